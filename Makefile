@@ -1,0 +1,244 @@
+# campath - one Makefile builds the library, the tools, the editor, the
+# examples, the tests and the benchmarks.
+#
+#   make            libraries, campath, campath-editor, examples (into build/)
+#   make test       installs missing Debian packages (as root), then builds and
+#                   runs every test, again under AddressSanitizer + UBSan, then
+#                   the end-to-end scripts
+#   make run        the editor on paths/demo.json
+#   make bench      benchmarks (prints tables)
+#   make fuzz       the JSON loader under libFuzzer (FUZZ_SECONDS, default 600)
+#   make install    PREFIX=/usr/local DESTDIR= ; make uninstall mirrors it
+#   make deps       installs the Debian packages campath needs
+#   make clean
+
+VERSION := $(shell sed -n 's/^\#define CAMPATH_VERSION "\(.*\)"/\1/p' include/campath/common.h)
+SOVERSION := 0
+
+PREFIX      ?= /usr/local
+exec_prefix ?= $(PREFIX)
+bindir      ?= $(exec_prefix)/bin
+libdir      ?= $(exec_prefix)/lib
+includedir  ?= $(PREFIX)/include
+pkgconfigdir ?= $(libdir)/pkgconfig
+
+BUILD ?= build
+CC    ?= cc
+OPT   ?= -O2 -g
+WARNINGS := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+            -Wpointer-arith -Wcast-qual -Wformat=2 -Wundef -Wvla
+WERROR ?=
+SANITIZE ?=
+ifeq ($(SANITIZE),1)
+  SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+endif
+CFLAGS   ?=
+ALL_CFLAGS   = -std=c11 $(OPT) $(WARNINGS) $(WERROR) $(SANFLAGS) $(CFLAGS)
+ALL_CPPFLAGS = -Iinclude -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(CPPFLAGS)
+ALL_LDFLAGS  = $(SANFLAGS) $(LDFLAGS)
+
+PKG_CONFIG ?= pkg-config
+CJSON_CFLAGS := $(shell $(PKG_CONFIG) --cflags libcjson 2>/dev/null)
+CJSON_LIBS   := $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null || echo -lcjson)
+SDL_CFLAGS   := $(shell $(PKG_CONFIG) --cflags sdl2 2>/dev/null)
+SDL_LIBS     := $(shell $(PKG_CONFIG) --libs sdl2 2>/dev/null)
+TTF_LIBS     := $(shell $(PKG_CONFIG) --libs SDL2_ttf 2>/dev/null)
+CMOCKA_LIBS  := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
+GSL_LIBS     := $(shell $(PKG_CONFIG) --libs gsl 2>/dev/null)
+LIBS         := $(CJSON_LIBS) -lm
+
+# Debian packages: to build and test (first line), to benchmark and fuzz (second).
+DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core \
+                clang libclang-rt-dev libgsl-dev
+
+# ---- sources -------------------------------------------------------------------
+
+LIB_SRC      := $(wildcard lib/*.c)
+LIB_OBJ      := $(LIB_SRC:%.c=$(BUILD)/%.o)
+LIB_PIC_OBJ  := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
+STATIC_LIB   := $(BUILD)/libcampath.a
+SHARED_LIB   := $(BUILD)/libcampath.so.$(VERSION)
+
+# Editor files that use SDL; every other editor/*.c is SDL-free logic that
+# the editor tests link against.
+EDITOR_SDL_NAMES := main input draw hud graph text
+EDITOR_SRC     := $(wildcard editor/*.c)
+EDITOR_SDL_SRC := $(filter $(EDITOR_SDL_NAMES:%=editor/%.c),$(EDITOR_SRC))
+EDITOR_CORE_SRC := $(filter-out $(EDITOR_SDL_SRC),$(EDITOR_SRC))
+EDITOR_CORE_OBJ := $(EDITOR_CORE_SRC:%.c=$(BUILD)/%.o)
+EDITOR_SDL_OBJ  := $(EDITOR_SDL_SRC:%.c=$(BUILD)/%.o)
+EDITOR_BIN     := $(if $(EDITOR_SRC),$(BUILD)/campath-editor)
+
+CLI_SRC  := $(wildcard editor/cli/*.c)
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
+CLI_BIN  := $(if $(CLI_SRC),$(BUILD)/campath)
+
+EXAMPLE_SRC := $(wildcard docs/examples/*.c)
+EXAMPLE_BIN := $(EXAMPLE_SRC:docs/examples/%.c=$(BUILD)/examples/%)
+
+UNIT_SRC  := $(wildcard tests/unit/test_*.c)
+UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+EDTEST_SRC := $(wildcard tests/editor/test_*.c)
+EDTEST_BIN := $(EDTEST_SRC:tests/editor/%.c=$(BUILD)/tests/editor_%)
+TESTUTIL_SRC := $(filter-out $(UNIT_SRC),$(wildcard tests/unit/*.c))
+TESTUTIL_OBJ := $(TESTUTIL_SRC:%.c=$(BUILD)/%.o)
+
+BENCH_SRC := $(wildcard tests/bench/*.c)
+BENCH_BIN := $(BENCH_SRC:tests/bench/%.c=$(BUILD)/bench/%)
+
+E2E_SCRIPTS := $(sort $(wildcard tests/e2e/*.sh))
+
+.PHONY: all lib test check check-build check-run check-asan check-clang e2e run run-editor bench fuzz \
+        fuzz-build install uninstall deps clean
+
+all: lib $(CLI_BIN) $(EDITOR_BIN) $(EXAMPLE_BIN) $(BUILD)/campath.pc
+
+lib: $(STATIC_LIB) $(SHARED_LIB)
+
+# ---- compiling -------------------------------------------------------------------
+
+$(BUILD)/lib/%.o: lib/%.c $(wildcard include/campath/*.h lib/*.h) | $(BUILD)/lib
+	$(CC) $(ALL_CPPFLAGS) $(CJSON_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/pic/lib/%.o: lib/%.c $(wildcard include/campath/*.h lib/*.h) | $(BUILD)/pic/lib
+	$(CC) $(ALL_CPPFLAGS) $(CJSON_CFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=default -c $< -o $@
+
+$(BUILD)/editor/%.o: editor/%.c $(wildcard include/campath/*.h editor/*.h) | $(BUILD)/editor/cli
+	$(CC) $(ALL_CPPFLAGS) $(SDL_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/editor/cli/%.o: editor/cli/%.c $(wildcard include/campath/*.h editor/cli/*.h) | $(BUILD)/editor/cli
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/tests/unit/%.o: tests/unit/%.c $(wildcard include/campath/*.h tests/unit/*.h) | $(BUILD)/tests/unit
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/lib $(BUILD)/pic/lib $(BUILD)/editor/cli $(BUILD)/tests/unit $(BUILD)/examples $(BUILD)/bench:
+	mkdir -p $@
+
+# ---- libraries and programs ---------------------------------------------------------
+
+$(STATIC_LIB): $(LIB_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(SHARED_LIB): $(LIB_PIC_OBJ)
+	$(CC) -shared -Wl,-soname,libcampath.so.$(SOVERSION) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+	ln -sf libcampath.so.$(VERSION) $(BUILD)/libcampath.so.$(SOVERSION)
+	ln -sf libcampath.so.$(SOVERSION) $(BUILD)/libcampath.so
+
+$(CLI_BIN): $(CLI_OBJ) $(STATIC_LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(STATIC_LIB) $(LIBS)
+
+$(EDITOR_BIN): $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB) $(TTF_LIBS) $(SDL_LIBS) $(LIBS)
+
+$(BUILD)/examples/%: docs/examples/%.c $(STATIC_LIB) | $(BUILD)/examples
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC_LIB) $(LIBS)
+
+$(BUILD)/campath.pc: lib/campath.pc.in include/campath/common.h | $(BUILD)/lib
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(libdir)|' -e 's|@INCLUDEDIR@|$(includedir)|' \
+	    -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+# ---- tests ------------------------------------------------------------------------------
+
+$(BUILD)/tests/test_%: tests/unit/test_%.c $(TESTUTIL_OBJ) $(STATIC_LIB) $(wildcard tests/unit/*.h) | $(BUILD)/tests/unit
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(TESTUTIL_OBJ) $(STATIC_LIB) $(CMOCKA_LIBS) $(LIBS)
+
+$(BUILD)/tests/editor_test_%: tests/editor/test_%.c $(EDITOR_CORE_OBJ) $(TESTUTIL_OBJ) $(STATIC_LIB) | $(BUILD)/tests/unit
+	$(CC) $(ALL_CPPFLAGS) -Ieditor -Itests/unit $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(EDITOR_CORE_OBJ) \
+	    $(TESTUTIL_OBJ) $(STATIC_LIB) $(CMOCKA_LIBS) $(LIBS)
+
+# `make test` is the README's test command: dependencies, then everything.
+test: deps
+	$(MAKE) --no-print-directory check
+
+check: check-build check-run check-asan check-clang e2e
+	@echo "all tests passed"
+
+check-build:
+	$(MAKE) --no-print-directory all $(UNIT_BIN) $(EDTEST_BIN) WERROR=-Werror
+
+# Each test program runs from the project root; cmocka prints one line per test.
+check-run: check-build
+	@set -e; for t in $(UNIT_BIN) $(EDTEST_BIN); do echo "== $$t"; CP_BUILD=$(BUILD) $$t; done
+
+check-asan:
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/asan SANITIZE=1 OPT="-O1 -g" check-run
+	@echo "sanitizer run clean"
+
+# Warnings are errors with clang too (compile only).
+check-clang:
+	@if command -v clang >/dev/null; then \
+	    $(MAKE) --no-print-directory BUILD=$(BUILD)/clang CC=clang WERROR=-Werror all $(UNIT_BIN) $(EDTEST_BIN); \
+	else echo "clang not installed: skipping the clang warning build"; fi
+
+e2e: check-build
+	@set -e; for s in $(E2E_SCRIPTS); do echo "== $$s"; BUILD=$(BUILD) sh $$s; done
+
+# ---- running, benchmarks, fuzzing ---------------------------------------------------------
+
+run: deps
+	$(MAKE) --no-print-directory run-editor
+
+run-editor: all
+	$(BUILD)/campath-editor paths/demo.json
+
+$(BUILD)/bench/%: tests/bench/%.c $(STATIC_LIB) | $(BUILD)/bench
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -O3 -march=native $(ALL_LDFLAGS) -o $@ $< $(STATIC_LIB) $(GSL_LIBS) $(LIBS)
+
+bench: $(BENCH_BIN) $(CLI_BIN) $(EDITOR_BIN)
+	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done
+
+FUZZ_SECONDS ?= 600
+fuzz-build:
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/fuzz CC=clang OPT="-O1 -g" \
+	    SANFLAGS="-fsanitize=fuzzer-no-link,address,undefined" $(BUILD)/fuzz/libcampath.a
+	mkdir -p $(BUILD)/fuzz/bin
+	clang $(ALL_CPPFLAGS) -O1 -g -fsanitize=fuzzer,address,undefined -o $(BUILD)/fuzz/bin/fuzz_load \
+	    tests/fuzz/fuzz_load.c $(BUILD)/fuzz/libcampath.a $(LIBS)
+
+fuzz: fuzz-build
+	mkdir -p $(BUILD)/fuzz/corpus
+	$(BUILD)/fuzz/bin/fuzz_load -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	    -dict=tests/fuzz/json.dict -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus
+
+# ---- install --------------------------------------------------------------------------------
+
+install: all
+	install -d $(DESTDIR)$(libdir) $(DESTDIR)$(includedir)/campath $(DESTDIR)$(pkgconfigdir) $(DESTDIR)$(bindir)
+	install -m 644 $(STATIC_LIB) $(DESTDIR)$(libdir)/
+	install -m 755 $(SHARED_LIB) $(DESTDIR)$(libdir)/
+	ln -sf libcampath.so.$(VERSION) $(DESTDIR)$(libdir)/libcampath.so.$(SOVERSION)
+	ln -sf libcampath.so.$(SOVERSION) $(DESTDIR)$(libdir)/libcampath.so
+	install -m 644 include/campath/*.h $(DESTDIR)$(includedir)/campath/
+	install -m 644 $(BUILD)/campath.pc $(DESTDIR)$(pkgconfigdir)/
+	$(if $(CLI_BIN),install -m 755 $(CLI_BIN) $(DESTDIR)$(bindir)/)
+	$(if $(EDITOR_BIN),install -m 755 $(EDITOR_BIN) $(DESTDIR)$(bindir)/)
+
+uninstall:
+	rm -f $(DESTDIR)$(libdir)/libcampath.a $(DESTDIR)$(libdir)/libcampath.so \
+	      $(DESTDIR)$(libdir)/libcampath.so.$(SOVERSION) $(DESTDIR)$(libdir)/libcampath.so.$(VERSION)
+	rm -rf $(DESTDIR)$(includedir)/campath
+	rm -f $(DESTDIR)$(pkgconfigdir)/campath.pc $(DESTDIR)$(bindir)/campath $(DESTDIR)$(bindir)/campath-editor
+
+# ---- dependencies -----------------------------------------------------------------------------
+
+# Installs what is missing when run as root (non-interactive); otherwise
+# prints the exact command and fails.
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	    if [ "$$(id -u)" = 0 ]; then \
+	        echo "installing:$$missing"; \
+	        export DEBIAN_FRONTEND=noninteractive; \
+	        apt-get update -q && apt-get install -y -q --no-install-recommends $$missing; \
+	    else \
+	        echo "missing Debian packages:$$missing"; \
+	        echo "run: sudo apt-get install -y$$missing"; exit 1; \
+	    fi; \
+	fi
+
+clean:
+	rm -rf $(BUILD)

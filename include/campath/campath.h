@@ -1,0 +1,39 @@
+/* campath/campath.h - everything in one include.
+ *
+ * campath builds smooth camera paths: position and orientation curves whose
+ * velocity and acceleration are continuous at every key (C2), sampled as
+ * poses with derivatives, stored as JSON resources that running game code
+ * reloads as soon as they change.
+ *
+ * Conventions, everywhere in the API and in files:
+ *   - seconds, metres, doubles;
+ *   - right-handed, +Y up; a camera looks down its local -Z with +Y up
+ *     (the glTF camera convention);
+ *   - quaternions are (x, y, z, w), w the scalar part;
+ *   - field of view is vertical, in degrees;
+ *   - key times strictly increase; an open path holds its end pose outside
+ *     its key range, a closed path wraps.
+ *
+ * Layers, each using only those above it in this list:
+ *   campath/common.h  errors and version
+ *   campath/math.h    cp_vec3, cp_quat
+ *   campath/curve.h   keyframe curves and tangent builders
+ *   campath/path.h    camera paths and pose sampling
+ *   campath/json.h    path files: load, validate, save
+ *   campath/reload.h  path resources with hot reload
+ *   campath/gltf.h    glTF 2.0 camera animation export and import
+ *
+ * Link with `pkg-config --cflags --libs campath`, or build/libcampath.a
+ * plus -lcjson -lm.
+ */
+#ifndef CAMPATH_CAMPATH_H
+#define CAMPATH_CAMPATH_H
+
+#include "common.h"
+#include "math.h"
+#include "curve.h"
+#include "path.h"
+#include "json.h"
+#include "reload.h"
+
+#endif /* CAMPATH_CAMPATH_H */

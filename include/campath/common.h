@@ -1,0 +1,50 @@
+/* campath/common.h - version, status codes and the error record shared by every layer.
+ *
+ * Every campath function that can fail takes an optional `cp_error *` as its
+ * last argument. On failure it fills `code` with a `cp_status` and `message`
+ * with one line a person can act on, e.g.
+ *
+ *     paths/intro.json:12:7: keys[3].time: number expected, got string
+ *
+ * On success `code` is CP_OK and `message` is empty. Passing NULL is allowed
+ * when the caller does not care why something failed.
+ */
+#ifndef CAMPATH_COMMON_H
+#define CAMPATH_COMMON_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CAMPATH_VERSION_MAJOR 0
+#define CAMPATH_VERSION_MINOR 1
+#define CAMPATH_VERSION_PATCH 0
+#define CAMPATH_VERSION "0.1.0"
+
+/* What went wrong, in `cp_error.code`. 0 is success. */
+typedef enum cp_status {
+    CP_OK = 0,
+    CP_ERR_INVALID,     /* bad data: a key, an option, a field of a file */
+    CP_ERR_MEMORY,      /* an allocation failed */
+    CP_ERR_IO,          /* a file could not be opened, read, written or renamed */
+    CP_ERR_SYNTAX,      /* text that is not well-formed (JSON syntax) */
+    CP_ERR_LIMIT,       /* input larger than a documented limit */
+    CP_ERR_UNSUPPORTED  /* well-formed input that campath cannot represent */
+} cp_status;
+
+/* The error record. The caller owns it; campath only writes to it. */
+typedef struct cp_error {
+    int  code;          /* a cp_status; 0 = no error */
+    char message[256];  /* one line, no trailing newline, NUL-terminated */
+} cp_error;
+
+/* A short constant name for a status ("invalid", "memory", ...). */
+const char *cp_status_name(int code);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CAMPATH_COMMON_H */

@@ -1,0 +1,68 @@
+/* campath/reload.h - path resources by file name, with hot reload.
+ *
+ * A game keeps `cp_resource` handles and calls `cp_library_poll` once a
+ * frame; when a file changes on disk the resource's path is replaced and its
+ * generation goes up. Handles stay valid until the library is destroyed.
+ *
+ *     cp_library *lib = cp_library_create(&err);
+ *     cp_resource *intro = cp_library_open(lib, "paths/intro.json", &err);
+ *     for (;;) {                                   // the game loop
+ *         cp_library_poll(lib);
+ *         cp_path_sample(cp_resource_path(intro), t, &pose);
+ *     }
+ *     cp_library_destroy(lib);
+ *
+ * A change that fails to load (a half-written file, a syntax error) keeps the
+ * last good path in service and sets cp_resource_error(); the next good write
+ * replaces it. A deleted file keeps its last good path; a file that comes back
+ * is picked up. On Linux the library uses inotify on each file's folder (so
+ * saves by rename are seen); elsewhere, or if inotify is unavailable, it
+ * compares stat() results (modification time, size, inode) at each poll.
+ *
+ * A library is not thread-safe: poll and read its resources from one thread.
+ */
+#ifndef CAMPATH_RELOAD_H
+#define CAMPATH_RELOAD_H
+
+#include "common.h"
+#include "path.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cp_library cp_library;
+typedef struct cp_resource cp_resource;
+
+/* A library with no resources. NULL on failure. */
+cp_library *cp_library_create(cp_error *error);
+/* Frees the library, its resources and their paths; NULL is a no-op. */
+void cp_library_destroy(cp_library *lib);
+
+/* The resource for `file`, loading it now. Opening the same file twice gives
+ * the same handle. The first load must succeed: NULL and `error` otherwise. */
+cp_resource *cp_library_open(cp_library *lib, const char *file, cp_error *error);
+
+/* Looks for changed files and reloads them; returns how many resources got a
+ * new path (failed reloads do not count, but set cp_resource_error). Cheap
+ * when nothing changed. */
+int cp_library_poll(cp_library *lib);
+
+/* The current path (owned by the library; valid until the next poll that
+ * reloads this resource, or until the library is destroyed). Never NULL. */
+const cp_path *cp_resource_path(const cp_resource *res);
+/* 1 after the first load, +1 for every successful reload. */
+unsigned long cp_resource_generation(const cp_resource *res);
+/* The message of the last failed reload, or NULL if the last attempt loaded. */
+const char *cp_resource_error(const cp_resource *res);
+/* The file name as given to cp_library_open. */
+const char *cp_resource_file(const cp_resource *res);
+
+/* Non-zero if the library watches with inotify, zero if it polls with stat. */
+int cp_library_uses_inotify(const cp_library *lib);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CAMPATH_RELOAD_H */

@@ -1,0 +1,31 @@
+/* lib/internal.h - helpers shared by the library's source files (not installed). */
+#ifndef CAMPATH_INTERNAL_H
+#define CAMPATH_INTERNAL_H
+
+#include <stddef.h>
+
+#include "campath/common.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define CPI_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define CPI_PRINTF(f, a)
+#endif
+
+/* Fills `error` (if not NULL) with `code` and a formatted message; returns code. */
+int cpi_error_set(cp_error *error, int code, const char *fmt, ...) CPI_PRINTF(3, 4);
+
+/* Marks `error` (if not NULL) as success. */
+void cpi_error_clear(cp_error *error);
+
+/* Prefixes the message already in `error` with a formatted context
+ * ("file.json: " + message); keeps the code. */
+void cpi_error_prefix(cp_error *error, const char *fmt, ...) CPI_PRINTF(2, 3);
+
+/* malloc(n * size) with an overflow check; NULL on overflow or failure. */
+void *cpi_alloc_array(size_t n, size_t size);
+
+/* strdup that accepts NULL (and returns NULL for it). */
+char *cpi_strdup(const char *s);
+
+#endif /* CAMPATH_INTERNAL_H */

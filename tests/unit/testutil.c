@@ -1,0 +1,75 @@
+/* tests/unit/testutil.c - helpers shared by the tests. */
+#define _XOPEN_SOURCE 700
+#include <ftw.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+void testutil_assert_near(double a, double b, double rel, double scale, const char *ea, const char *eb,
+                          const char *file, int line)
+{
+    double m = fmax(fmax(fabs(a), fabs(b)), scale);
+    if (!(fabs(a - b) <= rel * m)) {
+        print_error("%s = %.17g\n%s = %.17g\ndiffer by %.3g (allowed %.3g)\n", ea, a, eb, b, fabs(a - b), rel * m);
+        _fail(file, line);
+    }
+}
+
+static uint64_t next(testutil_rng *rng)
+{
+    uint64_t x = rng->state ? rng->state : 0x9E3779B97F4A7C15ull;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    rng->state = x;
+    return x * 0x2545F4914F6CDD1Dull;
+}
+
+double testutil_uniform(testutil_rng *rng, double lo, double hi)
+{
+    return lo + (hi - lo) * ((double)(next(rng) >> 11) * 0x1.0p-53);
+}
+
+cp_quat testutil_random_quat(testutil_rng *rng)
+{
+    /* Shoemake's method: uniform on S3 from three uniforms */
+    double u1 = testutil_uniform(rng, 0, 1), u2 = testutil_uniform(rng, 0, 2 * M_PI),
+           u3 = testutil_uniform(rng, 0, 2 * M_PI);
+    double a = sqrt(1 - u1), b = sqrt(u1);
+    return cp_quat_make(a * sin(u2), a * cos(u2), b * sin(u3), b * cos(u3));
+}
+
+char *testutil_tempdir(void)
+{
+    const char *base = getenv("TMPDIR");
+    char tmpl[4096];
+    snprintf(tmpl, sizeof tmpl, "%s/campath-test-XXXXXX", base && *base ? base : "/tmp");
+    char *d = mkdtemp(tmpl);
+    return d ? strdup(d) : NULL;
+}
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void)sb, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+void testutil_rmtree(const char *dir)
+{
+    if (dir)
+        nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+int testutil_write_file(const char *file, const char *text)
+{
+    FILE *f = fopen(file, "wb");
+    if (!f)
+        return -1;
+    size_t n = strlen(text);
+    int ok = fwrite(text, 1, n, f) == n;
+    return (fclose(f) == 0 && ok) ? 0 : -1;
+}

@@ -1,0 +1,35 @@
+/* tests/unit/testutil.h - what every cmocka test here includes. */
+#ifndef CAMPATH_TESTUTIL_H
+#define CAMPATH_TESTUTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "campath/campath.h"
+
+/* |a - b| <= rel * max(|a|, |b|, scale): a relative tolerance that falls back
+ * to an absolute one (rel * scale) near zero. Fails with both values shown. */
+#define assert_near(a, b, rel, scale) testutil_assert_near((a), (b), (rel), (scale), #a, #b, __FILE__, __LINE__)
+void testutil_assert_near(double a, double b, double rel, double scale, const char *ea, const char *eb,
+                          const char *file, int line);
+
+/* A deterministic generator (xorshift64*) for reproducible random tests. */
+typedef struct testutil_rng { uint64_t state; } testutil_rng;
+double testutil_uniform(testutil_rng *rng, double lo, double hi);
+/* A random unit quaternion (uniform on S3). */
+cp_quat testutil_random_quat(testutil_rng *rng);
+
+/* A temporary folder for the test, created fresh (mkdtemp); the caller
+ * removes it with testutil_rmtree. Returns a malloc'd path. */
+char *testutil_tempdir(void);
+void testutil_rmtree(const char *dir);
+
+/* Writes `text` to `file` (not atomically: tests use this to play a careless
+ * editor). 0 on success. */
+int testutil_write_file(const char *file, const char *text);
+
+#endif /* CAMPATH_TESTUTIL_H */
