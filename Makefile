@@ -85,6 +85,7 @@ TESTUTIL_OBJ := $(TESTUTIL_SRC:%.c=$(BUILD)/%.o)
 
 BENCH_SRC := $(wildcard tests/bench/*.c)
 BENCH_BIN := $(BENCH_SRC:tests/bench/%.c=$(BUILD)/bench/%)
+BENCH_SCRIPTS := $(sort $(wildcard tests/bench/*.sh))
 
 E2E_SCRIPTS := $(sort $(wildcard tests/e2e/*.sh))
 
@@ -188,6 +189,7 @@ $(BUILD)/bench/%: tests/bench/%.c $(STATIC_LIB) | $(BUILD)/bench
 
 bench: $(BENCH_BIN) $(CLI_BIN) $(EDITOR_BIN)
 	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done
+	@for s in $(BENCH_SCRIPTS); do echo "== $$s"; BUILD=$(BUILD) sh $$s || exit 1; done
 
 FUZZ_SECONDS ?= 600
 fuzz-build:
