@@ -15,7 +15,10 @@
 
 #define CPI_ARC_TOL 1e-12
 #define CPI_ARC_DEPTH 24
-#define CPI_RETIME_ITERATIONS 8
+/* Retiming is a fixed-point iteration (the lengths depend on the timing);
+ * it converges linearly, each step shrinking the change by about half. */
+#define CPI_RETIME_ITERATIONS 60
+#define CPI_RETIME_TOLERANCE 1e-10
 #define CPI_RETIME_MIN_SHARE 0.02
 
 static double speed(const cp_curve *c, size_t seg, double t)
@@ -243,7 +246,7 @@ cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_
             free(w);
             return NULL;
         }
-        if (change < 1e-10)
+        if (change < CPI_RETIME_TOLERANCE)
             break;
     }
     free(keys);

@@ -6,10 +6,10 @@
  * (Vlachos and Isidoro, "Smooth C2 quaternion-based flythrough paths", Game
  * Programming Gems 2). Normalising is smooth away from the origin, so the
  * guard below keeps every segment provably away from it: with the segment in
- * Bezier form b0..b3 and m the unit direction of (key_i + key_(i+1)), if
- * m . p(u) >= rho on the segment then |p(u)| >= rho. The bound is the
- * minimum of m . b_k (convex hull), sharpened by de Casteljau subdivision. A
- * segment that fails gets its slerp midpoint as a new key. */
+ * Bezier form b0..b3 and m a unit vector, if m . b_k >= rho for every k then
+ * m . p(u) >= rho (convex hull), so |p(u)| >= rho (ARCHITECTURE.md, docs/math.md).
+ * A segment that fails even after subdivision gets its slerp midpoint as a
+ * new key, and the tangents are solved again. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +22,7 @@
 /* After CPI_ROT_ROUNDS rounds of insertion, below this the input is rejected. */
 #define CPI_ROT_RHO_MIN 0.05
 #define CPI_ROT_ROUNDS 8
-#define CPI_ROT_SUBDIVISIONS 6
+#define CPI_ROT_SUBDIVISIONS 10
 
 typedef struct rotkeys {
     size_t  n, cap;
@@ -65,42 +65,56 @@ static int rotkeys_reserve(rotkeys *k, size_t cap)
     return 0;
 }
 
-/* Is c0..c3 (a cubic Bezier in one variable) >= rho on [0, 1]? Certified by
- * the convex hull, refined by splitting in halves `depth` times. */
-static int bezier_at_least(const double c[4], double rho, int depth)
+/* Is |p(u)| >= rho on the cubic Bezier b[0..3] in R^4? Certified by the
+ * convex hull test with m = the unit direction of the piece's midpoint: if
+ * m . b_k >= rho for every control point then m . p(u) >= rho, so
+ * |p(u)| >= rho. Where that fails the piece is split in halves (de Casteljau)
+ * and each half gets its own m, up to `depth` times; the test then converges
+ * to the true minimum of |p|, so a segment that swings far out but stays
+ * away from the origin is not split for nothing. */
+static int bezier_clear(double b[4][4], double rho, int depth)
 {
-    double lo = fmin(fmin(c[0], c[1]), fmin(c[2], c[3]));
+    double mid[4], len = 0;
+    for (int j = 0; j < 4; j++) {
+        mid[j] = (b[0][j] + 3.0 * (b[1][j] + b[2][j]) + b[3][j]) / 8.0;
+        len += mid[j] * mid[j];
+    }
+    len = sqrt(len);
+    if (!(len >= rho)) /* a point of the curve itself is too close */
+        return 0;
+    double lo = INFINITY;
+    for (int k = 0; k < 4; k++) {
+        double c = 0;
+        for (int j = 0; j < 4; j++)
+            c += mid[j] / len * b[k][j];
+        lo = fmin(lo, c);
+    }
     if (lo >= rho)
         return 1;
-    if (c[0] < rho || c[3] < rho || depth == 0)
+    if (depth == 0)
         return 0;
-    double a = 0.5 * (c[0] + c[1]), b = 0.5 * (c[1] + c[2]), cc = 0.5 * (c[2] + c[3]);
-    double ab = 0.5 * (a + b), bc = 0.5 * (b + cc), mid = 0.5 * (ab + bc);
-    double left[4] = {c[0], a, ab, mid}, right[4] = {mid, bc, cc, c[3]};
-    return bezier_at_least(left, rho, depth - 1) && bezier_at_least(right, rho, depth - 1);
+    double left[4][4], right[4][4];
+    for (int j = 0; j < 4; j++) {
+        double ab = 0.5 * (b[0][j] + b[1][j]), bc = 0.5 * (b[1][j] + b[2][j]), cd = 0.5 * (b[2][j] + b[3][j]);
+        double abc = 0.5 * (ab + bc), bcd = 0.5 * (bc + cd);
+        left[0][j] = b[0][j], left[1][j] = ab, left[2][j] = abc, left[3][j] = mid[j];
+        right[0][j] = mid[j], right[1][j] = bcd, right[2][j] = cd, right[3][j] = b[3][j];
+    }
+    return bezier_clear(left, rho, depth - 1) && bezier_clear(right, rho, depth - 1);
 }
 
-/* The guard for the segment from (pa, ma) at ta to (pb, mb) at tb. */
+/* The guard for the Hermite segment from (pa, ma) to (pb, mb), h seconds long. */
 static int segment_clear(const double *pa, const double *ma, const double *pb, const double *mb, double h,
                          double rho)
 {
-    double dir[4], len = 0;
+    double b[4][4];
     for (int j = 0; j < 4; j++) {
-        dir[j] = pa[j] + pb[j];
-        len += dir[j] * dir[j];
+        b[0][j] = pa[j];
+        b[1][j] = pa[j] + h * ma[j] / 3.0;
+        b[2][j] = pb[j] - h * mb[j] / 3.0;
+        b[3][j] = pb[j];
     }
-    len = sqrt(len);
-    if (!(len > 0))
-        return 0;
-    double c[4] = {0, 0, 0, 0};
-    for (int j = 0; j < 4; j++) {
-        double m = dir[j] / len;
-        c[0] += m * pa[j];
-        c[1] += m * (pa[j] + h * ma[j] / 3.0);
-        c[2] += m * (pb[j] - h * mb[j] / 3.0);
-        c[3] += m * pb[j];
-    }
-    return bezier_at_least(c, rho, CPI_ROT_SUBDIVISIONS);
+    return bezier_clear(b, rho, CPI_ROT_SUBDIVISIONS);
 }
 
 /* Key i of the chain continued across the seam (i == n is sign * key 0). */
