@@ -51,20 +51,20 @@ static double adaptive(const cp_curve *c, size_t seg, double a, double b, double
 /* Length of segment `seg` of the position curve from its start to time t. */
 static double partial_length(const cp_curve *c, size_t seg, double t)
 {
-    double a = c->times[seg];
+    double a = CPI_TIME(c, seg);
     if (c->nseg == 0 || !(t > a) || c->mode == CP_CURVE_STEP)
         return 0.0;
     return adaptive(c, seg, a, t, gauss5(c, seg, a, t), CPI_ARC_DEPTH);
 }
 
-static double segment_length(const cp_curve *c, size_t seg) { return partial_length(c, seg, c->times[seg + 1]); }
+static double segment_length(const cp_curve *c, size_t seg) { return partial_length(c, seg, CPI_TIME(c, seg + 1)); }
 
 /* The time in segment `seg` at which `target` metres (from its start) are
  * reached: Newton's method on the partial length, kept inside a bracket and
  * falling back to bisection. */
 static double solve_in_segment(const cp_curve *c, size_t seg, double target, double seglen)
 {
-    double a = c->times[seg], b = c->times[seg + 1];
+    double a = CPI_TIME(c, seg), b = CPI_TIME(c, seg + 1);
     if (!(seglen > 0) || target <= 0)
         return a;
     if (target >= seglen)

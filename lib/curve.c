@@ -76,62 +76,97 @@ static void build_buckets(cp_curve *c)
     size_t seg = 0;
     for (size_t b = 0; b <= n; b++) {
         double bt = c->start + (double)b / c->bucket_scale;
-        while (seg + 1 < n && c->times[seg + 1] <= bt)
+        while (seg + 1 < n && CPI_TIME(c, seg + 1) <= bt)
             seg++;
         c->buckets[b] = (uint32_t)seg;
     }
+}
+
+cp_curve *cpi_curve_alloc(int dim, size_t count, cp_curve_mode mode, int rotation, int loop, double period,
+                          int split, cp_error *error)
+{
+    cp_curve *c = calloc(1, sizeof *c);
+    if (!c) {
+        cpi_error_set(error, CP_ERR_MEMORY, "curve: out of memory");
+        return NULL;
+    }
+    const int closed = period > 0;
+    c->dim = dim;
+    c->stride = 1 + (split ? 3 : 2) * dim;
+    c->tin = 1 + dim;
+    c->tout = 1 + (split ? 2 : 1) * dim;
+    c->mode = mode;
+    c->rotation = rotation != 0;
+    c->count = count;
+    c->nseg = closed ? count : count - 1;
+    c->period = closed ? period : 0.0;
+    c->seam_sign = 1.0;
+    c->loop = closed || loop;
+    c->rec = cpi_alloc_large(c->nseg + 1, (size_t)c->stride * sizeof *c->rec);
+    if (!c->rec) {
+        free(c);
+        cpi_error_set(error, CP_ERR_MEMORY, "curve: out of memory for %zu keys", count);
+        return NULL;
+    }
+    return c;
+}
+
+void cpi_curve_seam(cp_curve *c)
+{
+    c->start = CPI_TIME(c, 0);
+    c->end = c->period > 0 ? c->start + c->period : CPI_TIME(c, c->count - 1);
+    if (c->period > 0) {
+        double *seam = c->rec + c->count * (size_t)c->stride;
+        seam[0] = c->end;
+        for (int j = 1; j < c->stride; j++)
+            seam[j] = c->seam_sign * c->rec[j];
+    }
+}
+
+int cpi_curve_finish(cp_curve *c, const cp_curve *index_from, cp_error *error)
+{
+    cpi_curve_seam(c);
+    if (c->nseg == 0)
+        return CP_OK;
+    if (index_from && index_from->nseg == c->nseg && index_from->buckets) {
+        c->nbuckets = index_from->nbuckets;
+        c->bucket_scale = index_from->bucket_scale;
+        c->buckets = index_from->buckets;
+        c->owns_buckets = 0;
+        return CP_OK;
+    }
+    c->buckets = cpi_alloc_large(c->nseg + 1, sizeof *c->buckets);
+    if (!c->buckets)
+        return cpi_error_set(error, CP_ERR_MEMORY, "curve: out of memory for the index of %zu keys", c->count);
+    c->owns_buckets = 1;
+    build_buckets(c);
+    return CP_OK;
 }
 
 cp_curve *cp_curve_create(const cp_curve_desc *desc, cp_error *error)
 {
     if (cpi_curve_validate(desc, error) != CP_OK)
         return NULL;
-    cp_curve *c = calloc(1, sizeof *c);
-    if (!c) {
-        cpi_error_set(error, CP_ERR_MEMORY, "curve: out of memory");
-        return NULL;
-    }
     const int d = desc->dim;
-    const size_t n = desc->count;
-    const int closed = desc->period > 0;
-    c->dim = d;
-    c->stride = 3 * d;
-    c->mode = desc->mode;
-    c->rotation = desc->rotation != 0;
-    c->count = n;
-    c->nseg = closed ? n : n - 1;
-    c->period = closed ? desc->period : 0.0;
-    c->seam_sign = closed && desc->antiperiodic ? -1.0 : 1.0;
-    c->loop = closed || desc->loop;
-    c->start = desc->times[0];
-    c->end = closed ? desc->times[0] + desc->period : desc->times[n - 1];
-
-    const size_t nkeys = c->nseg + 1 > n ? c->nseg + 1 : n;
-    c->times = cpi_alloc_array(nkeys, sizeof *c->times);
-    c->data = cpi_alloc_array(nkeys, (size_t)c->stride * sizeof *c->data);
-    c->buckets = cpi_alloc_array(c->nseg + 1, sizeof *c->buckets);
-    if (!c->times || !c->data || !c->buckets) {
-        cp_curve_destroy(c);
-        cpi_error_set(error, CP_ERR_MEMORY, "curve: out of memory for %zu keys", n);
+    const int split = desc->in_tangents != desc->out_tangents;
+    cp_curve *c = cpi_curve_alloc(d, desc->count, desc->mode, desc->rotation, desc->loop, desc->period, split, error);
+    if (!c)
         return NULL;
-    }
-    for (size_t i = 0; i < n; i++) {
-        double *k = c->data + i * (size_t)c->stride;
-        c->times[i] = desc->times[i];
+    c->seam_sign = desc->period > 0 && desc->antiperiodic ? -1.0 : 1.0;
+    for (size_t i = 0; i < desc->count; i++) {
+        double *r = c->rec + i * (size_t)c->stride;
+        const size_t o = i * (size_t)d;
+        r[0] = desc->times[i];
         for (int j = 0; j < d; j++) {
-            k[j] = desc->values[i * (size_t)d + (size_t)j];
-            k[d + j] = desc->in_tangents ? desc->in_tangents[i * (size_t)d + (size_t)j] : 0.0;
-            k[2 * d + j] = desc->out_tangents ? desc->out_tangents[i * (size_t)d + (size_t)j] : 0.0;
+            r[1 + j] = desc->values[o + (size_t)j];
+            r[c->tin + j] = desc->in_tangents ? desc->in_tangents[o + (size_t)j] : 0.0;
+            r[c->tout + j] = desc->out_tangents ? desc->out_tangents[o + (size_t)j] : 0.0;
         }
     }
-    if (closed) {
-        double *seam = c->data + n * (size_t)c->stride;
-        c->times[n] = c->end;
-        for (int j = 0; j < c->stride; j++)
-            seam[j] = c->seam_sign * c->data[j];
+    if (cpi_curve_finish(c, NULL, error) != CP_OK) {
+        cp_curve_destroy(c);
+        return NULL;
     }
-    if (c->nseg > 0)
-        build_buckets(c);
     cpi_error_clear(error);
     return c;
 }
@@ -140,17 +175,17 @@ void cp_curve_destroy(cp_curve *curve)
 {
     if (!curve)
         return;
-    free(curve->times);
-    free(curve->data);
-    free(curve->buckets);
+    free(curve->rec);
+    if (curve->owns_buckets)
+        free(curve->buckets);
     free(curve);
 }
 
 /* ---- time mapping and segment search --------------------------------------- */
 
-double cpi_curve_local_time(const cp_curve *c, double t, int side, double *sign)
+double cpi_curve_local_time(const cp_curve *c, double t, int side, int *odd)
 {
-    *sign = 1.0;
+    *odd = 0;
     if (isnan(t))
         t = c->start;
     const double span = c->end - c->start;
@@ -159,6 +194,8 @@ double cpi_curve_local_time(const cp_curve *c, double t, int side, double *sign)
             return c->start;
         return t > c->end ? c->end : t;
     }
+    if (t >= c->start && t < c->end && side >= 0) /* the common case: inside the first cycle */
+        return t;
     if (isinf(t))
         return t > 0 ? c->end : c->start;
     double r = fmod(t - c->start, span);
@@ -168,11 +205,10 @@ double cpi_curve_local_time(const cp_curve *c, double t, int side, double *sign)
         r = 0.0;
     if (side < 0 && r == 0.0)
         r = span;
-    if (c->seam_sign < 0) {
-        double k = nearbyint((t - c->start - r) / span);
-        if (fmod(fabs(k), 2.0) == 1.0)
-            *sign = -1.0;
-    }
+    /* the parity of the number of periods removed, for anti-periodic curves
+     * (computed for every curve: a path reads it off its position curve) */
+    double k = nearbyint((t - c->start - r) / span);
+    *odd = fmod(fabs(k), 2.0) == 1.0;
     double local = c->start + r;
     return local > c->end ? c->end : local;
 }
@@ -182,22 +218,21 @@ static size_t find_segment(const cp_curve *c, double t)
     const size_t n = c->nseg;
     if (n <= 1)
         return 0;
-    const double *times = c->times;
     double x = (t - c->start) * c->bucket_scale;
     size_t b = x <= 0 ? 0 : x >= (double)c->nbuckets ? c->nbuckets - 1 : (size_t)x;
     size_t lo = c->buckets[b], hi = c->buckets[b + 1];
     while (lo < hi) {
         size_t mid = lo + (hi - lo + 1) / 2;
-        if (times[mid] <= t)
+        if (CPI_TIME(c, mid) <= t)
             lo = mid;
         else
             hi = mid - 1;
     }
     /* The bucket is computed in floating point; step across its edge if the
      * rounding put t on the wrong side of it. */
-    while (lo > 0 && times[lo] > t)
+    while (lo > 0 && CPI_TIME(c, lo) > t)
         lo--;
-    while (lo + 1 < n && times[lo + 1] <= t)
+    while (lo + 1 < n && CPI_TIME(c, lo + 1) <= t)
         lo++;
     return lo;
 }
@@ -205,7 +240,7 @@ static size_t find_segment(const cp_curve *c, double t)
 size_t cpi_curve_segment(const cp_curve *c, double t, int side)
 {
     size_t i = find_segment(c, t);
-    if (side < 0 && i > 0 && c->times[i] >= t)
+    if (side < 0 && i > 0 && CPI_TIME(c, i) >= t)
         i--;
     return i;
 }
@@ -216,9 +251,9 @@ size_t cpi_curve_segment_cursor(const cp_curve *c, size_t *cursor, double t)
     size_t i = *cursor;
     if (n <= 1) {
         i = 0;
-    } else if (i < n && c->times[i] <= t) {
-        if (i + 1 < n && c->times[i + 1] <= t) {
-            if (i + 2 >= n || t < c->times[i + 2])
+    } else if (i < n && CPI_TIME(c, i) <= t) {
+        if (i + 1 < n && CPI_TIME(c, i + 1) <= t) {
+            if (i + 2 >= n || t < CPI_TIME(c, i + 2))
                 i++;
             else
                 i = find_segment(c, t);
@@ -271,58 +306,41 @@ static void slerp_segment(const double *a, const double *b, double u, double h, 
 void cpi_curve_eval(const cp_curve *c, size_t seg, double t, double sign, double *v, double *d1, double *d2)
 {
     const int d = c->dim;
-    const double *k0 = c->data + seg * (size_t)c->stride;
+    const double *k0 = c->rec + seg * (size_t)c->stride;
+    double tv[CP_CURVE_MAX_DIM], t1[CP_CURVE_MAX_DIM], t2[CP_CURVE_MAX_DIM];
+    double *ov = v ? v : tv, *o1 = d1 ? d1 : t1, *o2 = d2 ? d2 : t2;
     if (c->nseg == 0) {
         for (int j = 0; j < d; j++) {
-            if (v)
-                v[j] = sign * k0[j];
-            if (d1)
-                d1[j] = 0.0;
-            if (d2)
-                d2[j] = 0.0;
+            ov[j] = sign * k0[1 + j];
+            o1[j] = o2[j] = 0.0;
         }
         return;
     }
     const double *k1 = k0 + c->stride;
-    const double t0 = c->times[seg];
-    const double h = c->times[seg + 1] - t0;
-    double u = (t - t0) / h;
+    const double h = k1[0] - k0[0];
+    double u = (t - k0[0]) / h;
     u = u < 0.0 ? 0.0 : u > 1.0 ? 1.0 : u;
 
     switch (c->mode) {
     case CP_CURVE_CUBIC: {
-        const double u2 = u * u, u3 = u2 * u;
-        /* Hermite basis: value, and its first and second derivatives in u */
-        const double b00 = 2 * u3 - 3 * u2 + 1, b10 = (u3 - 2 * u2 + u) * h;
-        const double b01 = -2 * u3 + 3 * u2, b11 = (u3 - u2) * h;
-        const double ih = sign / h, ih2 = sign / (h * h);
-        const double e00 = (6 * u2 - 6 * u) * ih, e10 = (3 * u2 - 4 * u + 1) * h * ih;
-        const double e01 = -e00, e11 = (3 * u2 - 2 * u) * h * ih;
-        const double f00 = (12 * u - 6) * ih2, f10 = (6 * u - 4) * h * ih2;
-        const double f01 = -f00, f11 = (6 * u - 2) * h * ih2;
-        const double *p0 = k0, *m0 = k0 + 2 * d, *p1 = k1, *m1 = k1 + d;
-        for (int j = 0; j < d; j++) {
-            if (v)
-                v[j] = sign * (b00 * p0[j] + b10 * m0[j] + b01 * p1[j] + b11 * m1[j]);
-            if (d1)
-                d1[j] = e00 * p0[j] + e10 * m0[j] + e01 * p1[j] + e11 * m1[j];
-            if (d2)
-                d2[j] = f00 * p0[j] + f10 * m0[j] + f01 * p1[j] + f11 * m1[j];
+        const double *p0 = k0 + 1, *m0 = k0 + c->tout, *p1 = k1 + 1, *m1 = k1 + c->tin;
+        switch (d) {
+        case 1: cpi_hermite(1, p0, m0, p1, m1, h, u, sign, ov, o1, o2); break;
+        case 3: cpi_hermite(3, p0, m0, p1, m1, h, u, sign, ov, o1, o2); break;
+        case 4: cpi_hermite(4, p0, m0, p1, m1, h, u, sign, ov, o1, o2); break;
+        default: cpi_hermite(d, p0, m0, p1, m1, h, u, sign, ov, o1, o2); break;
         }
         return;
     }
     case CP_CURVE_LINEAR:
         if (c->rotation) {
-            slerp_segment(k0, k1, u, h, sign, v, d1, d2);
+            slerp_segment(k0 + 1, k1 + 1, u, h, sign, ov, o1, o2);
             return;
         }
         for (int j = 0; j < d; j++) {
-            if (v)
-                v[j] = sign * (k0[j] + u * (k1[j] - k0[j]));
-            if (d1)
-                d1[j] = sign * (k1[j] - k0[j]) / h;
-            if (d2)
-                d2[j] = 0.0;
+            ov[j] = sign * (k0[1 + j] + u * (k1[1 + j] - k0[1 + j]));
+            o1[j] = sign * (k1[1 + j] - k0[1 + j]) / h;
+            o2[j] = 0.0;
         }
         return;
     case CP_CURVE_STEP:
@@ -330,12 +348,8 @@ void cpi_curve_eval(const cp_curve *c, size_t seg, double t, double sign, double
         /* hold the earlier key; only the very end of an open curve shows the last key */
         const double *k = (u >= 1.0 && seg + 1 == c->nseg && !c->loop) ? k1 : k0;
         for (int j = 0; j < d; j++) {
-            if (v)
-                v[j] = sign * k[j];
-            if (d1)
-                d1[j] = 0.0;
-            if (d2)
-                d2[j] = 0.0;
+            ov[j] = sign * k[1 + j];
+            o1[j] = o2[j] = 0.0;
         }
         return;
     }
@@ -373,41 +387,19 @@ static void normalize_derivs(const double *p, const double *p1, const double *p2
     }
 }
 
-/* The vector part of a conj(b) for 4-arrays (x, y, z, w). */
-static cp_vec3 vec_mul_conj(const double *a, const double *b)
-{
-    cp_quat r = cp_quat_mul(cp_quat_make(a[0], a[1], a[2], a[3]), cp_quat_conj(cp_quat_make(b[0], b[1], b[2], b[3])));
-    return cp_vec3_make(r.x, r.y, r.z);
-}
-
 void cpi_curve_eval_rotation(const cp_curve *c, size_t seg, double t, double sign, cp_quat *q, cp_vec3 *omega,
                              cp_vec3 *alpha)
 {
     double p[4], p1[4], p2[4];
-    const int derivs = omega || alpha;
-    cpi_curve_eval(c, seg, t, sign, p, derivs ? p1 : NULL, derivs ? p2 : NULL);
-    double r2 = p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3];
-    if (q) {
-        double ir = 1.0 / sqrt(r2);
-        *q = cp_quat_make(p[0] * ir, p[1] * ir, p[2] * ir, p[3] * ir);
-    }
-    if (!derivs)
-        return;
-    /* omega = 2 vec(p' conj p) / |p|^2, alpha = 2 vec(p'' conj p) / |p|^2 - 2 s omega,
-     * s = (p . p') / |p|^2 (docs/math.md); exact for LINEAR (slerp) and STEP too,
-     * where |p| = 1. */
-    double s = (p[0] * p1[0] + p[1] * p1[1] + p[2] * p1[2] + p[3] * p1[3]) / r2;
-    cp_vec3 w = cp_vec3_scale(vec_mul_conj(p1, p), 2.0 / r2);
-    if (omega)
-        *omega = w;
-    if (alpha)
-        *alpha = cp_vec3_sub(cp_vec3_scale(vec_mul_conj(p2, p), 2.0 / r2), cp_vec3_scale(w, 2.0 * s));
+    cpi_curve_eval(c, seg, t, sign, p, p1, p2);
+    cpi_rotation_from_r4(p, p1, p2, q, omega, alpha);
 }
 
 /* ---- public sampling --------------------------------------------------------- */
 
-static void sample_at(const cp_curve *c, size_t seg, double local, double sign, double *v, double *d1, double *d2)
+static void sample_at(const cp_curve *c, size_t seg, double local, int odd, double *v, double *d1, double *d2)
 {
+    const double sign = cpi_curve_sign(c, odd);
     if (!c->rotation || c->mode != CP_CURVE_CUBIC) {
         cpi_curve_eval(c, seg, local, sign, v, d1, d2);
         return;
@@ -419,32 +411,29 @@ static void sample_at(const cp_curve *c, size_t seg, double local, double sign, 
 
 void cp_curve_sample(const cp_curve *curve, double t, double *value, double *d1, double *d2)
 {
-    double sign;
-    double local = cpi_curve_local_time(curve, t, 0, &sign);
-    sample_at(curve, cpi_curve_segment(curve, local, 0), local, sign, value, d1, d2);
+    int odd;
+    double local = cpi_curve_local_time(curve, t, 0, &odd);
+    sample_at(curve, cpi_curve_segment(curve, local, 0), local, odd, value, d1, d2);
 }
 
 void cp_curve_sample_cursor(const cp_curve *curve, size_t *cursor, double t, double *value, double *d1,
                             double *d2)
 {
-    double sign;
-    double local = cpi_curve_local_time(curve, t, 0, &sign);
-    sample_at(curve, cpi_curve_segment_cursor(curve, cursor, local), local, sign, value, d1, d2);
+    int odd;
+    double local = cpi_curve_local_time(curve, t, 0, &odd);
+    sample_at(curve, cpi_curve_segment_cursor(curve, cursor, local), local, odd, value, d1, d2);
 }
 
 void cp_curve_sample_side(const cp_curve *curve, double t, int side, double *value, double *d1, double *d2)
 {
-    double sign;
-    double local = cpi_curve_local_time(curve, t, side, &sign);
-    sample_at(curve, cpi_curve_segment(curve, local, side), local, sign, value, d1, d2);
+    int odd;
+    double local = cpi_curve_local_time(curve, t, side, &odd);
+    sample_at(curve, cpi_curve_segment(curve, local, side), local, odd, value, d1, d2);
 }
 
 void cp_curve_sample_rotation(const cp_curve *curve, double t, int side, cp_quat *rotation,
                               cp_vec3 *angular_velocity, cp_vec3 *angular_acceleration)
 {
-    double sign;
-    double local = cpi_curve_local_time(curve, t, side, &sign);
-    size_t seg = cpi_curve_segment(curve, local, side);
     if (curve->dim != 4) { /* not a quaternion curve: a caller bug, answer harmlessly */
         if (rotation)
             *rotation = cp_quat_identity();
@@ -454,7 +443,11 @@ void cp_curve_sample_rotation(const cp_curve *curve, double t, int side, cp_quat
             *angular_acceleration = cp_vec3_make(0, 0, 0);
         return;
     }
-    cpi_curve_eval_rotation(curve, seg, local, sign, rotation, angular_velocity, angular_acceleration);
+    int odd;
+    double local = cpi_curve_local_time(curve, t, side, &odd);
+    size_t seg = cpi_curve_segment(curve, local, side);
+    cpi_curve_eval_rotation(curve, seg, local, cpi_curve_sign(curve, odd), rotation, angular_velocity,
+                            angular_acceleration);
 }
 
 /* ---- inspection ------------------------------------------------------------- */
@@ -474,13 +467,13 @@ void cp_curve_key(const cp_curve *curve, size_t i, double *time, double *value, 
     if (i >= curve->count)
         i = curve->count - 1;
     const int d = curve->dim;
-    const double *k = curve->data + i * (size_t)curve->stride;
+    const double *r = curve->rec + i * (size_t)curve->stride;
     if (time)
-        *time = curve->times[i];
+        *time = r[0];
     if (value)
-        memcpy(value, k, (size_t)d * sizeof *k);
+        memcpy(value, r + 1, (size_t)d * sizeof *r);
     if (in_tangent)
-        memcpy(in_tangent, k + d, (size_t)d * sizeof *k);
+        memcpy(in_tangent, r + curve->tin, (size_t)d * sizeof *r);
     if (out_tangent)
-        memcpy(out_tangent, k + 2 * d, (size_t)d * sizeof *k);
+        memcpy(out_tangent, r + curve->tout, (size_t)d * sizeof *r);
 }

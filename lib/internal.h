@@ -25,6 +25,10 @@ void cpi_error_prefix(cp_error *error, const char *fmt, ...) CPI_PRINTF(2, 3);
 /* malloc(n * size) with an overflow check; NULL on overflow or failure. */
 void *cpi_alloc_array(size_t n, size_t size);
 
+/* cpi_alloc_array for arrays that may be huge (keys, curve records):
+ * advises the kernel to back them with huge pages where it can. free() it. */
+void *cpi_alloc_large(size_t n, size_t size);
+
 /* strdup that accepts NULL (and returns NULL for it). */
 char *cpi_strdup(const char *s);
 

@@ -144,6 +144,32 @@ int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o
 
 /* ---- life cycle ---------------------------------------------------------------------- */
 
+/* A channel curve (position or fov) filled straight from the keys. */
+static cp_curve *channel(const cp_key *keys, size_t count, int dim, cp_interp interp, const cp_path_options *o,
+                         const cp_curve *index_from, cp_error *error)
+{
+    cp_curve *c = cpi_curve_alloc(dim, count, cpi_interp_mode(interp), 0, 0, o->period, 0, error);
+    if (!c)
+        return NULL;
+    for (size_t i = 0; i < count; i++) {
+        double *r = c->rec + i * (size_t)c->stride;
+        r[0] = keys[i].time;
+        if (dim == 3) {
+            r[1] = keys[i].position.x, r[2] = keys[i].position.y, r[3] = keys[i].position.z;
+            r[4] = r[5] = r[6] = 0.0;
+        } else {
+            r[1] = keys[i].fov;
+            r[2] = 0.0;
+        }
+    }
+    if ((c->mode == CP_CURVE_CUBIC && cpi_curve_solve(c, interp, o->ends, error) != CP_OK) ||
+        cpi_curve_finish(c, index_from, error) != CP_OK) {
+        cp_curve_destroy(c);
+        return NULL;
+    }
+    return c;
+}
+
 cp_path *cp_path_create(const cp_key *keys, size_t count, const cp_path_options *options, cp_error *error)
 {
     cp_path_options opts = {0};
@@ -155,49 +181,35 @@ cp_path *cp_path_create(const cp_key *keys, size_t count, const cp_path_options 
         return NULL;
 
     cp_path *p = calloc(1, sizeof *p);
-    double *times = cpi_alloc_array(count, sizeof *times);
-    double *pos = cpi_alloc_array(count, 3 * sizeof *pos);
-    double *fov = cpi_alloc_array(count, sizeof *fov);
-    cp_quat *rot = cpi_alloc_array(count, sizeof *rot);
     if (p)
-        p->keys = cpi_alloc_array(count, sizeof *p->keys);
-    if (!p || !p->keys || !times || !pos || !fov || !rot) {
+        p->keys = cpi_alloc_large(count, sizeof *p->keys);
+    if (!p || !p->keys) {
         cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a path of %zu keys", count);
-        goto fail;
+        cp_path_destroy(p);
+        return NULL;
     }
     p->count = count;
     p->opts = opts;
     for (size_t i = 0; i < count; i++) {
         p->keys[i] = keys[i];
         p->keys[i].rotation = cp_quat_normalize(keys[i].rotation);
-        times[i] = keys[i].time;
-        pos[3 * i + 0] = keys[i].position.x;
-        pos[3 * i + 1] = keys[i].position.y;
-        pos[3 * i + 2] = keys[i].position.z;
-        rot[i] = keys[i].rotation;
-        fov[i] = keys[i].fov;
     }
-    p->pos = cp_curve_build(3, count, times, pos, opts.position, opts.ends, opts.period, error);
+    /* the fov and (unless it needed extra keys) rotation curves share the
+     * position curve's segment index: a sample searches once */
+    p->pos = channel(keys, count, 3, opts.position, &opts, NULL, error);
     if (p->pos)
-        p->rot = cp_curve_build_rotation(count, times, rot, opts.rotation, opts.ends, opts.period, error);
-    if (p->rot)
-        p->fov = cp_curve_build(1, count, times, fov, opts.fov, opts.ends, opts.period, error);
-    if (!p->fov)
-        goto fail;
-    p->rot_shared = cp_curve_key_count(p->rot) == count;
-    free(times);
-    free(pos);
-    free(fov);
-    free(rot);
+        p->fov = channel(keys, count, 1, opts.fov, &opts, p->pos, error);
+    if (p->fov)
+        p->rot = cpi_rotation_build(count, &keys[0].time, sizeof *keys, &keys[0].rotation, sizeof *keys,
+                                    opts.rotation, opts.ends, opts.period, p->pos, error);
+    if (!p->rot) {
+        cp_path_destroy(p);
+        return NULL;
+    }
+    p->rot_shared = p->rot->count == count;
+    p->all_cubic = p->pos->mode == CP_CURVE_CUBIC && p->rot->mode == CP_CURVE_CUBIC && p->fov->mode == CP_CURVE_CUBIC;
     cpi_error_clear(error);
     return p;
-fail:
-    free(times);
-    free(pos);
-    free(fov);
-    free(rot);
-    cp_path_destroy(p);
-    return NULL;
 }
 
 static void free_meta(cp_path *p)
@@ -218,9 +230,9 @@ void cp_path_destroy(cp_path *path)
     if (!path)
         return;
     free_meta(path);
-    cp_curve_destroy(path->pos);
-    cp_curve_destroy(path->rot);
+    cp_curve_destroy(path->rot); /* these two may borrow the position curve's index */
     cp_curve_destroy(path->fov);
+    cp_curve_destroy(path->pos);
     free(path->keys);
     free(path);
 }
@@ -238,13 +250,39 @@ const cp_curve *cp_path_fov_curve(const cp_path *path) { return path->fov; }
 
 /* ---- sampling ------------------------------------------------------------------------ */
 
+#if defined(__GNUC__) || defined(__clang__)
+#define CPI_PREFETCH(addr) __builtin_prefetch(addr)
+#else
+#define CPI_PREFETCH(addr) ((void)(addr))
+#endif
+
+/* Starts loading the records of segment `seg` of c (two keys) into cache. */
+static void prefetch_segment(const cp_curve *c, size_t seg)
+{
+    const char *r = (const char *)(c->rec + seg * (size_t)c->stride);
+    const size_t bytes = 2 * (size_t)c->stride * sizeof(double);
+    for (size_t off = 0; off < bytes; off += 64)
+        CPI_PREFETCH(r + off);
+}
+
 static void sample(const cp_path *p, double time, int side, cp_path_cursor *cursor, int derivs, cp_pose *out)
 {
-    double sign, rsign, v[3], d1[3], d2[3], f, df, ddf;
-    double local = cpi_curve_local_time(p->pos, time, side, &sign);
-    (void)cpi_curve_local_time(p->rot, time, side, &rsign); /* same local time; the rotation may flip sign */
-    size_t seg = cursor ? cpi_curve_segment_cursor(p->pos, &cursor->position, local)
-                        : cpi_curve_segment(p->pos, local, side);
+    double v[3], d1[3], d2[3], f, f1, f2;
+    int odd;
+    const double local = cpi_curve_local_time(p->pos, time, side, &odd);
+    size_t seg;
+    if (cursor) {
+        seg = cpi_curve_segment_cursor(p->pos, &cursor->position, local);
+    } else {
+        /* A random sample misses the cache in every channel; the bucket's
+         * guess is nearly always the segment, so the rotation and fov loads
+         * can start while the position search finishes. */
+        size_t guess = cpi_curve_guess(p->pos, local);
+        if (p->rot_shared)
+            prefetch_segment(p->rot, guess);
+        prefetch_segment(p->fov, guess);
+        seg = cpi_curve_segment(p->pos, local, side);
+    }
     size_t rseg = seg;
     if (!p->rot_shared)
         rseg = cursor ? cpi_curve_segment_cursor(p->rot, &cursor->rotation, local)
@@ -255,17 +293,28 @@ static void sample(const cp_path *p, double time, int side, cp_path_cursor *curs
         cursor->fov = seg;
 
     out->time = time;
-    if (derivs) {
+    const double rsign = cpi_curve_sign(p->rot, odd);
+    double q[4], q1[4], q2[4];
+    if (p->all_cubic && p->rot_shared && p->pos->nseg > 0) {
+        /* the usual path: every channel a cubic on the same segment, one basis for all */
+        double h;
+        const double u = cpi_segment_u(p->pos, seg, local, &h);
+        cpi_basis B;
+        cpi_basis_make(h, u, &B);
+        cpi_cubic_apply(3, p->pos, seg, &B, 1.0, v, d1, d2);
+        cpi_cubic_apply(1, p->fov, seg, &B, 1.0, &f, &f1, &f2);
+        cpi_cubic_apply(4, p->rot, seg, &B, rsign, q, q1, q2);
+    } else {
         cpi_curve_eval(p->pos, seg, local, 1.0, v, d1, d2);
-        cpi_curve_eval(p->fov, seg, local, 1.0, &f, &df, &ddf);
-        cpi_curve_eval_rotation(p->rot, rseg, local, rsign, &out->rotation, &out->angular_velocity,
-                                &out->angular_acceleration);
+        cpi_curve_eval(p->fov, seg, local, 1.0, &f, &f1, &f2);
+        cpi_curve_eval(p->rot, rseg, local, rsign, q, q1, q2);
+    }
+    if (derivs) {
+        cpi_rotation_from_r4(q, q1, q2, &out->rotation, &out->angular_velocity, &out->angular_acceleration);
         out->velocity = cp_vec3_make(d1[0], d1[1], d1[2]);
         out->acceleration = cp_vec3_make(d2[0], d2[1], d2[2]);
     } else {
-        cpi_curve_eval(p->pos, seg, local, 1.0, v, NULL, NULL);
-        cpi_curve_eval(p->fov, seg, local, 1.0, &f, NULL, NULL);
-        cpi_curve_eval_rotation(p->rot, rseg, local, rsign, &out->rotation, NULL, NULL);
+        cpi_rotation_from_r4(q, q1, q2, &out->rotation, NULL, NULL);
         out->velocity = out->acceleration = cp_vec3_make(0, 0, 0);
         out->angular_velocity = out->angular_acceleration = cp_vec3_make(0, 0, 0);
     }

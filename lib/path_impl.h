@@ -11,6 +11,7 @@ struct cp_path {
     cp_path_options  opts;       /* period is 0 unless closed */
     cp_curve        *pos, *rot, *fov;
     int              rot_shared; /* the rotation curve has exactly the path's key times */
+    int              all_cubic;  /* every channel is CUBIC: the sampler's fast path */
     char            *name, *extras;
     char           **key_extras; /* NULL or count entries */
 };

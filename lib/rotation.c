@@ -118,8 +118,7 @@ static int segment_clear(const double *pa, const double *ma, const double *pb, c
 }
 
 /* Key i of the chain continued across the seam (i == n is sign * key 0). */
-static void chain_key(const rotkeys *k, const double *m, size_t i, double sign, double period, double *t,
-                      double *v, double *mi)
+static void chain_key(const rotkeys *k, size_t i, double sign, double period, double *t, double *v)
 {
     double s = 1.0;
     if (i == k->n) {
@@ -129,25 +128,8 @@ static void chain_key(const rotkeys *k, const double *m, size_t i, double sign, 
     } else {
         *t = k->t[i];
     }
-    for (int j = 0; j < 4; j++) {
+    for (int j = 0; j < 4; j++)
         v[j] = s * k->v[4 * i + (size_t)j];
-        mi[j] = m ? s * m[4 * i + (size_t)j] : 0.0;
-    }
-}
-
-/* Marks the segments that fail the guard at `rho`; returns how many. */
-static size_t find_failing(const rotkeys *k, const double *m, size_t nseg, double sign, double period, double rho,
-                           unsigned char *fail)
-{
-    size_t count = 0;
-    for (size_t i = 0; i < nseg; i++) {
-        double ta, tb, pa[4], pb[4], ma[4], mb[4];
-        chain_key(k, m, i, sign, period, &ta, pa, ma);
-        chain_key(k, m, i + 1, sign, period, &tb, pb, mb);
-        fail[i] = !segment_clear(pa, ma, pb, mb, tb - ta, rho);
-        count += fail[i];
-    }
-    return count;
 }
 
 /* Inserts the slerp midpoint (in time and angle) of every failing segment. */
@@ -164,9 +146,9 @@ static int insert_midpoints(rotkeys *k, const unsigned char *fail, size_t nseg, 
         memcpy(out.v + 4 * out.n, k->v + 4 * i, 4 * sizeof *out.v);
         out.origin[out.n++] = k->origin[i];
         if (i < nseg && fail[i]) {
-            double ta, tb, pa[4], pb[4], unused[4], mid[4], len = 0;
-            chain_key(k, NULL, i, sign, period, &ta, pa, unused);
-            chain_key(k, NULL, i + 1, sign, period, &tb, pb, unused);
+            double ta, tb, pa[4], pb[4], mid[4], len = 0;
+            chain_key(k, i, sign, period, &ta, pa);
+            chain_key(k, i + 1, sign, period, &tb, pb);
             double tm = 0.5 * (ta + tb);
             if (!(tm > ta && tm < tb)) {
                 rotkeys_free(&out);
@@ -191,13 +173,18 @@ static int insert_midpoints(rotkeys *k, const unsigned char *fail, size_t nseg, 
     return CP_OK;
 }
 
-/* Loads, checks, normalises and hemisphere-aligns the given keys. */
-static int load_keys(rotkeys *k, size_t count, const double *times, const cp_quat *rot, cp_error *error)
+/* Reads, checks, normalises and hemisphere-aligns the given keys into the
+ * records of `c` (times and values). */
+static int load_keys(cp_curve *c, size_t count, const double *times, size_t ts, const cp_quat *rot, size_t qs,
+                     cp_error *error)
 {
-    if (rotkeys_reserve(k, count) != 0)
-        return cpi_error_set(error, CP_ERR_MEMORY, "rotation: out of memory for %zu keys", count);
+    const char *tb = (const char *)times, *qb = (const char *)rot;
+    double prev[4] = {0, 0, 0, 0};
     for (size_t i = 0; i < count; i++) {
-        cp_quat q = rot[i];
+        double t;
+        cp_quat q;
+        memcpy(&t, tb + i * ts, sizeof t);
+        memcpy(&q, qb + i * qs, sizeof q);
         if (!isfinite(q.x) || !isfinite(q.y) || !isfinite(q.z) || !isfinite(q.w))
             return cpi_error_set(error, CP_ERR_INVALID,
                                  "keys[%zu].rotation: (%g, %g, %g, %g) is not made of finite numbers", i, q.x, q.y,
@@ -208,17 +195,143 @@ static int load_keys(rotkeys *k, size_t count, const double *times, const cp_qua
                                  "keys[%zu].rotation: (%g, %g, %g, %g) has length %g and gives no orientation", i,
                                  q.x, q.y, q.z, q.w, len);
         q = cp_quat_scale(q, 1.0 / len);
-        if (i > 0) {
-            const double *p = k->v + 4 * (i - 1);
-            if (q.x * p[0] + q.y * p[1] + q.z * p[2] + q.w * p[3] < 0)
-                q = cp_quat_neg(q);
-        }
-        k->t[i] = times[i];
-        k->v[4 * i + 0] = q.x, k->v[4 * i + 1] = q.y, k->v[4 * i + 2] = q.z, k->v[4 * i + 3] = q.w;
-        k->origin[i] = i;
+        if (q.x * prev[0] + q.y * prev[1] + q.z * prev[2] + q.w * prev[3] < 0)
+            q = cp_quat_neg(q);
+        double *r = c->rec + i * (size_t)c->stride;
+        r[0] = t;
+        r[1] = prev[0] = q.x, r[2] = prev[1] = q.y, r[3] = prev[2] = q.z, r[4] = prev[3] = q.w;
     }
-    k->n = count;
     return CP_OK;
+}
+
+/* The guard over every segment of a built curve (records hold keys and tangents). */
+static size_t curve_failing(const cp_curve *c, double rho, unsigned char *fail)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < c->nseg; i++) {
+        const double *a = c->rec + i * (size_t)c->stride, *b = a + c->stride;
+        int bad = !segment_clear(a + 1, a + c->tout, b + 1, b + c->tin, b[0] - a[0], rho);
+        if (fail)
+            fail[i] = (unsigned char)bad;
+        count += (size_t)bad;
+    }
+    return count;
+}
+
+/* A curve from rotkeys, tangents solved (the slow path's rounds). */
+static cp_curve *curve_from(const rotkeys *k, cp_interp interp, cp_ends ends, double period, double sign,
+                            cp_error *error)
+{
+    cp_curve *c = cpi_curve_alloc(4, k->n, CP_CURVE_CUBIC, 1, 0, ends == CP_ENDS_CLOSED ? period : 0.0, 0, error);
+    if (!c)
+        return NULL;
+    c->seam_sign = sign;
+    for (size_t i = 0; i < k->n; i++) {
+        double *r = c->rec + i * (size_t)c->stride;
+        r[0] = k->t[i];
+        memcpy(r + 1, k->v + 4 * i, 4 * sizeof *r);
+    }
+    if (cpi_curve_solve(c, interp, ends, error) != CP_OK || cpi_curve_finish(c, NULL, error) != CP_OK) {
+        cp_curve_destroy(c);
+        return NULL;
+    }
+    return c;
+}
+
+/* Rounds of midpoint insertion until every segment passes the guard. `c` is
+ * the plain curve (taken over); returns the guarded one or NULL. */
+static cp_curve *insert_until_clear(cp_curve *c, cp_interp interp, cp_ends ends, double period, cp_error *error)
+{
+    const double sign = c->seam_sign;
+    const int closed = ends == CP_ENDS_CLOSED;
+    rotkeys k = {0};
+    unsigned char *fail = NULL;
+    if (rotkeys_reserve(&k, c->count) != 0) {
+        cpi_error_set(error, CP_ERR_MEMORY, "rotation: out of memory for %zu keys", c->count);
+        goto fail;
+    }
+    for (size_t i = 0; i < c->count; i++) {
+        k.t[i] = CPI_TIME(c, i);
+        memcpy(k.v + 4 * i, CPI_VALUE(c, i), 4 * sizeof *k.v);
+        k.origin[i] = i;
+    }
+    k.n = c->count;
+    for (int round = 0;; round++) {
+        const size_t nseg = closed ? k.n : k.n - 1;
+        free(fail);
+        fail = malloc(nseg + 1);
+        if (!fail) {
+            cpi_error_set(error, CP_ERR_MEMORY, "rotation: out of memory for %zu keys", k.n);
+            goto fail;
+        }
+        size_t nfail = curve_failing(c, CPI_ROT_RHO, fail);
+        if (nfail == 0)
+            break;
+        if (round == CPI_ROT_ROUNDS) {
+            if (curve_failing(c, CPI_ROT_RHO_MIN, fail) == 0)
+                break;
+            size_t i = 0;
+            while (!fail[i])
+                i++;
+            /* name the given keys around the failing segment (inserted keys carry
+             * the index of the given key before them) */
+            const size_t given = k.origin[k.n - 1] + 1;
+            size_t a = k.origin[i], b = a + 1 < given ? a + 1 : 0;
+            cpi_error_set(error, CP_ERR_INVALID,
+                          "keys[%zu]..keys[%zu].rotation: the rotation spline passes too close to the singularity "
+                          "of the quaternion map even after inserting keys; space these key times more evenly or "
+                          "add a key between them",
+                          a, b);
+            goto fail;
+        }
+        if (insert_midpoints(&k, fail, nseg, nfail, sign, period, error) != CP_OK)
+            goto fail;
+        cp_curve_destroy(c);
+        c = curve_from(&k, interp, ends, period, sign, error);
+        if (!c)
+            goto fail;
+    }
+    free(fail);
+    rotkeys_free(&k);
+    return c;
+fail:
+    free(fail);
+    rotkeys_free(&k);
+    cp_curve_destroy(c);
+    return NULL;
+}
+
+cp_curve *cpi_rotation_build(size_t count, const double *times, size_t tstride, const cp_quat *rotations,
+                             size_t qstride, cp_interp interp, cp_ends ends, double period,
+                             const cp_curve *index_from, cp_error *error)
+{
+    const int closed = ends == CP_ENDS_CLOSED;
+    const cp_curve_mode mode = cpi_interp_mode(interp);
+    cp_curve *c = cpi_curve_alloc(4, count, mode, 1, 0, closed ? period : 0.0, 0, error);
+    if (!c)
+        return NULL;
+    if (load_keys(c, count, times, tstride, rotations, qstride, error) != CP_OK) {
+        cp_curve_destroy(c);
+        return NULL;
+    }
+    /* a closed chain that comes back on the other side is anti-periodic */
+    const double *first = CPI_VALUE(c, 0), *last = CPI_VALUE(c, count - 1);
+    double seam_dot = first[0] * last[0] + first[1] * last[1] + first[2] * last[2] + first[3] * last[3];
+    c->seam_sign = closed && seam_dot < 0 ? -1.0 : 1.0;
+    if (mode != CP_CURVE_CUBIC) {
+        for (size_t i = 0; i < count; i++)
+            memset(c->rec + i * (size_t)c->stride + c->tin, 0, 4 * sizeof(double));
+    } else if (cpi_curve_solve(c, interp, ends, error) != CP_OK) {
+        cp_curve_destroy(c);
+        return NULL;
+    } else if (curve_failing(c, CPI_ROT_RHO, NULL) > 0) {
+        return insert_until_clear(c, interp, ends, period, error);
+    }
+    if (cpi_curve_finish(c, index_from, error) != CP_OK) {
+        cp_curve_destroy(c);
+        return NULL;
+    }
+    return c;
 }
 
 cp_curve *cp_curve_build_rotation(size_t count, const double *times, const cp_quat *rotations, cp_interp interp,
@@ -233,80 +346,12 @@ cp_curve *cp_curve_build_rotation(size_t count, const double *times, const cp_qu
         cpi_error_set(error, CP_ERR_INVALID, "rotation: at least 1 key is needed");
         return NULL;
     }
-    const int closed = ends == CP_ENDS_CLOSED;
-    cp_curve_desc desc = {0};
-    desc.dim = 4;
-    desc.rotation = 1;
-    desc.mode = cpi_interp_mode(interp);
-    desc.period = closed ? period : 0.0;
-    desc.count = count;
-    desc.times = times;
-    if (closed && !(period > 0)) {
-        cpi_error_set(error, CP_ERR_INVALID, "rotation: closed ends need a period > 0, got %g", period);
+    /* times and period as any curve's (values are checked key by key while loading) */
+    if (cpi_check_keys(1, count, times, times, ends, period, error) != CP_OK)
         return NULL;
-    }
-
-    rotkeys k = {0};
-    double *m = NULL;
-    unsigned char *fail = NULL;
-    cp_curve *curve = NULL;
-    if (load_keys(&k, count, times, rotations, error) != CP_OK)
-        goto done;
-    desc.values = k.v;
-    if (cpi_curve_validate(&desc, error) != CP_OK)
-        goto done;
-    /* a closed chain that comes back on the other side is anti-periodic */
-    double seam_dot = 0;
-    for (int j = 0; j < 4; j++)
-        seam_dot += k.v[4 * (count - 1) + (size_t)j] * k.v[j];
-    const double sign = closed && seam_dot < 0 ? -1.0 : 1.0;
-
-    if (desc.mode == CP_CURVE_CUBIC) {
-        for (int round = 0;; round++) {
-            const size_t nseg = closed ? k.n : k.n - 1;
-            free(m);
-            free(fail);
-            m = cpi_alloc_array(k.n, 4 * sizeof *m);
-            fail = malloc(nseg + 1);
-            if (!m || !fail) {
-                cpi_error_set(error, CP_ERR_MEMORY, "rotation: out of memory for %zu keys", k.n);
-                goto done;
-            }
-            if (cpi_build_tangents(interp, 4, k.n, k.t, k.v, ends, period, sign, m, error) != CP_OK)
-                goto done;
-            size_t nfail = find_failing(&k, m, nseg, sign, period, CPI_ROT_RHO, fail);
-            if (nfail == 0)
-                break;
-            if (round == CPI_ROT_ROUNDS) {
-                if (find_failing(&k, m, nseg, sign, period, CPI_ROT_RHO_MIN, fail) == 0)
-                    break;
-                size_t i = 0;
-                while (!fail[i])
-                    i++;
-                size_t a = k.origin[i], b = i + 1 < k.n ? k.origin[i + 1] : 0;
-                if (b == a)
-                    b = a + 1 < count ? a + 1 : 0;
-                cpi_error_set(error, CP_ERR_INVALID,
-                              "keys[%zu]..keys[%zu].rotation: the rotation spline passes too close to the "
-                              "singularity of the quaternion map even after inserting keys; space these key "
-                              "times more evenly or add a key between them",
-                              a, b);
-                goto done;
-            }
-            if (insert_midpoints(&k, fail, nseg, nfail, sign, period, error) != CP_OK)
-                goto done;
-        }
-        desc.in_tangents = m;
-        desc.out_tangents = m;
-    }
-    desc.count = k.n;
-    desc.times = k.t;
-    desc.values = k.v;
-    desc.antiperiodic = sign < 0;
-    curve = cp_curve_create(&desc, error);
-done:
-    free(m);
-    free(fail);
-    rotkeys_free(&k);
-    return curve;
+    cp_curve *c = cpi_rotation_build(count, times, sizeof *times, rotations, sizeof *rotations, interp, ends, period,
+                                     NULL, error);
+    if (c)
+        cpi_error_clear(error);
+    return c;
 }

@@ -8,7 +8,10 @@
  *
  * is tridiagonal and strictly diagonally dominant, so the Thomas algorithm
  * solves it stably in O(n) without pivoting; a closed loop adds two corner
- * entries, removed by the Sherman-Morrison formula (two tridiagonal solves). */
+ * entries, removed by the Sherman-Morrison formula (two tridiagonal solves).
+ *
+ * The builders read keys and write tangents through strides (cpi_keys), so
+ * the same code serves the public array API and the curve's own records. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,55 +19,286 @@
 #include "curve_impl.h"
 #include "internal.h"
 
-/* ---- the neighbourhood of a key -------------------------------------------- */
+#define T(k, i) ((k)->t[(size_t)(i) * (k)->ts])
+#define V(k, i) ((k)->v + (size_t)(i) * (k)->vs)
+#define M(k, i) ((k)->m + (size_t)(i) * (k)->ms)
 
-/* Keys as a sequence that continues past both ends when closed: key -1 is
- * seam_sign * key n-1 one period earlier, key n is seam_sign * key 0 one
- * period later. */
-typedef struct keyseq {
-    int            dim;
-    size_t         n;
-    const double  *t;
-    const double  *v;
-    int            closed;
-    double         period;
-    double         sign;
-} keyseq;
+/* ---- the neighbourhood of a key (closed loops continue past both ends) ------ */
 
-static double seq_time(const keyseq *s, long i)
+/* Key i of the sequence: key -1 is sign * key n-1 one period earlier, key n
+ * is sign * key 0 one period later. */
+static double seq_key(const cpi_keys *k, long i, double period, double sign, double *out)
 {
-    if (i < 0)
-        return s->t[s->n - 1] - s->period;
-    if ((size_t)i >= s->n)
-        return s->t[0] + s->period;
-    return s->t[i];
-}
-
-static void seq_value(const keyseq *s, long i, double *out)
-{
-    double k = 1.0;
-    size_t j = (size_t)i;
+    double s = 1.0, t;
+    size_t j;
     if (i < 0) {
-        j = s->n - 1;
-        k = s->sign;
-    } else if ((size_t)i >= s->n) {
-        j = 0;
-        k = s->sign;
+        j = k->n - 1, s = sign, t = T(k, j) - period;
+    } else if ((size_t)i >= k->n) {
+        j = 0, s = sign, t = T(k, 0) + period;
+    } else {
+        j = (size_t)i, t = T(k, j);
     }
-    for (int c = 0; c < s->dim; c++)
-        out[c] = k * s->v[j * (size_t)s->dim + (size_t)c];
+    const double *v = V(k, j);
+    for (int c = 0; c < k->dim; c++)
+        out[c] = s * v[c];
+    return t;
 }
 
-/* Chord slope d_i = (p_(i+1) - p_i) / h_i. */
-static double seq_slope(const keyseq *s, long i, double *out)
+/* ---- C2 ------------------------------------------------------------------------ */
+
+/* Open ends: the Thomas algorithm with the matrix rows made on the fly and
+ * the solution written straight into the tangents; `w` holds n doubles. */
+static void c2_open(const cpi_keys *k, cp_ends ends, double *w)
 {
+    const size_t n = k->n;
+    const int dim = k->dim;
+    double dprev[CP_CURVE_MAX_DIM], dnext[CP_CURVE_MAX_DIM];
+    double hprev = T(k, 1) - T(k, 0);
+    for (int c = 0; c < dim; c++)
+        dprev[c] = (V(k, 1)[c] - V(k, 0)[c]) / hprev;
+    /* row 0: natural 2 m0 + m1 = 3 d0; rest m0 = 0 */
+    double *m = M(k, 0);
+    if (ends == CP_ENDS_REST) {
+        w[0] = 0.0;
+        for (int c = 0; c < dim; c++)
+            m[c] = 0.0;
+    } else {
+        w[0] = 0.5;
+        for (int c = 0; c < dim; c++)
+            m[c] = 1.5 * dprev[c];
+    }
+    for (size_t i = 1; i + 1 < n; i++) {
+        const double hnext = T(k, i + 1) - T(k, i);
+        const double *vi = V(k, i), *vn = V(k, i + 1);
+        const double *mp = M(k, i - 1);
+        double *mi = M(k, i);
+        /* row i: sub = hnext, diag = 2 (hprev + hnext), sup = hprev */
+        const double inv = 1.0 / (2.0 * (hprev + hnext) - hnext * w[i - 1]);
+        w[i] = hprev * inv;
+        for (int c = 0; c < dim; c++) {
+            dnext[c] = (vn[c] - vi[c]) / hnext;
+            mi[c] = (3.0 * (hnext * dprev[c] + hprev * dnext[c]) - hnext * mp[c]) * inv;
+            dprev[c] = dnext[c];
+        }
+        hprev = hnext;
+    }
+    /* last row: natural m_(n-2) + 2 m_(n-1) = 3 d_(n-2); rest m_(n-1) = 0 */
+    double *ml = M(k, n - 1);
+    if (ends == CP_ENDS_REST) {
+        for (int c = 0; c < dim; c++)
+            ml[c] = 0.0;
+    } else {
+        const double *mp = M(k, n - 2);
+        const double inv = 1.0 / (2.0 - w[n - 2]);
+        for (int c = 0; c < dim; c++)
+            ml[c] = (3.0 * dprev[c] - mp[c]) * inv;
+    }
+    for (size_t i = n - 1; i-- > 0;) {
+        double *mi = M(k, i);
+        const double *mn = M(k, i + 1);
+        for (int c = 0; c < dim; c++)
+            mi[c] -= w[i] * mn[c];
+    }
+}
+
+/* Thomas algorithm for explicit diagonals, x (stride xs, dim columns) holding
+ * the right-hand side in and the solution out; `w` holds n doubles. */
+static void solve_tridiagonal(size_t n, int dim, const double *sub, const double *diag, const double *sup,
+                              double *x, size_t xs, double *w)
+{
+    double inv = 1.0 / diag[0];
+    for (int c = 0; c < dim; c++)
+        x[c] *= inv;
+    w[0] = sup[0] * inv;
+    for (size_t i = 1; i < n; i++) {
+        inv = 1.0 / (diag[i] - sub[i] * w[i - 1]);
+        w[i] = sup[i] * inv;
+        double *xi = x + i * xs, *xp = xi - xs;
+        for (int c = 0; c < dim; c++)
+            xi[c] = (xi[c] - sub[i] * xp[c]) * inv;
+    }
+    for (size_t i = n - 1; i-- > 0;) {
+        double *xi = x + i * xs, *xn = xi + xs;
+        for (int c = 0; c < dim; c++)
+            xi[c] -= w[i] * xn[c];
+    }
+}
+
+/* Closed loop: every row is interior, with m_(-1) = sign m_(n-1) and
+ * m_n = sign m_0 giving two corner entries. `buf` holds 5 n doubles. */
+static int c2_closed(const cpi_keys *k, double period, double sign, double *buf, cp_error *error)
+{
+    const size_t n = k->n;
+    const int dim = k->dim;
+    if (n == 1) { /* one key: a constant (periodic) or a degenerate cubic (anti-periodic) */
+        for (int c = 0; c < dim; c++)
+            M(k, 0)[c] = 0.0;
+        return CP_OK;
+    }
+    double *sub = buf, *diag = buf + n, *sup = buf + 2 * n, *w = buf + 3 * n, *z = buf + 4 * n;
+    double a[CP_CURVE_MAX_DIM], b[CP_CURVE_MAX_DIM], dprev[CP_CURVE_MAX_DIM], dnext[CP_CURVE_MAX_DIM];
+    double ta = seq_key(k, -1, period, sign, a), tb = seq_key(k, 0, period, sign, b);
+    double hprev = tb - ta;
+    for (int c = 0; c < dim; c++)
+        dprev[c] = (b[c] - a[c]) / hprev;
+    for (size_t i = 0; i < n; i++) {
+        double tn = seq_key(k, (long)i + 1, period, sign, a);
+        double hnext = tn - tb;
+        for (int c = 0; c < dim; c++)
+            dnext[c] = (a[c] - b[c]) / hnext;
+        sub[i] = hnext;
+        diag[i] = 2.0 * (hprev + hnext);
+        sup[i] = hprev;
+        double *mi = M(k, i);
+        for (int c = 0; c < dim; c++)
+            mi[c] = 3.0 * (hnext * dprev[c] + hprev * dnext[c]);
+        memcpy(dprev, dnext, sizeof dprev);
+        memcpy(b, a, sizeof b);
+        tb = tn;
+        hprev = hnext;
+    }
+    const double alpha = sign * sub[0];    /* A[0][n-1] */
+    const double beta = sign * sup[n - 1]; /* A[n-1][0] */
+    double *m0 = M(k, 0), *m1 = M(k, 1), *ml = M(k, n - 1);
+    if (n == 2) { /* the corners fall on the off-diagonal: solve the 2x2 directly */
+        double a00 = diag[0], a01 = sup[0] + alpha, a10 = sub[1] + beta, a11 = diag[1];
+        double det = a00 * a11 - a01 * a10;
+        if (!(fabs(det) > 0))
+            return cpi_error_set(error, CP_ERR_INVALID, "tangents: singular closed system");
+        for (int c = 0; c < dim; c++) {
+            double r0 = m0[c], r1 = m1[c];
+            m0[c] = (a11 * r0 - a01 * r1) / det;
+            m1[c] = (a00 * r1 - a10 * r0) / det;
+        }
+        return CP_OK;
+    }
+    /* Sherman-Morrison: A = T + u v^T with u = (gamma, 0.., beta), v = (1, 0.., alpha/gamma). */
+    const double gamma = -diag[0];
+    diag[0] -= gamma;
+    diag[n - 1] -= alpha * beta / gamma;
+    memset(z, 0, n * sizeof *z);
+    z[0] = gamma;
+    z[n - 1] = beta;
+    solve_tridiagonal(n, dim, sub, diag, sup, m0, k->ms, w);
+    solve_tridiagonal(n, 1, sub, diag, sup, z, 1, w);
+    const double vz = z[0] + alpha / gamma * z[n - 1];
+    for (int c = 0; c < dim; c++) {
+        double f = (m0[c] + alpha / gamma * ml[c]) / (1.0 + vz);
+        for (size_t i = 0; i < n; i++)
+            M(k, i)[c] -= f * z[i];
+    }
+    return CP_OK;
+}
+
+static int c2(const cpi_keys *k, cp_ends ends, double period, double sign, cp_error *error)
+{
+    if (k->n == 1 && ends != CP_ENDS_CLOSED) {
+        memset(M(k, 0), 0, (size_t)k->dim * sizeof(double));
+        return CP_OK;
+    }
+    int closed = ends == CP_ENDS_CLOSED;
+    double *buf = cpi_alloc_large(k->n, (closed ? 5 : 1) * sizeof *buf);
+    if (!buf)
+        return cpi_error_set(error, CP_ERR_MEMORY, "tangents: out of memory for %zu keys", k->n);
+    int rc = CP_OK;
+    if (closed)
+        rc = c2_closed(k, period, sign, buf, error);
+    else
+        c2_open(k, ends, buf);
+    free(buf);
+    return rc;
+}
+
+/* ---- local tangents (bisector, Catmull-Rom) ------------------------------------- */
+
+typedef void (*inner_fn)(int dim, double ta, const double *a, const double *p, double tb, const double *b,
+                         double *out);
+
+/* Bisector: direction of (unit chord in + unit chord out), length = the two
+ * chords' total length over their total time (a mean speed). At a reversal
+ * the two unit chords cancel and the tangent is zero: no overshoot. */
+static void bisector_tangent(int dim, double ta, const double *a, const double *p, double tb, const double *b,
+                             double *out)
+{
+    double ca[CP_CURVE_MAX_DIM], cb[CP_CURVE_MAX_DIM], la = 0, lb = 0;
+    for (int c = 0; c < dim; c++) {
+        ca[c] = p[c] - a[c];
+        cb[c] = b[c] - p[c];
+        la += ca[c] * ca[c];
+        lb += cb[c] * cb[c];
+    }
+    la = sqrt(la), lb = sqrt(lb);
+    double dir[CP_CURVE_MAX_DIM], ld = 0;
+    for (int c = 0; c < dim; c++) {
+        dir[c] = (la > 0 ? ca[c] / la : 0.0) + (lb > 0 ? cb[c] / lb : 0.0);
+        ld += dir[c] * dir[c];
+    }
+    ld = sqrt(ld);
+    double speed = (la + lb) / (tb - ta);
+    for (int c = 0; c < dim; c++)
+        out[c] = ld > 1e-12 ? dir[c] / ld * speed : 0.0;
+}
+
+static void catmull_rom_tangent(int dim, double ta, const double *a, const double *p, double tb, const double *b,
+                                double *out)
+{
+    (void)p;
+    for (int c = 0; c < dim; c++)
+        out[c] = (b[c] - a[c]) / (tb - ta);
+}
+
+/* Natural end for a Hermite segment: zero acceleration at the end key, given
+ * the tangent at the other key: m_end = (3 d - m_other) / 2. */
+static void natural_end(const cpi_keys *k, size_t seg, const double *other, double *out)
+{
+    const double h = T(k, seg + 1) - T(k, seg);
+    for (int c = 0; c < k->dim; c++)
+        out[c] = 0.5 * (3.0 * (V(k, seg + 1)[c] - V(k, seg)[c]) / h - other[c]);
+}
+
+static void local_tangents(const cpi_keys *k, cp_ends ends, double period, double sign, inner_fn inner)
+{
+    const size_t n = k->n;
+    const int dim = k->dim;
+    const int closed = ends == CP_ENDS_CLOSED;
     double a[CP_CURVE_MAX_DIM], b[CP_CURVE_MAX_DIM];
-    double h = seq_time(s, i + 1) - seq_time(s, i);
-    seq_value(s, i, a);
-    seq_value(s, i + 1, b);
-    for (int c = 0; c < s->dim; c++)
-        out[c] = (b[c] - a[c]) / h;
-    return h;
+    for (size_t i = 0; i < n; i++) {
+        if (!closed && (i == 0 || i + 1 == n)) {
+            memset(M(k, i), 0, (size_t)dim * sizeof(double));
+            continue;
+        }
+        double ta = seq_key(k, (long)i - 1, period, sign, a);
+        double tb = seq_key(k, (long)i + 1, period, sign, b);
+        inner(dim, ta, a, V(k, i), tb, b, M(k, i));
+    }
+    if (closed || ends == CP_ENDS_REST || n == 1)
+        return;
+    if (n == 2) { /* natural at both ends: the straight line */
+        for (int c = 0; c < dim; c++)
+            M(k, 0)[c] = M(k, 1)[c] = (V(k, 1)[c] - V(k, 0)[c]) / (T(k, 1) - T(k, 0));
+        return;
+    }
+    natural_end(k, 0, M(k, 1), M(k, 0));
+    natural_end(k, n - 2, M(k, n - 2), M(k, n - 1));
+}
+
+/* ---- entry points ------------------------------------------------------------------- */
+
+int cpi_tangents(cp_interp interp, const cpi_keys *k, cp_ends ends, double period, double seam_sign,
+                 cp_error *error)
+{
+    switch (interp) {
+    case CP_INTERP_C2:
+        return c2(k, ends, period, seam_sign, error);
+    case CP_INTERP_BISECTOR:
+        local_tangents(k, ends, period, seam_sign, bisector_tangent);
+        return CP_OK;
+    case CP_INTERP_CATMULL_ROM:
+        local_tangents(k, ends, period, seam_sign, catmull_rom_tangent);
+        return CP_OK;
+    default:
+        return cpi_error_set(error, CP_ERR_INVALID, "tangents: interpolation %d has no tangents", (int)interp);
+    }
 }
 
 static int check_args(int dim, size_t count, const double *times, const double *values, cp_ends ends,
@@ -89,281 +323,68 @@ static int check_args(int dim, size_t count, const double *times, const double *
     return CP_OK;
 }
 
-static keyseq make_seq(int dim, size_t count, const double *times, const double *values, cp_ends ends,
-                       double period, double seam_sign)
-{
-    keyseq s = {dim, count, times, values, ends == CP_ENDS_CLOSED, period, seam_sign};
-    if (!s.closed)
-        s.sign = 1.0;
-    return s;
-}
-
-/* ---- tridiagonal solvers ---------------------------------------------------- */
-
-/* Solves sub[i] x[i-1] + diag[i] x[i] + sup[i] x[i+1] = rhs[i] (Thomas
- * algorithm) for `dim` right-hand sides stored row after row in x (rhs in,
- * solution out). `work` holds n doubles. The systems here are diagonally
- * dominant, so no pivoting is needed. */
-static void solve_tridiagonal(size_t n, int dim, const double *sub, const double *diag, const double *sup,
-                              double *x, double *work)
-{
-    double beta = diag[0];
-    for (int c = 0; c < dim; c++)
-        x[c] /= beta;
-    for (size_t i = 1; i < n; i++) {
-        work[i] = sup[i - 1] / beta;
-        beta = diag[i] - sub[i] * work[i];
-        double *xi = x + i * (size_t)dim, *xp = xi - dim;
-        for (int c = 0; c < dim; c++)
-            xi[c] = (xi[c] - sub[i] * xp[c]) / beta;
-    }
-    for (size_t i = n - 1; i-- > 0;) {
-        double *xi = x + i * (size_t)dim, *xn = xi + dim;
-        for (int c = 0; c < dim; c++)
-            xi[c] -= work[i + 1] * xn[c];
-    }
-}
-
-/* ---- C2 ----------------------------------------------------------------------- */
-
-static int c2_open(const keyseq *s, cp_ends ends, double *m, double *buf)
-{
-    const size_t n = s->n;
-    const int dim = s->dim;
-    double *sub = buf, *diag = buf + n, *sup = buf + 2 * n, *work = buf + 3 * n;
-    double dprev[CP_CURVE_MAX_DIM], dnext[CP_CURVE_MAX_DIM];
-    double hprev = seq_slope(s, 0, dprev);
-    /* first row */
-    sub[0] = 0.0;
-    if (ends == CP_ENDS_REST) {
-        diag[0] = 1.0, sup[0] = 0.0;
-        for (int c = 0; c < dim; c++)
-            m[c] = 0.0;
-    } else { /* natural: p''(t_0) = 0  <=>  2 m_0 + m_1 = 3 d_0 */
-        diag[0] = 2.0, sup[0] = 1.0;
-        for (int c = 0; c < dim; c++)
-            m[c] = 3.0 * dprev[c];
-    }
-    for (size_t i = 1; i + 1 < n; i++) {
-        double hnext = seq_slope(s, (long)i, dnext);
-        sub[i] = hnext;
-        diag[i] = 2.0 * (hprev + hnext);
-        sup[i] = hprev;
-        for (int c = 0; c < dim; c++)
-            m[i * (size_t)dim + (size_t)c] = 3.0 * (hnext * dprev[c] + hprev * dnext[c]);
-        memcpy(dprev, dnext, sizeof dprev);
-        hprev = hnext;
-    }
-    /* last row; dprev is now d_(n-2) */
-    sup[n - 1] = 0.0;
-    double *ml = m + (n - 1) * (size_t)dim;
-    if (ends == CP_ENDS_REST) {
-        sub[n - 1] = 0.0, diag[n - 1] = 1.0;
-        for (int c = 0; c < dim; c++)
-            ml[c] = 0.0;
-    } else { /* m_(n-2) + 2 m_(n-1) = 3 d_(n-2) */
-        sub[n - 1] = 1.0, diag[n - 1] = 2.0;
-        for (int c = 0; c < dim; c++)
-            ml[c] = 3.0 * dprev[c];
-    }
-    solve_tridiagonal(n, dim, sub, diag, sup, m, work);
-    return CP_OK;
-}
-
-/* Closed loop: rows i = 0..n-1 all interior, with m_(-1) = sign m_(n-1) and
- * m_n = sign m_0 giving corner entries. */
-static int c2_closed(const keyseq *s, double *m, double *buf, cp_error *error)
-{
-    const size_t n = s->n;
-    const int dim = s->dim;
-    double dprev[CP_CURVE_MAX_DIM], dnext[CP_CURVE_MAX_DIM];
-    if (n == 1) { /* one key: a constant (periodic) or a degenerate cubic (anti-periodic) */
-        for (int c = 0; c < dim; c++)
-            m[c] = 0.0;
-        return CP_OK;
-    }
-    double *sub = buf, *diag = buf + n, *sup = buf + 2 * n, *work = buf + 3 * n;
-    double hprev = seq_slope(s, -1, dprev);
-    for (size_t i = 0; i < n; i++) {
-        double hnext = seq_slope(s, (long)i, dnext);
-        sub[i] = hnext;
-        diag[i] = 2.0 * (hprev + hnext);
-        sup[i] = hprev;
-        for (int c = 0; c < dim; c++)
-            m[i * (size_t)dim + (size_t)c] = 3.0 * (hnext * dprev[c] + hprev * dnext[c]);
-        memcpy(dprev, dnext, sizeof dprev);
-        hprev = hnext;
-    }
-    const double alpha = s->sign * sub[0];     /* A[0][n-1] */
-    const double beta = s->sign * sup[n - 1];  /* A[n-1][0] */
-    if (n == 2) { /* the corners fall on the off-diagonal: solve the 2x2 directly */
-        double a = diag[0], b = sup[0] + alpha, cc = sub[1] + beta, d = diag[1];
-        double det = a * d - b * cc;
-        if (!(fabs(det) > 0))
-            return cpi_error_set(error, CP_ERR_INVALID, "tangents: singular closed system");
-        for (int c = 0; c < dim; c++) {
-            double r0 = m[c], r1 = m[dim + c];
-            m[c] = (d * r0 - b * r1) / det;
-            m[dim + c] = (a * r1 - cc * r0) / det;
-        }
-        return CP_OK;
-    }
-    /* Sherman-Morrison: A = T + u v^T with u = (gamma, 0.., beta), v = (1, 0.., alpha/gamma). */
-    const double gamma = -diag[0];
-    diag[0] -= gamma;
-    diag[n - 1] -= alpha * beta / gamma;
-    double *z = buf + 4 * n;
-    memset(z, 0, n * sizeof *z);
-    z[0] = gamma;
-    z[n - 1] = beta;
-    solve_tridiagonal(n, dim, sub, diag, sup, m, work);
-    solve_tridiagonal(n, 1, sub, diag, sup, z, work);
-    const double vz = z[0] + alpha / gamma * z[n - 1];
-    const double denom = 1.0 + vz;
-    for (int c = 0; c < dim; c++) {
-        double vy = m[c] + alpha / gamma * m[(n - 1) * (size_t)dim + (size_t)c];
-        double f = vy / denom;
-        for (size_t i = 0; i < n; i++)
-            m[i * (size_t)dim + (size_t)c] -= f * z[i];
-    }
-    return CP_OK;
-}
-
-int cp_tangents_c2(int dim, size_t count, const double *times, const double *values, cp_ends ends,
-                   double period, double seam_sign, double *tangents, cp_error *error)
+static int array_tangents(cp_interp interp, int dim, size_t count, const double *times, const double *values,
+                          cp_ends ends, double period, double seam_sign, double *tangents, cp_error *error)
 {
     int rc = check_args(dim, count, times, values, ends, period, seam_sign, tangents, error);
     if (rc != CP_OK)
         return rc;
-    keyseq s = make_seq(dim, count, times, values, ends, period, seam_sign);
-    if (count == 1 && !s.closed) {
-        memset(tangents, 0, (size_t)dim * sizeof *tangents);
-        cpi_error_clear(error);
-        return CP_OK;
-    }
-    double *buf = cpi_alloc_array(count, 5 * sizeof *buf);
-    if (!buf)
-        return cpi_error_set(error, CP_ERR_MEMORY, "tangents: out of memory for %zu keys", count);
-    rc = s.closed ? c2_closed(&s, tangents, buf, error) : c2_open(&s, ends, tangents, buf);
-    free(buf);
+    cpi_keys k = {dim, count, times, 1, values, (size_t)dim, tangents, (size_t)dim};
+    rc = cpi_tangents(interp, &k, ends, period, ends == CP_ENDS_CLOSED ? seam_sign : 1.0, error);
     if (rc == CP_OK)
         cpi_error_clear(error);
     return rc;
 }
 
-/* ---- local tangents (bisector, Catmull-Rom) ---------------------------------------- */
-
-typedef void (*inner_tangent_fn)(const keyseq *s, long i, double *out);
-
-/* Bisector: direction of (unit chord in + unit chord out), length = the two
- * chords' total length over their total time (a mean speed). At a reversal
- * the two unit chords cancel and the tangent is zero: no overshoot. */
-static void bisector_tangent(const keyseq *s, long i, double *out)
+int cp_tangents_c2(int dim, size_t count, const double *times, const double *values, cp_ends ends, double period,
+                   double seam_sign, double *tangents, cp_error *error)
 {
-    double a[CP_CURVE_MAX_DIM], b[CP_CURVE_MAX_DIM], p[CP_CURVE_MAX_DIM];
-    seq_value(s, i - 1, a);
-    seq_value(s, i, p);
-    seq_value(s, i + 1, b);
-    double la = 0, lb = 0;
-    for (int c = 0; c < s->dim; c++) {
-        a[c] = p[c] - a[c];
-        b[c] = b[c] - p[c];
-        la += a[c] * a[c];
-        lb += b[c] * b[c];
-    }
-    la = sqrt(la), lb = sqrt(lb);
-    double dir[CP_CURVE_MAX_DIM], ld = 0;
-    for (int c = 0; c < s->dim; c++) {
-        dir[c] = (la > 0 ? a[c] / la : 0.0) + (lb > 0 ? b[c] / lb : 0.0);
-        ld += dir[c] * dir[c];
-    }
-    ld = sqrt(ld);
-    double speed = (la + lb) / (seq_time(s, i + 1) - seq_time(s, i - 1));
-    for (int c = 0; c < s->dim; c++)
-        out[c] = ld > 1e-12 ? dir[c] / ld * speed : 0.0;
-}
-
-static void catmull_rom_tangent(const keyseq *s, long i, double *out)
-{
-    double a[CP_CURVE_MAX_DIM], b[CP_CURVE_MAX_DIM];
-    seq_value(s, i - 1, a);
-    seq_value(s, i + 1, b);
-    double dt = seq_time(s, i + 1) - seq_time(s, i - 1);
-    for (int c = 0; c < s->dim; c++)
-        out[c] = (b[c] - a[c]) / dt;
-}
-
-/* Natural end for a Hermite segment: zero acceleration at the end key, given
- * the tangent at the other key: m_end = (3 d - m_other) / 2. */
-static void natural_end(const keyseq *s, long seg, const double *other, double *out)
-{
-    double d[CP_CURVE_MAX_DIM];
-    seq_slope(s, seg, d);
-    for (int c = 0; c < s->dim; c++)
-        out[c] = 0.5 * (3.0 * d[c] - other[c]);
-}
-
-static int local_tangents(int dim, size_t count, const double *times, const double *values, cp_ends ends,
-                          double period, double seam_sign, double *m, cp_error *error, inner_tangent_fn inner)
-{
-    int rc = check_args(dim, count, times, values, ends, period, seam_sign, m, error);
-    if (rc != CP_OK)
-        return rc;
-    keyseq s = make_seq(dim, count, times, values, ends, period, seam_sign);
-    const size_t d = (size_t)dim;
-    if (s.closed) {
-        for (size_t i = 0; i < count; i++)
-            inner(&s, (long)i, m + i * d);
-    } else if (count == 1 || ends == CP_ENDS_REST) {
-        memset(m, 0, count * d * sizeof *m);
-        for (size_t i = 1; i + 1 < count; i++)
-            inner(&s, (long)i, m + i * d);
-    } else if (count == 2) { /* natural at both ends: the straight line */
-        seq_slope(&s, 0, m);
-        memcpy(m + d, m, d * sizeof *m);
-    } else {
-        for (size_t i = 1; i + 1 < count; i++)
-            inner(&s, (long)i, m + i * d);
-        natural_end(&s, 0, m + d, m);
-        natural_end(&s, (long)count - 2, m + (count - 2) * d, m + (count - 1) * d);
-    }
-    cpi_error_clear(error);
-    return CP_OK;
+    return array_tangents(CP_INTERP_C2, dim, count, times, values, ends, period, seam_sign, tangents, error);
 }
 
 int cp_tangents_bisector(int dim, size_t count, const double *times, const double *values, cp_ends ends,
                          double period, double seam_sign, double *tangents, cp_error *error)
 {
-    return local_tangents(dim, count, times, values, ends, period, seam_sign, tangents, error, bisector_tangent);
+    return array_tangents(CP_INTERP_BISECTOR, dim, count, times, values, ends, period, seam_sign, tangents, error);
 }
 
 int cp_tangents_catmull_rom(int dim, size_t count, const double *times, const double *values, cp_ends ends,
                             double period, double seam_sign, double *tangents, cp_error *error)
 {
-    return local_tangents(dim, count, times, values, ends, period, seam_sign, tangents, error,
-                          catmull_rom_tangent);
+    return array_tangents(CP_INTERP_CATMULL_ROM, dim, count, times, values, ends, period, seam_sign, tangents,
+                          error);
 }
 
-/* ---- cp_curve_build ------------------------------------------------------------------ */
-
-int cpi_build_tangents(cp_interp interp, int dim, size_t count, const double *times, const double *values,
-                       cp_ends ends, double period, double seam_sign, double *tangents, cp_error *error)
+int cpi_curve_solve(cp_curve *c, cp_interp interp, cp_ends ends, cp_error *error)
 {
-    switch (interp) {
-    case CP_INTERP_C2:
-        return cp_tangents_c2(dim, count, times, values, ends, period, seam_sign, tangents, error);
-    case CP_INTERP_BISECTOR:
-        return cp_tangents_bisector(dim, count, times, values, ends, period, seam_sign, tangents, error);
-    case CP_INTERP_CATMULL_ROM:
-        return cp_tangents_catmull_rom(dim, count, times, values, ends, period, seam_sign, tangents, error);
-    default:
-        return cpi_error_set(error, CP_ERR_INVALID, "tangents: interpolation %d has no tangents", (int)interp);
-    }
+    const size_t s = (size_t)c->stride;
+    cpi_keys k = {c->dim, c->count, c->rec, s, c->rec + 1, s, c->rec + c->tin, s};
+    int rc = cpi_tangents(interp, &k, ends, c->period, c->seam_sign, error);
+    if (rc == CP_OK && c->tout != c->tin)
+        for (size_t i = 0; i < c->count; i++)
+            memcpy(c->rec + i * s + c->tout, c->rec + i * s + c->tin, (size_t)c->dim * sizeof(double));
+    if (rc == CP_OK)
+        cpi_curve_seam(c);
+    return rc;
 }
 
 cp_curve_mode cpi_interp_mode(cp_interp interp)
 {
     return interp == CP_INTERP_LINEAR ? CP_CURVE_LINEAR : interp == CP_INTERP_STEP ? CP_CURVE_STEP : CP_CURVE_CUBIC;
+}
+
+int cpi_check_keys(int dim, size_t count, const double *times, const double *values, cp_ends ends, double period,
+                   cp_error *error)
+{
+    cp_curve_desc desc = {0};
+    desc.dim = dim;
+    desc.count = count;
+    desc.times = times;
+    desc.values = values;
+    desc.period = ends == CP_ENDS_CLOSED ? period : 0.0;
+    if (ends == CP_ENDS_CLOSED && !(period > 0))
+        return cpi_error_set(error, CP_ERR_INVALID, "curve: closed ends need a period > 0, got %g", period);
+    return cpi_curve_validate(&desc, error);
 }
 
 cp_curve *cp_curve_build(int dim, size_t count, const double *times, const double *values, cp_interp interp,
@@ -377,34 +398,23 @@ cp_curve *cp_curve_build(int dim, size_t count, const double *times, const doubl
         cpi_error_set(error, CP_ERR_INVALID, "curve: unknown ends %d", (int)ends);
         return NULL;
     }
-    cp_curve_desc desc = {0};
-    desc.dim = dim;
-    desc.count = count;
-    desc.times = times;
-    desc.values = values;
-    desc.mode = cpi_interp_mode(interp);
-    desc.period = ends == CP_ENDS_CLOSED ? period : 0.0;
-    if (ends == CP_ENDS_CLOSED && !(period > 0)) {
-        cpi_error_set(error, CP_ERR_INVALID, "curve: closed ends need a period > 0, got %g", period);
+    if (cpi_check_keys(dim, count, times, values, ends, period, error) != CP_OK)
+        return NULL;
+    const cp_curve_mode mode = cpi_interp_mode(interp);
+    cp_curve *c = cpi_curve_alloc(dim, count, mode, 0, 0, ends == CP_ENDS_CLOSED ? period : 0.0, 0, error);
+    if (!c)
+        return NULL;
+    for (size_t i = 0; i < count; i++) {
+        double *r = c->rec + i * (size_t)c->stride;
+        r[0] = times[i];
+        memcpy(r + 1, values + i * (size_t)dim, (size_t)dim * sizeof *r);
+        memset(r + c->tin, 0, (size_t)dim * sizeof *r);
+    }
+    if ((mode == CP_CURVE_CUBIC && cpi_curve_solve(c, interp, ends, error) != CP_OK) ||
+        cpi_curve_finish(c, NULL, error) != CP_OK) {
+        cp_curve_destroy(c);
         return NULL;
     }
-    if (cpi_curve_validate(&desc, error) != CP_OK)
-        return NULL;
-    double *m = NULL;
-    if (desc.mode == CP_CURVE_CUBIC) {
-        m = cpi_alloc_array(count, (size_t)dim * sizeof *m);
-        if (!m) {
-            cpi_error_set(error, CP_ERR_MEMORY, "curve: out of memory for %zu keys", count);
-            return NULL;
-        }
-        if (cpi_build_tangents(interp, dim, count, times, values, ends, period, 1.0, m, error) != CP_OK) {
-            free(m);
-            return NULL;
-        }
-        desc.in_tangents = m;
-        desc.out_tangents = m;
-    }
-    cp_curve *c = cp_curve_create(&desc, error);
-    free(m);
+    cpi_error_clear(error);
     return c;
 }

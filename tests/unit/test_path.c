@@ -210,7 +210,9 @@ static pose_jumps measure_path(const cp_path *p)
         cp_path_sample_side(p, k[i].time, -1, &l);
         cp_path_sample_side(p, k[i].time, 1, &r);
         assert_true(cp_vec3_length(cp_vec3_sub(l.position, r.position)) <= 1e-12 * 30);
-        assert_true(cp_quat_dot(l.rotation, r.rotation) > 1 - 1e-15);
+        if (!(cp_quat_dot(l.rotation, r.rotation) > 1 - 1e-15))
+            fail_msg("key %zu of %zu (ends %d): rotation limits (%g %g %g %g) and (%g %g %g %g)", i, n, closed, l.rotation.x,
+                     l.rotation.y, l.rotation.z, l.rotation.w, r.rotation.x, r.rotation.y, r.rotation.z, r.rotation.w);
         j.v = fmax(j.v, cp_vec3_length(cp_vec3_sub(l.velocity, r.velocity)));
         j.a = fmax(j.a, cp_vec3_length(cp_vec3_sub(l.acceleration, r.acceleration)));
         j.w = fmax(j.w, cp_vec3_length(cp_vec3_sub(l.angular_velocity, r.angular_velocity)));
