@@ -1,4 +1,5 @@
 /* lib/path.c - camera paths: validation, the three channel curves, pose sampling. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,11 +122,15 @@ int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o
                                  "increase)",
                                  i, cpi_fmt_double(b1, k->time), i - 1, cpi_fmt_double(b2, keys[i - 1].time));
         double len = cp_quat_length(k->rotation);
-        if (!(len > 1e-150) || !isfinite(len))
+        if (!(len > 1e-150) || !isfinite(len)) {
+            char bx[CPI_FMT_DOUBLE_SIZE], by[CPI_FMT_DOUBLE_SIZE], bz[CPI_FMT_DOUBLE_SIZE], bw[CPI_FMT_DOUBLE_SIZE];
             return cpi_error_set(error, CP_ERR_INVALID,
-                                 "keys[%zu].rotation: (%g, %g, %g, %g) has length %g and gives no orientation "
+                                 "keys[%zu].rotation: (%s, %s, %s, %s) has length %s and gives no orientation "
                                  "(expected a unit quaternion x, y, z, w)",
-                                 i, k->rotation.x, k->rotation.y, k->rotation.z, k->rotation.w, len);
+                                 i, cpi_fmt_double(bx, k->rotation.x), cpi_fmt_double(by, k->rotation.y),
+                                 cpi_fmt_double(bz, k->rotation.z), cpi_fmt_double(bw, k->rotation.w),
+                                 cpi_fmt_double(b1, len));
+        }
         if (!(k->fov > 0.0 && k->fov < 180.0))
             return cpi_error_set(error, CP_ERR_INVALID,
                                  "keys[%zu].fov: %s degrees is outside (0, 180) (vertical field of view)", i,
@@ -192,7 +197,11 @@ cp_path *cp_path_create(const cp_key *keys, size_t count, const cp_path_options 
     p->opts = opts;
     for (size_t i = 0; i < count; i++) {
         p->keys[i] = keys[i];
-        p->keys[i].rotation = cp_quat_normalize(keys[i].rotation);
+        /* Normalising a unit quaternion can move it by an ulp; leave keys that
+         * are unit to rounding as given, so a file round trip is bit-exact. */
+        const double n2 = cp_quat_dot(keys[i].rotation, keys[i].rotation);
+        if (!(fabs(n2 - 1.0) <= 8 * DBL_EPSILON))
+            p->keys[i].rotation = cp_quat_normalize(keys[i].rotation);
     }
     /* the fov and (unless it needed extra keys) rotation curves share the
      * position curve's segment index: a sample searches once */

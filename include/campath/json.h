@@ -37,6 +37,11 @@ extern "C" {
 #define CP_JSON_FORMAT_VERSION 1
 /* Files larger than this are refused with CP_ERR_LIMIT (likely not a path). */
 #define CP_JSON_MAX_FILE_SIZE (256u * 1024u * 1024u)
+/* Arrays and objects nested deeper than this (only possible inside unknown
+ * members) are refused with CP_ERR_LIMIT. */
+#define CP_JSON_MAX_DEPTH 512
+/* At most this many warnings are listed one by one; one more line counts the rest. */
+#define CP_JSON_MAX_WARNINGS 100
 
 /* ---- paths ---------------------------------------------------------------- */
 
@@ -70,12 +75,15 @@ typedef struct cp_document {
     size_t           warning_count;
 } cp_document;
 
-/* Loads without building a path (validation of the keys still runs, so a
- * document that loads also builds). On failure `doc` is left zeroed. */
+/* Loads without building a path. The key checks of cp_path_create still run,
+ * so a document that loads builds, except in the rare case the rotation
+ * spline cannot be built (cp_document_to_path reports it). Unknown members
+ * are in extras/key_extras and produce warnings. On failure `doc` is left zeroed. */
 int cp_document_load(const char *file, cp_document *doc, cp_error *error);
 int cp_document_load_memory(const char *text, size_t size, const char *source,
                             cp_document *doc, cp_error *error);
-/* Saves atomically; 0 (CP_OK) or a cp_status. */
+/* Saves atomically; 0 (CP_OK) or a cp_status. A document that would not
+ * load (fewer than 2 keys, times not increasing, bad extras) is refused. */
 int cp_document_save(const cp_document *doc, const char *file, cp_error *error);
 char *cp_document_save_memory(const cp_document *doc, size_t *size, cp_error *error);
 /* A path from a document (carrying its name and extras), or NULL. */
@@ -91,6 +99,22 @@ void cp_document_remove_key(cp_document *doc, size_t index);
 int cp_document_copy(cp_document *dst, const cp_document *src, cp_error *error);
 /* Frees what the document holds and zeroes it; a zeroed document is a no-op. */
 void cp_document_free(cp_document *doc);
+
+/* ---- numbers ----------------------------------------------------------------- */
+
+/* Room for any number cp_json_format_number writes, NUL included. */
+#define CP_JSON_NUMBER_SIZE 32
+
+/* Writes the shortest decimal that reads back to exactly `x` ("2.5", "60",
+ * "1e-7", "-0"), the way path files hold numbers, whatever the locale.
+ * Non-finite x gives "nan", "inf" or "-inf" (not JSON). Returns the length. */
+size_t cp_json_format_number(double x, char buf[CP_JSON_NUMBER_SIZE]);
+
+/* Reads `text` as exactly one JSON number, whatever the locale (the nearest
+ * double, as strtod in the "C" locale). 0 and *out set, or -1. */
+int cp_json_parse_number(const char *text, double *out);
+
+/* ---- files ------------------------------------------------------------------- */
 
 /* Writes `data` to `file` atomically (temporary file in the same folder,
  * fsync, rename, fsync of the folder). 0 (CP_OK) or a cp_status. Used by every saver. */

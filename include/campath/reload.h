@@ -14,7 +14,8 @@
  *
  * A change that fails to load (a half-written file, a syntax error) keeps the
  * last good path in service and sets cp_resource_error(); the next good write
- * replaces it. A deleted file keeps its last good path; a file that comes back
+ * replaces it. A change that leaves the same bytes (a touch, a repeated save)
+ * does not make a new generation. A deleted file keeps its last good path; a file that comes back
  * is picked up. On Linux the library uses inotify on each file's folder (so
  * saves by rename are seen); elsewhere, or if inotify is unavailable, it
  * compares stat() results (modification time, size, inode) at each poll.
@@ -34,8 +35,13 @@ extern "C" {
 typedef struct cp_library cp_library;
 typedef struct cp_resource cp_resource;
 
-/* A library with no resources. NULL on failure. */
+/* A library with no resources. NULL on failure. It watches with inotify where
+ * it can; setting the environment variable CAMPATH_NO_INOTIFY=1 makes it poll
+ * with stat instead (as on systems without inotify). */
 cp_library *cp_library_create(cp_error *error);
+/* The same, always polling with stat (for tests, and for file systems whose
+ * changes inotify does not report, such as network mounts). */
+cp_library *cp_library_create_polling(cp_error *error);
 /* Frees the library, its resources and their paths; NULL is a no-op. */
 void cp_library_destroy(cp_library *lib);
 
@@ -49,7 +55,8 @@ cp_resource *cp_library_open(cp_library *lib, const char *file, cp_error *error)
 int cp_library_poll(cp_library *lib);
 
 /* The current path (owned by the library; valid until the next poll that
- * reloads this resource, or until the library is destroyed). Never NULL. */
+ * reloads this resource, which frees it, or until the library is destroyed:
+ * fetch it again after each cp_library_poll). Never NULL. */
 const cp_path *cp_resource_path(const cp_resource *res);
 /* 1 after the first load, +1 for every successful reload. */
 unsigned long cp_resource_generation(const cp_resource *res);
@@ -60,6 +67,10 @@ const char *cp_resource_file(const cp_resource *res);
 
 /* Non-zero if the library watches with inotify, zero if it polls with stat. */
 int cp_library_uses_inotify(const cp_library *lib);
+/* A descriptor that becomes readable when a watched file may have changed
+ * (the inotify descriptor), for programs that sleep in poll() or select()
+ * between frames; -1 when the library polls with stat (wake up on a timer). */
+int cp_library_fd(const cp_library *lib);
 
 #ifdef __cplusplus
 }

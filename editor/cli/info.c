@@ -1,0 +1,95 @@
+/* editor/cli/info.c - `campath info FILE`: what a path holds, and how smooth it is at its keys. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "util.h"
+
+static double dist(cp_vec3 a, cp_vec3 b)
+{
+    return sqrt((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) + (a.z - b.z) * (a.z - b.z));
+}
+
+typedef struct jump {
+    double size;
+    size_t key;
+} jump;
+
+static void print_jump(const char *what, const char *unit, jump j, const cp_key *keys)
+{
+    printf("largest %-21s ", what);
+    cli_print_number(stdout, j.size);
+    printf(" %s at keys[%zu] (t = ", unit, j.key);
+    cli_print_number(stdout, keys[j.key].time);
+    printf(")\n");
+}
+
+int cli_info(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv) || argc != 2) {
+        fprintf(argc != 2 ? stderr : stdout,
+                "usage: campath info FILE\n\n"
+                "Prints the number of keys, duration, length, interpolation and ends of a path,\n"
+                "and the largest jumps of velocity, acceleration, angular velocity and angular\n"
+                "acceleration found at its keys (the difference of the left and right limits:\n"
+                "zero up to rounding for a C2 path). Exit status: 0, or 1 if FILE does not load.\n");
+        return argc != 2 ? 2 : 0;
+    }
+    cp_error err;
+    cp_path *p = cp_path_load(argv[1], &err);
+    if (!p) {
+        fprintf(stderr, "%s\n", err.message);
+        return 1;
+    }
+    const cp_key *keys = cp_path_keys(p);
+    size_t n = cp_path_key_count(p);
+    cp_path_options o = cp_path_get_options(p);
+    printf("file           %s\n", argv[1]);
+    printf("name           %s\n", cp_path_name(p) ? cp_path_name(p) : "(none)");
+    printf("keys           %zu\n", n);
+    printf("start          ");
+    cli_print_number(stdout, cp_path_start(p));
+    printf(" s\nduration       ");
+    cli_print_number(stdout, cp_path_duration(p));
+    printf(" s\nlength         ");
+    cli_print_number(stdout, cp_path_length(p));
+    printf(" m\ninterpolation  position %s, rotation %s, fov %s\n", cp_interp_name(o.position),
+           cp_interp_name(o.rotation), cp_interp_name(o.fov));
+    printf("ends           %s", cp_ends_name(o.ends));
+    if (o.ends == CP_ENDS_CLOSED) {
+        printf(" (period ");
+        cli_print_number(stdout, o.period);
+        printf(" s)");
+    }
+    printf("\n");
+    /* inner keys always; the first key too when the path wraps around it */
+    jump jv = {0, 0}, ja = {0, 0}, jw = {0, 0}, jaa = {0, 0};
+    size_t first = o.ends == CP_ENDS_CLOSED ? 0 : 1, last = o.ends == CP_ENDS_CLOSED ? n : n - 1;
+    for (size_t i = first; i < last; i++) {
+        cp_pose l, r;
+        cp_path_sample_side(p, keys[i].time, -1, &l);
+        cp_path_sample_side(p, keys[i].time, 1, &r);
+        double dv = dist(l.velocity, r.velocity), da = dist(l.acceleration, r.acceleration);
+        double dw = dist(l.angular_velocity, r.angular_velocity);
+        double daa = dist(l.angular_acceleration, r.angular_acceleration);
+        if (dv > jv.size)
+            jv = (jump){dv, i};
+        if (da > ja.size)
+            ja = (jump){da, i};
+        if (dw > jw.size)
+            jw = (jump){dw, i};
+        if (daa > jaa.size)
+            jaa = (jump){daa, i};
+    }
+    if (first < last) {
+        print_jump("velocity jump", "m/s", jv, keys);
+        print_jump("acceleration jump", "m/s^2", ja, keys);
+        print_jump("angular velocity jump", "rad/s", jw, keys);
+        print_jump("angular accel. jump", "rad/s^2", jaa, keys);
+    } else {
+        printf("no inner keys: nothing to join\n");
+    }
+    cp_path_destroy(p);
+    return 0;
+}

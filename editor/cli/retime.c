@@ -1,0 +1,73 @@
+/* editor/cli/retime.c - `campath retime FILE --constant-speed [--duration S] [-o OUT]`. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "util.h"
+
+static int usage(FILE *out, int status)
+{
+    fprintf(out, "usage: campath retime FILE --constant-speed [--duration S] [-o OUT]\n\n"
+                 "Rewrites the key times so that the camera moves at (nearly) constant speed:\n"
+                 "each segment lasts in proportion to its length. --duration sets the new total\n"
+                 "duration in seconds (the period for a closed path; default: unchanged). The\n"
+                 "name and unknown members of the file are kept. Writes OUT (default: FILE\n"
+                 "itself) atomically. Exit status: 0, 1 on failure, 2 for a usage error.\n");
+    return status;
+}
+
+int cli_retime(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv))
+        return usage(stdout, 0);
+    const char *file = NULL, *out = NULL;
+    double duration = 0;
+    int constant = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--constant-speed") == 0) {
+            constant = 1;
+        } else if (strcmp(argv[i], "--duration") == 0 && i + 1 < argc) {
+            if (cli_parse_number("retime", "--duration", argv[++i], &duration) != 0 || !(duration > 0)) {
+                fprintf(stderr, "campath retime: --duration must be a number of seconds above 0\n");
+                return 2;
+            }
+        } else if ((strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--output") == 0) && i + 1 < argc) {
+            out = argv[++i];
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "campath retime: unknown option '%s'\n", argv[i]);
+            return usage(stderr, 2);
+        } else if (!file) {
+            file = argv[i];
+        } else {
+            return usage(stderr, 2);
+        }
+    }
+    if (!file || !constant)
+        return usage(stderr, 2);
+    cp_error err;
+    cp_document doc;
+    if (cp_document_load(file, &doc, &err) != CP_OK) {
+        fprintf(stderr, "%s\n", err.message);
+        return 1;
+    }
+    int status = 1;
+    cp_path *path = cp_document_to_path(&doc, &err), *retimed = NULL;
+    cp_document result = {0};
+    if (path)
+        retimed = cp_path_retime_constant_speed(path, duration, &err);
+    /* the path carries the name and the unknown members through */
+    if (retimed && cp_document_from_path(retimed, &result, &err) == CP_OK &&
+        cp_document_save(&result, out ? out : file, &err) == CP_OK) {
+        printf("%s: %zu keys retimed over ", out ? out : file, result.count);
+        cli_print_number(stdout, cp_path_duration(retimed));
+        printf(" s\n");
+        status = 0;
+    } else {
+        fprintf(stderr, "campath retime: %s\n", err.message);
+    }
+    cp_document_free(&result);
+    cp_path_destroy(retimed);
+    cp_path_destroy(path);
+    cp_document_free(&doc);
+    return status;
+}

@@ -1,0 +1,74 @@
+#!/bin/sh
+# tests/e2e/cli.sh - drives build/campath: validate, info, sample, retime, watch.
+# Run from the project root with BUILD set (make e2e does both).
+set -eu
+BUILD=${BUILD:-build}
+CAMPATH=$BUILD/campath
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/campath-e2e-XXXXXX")
+WATCH_PID=
+cleanup() {
+    if [ -n "$WATCH_PID" ]; then kill "$WATCH_PID" 2>/dev/null || true; fi
+    rm -rf "$TMP"
+}
+trap cleanup EXIT INT TERM
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# Waits up to 10 s for a line matching $2 in file $1.
+wait_for() {
+    i=0
+    while ! grep -q "$2" "$1" 2>/dev/null; do
+        i=$((i + 1))
+        [ $i -le 200 ] || { cat "$1" >&2; fail "no '$2' in $1"; }
+        sleep 0.05
+    done
+}
+
+# validate: good files exit 0, a bad file exits 1 with its message
+$CAMPATH validate tests/data/good/*.json > "$TMP/out" || fail "validate good files"
+grep -q "harbour_intro.json: ok (2 keys)" "$TMP/out" || fail "validate output"
+if $CAMPATH validate tests/data/good/minimal.json tests/data/bad/time_string.json 2> "$TMP/err"; then
+    fail "validate accepted a bad file"
+fi
+grep -q "time_string.json:8:12: keys\[3\].t: number expected, got string" "$TMP/err" || fail "validate message"
+$CAMPATH validate --help | grep -q "usage: campath validate" || fail "validate --help"
+
+# info
+$CAMPATH info tests/data/good/harbour_intro.json > "$TMP/info" || fail "info"
+grep -q "^keys           2$" "$TMP/info" || fail "info keys"
+$CAMPATH info tests/data/good/closed_loop.json > "$TMP/info2" || fail "info closed"
+grep -q "^largest acceleration jump .* m/s^2 at keys\[1\] (t = 2.5)$" "$TMP/info2" || fail "info jumps"
+
+# sample: the exact header, and numbers that read back to the same double
+$CAMPATH sample tests/data/good/harbour_intro.json > "$TMP/csv" || fail "sample"
+[ "$(head -1 "$TMP/csv")" = "t,px,py,pz,vx,vy,vz,ax,ay,az,qx,qy,qz,qw,avx,avy,avz,aax,aay,aaz,fov" ] || fail "header"
+[ "$(wc -l < "$TMP/csv")" -eq 152 ] || fail "151 samples at 60 Hz over 2.5 s"
+$CAMPATH sample tests/data/good/harbour_intro.json --at 2.5 > "$TMP/at"
+line=$(sed -n 2p "$TMP/at")
+[ "${line%%,*}" = "2.5" ] || fail "sample --at time"
+echo "$line" | grep -q ",0.3826834323650898,0,0.9238795325112867," || fail "sample rotation digits"
+if $CAMPATH sample tests/data/good/harbour_intro.json --rate abc 2>/dev/null; then fail "bad --rate accepted"; fi
+
+# retime keeps the name and unknown members
+cp tests/data/good/extras.json "$TMP/r.json"
+$CAMPATH retime "$TMP/r.json" --constant-speed --duration 10 -o "$TMP/r2.json" > /dev/null || fail "retime"
+grep -q '"name": "with extras"' "$TMP/r2.json" || fail "retime lost the name"
+grep -q '"weight": 1.0e0' "$TMP/r2.json" || fail "retime lost an unknown member"
+grep -q '"t": 10,' "$TMP/r2.json" || fail "retime duration"
+$CAMPATH validate "$TMP/r2.json" > /dev/null 2>&1 || fail "retimed file does not validate"
+
+# watch follows a save by rename, reports a broken one, and stops on SIGTERM
+cp tests/data/good/harbour_intro.json "$TMP/w.json"
+$CAMPATH watch "$TMP/w.json" > "$TMP/watch.out" 2>&1 &
+WATCH_PID=$!
+wait_for "$TMP/watch.out" "^watching"
+cp tests/data/good/closed_loop.json "$TMP/w.tmp" && mv "$TMP/w.tmp" "$TMP/w.json"
+wait_for "$TMP/watch.out" "^reloaded generation=2 keys=3$"
+printf '{ "campath": 1, "keys": [' > "$TMP/w.tmp" && mv "$TMP/w.tmp" "$TMP/w.json"
+wait_for "$TMP/watch.out" "^error: .*w.json:1:26: "
+kill -TERM "$WATCH_PID"
+wait "$WATCH_PID" || fail "watch did not exit cleanly"
+WATCH_PID=
+
+# the example program runs for a bounded time
+[ -x "$BUILD/examples/player" ] && { "$BUILD/examples/player" tests/data/good/minimal.json --seconds 0.2 > /dev/null || fail "player"; }
+echo "cli.sh: all passed"

@@ -1,0 +1,654 @@
+/* tests/unit/test_json.c - path files: every bad file's message, round trips
+ * bit for bit, unknown members, warnings, locales, file errors, atomic saves. */
+#include <dirent.h>
+#include <errno.h>
+#include <locale.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+#define BAD_DIR "tests/data/bad"
+#define GOOD_DIR "tests/data/good"
+
+static char *read_text(const char *file)
+{
+    FILE *f = fopen(file, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    rewind(f);
+    char *s = malloc((size_t)n + 1);
+    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
+        free(s);
+        s = NULL;
+    }
+    if (s)
+        s[n] = '\0';
+    fclose(f);
+    return s;
+}
+
+/* Names ending in `ext` in `dir`, sorted; the count goes to *n. */
+static char **list_dir(const char *dir, const char *ext, size_t *n)
+{
+    DIR *d = opendir(dir);
+    char **names = NULL;
+    *n = 0;
+    if (!d)
+        return NULL;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name), el = strlen(ext);
+        if (len > el && strcmp(e->d_name + len - el, ext) == 0) {
+            names = realloc(names, (*n + 1) * sizeof *names);
+            names[(*n)++] = strdup(e->d_name);
+        }
+    }
+    closedir(d);
+    for (size_t i = 1; i < *n; i++) /* insertion sort: a handful of names */
+        for (size_t j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+            char *t = names[j];
+            names[j] = names[j - 1];
+            names[j - 1] = t;
+        }
+    return names;
+}
+
+static void free_list(char **names, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
+/* ---- bad files -------------------------------------------------------------------------- */
+
+/* Every tests/data/bad/NAME.json fails with the message in NAME.expect (the
+ * whole message, or a part of it), and the message names the file. */
+static void json_should_give_each_bad_file_its_message(void **state)
+{
+    (void)state;
+    size_t n;
+    char **names = list_dir(BAD_DIR, ".json", &n);
+    assert_true(n >= 40);
+    for (size_t i = 0; i < n; i++) {
+        char file[512], expect_file[512];
+        snprintf(file, sizeof file, "%s/%s", BAD_DIR, names[i]);
+        snprintf(expect_file, sizeof expect_file, "%.*s.expect", (int)strlen(file) - 5, file);
+        char *expect = read_text(expect_file);
+        if (!expect)
+            fail_msg("%s has no .expect file", file);
+        expect[strcspn(expect, "\n")] = '\0';
+        cp_error err;
+        cp_path *p = cp_path_load(file, &err);
+        if (p)
+            fail_msg("%s loaded, expected: %s", file, expect);
+        if (!strstr(err.message, expect))
+            fail_msg("%s\n  message:  %s\n  expected: %s", file, err.message, expect);
+        assert_int_equal(strncmp(err.message, file, strlen(file)), 0);
+        assert_int_not_equal(err.code, CP_OK);
+        /* the document loader agrees */
+        cp_document doc;
+        cp_error err2;
+        assert_int_equal(cp_document_load(file, &doc, &err2), err.code);
+        assert_string_equal(err2.message, err.message);
+        assert_null(doc.keys);
+        free(expect);
+    }
+    free_list(names, n);
+}
+
+static void json_should_name_the_status_of_bad_files(void **state)
+{
+    (void)state;
+    static const struct { const char *name; int code; } cases[] = {
+        {"empty", CP_ERR_SYNTAX},       {"truncated", CP_ERR_SYNTAX},         {"deep_nesting", CP_ERR_LIMIT},
+        {"version_2", CP_ERR_UNSUPPORTED}, {"time_string", CP_ERR_INVALID}, {"zero_rotation", CP_ERR_INVALID},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char file[256];
+        snprintf(file, sizeof file, "%s/%s.json", BAD_DIR, cases[i].name);
+        cp_error err;
+        assert_null(cp_path_load(file, &err));
+        if (err.code != cases[i].code)
+            fail_msg("%s: status %s, expected %s", file, cp_status_name(err.code), cp_status_name(cases[i].code));
+    }
+}
+
+/* ---- good files and round trips ----------------------------------------------------------- */
+
+static void assert_same_document(const cp_document *a, const cp_document *b)
+{
+    assert_int_equal(a->count, b->count);
+    assert_memory_equal(a->keys, b->keys, a->count * sizeof *a->keys);
+    assert_memory_equal(&a->options, &b->options, sizeof a->options);
+    assert_true((a->name == NULL) == (b->name == NULL));
+    if (a->name)
+        assert_string_equal(a->name, b->name);
+    assert_true((a->extras == NULL) == (b->extras == NULL));
+    if (a->extras)
+        assert_string_equal(a->extras, b->extras);
+    for (size_t i = 0; i < a->count; i++) {
+        const char *x = a->key_extras ? a->key_extras[i] : NULL, *y = b->key_extras ? b->key_extras[i] : NULL;
+        assert_true((x == NULL) == (y == NULL));
+        if (x)
+            assert_string_equal(x, y);
+    }
+}
+
+static void json_should_round_trip_good_files(void **state)
+{
+    (void)state;
+    size_t n;
+    char **names = list_dir(GOOD_DIR, ".json", &n);
+    assert_true(n >= 5);
+    for (size_t i = 0; i < n; i++) {
+        char file[512];
+        snprintf(file, sizeof file, "%s/%s", GOOD_DIR, names[i]);
+        cp_error err;
+        cp_document doc, again;
+        if (cp_document_load(file, &doc, &err) != CP_OK)
+            fail_msg("%s: %s", file, err.message);
+        size_t size;
+        char *text = cp_document_save_memory(&doc, &size, &err);
+        assert_non_null(text);
+        assert_int_equal(strlen(text), size);
+        assert_int_equal(cp_document_load_memory(text, size, "saved", &again, &err), CP_OK);
+        assert_same_document(&doc, &again);
+        /* saving what was saved gives the same text */
+        char *text2 = cp_document_save_memory(&again, NULL, &err);
+        assert_string_equal(text, text2);
+        /* and a path carries the same */
+        cp_path *p = cp_path_load(file, &err);
+        assert_non_null(p);
+        char *text3 = cp_path_save_memory(p, NULL, &err);
+        assert_string_equal(text, text3);
+        free(text);
+        free(text2);
+        free(text3);
+        cp_path_destroy(p);
+        cp_document_free(&doc);
+        cp_document_free(&again);
+    }
+    free_list(names, n);
+}
+
+static void json_should_fill_defaults(void **state)
+{
+    (void)state;
+    cp_error err;
+    cp_path *p = cp_path_load(GOOD_DIR "/minimal.json", &err);
+    assert_non_null(p);
+    cp_path_options o = cp_path_get_options(p);
+    assert_int_equal(o.position, CP_INTERP_C2);
+    assert_int_equal(o.rotation, CP_INTERP_C2);
+    assert_int_equal(o.fov, CP_INTERP_C2);
+    assert_int_equal(o.ends, CP_ENDS_NATURAL);
+    assert_true(cp_path_keys(p)[0].fov == 60.0);
+    assert_null(cp_path_name(p));
+    cp_path_destroy(p);
+
+    p = cp_path_load(GOOD_DIR "/closed_loop.json", &err);
+    assert_non_null(p);
+    o = cp_path_get_options(p);
+    assert_int_equal(o.position, CP_INTERP_CATMULL_ROM);
+    assert_int_equal(o.rotation, CP_INTERP_LINEAR);
+    assert_int_equal(o.fov, CP_INTERP_STEP);
+    assert_int_equal(o.ends, CP_ENDS_CLOSED);
+    assert_true(o.period == 6.0);
+    assert_string_equal(cp_path_name(p), "loop");
+    cp_path_destroy(p);
+
+    /* a period without closed ends is dropped with a warning */
+    cp_document doc;
+    assert_int_equal(cp_document_load(GOOD_DIR "/bom_crlf.json", &doc, &err), CP_OK);
+    assert_int_equal(doc.options.ends, CP_ENDS_REST);
+    assert_true(doc.options.period == 0.0);
+    assert_int_equal(doc.warning_count, 1);
+    assert_string_equal(doc.warnings[0], GOOD_DIR "/bom_crlf.json:4:13: period: ignored because \"ends\" is not "
+                                                  "\"closed\"");
+    cp_document_free(&doc);
+}
+
+static uint64_t bits_of(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+
+/* The number of significant digits of the shortest %.*e that reads back to x. */
+static int shortest_digits(double x)
+{
+    char buf[64];
+    for (int p = 1; p <= 17; p++) {
+        snprintf(buf, sizeof buf, "%.*e", p - 1, x);
+        if (strtod(buf, NULL) == x)
+            return p;
+    }
+    return 17;
+}
+
+static int significant_digits(const char *s)
+{
+    char d[40];
+    int n = 0;
+    for (; *s && *s != 'e'; s++)
+        if (*s >= '0' && *s <= '9' && (n > 0 || *s != '0') && n < 39)
+            d[n++] = *s;
+    while (n > 0 && d[n - 1] == '0')
+        n--;
+    return n > 0 ? n : 1;
+}
+
+static void json_should_print_numbers_shortest_and_exact(void **state)
+{
+    (void)state;
+    static const struct { double x; const char *text; } known[] = {
+        {0.0, "0"}, {-0.0, "-0"}, {60, "60"}, {2.5, "2.5"}, {0.1, "0.1"}, {-1.5e-7, "-1.5e-7"},
+        {1e-7, "1e-7"}, {1e-6, "0.000001"}, {1e21, "1e+21"}, {1e20, "100000000000000000000"},
+        {5e-324, "5e-324"}, {1e-323, "1e-323"}, {2.2250738585072014e-308, "2.2250738585072014e-308"},
+        {1.7976931348623157e308, "1.7976931348623157e+308"}, {9007199254740993.0, "9007199254740992"},
+        {0.38268343236508978, "0.3826834323650898"}, {123456.789, "123456.789"}, {1e23, "1e+23"},
+    };
+    char buf[CP_JSON_NUMBER_SIZE];
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+        size_t n = cp_json_format_number(known[i].x, buf);
+        assert_string_equal(buf, known[i].text);
+        assert_int_equal(n, strlen(known[i].text));
+    }
+    testutil_rng rng = {42};
+    for (int i = 0; i < 300000; i++) {
+        uint64_t u = (uint64_t)(testutil_uniform(&rng, 0, 1) * 0x1p32) << 32 |
+                     (uint64_t)(testutil_uniform(&rng, 0, 1) * 0x1p32);
+        double x;
+        if (i % 3 == 0)
+            u &= 0x800FFFFFFFFFFFFFull; /* subnormals */
+        memcpy(&x, &u, sizeof x);
+        if (!isfinite(x))
+            continue;
+        cp_json_format_number(x, buf);
+        double y;
+        if (cp_json_parse_number(buf, &y) != 0)
+            fail_msg("%s does not read back", buf);
+        if (bits_of(x) != bits_of(y))
+            fail_msg("%a printed as %s reads back as %a", x, buf, y);
+        if (strtod(buf, NULL) != x && !(x == 0 && y == 0))
+            fail_msg("%a printed as %s: strtod gives another number", x, buf);
+        if (i % 8 == 0 && significant_digits(buf) > shortest_digits(x))
+            fail_msg("%a printed as %s, but %d digits are enough", x, buf, shortest_digits(x));
+    }
+}
+
+static void json_should_read_numbers_like_strtod(void **state)
+{
+    (void)state;
+    testutil_rng rng = {7};
+    char text[80], digits[24];
+    for (int i = 0; i < 200000; i++) {
+        int nd = 1 + (int)testutil_uniform(&rng, 0, 19.99);
+        for (int j = 0; j < nd; j++)
+            digits[j] = (char)('0' + (int)testutil_uniform(&rng, j == 0 ? 1 : 0, 9.99));
+        digits[nd] = '\0';
+        int e = (int)testutil_uniform(&rng, -340, 320);
+        if (i % 2)
+            snprintf(text, sizeof text, "%se%d", digits, e);
+        else
+            snprintf(text, sizeof text, "-%s.25e%d", digits, e);
+        double x;
+        assert_int_equal(cp_json_parse_number(text, &x), 0);
+        double y = strtod(text, NULL);
+        if (bits_of(x) != bits_of(y))
+            fail_msg("%s: read as %a, strtod gives %a", text, x, y);
+    }
+    double x;
+    assert_int_equal(cp_json_parse_number("1e999", &x), 0);
+    assert_true(isinf(x));
+    assert_int_equal(cp_json_parse_number("01", &x), -1);
+    assert_int_equal(cp_json_parse_number("1.", &x), -1);
+    assert_int_equal(cp_json_parse_number(" 1", &x), -1);
+    assert_int_equal(cp_json_parse_number("nan", &x), -1);
+    assert_int_equal(cp_json_parse_number("", &x), -1);
+}
+
+/* Random keys through save and load: every double comes back bit for bit. */
+static void json_should_round_trip_paths_bit_exact(void **state)
+{
+    (void)state;
+    testutil_rng rng = {99};
+    enum { N = 2000 };
+    cp_key *keys = malloc(N * sizeof *keys);
+    double t = -1e3;
+    for (int i = 0; i < N; i++) {
+        double scale = pow(10.0, testutil_uniform(&rng, -300, 300));
+        t += testutil_uniform(&rng, 1e-6, 10);
+        keys[i].time = t;
+        keys[i].position = cp_vec3_make(testutil_uniform(&rng, -1, 1) * scale, testutil_uniform(&rng, -1e6, 1e6),
+                                        i % 7 == 0 ? -0.0 : i % 11 == 0 ? 4.9e-324 * i : testutil_uniform(&rng, -1, 1));
+        keys[i].rotation = testutil_random_quat(&rng);
+        keys[i].fov = testutil_uniform(&rng, 1, 179);
+    }
+    cp_error err;
+    cp_path *p = cp_path_create(keys, N, NULL, &err);
+    assert_non_null(p);
+    size_t size;
+    char *text = cp_path_save_memory(p, &size, &err);
+    assert_non_null(text);
+    cp_path *q = cp_path_load_memory(text, size, "mem", &err);
+    if (!q)
+        fail_msg("%s", err.message);
+    assert_int_equal(cp_path_key_count(q), N);
+    assert_memory_equal(cp_path_keys(p), cp_path_keys(q), N * sizeof *keys);
+    /* one key per line, plus six lines of head and two of tail */
+    size_t lines = 0;
+    for (const char *c = text; *c; c++)
+        lines += *c == '\n';
+    assert_int_equal(lines, N + 7);
+    free(text);
+    free(keys);
+    cp_path_destroy(p);
+    cp_path_destroy(q);
+}
+
+/* ---- unknown members ------------------------------------------------------------------------ */
+
+static void json_should_keep_unknown_members_verbatim(void **state)
+{
+    (void)state;
+    cp_error err;
+    cp_document doc;
+    const char *file = GOOD_DIR "/extras.json";
+    assert_int_equal(cp_document_load(file, &doc, &err), CP_OK);
+    assert_string_equal(doc.extras, "{\"author\": { \"name\": \"Ann\", \"tools\": [\"editor\", 2.50, null, true] }, "
+                                    "\"zz\": []}");
+    assert_non_null(doc.key_extras);
+    assert_string_equal(doc.key_extras[0], "{\"label\": \"start\", \"weight\": 1.0e0}");
+    assert_null(doc.key_extras[1]);
+    assert_string_equal(doc.key_extras[2], "{\"note\": \"x\\u00e9\\\"\"}");
+    assert_int_equal(doc.warning_count, 5);
+    assert_string_equal(doc.warnings[0], GOOD_DIR "/extras.json:3:3: unknown member \"author\" ignored (kept when "
+                                                  "the file is saved again)");
+    assert_non_null(strstr(doc.warnings[1], "extras.json:6:64: keys[0]: unknown member \"label\""));
+    assert_non_null(strstr(doc.warnings[3], "extras.json:8:15: keys[2]: unknown member \"note\""));
+    assert_non_null(strstr(doc.warnings[4], "extras.json:10:3: unknown member \"zz\""));
+
+    char *text = cp_document_save_memory(&doc, NULL, &err);
+    assert_non_null(strstr(text, "\n  \"author\": { \"name\": \"Ann\", \"tools\": [\"editor\", 2.50, null, true] },\n"));
+    assert_non_null(strstr(text, "\"fov\": 60, \"label\": \"start\", \"weight\": 1.0e0 },\n"));
+    assert_non_null(strstr(text, "\"note\": \"x\\u00e9\\\"\" }\n"));
+
+    /* through a path as well */
+    cp_path *p = cp_document_to_path(&doc, &err);
+    assert_non_null(p);
+    assert_string_equal(cp_path_extras(p), doc.extras);
+    assert_string_equal(cp_path_key_extras(p, 0), doc.key_extras[0]);
+    assert_null(cp_path_key_extras(p, 1));
+    char *text2 = cp_path_save_memory(p, NULL, &err);
+    assert_string_equal(text, text2);
+    free(text);
+    free(text2);
+    cp_path_destroy(p);
+    cp_document_free(&doc);
+}
+
+static void json_should_cap_the_warnings(void **state)
+{
+    (void)state;
+    size_t cap = 1 << 16, len = 0;
+    char *text = malloc(cap);
+    len += (size_t)snprintf(text, cap, "{ \"campath\": 1,\n");
+    for (int i = 0; i < 250; i++)
+        len += (size_t)snprintf(text + len, cap - len, "  \"x%d\": %d,\n", i, i);
+    snprintf(text + len, cap - len, "  \"keys\": [{ \"t\": 0, \"position\": [0, 0, 0], \"rotation\": [0, 0, 0, 1] }, "
+                                    "{ \"t\": 1, \"position\": [0, 0, 1], \"rotation\": [0, 0, 0, 1] }] }\n");
+    cp_document doc;
+    cp_error err;
+    assert_int_equal(cp_document_load_memory(text, strlen(text), "many.json", &doc, &err), CP_OK);
+    assert_int_equal(doc.warning_count, CP_JSON_MAX_WARNINGS + 1);
+    assert_string_equal(doc.warnings[CP_JSON_MAX_WARNINGS], "many.json: 150 more warnings not listed");
+    assert_non_null(strstr(doc.warnings[99], "many.json:101:3: unknown member \"x99\""));
+    cp_document_free(&doc);
+    free(text);
+}
+
+static void json_should_refuse_to_save_what_would_not_load(void **state)
+{
+    (void)state;
+    cp_error err;
+    cp_document doc;
+    assert_int_equal(cp_document_load(GOOD_DIR "/minimal.json", &doc, &err), CP_OK);
+    doc.extras = strdup("{\"keys\": 1}");
+    assert_null(cp_document_save_memory(&doc, NULL, &err));
+    assert_string_equal(err.message, "extras: member \"keys\" is one campath writes itself and cannot be an extra");
+    free(doc.extras);
+    doc.extras = strdup("[1]");
+    assert_null(cp_document_save_memory(&doc, NULL, &err));
+    assert_string_equal(err.message, "extras: a JSON object { ... } expected, found array");
+    free(doc.extras);
+    doc.extras = strdup("{\"a\": tru}");
+    assert_null(cp_document_save_memory(&doc, NULL, &err));
+    assert_int_equal(err.code, CP_ERR_SYNTAX);
+    assert_non_null(strstr(err.message, "extras:1:7: "));
+    free(doc.extras);
+    doc.extras = NULL;
+    doc.keys[1].time = 0;
+    assert_null(cp_document_save_memory(&doc, NULL, &err));
+    assert_string_equal(err.message, "keys[1].time: 0 is not greater than keys[0].time 0 (times must strictly "
+                                     "increase)");
+    cp_document_remove_key(&doc, 1);
+    assert_int_equal(cp_document_save(&doc, "/nonexistent-folder/x.json", &err), CP_ERR_INVALID);
+    assert_string_equal(err.message, "/nonexistent-folder/x.json: cannot save: a path needs at least 2 keys, got 1");
+    cp_document_free(&doc);
+}
+
+/* ---- the document API -------------------------------------------------------------------------- */
+
+static void document_should_insert_remove_and_copy(void **state)
+{
+    (void)state;
+    cp_error err;
+    cp_document doc, copy;
+    assert_int_equal(cp_document_load(GOOD_DIR "/extras.json", &doc, &err), CP_OK);
+    cp_key k = {0.5, {9, 9, 9}, {0, 0, 0, 1}, 70};
+    for (int i = 0; i < 40; i++) { /* past the capacity, so the arrays grow */
+        k.time = 0.5 + 1e-3 * i;
+        assert_int_equal(cp_document_insert_key(&doc, 1 + (size_t)i, &k, &err), CP_OK);
+    }
+    assert_int_equal(doc.count, 43);
+    assert_null(doc.key_extras[1]);
+    assert_string_equal(doc.key_extras[0], "{\"label\": \"start\", \"weight\": 1.0e0}");
+    assert_non_null(doc.key_extras[42]);
+    assert_int_equal(cp_document_insert_key(&doc, 99, &k, &err), CP_ERR_INVALID);
+    assert_int_equal(cp_document_copy(&copy, &doc, &err), CP_OK);
+    assert_same_document(&doc, &copy);
+    assert_int_equal(copy.warning_count, doc.warning_count);
+    for (int i = 0; i < 40; i++)
+        cp_document_remove_key(&doc, 1);
+    cp_document_remove_key(&doc, 0);
+    cp_document_remove_key(&doc, 99); /* out of range: nothing */
+    assert_int_equal(doc.count, 2);
+    assert_null(doc.key_extras[0]);
+    assert_string_equal(doc.key_extras[1], "{\"note\": \"x\\u00e9\\\"\"}");
+    cp_path *p = cp_document_to_path(&copy, &err);
+    assert_non_null(p);
+    cp_document back;
+    assert_int_equal(cp_document_from_path(p, &back, &err), CP_OK);
+    assert_same_document(&copy, &back);
+    assert_int_equal(back.warning_count, 0);
+    cp_path_destroy(p);
+    cp_document_free(&back);
+    cp_document_free(&copy);
+    cp_document_free(&doc);
+    cp_document_free(&doc); /* a zeroed document is a no-op */
+}
+
+/* ---- locales ------------------------------------------------------------------------------------ */
+
+static void json_should_not_depend_on_the_locale(void **state)
+{
+    (void)state;
+    if (!setlocale(LC_ALL, "de_DE.UTF-8") && !setlocale(LC_ALL, "de_DE.utf8") && !setlocale(LC_ALL, "fr_FR.UTF-8")) {
+        print_message("skipped: no comma-decimal locale installed (localedef -i de_DE -f UTF-8 de_DE.UTF-8)\n");
+        skip();
+    }
+    char probe[16];
+    snprintf(probe, sizeof probe, "%.1f", 2.5);
+    assert_string_equal(probe, "2,5"); /* the locale is in force */
+    cp_error err;
+    cp_path *p = cp_path_load(GOOD_DIR "/harbour_intro.json", &err);
+    assert_non_null(p);
+    assert_true(cp_path_keys(p)[1].time == 2.5);
+    assert_true(cp_path_keys(p)[1].rotation.y == 0.38268343236508978 / sqrt(0.38268343236508978 * 0.38268343236508978 +
+                                                                           0.92387953251128674 * 0.92387953251128674) ||
+                fabs(cp_path_keys(p)[1].rotation.y - 0.38268343236508978) < 1e-15);
+    char *text = cp_path_save_memory(p, NULL, &err);
+    assert_non_null(strstr(text, "\"t\": 2.5,"));
+    assert_null(strstr(text, "2,5"));
+    double x;
+    assert_int_equal(cp_json_parse_number("0.1234567890123456789", &x), 0);
+    setlocale(LC_ALL, "C");
+    assert_true(x == strtod("0.1234567890123456789", NULL));
+    free(text);
+    cp_path_destroy(p);
+}
+
+/* ---- files ------------------------------------------------------------------------------------ */
+
+static void json_should_name_file_errors(void **state)
+{
+    (void)state;
+    cp_error err;
+    char *dir = testutil_tempdir();
+    char file[1024];
+    assert_null(cp_path_load("tests/data/no-such-file.json", &err));
+    assert_string_equal(err.message, "tests/data/no-such-file.json: cannot open: not found");
+    assert_int_equal(err.code, CP_ERR_IO);
+    assert_null(cp_path_load("tests/data", &err));
+    assert_string_equal(err.message, "tests/data: is a folder, not a path file");
+
+    snprintf(file, sizeof file, "%s/huge.json", dir);
+    FILE *f = fopen(file, "wb");
+    assert_non_null(f);
+    fclose(f);
+    assert_int_equal(truncate(file, (off_t)CP_JSON_MAX_FILE_SIZE + 1), 0); /* sparse: no real disk use */
+    assert_null(cp_path_load(file, &err));
+    assert_int_equal(err.code, CP_ERR_LIMIT);
+    assert_non_null(strstr(err.message, "huge.json: 268435457 bytes is over the limit of 268435456 bytes"));
+    assert_null(cp_path_load_memory("{}", (size_t)CP_JSON_MAX_FILE_SIZE + 1, "big", &err));
+    assert_int_equal(err.code, CP_ERR_LIMIT);
+
+    snprintf(file, sizeof file, "%s/secret.json", dir);
+    assert_int_equal(testutil_write_file(file, "{}"), 0);
+    chmod(file, 0);
+    if (geteuid() == 0) {
+        print_message("part skipped: running as root, which reads any file\n");
+    } else {
+        assert_null(cp_path_load(file, &err));
+        assert_non_null(strstr(err.message, "secret.json: cannot open: permission denied"));
+    }
+    testutil_rmtree(dir);
+    free(dir);
+}
+
+static size_t count_entries(const char *dir)
+{
+    size_t n = 0;
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL)
+        n += e->d_name[0] != '.' || (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0);
+    if (d)
+        closedir(d);
+    return n;
+}
+
+static void json_should_save_atomically(void **state)
+{
+    (void)state;
+    cp_error err;
+    char *dir = testutil_tempdir();
+    char file[1024], link[1024], sub[1024];
+    snprintf(file, sizeof file, "%s/path.json", dir);
+    cp_path *p = cp_path_load(GOOD_DIR "/harbour_intro.json", &err);
+    assert_non_null(p);
+
+    /* a new file, then over an old one whose permission bits are kept */
+    assert_int_equal(cp_path_save(p, file, &err), CP_OK);
+    assert_int_equal(chmod(file, 0640), 0);
+    assert_int_equal(cp_path_save(p, file, &err), CP_OK);
+    struct stat st;
+    assert_int_equal(stat(file, &st), 0);
+    assert_int_equal(st.st_mode & 07777, 0640);
+    assert_int_equal(count_entries(dir), 1); /* no temporary file left */
+    char *text = read_text(file), *expect = cp_path_save_memory(p, NULL, &err);
+    assert_string_equal(text, expect);
+    free(text);
+
+    /* through a symbolic link: the target changes, the link stays */
+    snprintf(link, sizeof link, "%s/link.json", dir);
+    assert_int_equal(symlink("path.json", link), 0);
+    assert_int_equal(cp_path_save(p, link, &err), CP_OK);
+    struct stat lst;
+    assert_int_equal(lstat(link, &lst), 0);
+    assert_true(S_ISLNK(lst.st_mode));
+
+    /* failures leave the old file whole and no temporary file */
+    assert_int_equal(cp_path_save(p, "/nonexistent-folder/x.json", &err), CP_ERR_IO);
+    assert_string_equal(err.message, "/nonexistent-folder/x.json: cannot create a temporary file next to it: not "
+                                     "found");
+    snprintf(sub, sizeof sub, "%s/folder.json", dir);
+    assert_int_equal(mkdir(sub, 0755), 0);
+    assert_int_equal(cp_path_save(p, sub, &err), CP_ERR_IO);
+    assert_non_null(strstr(err.message, "folder.json: cannot save: is a folder"));
+
+    /* a write that fails half-way (the file size limit) */
+    assert_int_equal(testutil_write_file(file, "old"), 0);
+    struct rlimit old_limit, small = {100, 100};
+    getrlimit(RLIMIT_FSIZE, &old_limit);
+    small.rlim_max = old_limit.rlim_max;
+    void (*old_handler)(int) = signal(SIGXFSZ, SIG_IGN);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
+    int rc = cp_path_save(p, file, &err);
+    setrlimit(RLIMIT_FSIZE, &old_limit);
+    signal(SIGXFSZ, old_handler);
+    assert_int_equal(rc, CP_ERR_IO);
+    assert_non_null(strstr(err.message, "path.json: cannot write the file: file too large (the old file is "
+                                        "unchanged)"));
+    text = read_text(file);
+    assert_string_equal(text, "old");
+    assert_int_equal(count_entries(dir), 3); /* path.json, link.json, folder.json */
+    free(text);
+    free(expect);
+    cp_path_destroy(p);
+    testutil_rmtree(dir);
+    free(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(json_should_give_each_bad_file_its_message),
+        cmocka_unit_test(json_should_name_the_status_of_bad_files),
+        cmocka_unit_test(json_should_round_trip_good_files),
+        cmocka_unit_test(json_should_fill_defaults),
+        cmocka_unit_test(json_should_print_numbers_shortest_and_exact),
+        cmocka_unit_test(json_should_read_numbers_like_strtod),
+        cmocka_unit_test(json_should_round_trip_paths_bit_exact),
+        cmocka_unit_test(json_should_keep_unknown_members_verbatim),
+        cmocka_unit_test(json_should_cap_the_warnings),
+        cmocka_unit_test(json_should_refuse_to_save_what_would_not_load),
+        cmocka_unit_test(document_should_insert_remove_and_copy),
+        cmocka_unit_test(json_should_not_depend_on_the_locale),
+        cmocka_unit_test(json_should_name_file_errors),
+        cmocka_unit_test(json_should_save_atomically),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
