@@ -736,6 +736,38 @@ int cpi_document_parse(const char *text, size_t size, const char *source, cp_doc
     return CP_OK;
 }
 
+/* Replaces every `from` in the message with `to` (shorter or equal). */
+static void replace_all(char *m, const char *from, const char *to)
+{
+    const size_t nf = strlen(from), nt = strlen(to);
+    for (char *at = strstr(m, from); at; at = strstr(at + nt, from))
+        memmove(at + nt, at + nf, strlen(at + nf) + 1), memcpy(at, to, nt);
+}
+
+/* The library names fields as the API does (keys[2].time, options.period);
+ * in a file they are keys[2].t, period and interpolation.position. */
+static void rename_fields(cp_error *error)
+{
+    static const struct { const char *api, *file; } names[] = {
+        {"].time", "].t"},
+        {"options.period", "period"},
+        {"options.ends", "ends"},
+        {"options.position", "interpolation.position"},
+        {"options.rotation", "interpolation.rotation"},
+        {"options.fov", "interpolation.fov"},
+    };
+    char *m = error->message;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (strlen(names[i].file) <= strlen(names[i].api)) {
+            replace_all(m, names[i].api, names[i].file);
+        } else if (strncmp(m, names[i].api, strlen(names[i].api)) == 0) { /* longer: at the head only */
+            char rest[sizeof error->message];
+            snprintf(rest, sizeof rest, "%s", m + strlen(names[i].api));
+            snprintf(m, sizeof error->message, "%s%s", names[i].file, rest);
+        }
+    }
+}
+
 void cpi_locate_error(const cpi_locations *loc, cp_error *error)
 {
     if (!error)
@@ -768,6 +800,7 @@ void cpi_locate_error(const cpi_locations *loc, cp_error *error)
     }
     if (pos == NO_OFFSET)
         pos = loc->top;
+    rename_fields(error);
     unsigned long line, col;
     cpi_line_col(loc->text, pos, &line, &col);
     cpi_error_prefix(error, "%s:%lu:%lu: ", loc->source, line, col);
