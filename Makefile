@@ -43,12 +43,13 @@ CJSON_LIBS   := $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null || echo -lcjso
 SDL_CFLAGS   := $(shell $(PKG_CONFIG) --cflags sdl2 2>/dev/null)
 SDL_LIBS     := $(shell $(PKG_CONFIG) --libs sdl2 2>/dev/null)
 TTF_LIBS     := $(shell $(PKG_CONFIG) --libs SDL2_ttf 2>/dev/null)
+ZLIB_LIBS    := $(shell $(PKG_CONFIG) --libs zlib 2>/dev/null || echo -lz)
 CMOCKA_LIBS  := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 GSL_LIBS     := $(shell $(PKG_CONFIG) --libs gsl 2>/dev/null)
 LIBS         := $(CJSON_LIBS) -lm
 
 # Debian packages: to build and test (first line), to benchmark and fuzz (second).
-DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core \
+DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core zlib1g-dev \
                 clang libclang-rt-dev libgsl-dev
 
 # ---- sources -------------------------------------------------------------------
@@ -61,7 +62,7 @@ SHARED_LIB   := $(BUILD)/libcampath.so.$(VERSION)
 
 # Editor files that use SDL; every other editor/*.c is SDL-free logic that
 # the editor tests link against.
-EDITOR_SDL_NAMES := main input draw hud graph text
+EDITOR_SDL_NAMES := main input draw hud graph text shot
 EDITOR_SRC     := $(wildcard editor/*.c)
 EDITOR_SDL_SRC := $(filter $(EDITOR_SDL_NAMES:%=editor/%.c),$(EDITOR_SRC))
 EDITOR_CORE_SRC := $(filter-out $(EDITOR_SDL_SRC),$(EDITOR_SRC))
@@ -131,7 +132,7 @@ $(CLI_BIN): $(CLI_OBJ) $(STATIC_LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(STATIC_LIB) $(LIBS)
 
 $(EDITOR_BIN): $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB) $(TTF_LIBS) $(SDL_LIBS) $(LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB) $(TTF_LIBS) $(SDL_LIBS) $(ZLIB_LIBS) $(LIBS)
 
 $(BUILD)/examples/%: docs/examples/%.c $(STATIC_LIB) | $(BUILD)/examples
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC_LIB) $(LIBS)
@@ -175,6 +176,11 @@ check-clang:
 
 e2e: check-build
 	@set -e; for s in $(E2E_SCRIPTS); do echo "== $$s"; BUILD=$(BUILD) sh $$s; done
+
+# Regenerates the plots in docs/images that docs/math.md shows.
+.PHONY: figures
+figures: $(CLI_BIN)
+	BUILD=$(BUILD) FIGURES_OUT=docs/images sh tests/e2e/figures.sh
 
 # ---- running, benchmarks, fuzzing ---------------------------------------------------------
 

@@ -324,11 +324,11 @@ void cpi_curve_eval(const cp_curve *c, size_t seg, double t, double sign, double
     switch (c->mode) {
     case CP_CURVE_CUBIC: {
         const double *p0 = k0 + 1, *m0 = k0 + c->tout, *p1 = k1 + 1, *m1 = k1 + c->tin;
-        switch (d) {
+        switch (d) { /* 1..4, checked at creation: each case a constant for the unrolled kernel */
         case 1: cpi_hermite(1, p0, m0, p1, m1, h, u, sign, ov, o1, o2); break;
+        case 2: cpi_hermite(2, p0, m0, p1, m1, h, u, sign, ov, o1, o2); break;
         case 3: cpi_hermite(3, p0, m0, p1, m1, h, u, sign, ov, o1, o2); break;
-        case 4: cpi_hermite(4, p0, m0, p1, m1, h, u, sign, ov, o1, o2); break;
-        default: cpi_hermite(d, p0, m0, p1, m1, h, u, sign, ov, o1, o2); break;
+        default: cpi_hermite(4, p0, m0, p1, m1, h, u, sign, ov, o1, o2); break;
         }
         return;
     }

@@ -35,5 +35,6 @@
 #include "path.h"
 #include "json.h"
 #include "reload.h"
+#include "gltf.h"
 
 #endif /* CAMPATH_CAMPATH_H */

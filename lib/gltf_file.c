@@ -1,0 +1,94 @@
+/* lib/gltf_file.c - glTF export and import through files. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "campath/json.h"
+#include "gltf_impl.h"
+
+int cp_gltf_export(const cp_path *path, const char *file, const cp_gltf_export_options *options, cp_error *error)
+{
+    size_t size = 0;
+    char *text = cp_gltf_export_memory(path, options, &size, error);
+    if (!text) {
+        cpi_error_prefix(error, "%s: ", file);
+        return error ? error->code : CP_ERR_INVALID;
+    }
+    int rc = cp_write_file_atomic(file, text, size, error);
+    free(text);
+    return rc;
+}
+
+/* The folder part of `file` ("." if none), for buffers stored next to it. */
+static char *folder_of(const char *file)
+{
+    const char *slash = strrchr(file, '/');
+    if (!slash)
+        return cpi_strdup(".");
+    size_t n = slash == file ? 1 : (size_t)(slash - file);
+    char *dir = malloc(n + 1);
+    if (dir) {
+        memcpy(dir, file, n);
+        dir[n] = '\0';
+    }
+    return dir;
+}
+
+cp_path *cp_gltf_import(const char *file, const cp_gltf_import_options *options, cp_gltf_import_report *report,
+                        cp_error *error)
+{
+    FILE *f = fopen(file, "rb");
+    if (!f) {
+        cpi_error_set(error, CP_ERR_IO, "%s: cannot open the file", file);
+        return NULL;
+    }
+    unsigned char *data = NULL;
+    size_t size = 0, cap = 0;
+    for (;;) {
+        if (size == cap) {
+            if (cap > CP_GLTF_MAX_FILE_SIZE) {
+                cpi_error_set(error, CP_ERR_LIMIT, "%s: larger than the limit of %u bytes (CP_GLTF_MAX_FILE_SIZE)",
+                              file, CP_GLTF_MAX_FILE_SIZE);
+                goto fail;
+            }
+            cap = cap ? 2 * cap : 65536;
+            unsigned char *d = realloc(data, cap);
+            if (!d) {
+                cpi_error_set(error, CP_ERR_MEMORY, "%s: out of memory", file);
+                goto fail;
+            }
+            data = d;
+        }
+        size_t got = fread(data + size, 1, cap - size, f);
+        size += got;
+        if (got == 0)
+            break;
+    }
+    if (ferror(f)) {
+        cpi_error_set(error, CP_ERR_IO, "%s: cannot read the file (is it a directory?)", file);
+        goto fail;
+    }
+    if (size > CP_GLTF_MAX_FILE_SIZE) {
+        cpi_error_set(error, CP_ERR_LIMIT, "%s: larger than the limit of %u bytes (CP_GLTF_MAX_FILE_SIZE)", file,
+                      CP_GLTF_MAX_FILE_SIZE);
+        goto fail;
+    }
+    if (size == 0) {
+        cpi_error_set(error, CP_ERR_SYNTAX, "%s: the file is empty", file);
+        goto fail;
+    }
+    fclose(f);
+    char *dir = folder_of(file);
+    cp_path *path = NULL;
+    if (!dir)
+        cpi_error_set(error, CP_ERR_MEMORY, "%s: out of memory", file);
+    else
+        path = cpi_gltf_import(data, size, file, dir, options, report, error);
+    free(dir);
+    free(data);
+    return path;
+fail:
+    fclose(f);
+    free(data);
+    return NULL;
+}

@@ -1,0 +1,123 @@
+// tests/e2e/node/check_gltf.mjs - checks one exported .gltf against the
+// Khronos glTF Validator and against three.js.
+//
+//   node check_gltf.mjs FILE.gltf SAMPLES.csv
+//
+// SAMPLES.csv is `campath sample PATH.json --at ...` output for the path the
+// file was exported from. The file is validated (no errors allowed), then
+// loaded with three.js's GLTFLoader, its animation played with an
+// AnimationMixer and the camera's position and rotation read at every time of
+// the CSV: position must agree within 1e-5 relative to the path's size,
+// rotation within 1e-5 up to the quaternion's sign. Prints one line; exits 1
+// on any failure.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as THREE from 'three';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+
+// GLTFLoader reports loading progress with the DOM's ProgressEvent, which
+// node does not have; an Event with the same fields is all it needs.
+if (typeof globalThis.ProgressEvent === 'undefined') {
+  globalThis.ProgressEvent = class ProgressEvent extends Event {
+    constructor(type, init = {}) {
+      super(type);
+      Object.assign(this, init);
+    }
+  };
+}
+
+const TOLERANCE = 1e-5;
+const [file, csvFile] = process.argv.slice(2);
+if (!file || !csvFile) {
+  console.error('usage: node check_gltf.mjs FILE.gltf SAMPLES.csv');
+  process.exit(2);
+}
+const bytes = fs.readFileSync(file);
+const text = bytes.toString('utf8');
+const failures = [];
+
+// ---- the Khronos validator ----------------------------------------------------
+const require = createRequire(import.meta.url);
+const validator = require('gltf-validator');
+const report = await validator.validateBytes(new Uint8Array(bytes), { uri: file, format: 'gltf' });
+const issues = report.issues;
+for (const m of issues.messages) {
+  if (m.severity === 0) failures.push(`validator: ${m.code} at ${m.pointer}: ${m.message}`);
+}
+const validatorLine = `validator ${report.validatorVersion}: ${issues.numErrors} errors, ${issues.numWarnings} warnings, ` +
+  `${issues.numInfos} infos`;
+
+// ---- three.js -------------------------------------------------------------------
+const doc = JSON.parse(text);
+const embedded = doc.animations[0].extras?.campath;
+const start = embedded ? embedded.keys[0].t : 0;
+const offset = start < 0 ? start : 0; // glTF times are shifted so that none is negative
+
+const gltf = await new Promise((resolve, reject) => new GLTFLoader().parse(text, '', resolve, reject));
+const camera = gltf.cameras[0];
+const clip = gltf.animations[0];
+const mixer = new THREE.AnimationMixer(gltf.scene);
+const action = mixer.clipAction(clip);
+action.setLoop(THREE.LoopOnce, 1);
+action.clampWhenFinished = true;
+action.play();
+
+const stepTimes = [];
+if (!embedded) failures.push('no extras.campath: cannot tell the key times');
+const isStep = doc.animations[0].samplers.some((s) => s.interpolation === 'STEP');
+if (isStep) {
+  const acc = doc.accessors[doc.animations[0].samplers[0].input];
+  const view = doc.bufferViews[acc.bufferView];
+  const data = Buffer.from(doc.buffers[0].uri.split(',')[1], 'base64');
+  const f = new Float32Array(data.buffer.slice(data.byteOffset + view.byteOffset, data.byteOffset + view.byteOffset + view.byteLength));
+  stepTimes.push(...f);
+}
+
+const lines = fs.readFileSync(csvFile, 'utf8').trim().split('\n');
+const header = lines[0].split(',');
+const col = (name) => {
+  const i = header.indexOf(name);
+  if (i < 0) throw new Error(`${csvFile}: no column ${name}`);
+  return i;
+};
+const [ct, cpx, cpy, cpz, cqx, cqy, cqz, cqw] = ['t', 'px', 'py', 'pz', 'qx', 'qy', 'qz', 'qw'].map(col);
+const rows = lines.slice(1).map((l) => l.split(',').map(Number));
+let scale = 1;
+for (const r of rows) scale = Math.max(scale, Math.abs(r[cpx]), Math.abs(r[cpy]), Math.abs(r[cpz]));
+
+let maxPos = 0, maxRot = 0, compared = 0, skipped = 0;
+for (const r of rows) {
+  const t = r[ct] - offset;
+  // STEP jumps at a key; a time within float rounding of a key may fall on
+  // either side of it in single precision
+  if (stepTimes.some((k) => Math.abs(k - t) < 1e-5)) {
+    skipped++;
+    continue;
+  }
+  mixer.setTime(t);
+  const p = camera.position, q = camera.quaternion;
+  const dp = Math.max(Math.abs(p.x - r[cpx]), Math.abs(p.y - r[cpy]), Math.abs(p.z - r[cpz])) / scale;
+  const plus = Math.max(Math.abs(q.x - r[cqx]), Math.abs(q.y - r[cqy]), Math.abs(q.z - r[cqz]), Math.abs(q.w - r[cqw]));
+  const minus = Math.max(Math.abs(q.x + r[cqx]), Math.abs(q.y + r[cqy]), Math.abs(q.z + r[cqz]), Math.abs(q.w + r[cqw]));
+  const dq = Math.min(plus, minus);
+  if (dp > maxPos) maxPos = dp;
+  if (dq > maxRot) maxRot = dq;
+  if ((dp > TOLERANCE || dq > TOLERANCE) && failures.length < 5) {
+    failures.push(`three.js at t=${r[ct]}: position (${p.x}, ${p.y}, ${p.z}) vs (${r[cpx]}, ${r[cpy]}, ${r[cpz]}), ` +
+      `rotation (${q.x}, ${q.y}, ${q.z}, ${q.w}) vs (${r[cqx]}, ${r[cqy]}, ${r[cqz]}, ${r[cqw]})`);
+  }
+  compared++;
+}
+if (compared < 900) failures.push(`three.js: only ${compared} times compared`);
+if (maxPos > TOLERANCE || maxRot > TOLERANCE) failures.push(`three.js: deviation above ${TOLERANCE}`);
+
+const expectFov = embedded ? embedded.keys[0].fov ?? 60 : null;
+if (expectFov !== null && Math.abs(camera.fov - expectFov) > 1e-9 * expectFov) {
+  failures.push(`three.js: camera fov ${camera.fov} degrees, expected ${expectFov}`);
+}
+
+console.log(`${file}: ${validatorLine}; three.js r${THREE.REVISION} max deviation: position ${maxPos.toExponential(2)} ` +
+  `(relative to ${scale}), rotation ${maxRot.toExponential(2)} over ${compared} times` +
+  (skipped ? ` (${skipped} next to a STEP key skipped)` : ''));
+for (const f of failures) console.log(`  FAIL ${f}`);
+process.exit(failures.length ? 1 : 0);
