@@ -38,6 +38,12 @@ const char *cpi_errno_text(int err, char buf[64])
 
 int cpi_read_file(const char *file, char **text, size_t *size, cp_error *error)
 {
+    return cpi_read_file_limit(file, CP_JSON_MAX_FILE_SIZE, "CP_JSON_MAX_FILE_SIZE", text, size, error);
+}
+
+int cpi_read_file_limit(const char *file, size_t limit, const char *limit_name, char **text, size_t *size,
+                        cp_error *error)
+{
     char eb[64];
     *text = NULL;
     *size = 0;
@@ -52,16 +58,16 @@ int cpi_read_file(const char *file, char **text, size_t *size, cp_error *error)
     }
     if (S_ISDIR(st.st_mode)) {
         close(fd);
-        return cpi_error_set(error, CP_ERR_IO, "%s: is a folder, not a path file", file);
+        return cpi_error_set(error, CP_ERR_IO, "%s: is a folder, not a file", file);
     }
     if (!S_ISREG(st.st_mode)) {
         close(fd);
         return cpi_error_set(error, CP_ERR_IO, "%s: not a regular file", file);
     }
-    if ((unsigned long long)st.st_size > CP_JSON_MAX_FILE_SIZE) {
+    if ((unsigned long long)st.st_size > limit) {
         close(fd);
-        return cpi_error_set(error, CP_ERR_LIMIT, "%s: %lld bytes is over the limit of %u bytes (CP_JSON_MAX_FILE_SIZE)",
-                             file, (long long)st.st_size, CP_JSON_MAX_FILE_SIZE);
+        return cpi_error_set(error, CP_ERR_LIMIT, "%s: %lld bytes is over the limit of %zu bytes (%s)", file,
+                             (long long)st.st_size, limit, limit_name);
     }
     /* the size is a hint: the file may grow or shrink while it is read */
     size_t cap = (size_t)st.st_size + 1, len = 0;
@@ -72,11 +78,11 @@ int cpi_read_file(const char *file, char **text, size_t *size, cp_error *error)
             return cpi_error_set(error, CP_ERR_MEMORY, "%s: out of memory for %zu bytes", file, cap);
         }
         if (len == cap) {
-            if (cap > CP_JSON_MAX_FILE_SIZE) {
+            if (cap > limit) {
                 free(buf);
                 close(fd);
-                return cpi_error_set(error, CP_ERR_LIMIT, "%s: over the limit of %u bytes (CP_JSON_MAX_FILE_SIZE)",
-                                     file, CP_JSON_MAX_FILE_SIZE);
+                return cpi_error_set(error, CP_ERR_LIMIT, "%s: over the limit of %zu bytes (%s)", file, limit,
+                                     limit_name);
             }
             cap *= 2;
             char *b = realloc(buf, cap + 1);

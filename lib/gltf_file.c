@@ -37,47 +37,15 @@ static char *folder_of(const char *file)
 cp_path *cp_gltf_import(const char *file, const cp_gltf_import_options *options, cp_gltf_import_report *report,
                         cp_error *error)
 {
-    FILE *f = fopen(file, "rb");
-    if (!f) {
-        cpi_error_set(error, CP_ERR_IO, "%s: cannot open the file", file);
+    char *data = NULL;
+    size_t size = 0;
+    if (cpi_read_file_limit(file, CP_GLTF_MAX_FILE_SIZE, "CP_GLTF_MAX_FILE_SIZE", &data, &size, error) != CP_OK)
+        return NULL;
+    if (size == 0) {
+        free(data);
+        cpi_error_set(error, CP_ERR_SYNTAX, "%s: the file is empty", file);
         return NULL;
     }
-    unsigned char *data = NULL;
-    size_t size = 0, cap = 0;
-    for (;;) {
-        if (size == cap) {
-            if (cap > CP_GLTF_MAX_FILE_SIZE) {
-                cpi_error_set(error, CP_ERR_LIMIT, "%s: larger than the limit of %u bytes (CP_GLTF_MAX_FILE_SIZE)",
-                              file, CP_GLTF_MAX_FILE_SIZE);
-                goto fail;
-            }
-            cap = cap ? 2 * cap : 65536;
-            unsigned char *d = realloc(data, cap);
-            if (!d) {
-                cpi_error_set(error, CP_ERR_MEMORY, "%s: out of memory", file);
-                goto fail;
-            }
-            data = d;
-        }
-        size_t got = fread(data + size, 1, cap - size, f);
-        size += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f)) {
-        cpi_error_set(error, CP_ERR_IO, "%s: cannot read the file (is it a directory?)", file);
-        goto fail;
-    }
-    if (size > CP_GLTF_MAX_FILE_SIZE) {
-        cpi_error_set(error, CP_ERR_LIMIT, "%s: larger than the limit of %u bytes (CP_GLTF_MAX_FILE_SIZE)", file,
-                      CP_GLTF_MAX_FILE_SIZE);
-        goto fail;
-    }
-    if (size == 0) {
-        cpi_error_set(error, CP_ERR_SYNTAX, "%s: the file is empty", file);
-        goto fail;
-    }
-    fclose(f);
     char *dir = folder_of(file);
     cp_path *path = NULL;
     if (!dir)
@@ -87,8 +55,4 @@ cp_path *cp_gltf_import(const char *file, const cp_gltf_import_options *options,
     free(dir);
     free(data);
     return path;
-fail:
-    fclose(f);
-    free(data);
-    return NULL;
 }

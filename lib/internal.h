@@ -29,6 +29,12 @@ void *cpi_alloc_array(size_t n, size_t size);
  * advises the kernel to back them with huge pages where it can. free() it. */
 void *cpi_alloc_large(size_t n, size_t size);
 
+/* Reads a whole regular file into a NUL-terminated buffer (free() it).
+ * Errors name the file and say why (not found, a folder, permission, over
+ * `limit` bytes, which is called `limit_name` in the message). */
+int cpi_read_file_limit(const char *file, size_t limit, const char *limit_name, char **text, size_t *size,
+                        cp_error *error);
+
 /* strdup that accepts NULL (and returns NULL for it). */
 char *cpi_strdup(const char *s);
 

@@ -710,7 +710,7 @@ static void import_should_explain_what_it_cannot_represent(void **state)
         {"times_not_increasing", NULL, CP_ERR_INVALID, "input times must strictly increase (key 2: 1 after 1)"},
         {"not_animated", NULL, CP_ERR_UNSUPPORTED, "node 0 'cam' has no translation, rotation or yfov animation"},
         {"one_key", NULL, CP_ERR_UNSUPPORTED, "samplers[0] has 1 key; a path needs at least 2"},
-        {"missing_file", NULL, CP_ERR_IO, "missing_file.gltf: cannot open the file"},
+        {"missing_file", NULL, CP_ERR_IO, "missing_file.gltf: cannot open: not found"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char file[256];

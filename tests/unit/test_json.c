@@ -532,7 +532,7 @@ static void json_should_name_file_errors(void **state)
     assert_string_equal(err.message, "tests/data/no-such-file.json: cannot open: not found");
     assert_int_equal(err.code, CP_ERR_IO);
     assert_null(cp_path_load("tests/data", &err));
-    assert_string_equal(err.message, "tests/data: is a folder, not a path file");
+    assert_string_equal(err.message, "tests/data: is a folder, not a file");
 
     snprintf(file, sizeof file, "%s/huge.json", dir);
     FILE *f = fopen(file, "wb");
