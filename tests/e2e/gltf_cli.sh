@@ -77,7 +77,7 @@ expect_error "no node has a camera" "$DATA/no_camera.gltf"
 expect_error "scales node 0 'cam'" "$DATA/scale.gltf"
 expect_error "refit to rebuild C2 tangents" "$DATA/foreign_tangents.gltf"
 expect_error "no node named 'nope' (camera nodes: node 0 'cam')" "$DATA/two_nodes.gltf" --node nope
-expect_error "cannot open the file" "$TMP/missing.gltf"
+expect_error "missing.gltf: cannot open: not found" "$TMP/missing.gltf"
 "$CAMPATH" import-gltf "$DATA/foreign_tangents.gltf" "$TMP/refit.json" --refit | grep -q "refit as C2" ||
     fail "import-gltf --refit"
 "$CAMPATH" import-gltf "$DATA/two_nodes.gltf" "$TMP/node.json" --node 0 >/dev/null || fail "import-gltf --node 0"
