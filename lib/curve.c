@@ -68,17 +68,17 @@ int cpi_curve_validate(const cp_curve_desc *d, cp_error *error)
     return CP_OK;
 }
 
-static void build_buckets(cp_curve *c)
+static void build_slices(cp_curve *c)
 {
     const size_t n = c->nseg;
-    c->nbuckets = n;
-    c->bucket_scale = (double)n / (c->end - c->start);
+    c->nslices = n < CPI_MAX_SLICES ? n : CPI_MAX_SLICES;
+    c->slice_scale = (double)c->nslices / (c->end - c->start);
     size_t seg = 0;
-    for (size_t b = 0; b <= n; b++) {
-        double bt = c->start + (double)b / c->bucket_scale;
-        while (seg + 1 < n && CPI_TIME(c, seg + 1) <= bt)
+    for (size_t j = 0; j <= c->nslices; j++) {
+        double st = c->start + (double)j / c->slice_scale;
+        while (seg + 1 < n && CPI_TIME(c, seg + 1) <= st)
             seg++;
-        c->buckets[b] = (uint32_t)seg;
+        c->slices[j] = (uint32_t)seg;
     }
 }
 
@@ -128,18 +128,19 @@ int cpi_curve_finish(cp_curve *c, const cp_curve *index_from, cp_error *error)
     cpi_curve_seam(c);
     if (c->nseg == 0)
         return CP_OK;
-    if (index_from && index_from->nseg == c->nseg && index_from->buckets) {
-        c->nbuckets = index_from->nbuckets;
-        c->bucket_scale = index_from->bucket_scale;
-        c->buckets = index_from->buckets;
-        c->owns_buckets = 0;
+    if (index_from && index_from->nseg == c->nseg && index_from->slices) {
+        c->nslices = index_from->nslices;
+        c->slice_scale = index_from->slice_scale;
+        c->slices = index_from->slices;
+        c->owns_slices = 0;
         return CP_OK;
     }
-    c->buckets = cpi_alloc_large(c->nseg + 1, sizeof *c->buckets);
-    if (!c->buckets)
+    const size_t nslices = c->nseg < CPI_MAX_SLICES ? c->nseg : CPI_MAX_SLICES;
+    c->slices = cpi_alloc_array(nslices + 1, sizeof *c->slices);
+    if (!c->slices)
         return cpi_error_set(error, CP_ERR_MEMORY, "curve: out of memory for the index of %zu keys", c->count);
-    c->owns_buckets = 1;
-    build_buckets(c);
+    c->owns_slices = 1;
+    build_slices(c);
     return CP_OK;
 }
 
@@ -176,8 +177,8 @@ void cp_curve_destroy(cp_curve *curve)
     if (!curve)
         return;
     free(curve->rec);
-    if (curve->owns_buckets)
-        free(curve->buckets);
+    if (curve->owns_slices)
+        free(curve->slices);
     free(curve);
 }
 
@@ -213,14 +214,31 @@ double cpi_curve_local_time(const cp_curve *c, double t, int side, int *odd)
     return local > c->end ? c->end : local;
 }
 
+/* The largest i < nseg with times[i] <= t, starting from the guess: a few
+ * steps to neighbouring keys (records the caller has usually prefetched),
+ * then binary search within the slice if the keys there are very uneven. */
 static size_t find_segment(const cp_curve *c, double t)
 {
     const size_t n = c->nseg;
     if (n <= 1)
         return 0;
-    double x = (t - c->start) * c->bucket_scale;
-    size_t b = x <= 0 ? 0 : x >= (double)c->nbuckets ? c->nbuckets - 1 : (size_t)x;
-    size_t lo = c->buckets[b], hi = c->buckets[b + 1];
+    size_t g = cpi_curve_guess(c, t);
+    cpi_prefetch_records(c, g > 0 ? g - 1 : 0, 4);
+    for (int step = 0; step < 8; step++) {
+        if (CPI_TIME(c, g) > t) {
+            if (g == 0)
+                return 0;
+            g--;
+        } else if (g + 1 < n && CPI_TIME(c, g + 1) <= t) {
+            g++;
+        } else {
+            return g;
+        }
+    }
+    /* far from the guess: search the whole slice, whose bounds hold t */
+    const double x = (t - c->start) * c->slice_scale;
+    const size_t j = x <= 0 ? 0 : x >= (double)c->nslices ? c->nslices - 1 : (size_t)x;
+    size_t lo = c->slices[j], hi = c->slices[j + 1];
     while (lo < hi) {
         size_t mid = lo + (hi - lo + 1) / 2;
         if (CPI_TIME(c, mid) <= t)
@@ -228,8 +246,8 @@ static size_t find_segment(const cp_curve *c, double t)
         else
             hi = mid - 1;
     }
-    /* The bucket is computed in floating point; step across its edge if the
-     * rounding put t on the wrong side of it. */
+    /* the slice bounds are computed in floating point: step across an edge
+     * if rounding put t on the wrong side of one */
     while (lo > 0 && CPI_TIME(c, lo) > t)
         lo--;
     while (lo + 1 < n && CPI_TIME(c, lo + 1) <= t)

@@ -15,9 +15,11 @@
  * builders have one tangent per key (in = out, record of 1 + 2 dim doubles);
  * curves created with distinct in- and out-tangents carry both (1 + 3 dim).
  * A closed curve stores one extra record, the seam: seam_sign times key 0 at
- * start + period. Segment lookup uses a bucket index over uniform time
- * slices: O(1) for evenly spread keys, O(log n) at worst; the channels of a
- * path share one index. */
+ * start + period. Segment lookup uses a small table over uniform time
+ * slices (at most CPI_MAX_SLICES entries, so it stays in cache): the segment
+ * is interpolated within its slice and corrected by stepping to the
+ * neighbouring keys, with binary search as the fallback: O(1) for evenly
+ * spread keys, O(log n) at worst. The channels of a path share one table. */
 struct cp_curve {
     int            dim;
     int            stride;       /* doubles per record */
@@ -31,10 +33,10 @@ struct cp_curve {
     double         start, end;   /* time range of one cycle */
     double         period;       /* 0 when open */
     double         seam_sign;    /* -1 for an anti-periodic closed curve */
-    size_t         nbuckets;
-    double         bucket_scale; /* buckets per second */
-    uint32_t      *buckets;      /* nbuckets + 1 segment indices */
-    int            owns_buckets; /* 0 when borrowed from another curve with the same times */
+    size_t         nslices;
+    double         slice_scale;  /* slices per second */
+    uint32_t      *slices;       /* nslices + 1: the segment holding each slice's start */
+    int            owns_slices;  /* 0 when borrowed from another curve with the same times */
 };
 
 #define CPI_TIME(c, i) ((c)->rec[(size_t)(i) * (size_t)(c)->stride])
@@ -54,7 +56,7 @@ int cpi_curve_solve(cp_curve *c, cp_interp interp, cp_ends ends, cp_error *error
  * 0 and the seam sign); cpi_curve_solve and cpi_curve_finish call it. */
 void cpi_curve_seam(cp_curve *c);
 
-/* Writes the seam record of a closed curve and builds the bucket index, or
+/* Writes the seam record of a closed curve and builds the slice table, or
  * borrows `index_from`'s when not NULL (it must have the same key times and
  * outlive this curve). */
 int cpi_curve_finish(cp_curve *c, const cp_curve *index_from, cp_error *error);
@@ -190,15 +192,48 @@ CPI_HOT void cpi_rotation_from_r4(const double *p, const double *p1, const doubl
         *alpha = cp_vec3_sub(cp_vec3_scale(cpi_vec_mul_conj(p2, p), k), cp_vec3_scale(w, 2.0 * s));
 }
 
-/* The first segment the bucket index points at for local time t: the
- * answer or just before it. Lets a caller prefetch before searching. */
-static inline size_t cpi_curve_guess(const cp_curve *c, double t)
+#if defined(__GNUC__) || defined(__clang__)
+#define CPI_PREFETCH(addr) __builtin_prefetch(addr)
+#else
+#define CPI_PREFETCH(addr) ((void)(addr))
+#endif
+
+/* Starts loading `count` records from record `first` into the cache (no
+ * effect on results). Records are not cache-line aligned, so a segment's two
+ * keys span up to three or four lines. */
+CPI_HOT void cpi_prefetch_records(const cp_curve *c, size_t first, size_t count)
+{
+    if (first + count > c->nseg + 1)
+        count = first <= c->nseg ? c->nseg + 1 - first : 0;
+    const char *r = (const char *)(c->rec + first * (size_t)c->stride);
+    const size_t bytes = count * (size_t)c->stride * sizeof(double);
+    for (size_t off = 0; off < bytes; off += 64)
+        CPI_PREFETCH(r + off);
+    if (bytes)
+        CPI_PREFETCH(r + bytes - 1);
+}
+
+/* At most this many slices: 128 KiB of table, which mostly stays in the L2
+ * cache while random samples stream key records through it (measured on
+ * 10^6 keys: 8192 slices guess too coarsely on uneven keys, 131072 no longer
+ * stay cached; docs/performance.md). */
+#define CPI_MAX_SLICES 32768
+
+/* A guess of the segment holding local time t, from the slice table alone
+ * (no key record is read): the segment at the slice's start, plus the
+ * fraction of the slice times the segments it spans. Exact for evenly
+ * spaced keys, a few segments off for uneven ones; callers prefetch around
+ * it, then cpi_curve_segment finds the answer. */
+CPI_HOT size_t cpi_curve_guess(const cp_curve *c, double t)
 {
     if (c->nseg <= 1)
         return 0;
-    const double x = (t - c->start) * c->bucket_scale;
-    const size_t b = x <= 0 ? 0 : x >= (double)c->nbuckets ? c->nbuckets - 1 : (size_t)x;
-    return c->buckets[b];
+    const double x = (t - c->start) * c->slice_scale;
+    const size_t j = x <= 0 ? 0 : x >= (double)c->nslices ? c->nslices - 1 : (size_t)x;
+    const double f = x - (double)j;
+    const size_t lo = c->slices[j], hi = c->slices[j + 1];
+    const size_t g = lo + (size_t)((f > 0 ? f : 0) * (double)(hi - lo + 1));
+    return g > hi ? hi : g;
 }
 
 /* Checks a description as cp_curve_create does (CP_OK or a status). */

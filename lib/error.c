@@ -96,7 +96,7 @@ void *cpi_alloc_large(size_t n, size_t size)
      * the kernel offers them on request (transparent huge pages, "madvise"
      * mode). Only a hint: without it the memory is simply used as is. */
     const size_t huge = (size_t)2 << 20;
-    if (total >= 4 * huge) {
+    if (total >= huge) {
         void *p = NULL;
         if (posix_memalign(&p, huge, total) != 0)
             return NULL;

@@ -259,21 +259,6 @@ const cp_curve *cp_path_fov_curve(const cp_path *path) { return path->fov; }
 
 /* ---- sampling ------------------------------------------------------------------------ */
 
-#if defined(__GNUC__) || defined(__clang__)
-#define CPI_PREFETCH(addr) __builtin_prefetch(addr)
-#else
-#define CPI_PREFETCH(addr) ((void)(addr))
-#endif
-
-/* Starts loading the records of segment `seg` of c (two keys) into cache. */
-static void prefetch_segment(const cp_curve *c, size_t seg)
-{
-    const char *r = (const char *)(c->rec + seg * (size_t)c->stride);
-    const size_t bytes = 2 * (size_t)c->stride * sizeof(double);
-    for (size_t off = 0; off < bytes; off += 64)
-        CPI_PREFETCH(r + off);
-}
-
 static void sample(const cp_path *p, double time, int side, cp_path_cursor *cursor, int derivs, cp_pose *out)
 {
     double v[3], d1[3], d2[3], f, f1, f2;
@@ -283,13 +268,15 @@ static void sample(const cp_path *p, double time, int side, cp_path_cursor *curs
     if (cursor) {
         seg = cpi_curve_segment_cursor(p->pos, &cursor->position, local);
     } else {
-        /* A random sample misses the cache in every channel; the bucket's
-         * guess is nearly always the segment, so the rotation and fov loads
-         * can start while the position search finishes. */
-        size_t guess = cpi_curve_guess(p->pos, local);
+        /* A random sample of a long path misses the cache in every channel.
+         * The slice table (always cached) gives a guess without touching any
+         * key, so the records of all three channels around it load at once,
+         * in one memory round trip, while the search settles on the segment. */
+        size_t guess = cpi_curve_guess(p->pos, local), from = guess > 0 ? guess - 1 : 0;
+        cpi_prefetch_records(p->pos, from, 4);
         if (p->rot_shared)
-            prefetch_segment(p->rot, guess);
-        prefetch_segment(p->fov, guess);
+            cpi_prefetch_records(p->rot, from, 4);
+        cpi_prefetch_records(p->fov, from, 4);
         seg = cpi_curve_segment(p->pos, local, side);
     }
     size_t rseg = seg;
