@@ -1,0 +1,195 @@
+#!/bin/sh
+# tests/e2e/editor.sh - campath-editor end to end, without a display:
+#   - a script records a path through the key bindings, inserts, undoes,
+#     saves with Ctrl+S, and the file is checked by the library's loader
+#     (build/campath validate) and by a second editor run;
+#   - the screenshot is an image of the right size that is not one colour;
+#   - window resize, minimise and focus events through the input layer;
+#   - recovery after the editor dies with unsaved edits;
+#   - script errors name the script line; no display gives a clear message;
+#   - paths/demo.json loads and the manual's screenshot script still works;
+#   - the frame benchmark runs.
+set -eu
+
+BUILD=${BUILD:-build}
+ED="$BUILD/campath-editor"
+CLI="$BUILD/campath"
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+fails=0
+passes=0
+ok() { passes=$((passes + 1)); echo "ok: $1"; }
+bad() { fails=$((fails + 1)); echo "FAIL: $1"; }
+
+# A 24-bit BMP's width and height (little-endian words at offsets 18 and 22).
+bmp_word() { od -An -tu4 -j "$2" -N4 "$1" | tr -d ' '; }
+# How many different byte values the pixels hold: 3 or fewer for one colour.
+distinct_bytes() { od -An -v -tu1 -j 54 "$1" | tr -s ' ' '\n' | grep -v '^$' | sort -un | wc -l; }
+
+# ---- record, insert, undo, save ---------------------------------------------------------
+cat > "$TMP/record.script" <<EOF
+open $TMP/flight.json
+speed 6
+camera 0 9 46 0 0
+press f2
+camera 10 8 20
+look-at 0 14 0
+press f2
+fly 18 8 4
+look-at 0 15 0
+record
+camera 12 9 -14
+look-at 0 16 0
+press f2
+expect keys 4
+select 1
+camera 16 8 14
+look-at 0 14 0
+press shift+f2
+expect keys 5
+expect selected 2
+press ctrl+z
+expect keys 4
+press ctrl+y
+expect keys 5
+press o
+expect ends rest
+expect dirty yes
+press ctrl+s
+expect dirty no
+graph on
+camera 60 50 60
+look-at 0 5 -10
+screenshot $TMP/shot.bmp
+EOF
+if "$ED" --script "$TMP/record.script" > "$TMP/out" 2>&1; then ok "recording script ran"; else bad "recording script: $(cat "$TMP/out")"; fi
+if [ -f "$TMP/flight.json" ] && grep -q '"ends": "rest"' "$TMP/flight.json"; then ok "saved file written"; else bad "no saved file"; fi
+if [ -x "$CLI" ]; then
+    if "$CLI" validate "$TMP/flight.json" > "$TMP/out" 2>&1; then ok "campath validate accepts the file"; else bad "campath validate: $(cat "$TMP/out")"; fi
+    if "$CLI" info "$TMP/flight.json" > "$TMP/info" 2>&1 && grep -q 5 "$TMP/info"; then ok "campath info reads it"; else bad "campath info: $(cat "$TMP/info")"; fi
+else
+    echo "note: $CLI not built: checking the file with the editor only"
+fi
+# the editor reads back what it wrote: 5 keys, times increasing
+cat > "$TMP/reread.script" <<EOF
+open $TMP/flight.json
+expect keys 5
+expect ends rest
+expect key-time 0 0
+expect prompt none
+EOF
+if "$ED" --script "$TMP/reread.script" > "$TMP/out" 2>&1; then ok "the saved file reloads with 5 keys"; else bad "reread: $(cat "$TMP/out")"; fi
+
+# ---- the screenshot ------------------------------------------------------------------------
+if [ -f "$TMP/shot.bmp" ] && [ "$(bmp_word "$TMP/shot.bmp" 18)" = 960 ] && [ "$(bmp_word "$TMP/shot.bmp" 22)" = 540 ]; then
+    ok "screenshot is 960x540"
+else
+    bad "screenshot missing or of the wrong size"
+fi
+n=$(distinct_bytes "$TMP/shot.bmp" 2>/dev/null || echo 0)
+if [ "$n" -gt 40 ]; then ok "screenshot is not one colour ($n byte values)"; else bad "screenshot looks blank ($n byte values)"; fi
+"$ED" "$TMP/flight.json" --size 320x200 --screenshot "$TMP/small.png" > "$TMP/out" 2>&1 || bad "PNG screenshot: $(cat "$TMP/out")"
+if [ "$(od -An -c -j1 -N3 "$TMP/small.png" | tr -d ' ')" = PNG ]; then ok "PNG screenshot"; else bad "PNG screenshot has no PNG signature"; fi
+
+# ---- window events through the input layer ----------------------------------------------------
+cat > "$TMP/window.script" <<EOF
+open $TMP/flight.json
+select 2
+key-down w
+key-down shift
+event resize 640 360
+wait 0.2
+event minimize
+wait 1
+event restore
+event focus-lost
+wait 1
+event focus-gained
+event resize 0 0
+event resize 800 450
+click 400 225
+click 10 440
+expect keys 5
+expect dirty no
+screenshot $TMP/resized.bmp
+EOF
+if "$ED" --script "$TMP/window.script" > "$TMP/out" 2>&1; then ok "resize, minimise, focus events"; else bad "window events: $(cat "$TMP/out")"; fi
+if [ -f "$TMP/resized.bmp" ] && [ "$(bmp_word "$TMP/resized.bmp" 18)" = 800 ]; then ok "screenshot follows the resize"; else bad "resized screenshot"; fi
+
+# ---- recovery after the editor dies ---------------------------------------------------------------
+cat > "$TMP/crash.script" <<EOF
+open $TMP/flight.json
+camera 0 30 -40
+record
+expect keys 6
+wait 4
+EOF
+"$ED" --script "$TMP/crash.script" > "$TMP/out" 2>&1 || bad "crash script: $(cat "$TMP/out")"
+if [ -f "$TMP/flight.json.recovery" ]; then ok "recovery file written while dirty"; else bad "no recovery file"; fi
+cat > "$TMP/recover.script" <<EOF
+open $TMP/flight.json
+expect prompt recovery
+expect keys 5
+record
+EOF
+if "$ED" --script "$TMP/recover.script" > "$TMP/out" 2>&1; then bad "editing went through while the recovery question waited"
+elif grep -q "recover.script:4: record: answer the question first" "$TMP/out"; then ok "the recovery question blocks edits"
+else bad "recovery question: $(cat "$TMP/out")"; fi
+cat > "$TMP/restore.script" <<EOF
+open $TMP/flight.json
+answer restore
+expect keys 6
+expect dirty yes
+save
+EOF
+if "$ED" --script "$TMP/restore.script" > "$TMP/out" 2>&1 && [ ! -f "$TMP/flight.json.recovery" ]; then
+    ok "recovery restored and saved"
+else
+    bad "restore: $(cat "$TMP/out")"
+fi
+
+# ---- errors --------------------------------------------------------------------------------
+printf 'open %s/e.json\ncamera 0 0 0\nrecord\nrecord sideways\n' "$TMP" > "$TMP/bad.script"
+if "$ED" --script "$TMP/bad.script" > "$TMP/out" 2>&1; then bad "a bad script succeeded"
+elif grep -q "bad.script:4: usage: record" "$TMP/out"; then ok "script errors name the line"
+else bad "script error message: $(cat "$TMP/out")"; fi
+printf 'open %s/e.json\nsave\n' "$TMP" > "$TMP/empty.script"
+if "$ED" --script "$TMP/empty.script" > "$TMP/out" 2>&1; then bad "saving an empty path succeeded"
+elif grep -q "empty.script:2: save: a path needs at least 2 keys" "$TMP/out" && [ ! -f "$TMP/e.json" ]; then ok "an empty path is not saved"
+else bad "empty save: $(cat "$TMP/out")"; fi
+printf '{"campath": 1, "keys": [' > "$TMP/broken.json"
+if "$ED" "$TMP/broken.json" --screenshot "$TMP/x.bmp" > "$TMP/out" 2>&1; then bad "a broken file opened"
+elif grep -q "broken.json" "$TMP/out"; then ok "a broken file is refused with its name"
+else bad "broken file: $(cat "$TMP/out")"; fi
+if "$ED" --no-such-option > "$TMP/out" 2>&1; then bad "unknown option accepted"; else ok "unknown option refused"; fi
+
+# ---- no display -------------------------------------------------------------------------------------
+for driver in dummy offscreen ""; do
+    rc=0
+    env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER="$driver" timeout 20 "$ED" "$TMP/flight.json" > "$TMP/out" 2>&1 || rc=$?
+    if [ "$rc" = 1 ] && grep -q -- "--script" "$TMP/out"; then
+        ok "no display (driver '${driver:-default}'): clear message, status 1"
+    else
+        bad "no display (driver '${driver:-default}'): status $rc: $(cat "$TMP/out")"
+    fi
+done
+
+# ---- the demo, the manual's screenshots, the benchmark ----------------------------------------------------
+cat > "$TMP/demo.script" <<EOF
+open paths/demo.json
+expect keys 15
+expect interpolation c2
+expect ends rest
+expect prompt none
+EOF
+if "$ED" --script "$TMP/demo.script" > "$TMP/out" 2>&1; then ok "paths/demo.json loads"; else bad "demo: $(cat "$TMP/out")"; fi
+if [ -x "$CLI" ] && ! "$CLI" validate paths/demo.json > "$TMP/out" 2>&1; then bad "campath validate paths/demo.json: $(cat "$TMP/out")"; fi
+if BUILD="$BUILD" sh docs/editor-images.sh "$TMP/images" > "$TMP/out" 2>&1 && [ "$(ls "$TMP/images" | wc -l)" -ge 5 ]; then
+    ok "docs/editor-images.sh makes the manual's screenshots"
+else
+    bad "docs/editor-images.sh: $(cat "$TMP/out")"
+fi
+if "$ED" --bench-frames 4 --size 320x180 > "$TMP/out" 2>&1 && grep -q "median" "$TMP/out"; then ok "the frame benchmark runs"; else bad "bench: $(cat "$TMP/out")"; fi
+
+echo "$passes passed, $fails failed"
+[ "$fails" = 0 ]

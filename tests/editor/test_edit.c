@@ -1,0 +1,428 @@
+/* tests/editor/test_edit.c - recording in both time modes, inserting,
+ * deleting, moving and retiming keys, options, and undo/redo of each edit. */
+#include "edtest.h"
+
+typedef struct fixture {
+    char  *dir, *file;
+    ed_app app;
+} fixture;
+
+static int setup(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    f->dir = testutil_tempdir();
+    assert_non_null(f->dir);
+    f->file = edtest_path(f->dir, "rec.json");
+    ed_app_init(&f->app);
+    assert_int_equal(ed_app_open(&f->app, f->file), 0);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fixture *f = *state;
+    ed_app_free(&f->app);
+    testutil_rmtree(f->dir);
+    free(f->dir);
+    free(f->file);
+    free(f);
+    return 0;
+}
+
+static const cp_key *key(const ed_app *app, size_t i)
+{
+    assert_true(i < ed_app_key_count(app));
+    return &ed_app_keys(app)[i];
+}
+
+/* ---- time modes --------------------------------------------------------------------------- */
+
+static void record_should_time_keys_by_distance_over_nominal_speed(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    ed_app_set_nominal_speed(app, 6.0);
+    edtest_place(app, 0, 2, 0);
+    assert_int_equal(ed_app_record(app, 0), 0);
+    edtest_place(app, 12, 2, 0);
+    assert_near(ed_app_next_record_time(app), 2.0, 1e-12, 1);
+    assert_int_equal(ed_app_record(app, 0), 0);
+    edtest_place(app, 12, 2, 30);
+    assert_int_equal(ed_app_record(app, 0), 0);
+    assert_int_equal(ed_app_key_count(app), 3);
+    assert_near(key(app, 0)->time, 0.0, 0, 1);
+    assert_near(key(app, 1)->time, 2.0, 1e-12, 1);
+    assert_near(key(app, 2)->time, 7.0, 1e-12, 1);
+    assert_int_equal(app->cur.selected, 2);
+    assert_non_null(app->path);
+}
+
+static void record_should_count_the_distance_flown_not_just_the_chord(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    ed_app_set_nominal_speed(app, 4.0);
+    app->camera.speed = 8.0;
+    edtest_place(app, 0, 5, 0);
+    assert_int_equal(ed_app_record(app, 0), 0);
+    /* fly 2 s forward and 2 s back: 32 m flown, back where the key is */
+    ed_camera_input fwd = {1, 0, 0, 0, 0, 0}, back = {-1, 0, 0, 0, 0, 0};
+    for (int i = 0; i < 120; i++)
+        ed_app_fly(app, &fwd, 1.0 / 60);
+    for (int i = 0; i < 60; i++)
+        ed_app_fly(app, &back, 2.0 / 60);
+    assert_near(app->camera.position.z, 0.0, 1e-9, 1);
+    assert_int_equal(ed_app_record(app, 0), 0);
+    assert_near(key(app, 1)->time, 32.0 / 4.0, 1e-9, 1);
+}
+
+static void record_should_time_a_turn_on_the_spot_by_the_turn_rate(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_place(app, 0, 5, 0);
+    assert_int_equal(ed_app_record(app, 0), 0);
+    ed_app_place_camera(app, cp_vec3_make(0, 5, 0), cp_quat_from_yaw_pitch_roll(M_PI / 2, 0, 0));
+    assert_int_equal(ed_app_record(app, 0), 0);
+    assert_near(key(app, 1)->time, (M_PI / 2) / ED_TURN_RATE, 1e-9, 1);
+    /* the same pose again still moves time on */
+    assert_int_equal(ed_app_record(app, 0), 0);
+    assert_near(key(app, 2)->time - key(app, 1)->time, ED_MIN_GAP, 1e-9, 1);
+}
+
+static void record_in_real_time_should_keep_the_pace_flown(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    ed_app_set_time_mode(app, ED_TIME_REAL);
+    edtest_place(app, 0, 5, 0);
+    assert_int_equal(ed_app_record(app, 0), 0);
+    for (int i = 0; i < 3; i++)
+        ed_app_update(app, 0.5);
+    edtest_place(app, 100, 5, 0); /* far away, but only 1.5 s later */
+    assert_int_equal(ed_app_record(app, 0), 0);
+    assert_near(key(app, 1)->time, 1.5, 1e-12, 1);
+    for (int i = 0; i < 5; i++)
+        ed_app_update(app, 0.25);
+    edtest_place(app, 101, 5, 0);
+    assert_int_equal(ed_app_record(app, 0), 0);
+    assert_near(key(app, 2)->time, 2.75, 1e-12, 1);
+}
+
+static void record_in_real_time_should_fall_back_to_distance_without_a_previous_press(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    edtest_place(app, 0, 5, 0);
+    assert_int_equal(ed_app_record(app, 0), 0);
+    edtest_place(app, 6, 5, 0);
+    assert_int_equal(ed_app_record(app, 0), 0);
+    assert_int_equal(ed_app_save(app), 0);
+    /* a new session on the same file: the last key was not recorded in it */
+    ed_app_free(app);
+    ed_app_init(app);
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    ed_app_set_time_mode(app, ED_TIME_REAL);
+    for (int i = 0; i < 80; i++)
+        ed_app_update(app, 0.5);
+    edtest_place(app, 6 + 12, 5, 0);
+    assert_int_equal(ed_app_record(app, 0), 0);
+    assert_near(key(app, 2)->time - key(app, 1)->time, 12.0 / ED_NOMINAL_SPEED, 1e-12, 1);
+}
+
+/* ---- insert, delete, move ----------------------------------------------------------------------- */
+
+static void insert_should_place_the_key_after_the_selection_and_move_the_rest(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_record_line(app, 3, 12.0); /* t = 0, 2, 4 */
+    assert_int_equal(ed_app_select(app, 0), 0);
+    edtest_place(app, 6, 0, 8); /* 10 m from key 0 and from key 1 */
+    assert_int_equal(ed_app_record(app, 1), 0);
+    assert_int_equal(ed_app_key_count(app), 4);
+    assert_int_equal(app->cur.selected, 1);
+    assert_near(key(app, 1)->position.x, 6, 0, 1);
+    assert_near(key(app, 1)->time, 10.0 / 6.0, 1e-12, 1);
+    assert_near(key(app, 2)->time, 20.0 / 6.0, 1e-12, 1);
+    assert_near(key(app, 3)->time, 20.0 / 6.0 + 2.0, 1e-12, 1);
+    assert_near(key(app, 2)->position.x, 12, 0, 1);
+    /* a second insert chains after the new key */
+    edtest_place(app, 9, 0, 4);
+    assert_int_equal(ed_app_record(app, 1), 0);
+    assert_int_equal(app->cur.selected, 2);
+    assert_near(key(app, 2)->position.x, 9, 0, 1);
+    for (size_t i = 1; i < ed_app_key_count(app); i++)
+        assert_true(key(app, i)->time > key(app, i - 1)->time);
+}
+
+static void insert_without_a_selection_should_record_at_the_end(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_record_line(app, 2, 6.0);
+    assert_int_equal(ed_app_select(app, -1), 0);
+    edtest_place(app, 18, 0, 0);
+    assert_int_equal(ed_app_record(app, 1), 0);
+    assert_int_equal(ed_app_key_count(app), 3);
+    assert_near(key(app, 2)->position.x, 18, 0, 1);
+    assert_near(key(app, 2)->time, 3.0, 1e-12, 1);
+}
+
+static void delete_should_remove_the_selected_key(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_record_line(app, 4, 6.0);
+    assert_int_equal(ed_app_select(app, 1), 0);
+    assert_int_equal(ed_app_delete_selected(app), 0);
+    assert_int_equal(ed_app_key_count(app), 3);
+    assert_near(key(app, 1)->position.x, 12, 0, 1);
+    assert_int_equal(app->cur.selected, 1);
+    assert_int_equal(ed_app_select(app, 2), 0);
+    assert_int_equal(ed_app_delete_selected(app), 0);
+    assert_int_equal(app->cur.selected, 1);
+    assert_int_equal(ed_app_delete_selected(app), 0);
+    assert_int_equal(ed_app_key_count(app), 1);
+    assert_null(app->path); /* one key is not a path, but it is kept */
+    assert_int_equal(ed_app_delete_selected(app), 0);
+    assert_int_equal(app->cur.selected, -1);
+    assert_int_equal(ed_app_delete_selected(app), -1);
+}
+
+static void move_key_should_take_the_camera_pose(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_record_line(app, 3, 6.0);
+    assert_int_equal(ed_app_select(app, 1), 0);
+    cp_quat q = cp_quat_from_yaw_pitch_roll(0.3, -0.2, 0.1);
+    ed_app_place_camera(app, cp_vec3_make(6, 3, -2), q);
+    app->camera.fov = 45;
+    double t = key(app, 1)->time;
+    assert_int_equal(ed_app_move_key_to_camera(app), 0);
+    const cp_key *k = key(app, 1);
+    assert_near(k->position.y, 3, 0, 1);
+    assert_near(k->fov, 45, 0, 1);
+    assert_near(fabs(cp_quat_dot(k->rotation, q)), 1.0, 1e-12, 1);
+    assert_near(k->time, t, 0, 1);
+}
+
+static void key_times_should_stay_strictly_increasing(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_record_line(app, 3, 6.0); /* 0, 1, 2 */
+    assert_int_equal(ed_app_set_key_time(app, 1, 2.0), -1);
+    assert_int_equal(ed_app_set_key_time(app, 1, 0.0), -1);
+    assert_int_equal(ed_app_set_key_time(app, 1, 1.5), 0);
+    assert_near(key(app, 1)->time, 1.5, 0, 1);
+    assert_int_equal(ed_app_select(app, 1), 0);
+    for (int i = 0; i < 20; i++)
+        ed_app_nudge_key_time(app, ED_NUDGE, 0);
+    assert_near(key(app, 1)->time, 2.0 - ED_TIME_MARGIN, 1e-12, 1);
+    assert_int_equal(ed_app_nudge_key_time(app, ED_NUDGE, 0), -1);
+    /* ripple moves the rest along */
+    assert_int_equal(ed_app_nudge_key_time(app, 0.5, 1), 0);
+    assert_near(key(app, 1)->time, 2.49, 1e-12, 1);
+    assert_near(key(app, 2)->time, 2.5, 1e-12, 1);
+}
+
+static void retime_should_give_constant_speed(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_place(app, 0, 0, 0);
+    ed_app_record(app, 0);
+    edtest_place(app, 1, 0, 0);
+    ed_app_record(app, 0);
+    edtest_place(app, 31, 0, 0);
+    ed_app_record(app, 0);
+    assert_int_equal(ed_app_set_key_time(app, 1, 4.0), 0);
+    double dur = ed_app_duration(app);
+    assert_int_equal(ed_app_retime(app, 0), 0);
+    assert_near(ed_app_duration(app), dur, 1e-9, 1);
+    /* key 1 is 1/31 of the way: it should come early now */
+    assert_true(key(app, 1)->time < 0.2 * dur);
+}
+
+static void closed_ends_should_keep_the_closing_segment(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_place(app, 0, 0, 0);
+    ed_app_record(app, 0);
+    edtest_place(app, 12, 0, 0);
+    ed_app_record(app, 0);
+    edtest_place(app, 12, 0, 12);
+    ed_app_record(app, 0);
+    assert_int_equal(ed_app_set_ends(app, CP_ENDS_CLOSED), 0);
+    const cp_path_options *o = &app->cur.doc.options;
+    double span = key(app, 2)->time - key(app, 0)->time;
+    double closing = o->period - span;
+    assert_near(closing, sqrt(288.0) / ED_NOMINAL_SPEED, 1e-12, 1);
+    edtest_place(app, 0, 0, 12);
+    assert_int_equal(ed_app_record(app, 0), 0);
+    span = key(app, 3)->time - key(app, 0)->time;
+    assert_near(app->cur.doc.options.period - span, closing, 1e-12, 1);
+    assert_int_equal(ed_app_set_ends(app, CP_ENDS_NATURAL), 0);
+    assert_int_equal(ed_app_cycle_ends(app), 0);
+    assert_int_equal(app->cur.doc.options.ends, CP_ENDS_REST);
+}
+
+static void interpolation_should_cycle_through_four_kinds(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_record_line(app, 4, 6.0);
+    static const cp_interp want[] = {CP_INTERP_BISECTOR, CP_INTERP_CATMULL_ROM, CP_INTERP_LINEAR, CP_INTERP_C2};
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(ed_app_cycle_interp(app), 0);
+        assert_int_equal(app->cur.doc.options.position, want[i]);
+        assert_int_equal(app->cur.doc.options.rotation, want[i]);
+        assert_int_equal(app->cur.doc.options.fov, want[i]);
+        assert_int_equal(cp_path_get_options(app->path).position, want[i]);
+    }
+}
+
+/* ---- undo and redo ------------------------------------------------------------------------------ */
+
+typedef int (*edit_fn)(ed_app *app);
+
+static int do_record(ed_app *app) { edtest_place(app, 40, 1, 3); return ed_app_record(app, 0); }
+static int do_insert(ed_app *app) { ed_app_select(app, 1); edtest_place(app, 8, 4, 0); return ed_app_record(app, 1); }
+static int do_delete(ed_app *app) { ed_app_select(app, 2); return ed_app_delete_selected(app); }
+static int do_move(ed_app *app) { ed_app_select(app, 0); edtest_place(app, -3, 2, 1); return ed_app_move_key_to_camera(app); }
+static int do_time(ed_app *app) { return ed_app_set_key_time(app, 2, 2.5); }
+static int do_nudge(ed_app *app) { ed_app_select(app, 1); return ed_app_nudge_key_time(app, -0.3, 0); }
+static int do_ripple(ed_app *app) { ed_app_select(app, 1); return ed_app_nudge_key_time(app, 0.7, 1); }
+static int do_retime(ed_app *app) { return ed_app_retime(app, 10.0); }
+static int do_interp(ed_app *app) { return ed_app_set_interp(app, CP_INTERP_CATMULL_ROM); }
+static int do_ends(ed_app *app) { return ed_app_set_ends(app, CP_ENDS_CLOSED); }
+
+static void every_edit_should_undo_and_redo(void **state)
+{
+    static const struct {
+        const char *name;
+        edit_fn     fn;
+    } edits[] = {{"record", do_record}, {"insert", do_insert}, {"delete", do_delete}, {"move", do_move},
+                 {"time", do_time},     {"nudge", do_nudge},   {"ripple", do_ripple}, {"retime", do_retime},
+                 {"interp", do_interp}, {"ends", do_ends}};
+    ed_app *app = &((fixture *)*state)->app;
+    for (size_t e = 0; e < sizeof edits / sizeof edits[0]; e++) {
+        ed_app_undo(app); /* not needed, but must not disturb */
+        ed_app_free(app);
+        ed_app_init(app);
+        assert_int_equal(ed_app_open(app, ((fixture *)*state)->file), 0);
+        edtest_record_line(app, 4, 6.0);
+        cp_document before, after;
+        assert_int_equal(cp_document_copy(&before, &app->cur.doc, NULL), 0);
+        print_message("edit: %s\n", edits[e].name);
+        assert_int_equal(edits[e].fn(app), 0);
+        assert_false(ed_doc_equal(&before, &app->cur.doc));
+        assert_int_equal(cp_document_copy(&after, &app->cur.doc, NULL), 0);
+        assert_int_equal(ed_app_undo(app), 0);
+        assert_true(ed_doc_equal(&before, &app->cur.doc));
+        assert_non_null(app->path);
+        assert_int_equal(ed_app_redo(app), 0);
+        assert_true(ed_doc_equal(&after, &app->cur.doc));
+        assert_int_equal(ed_app_redo(app), -1);
+        cp_document_free(&before);
+        cp_document_free(&after);
+    }
+}
+
+static void undo_should_walk_back_through_every_recording(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_record_line(app, 5, 6.0);
+    for (int i = 4; i >= 0; i--) {
+        assert_int_equal(ed_app_undo(app), 0);
+        assert_int_equal(ed_app_key_count(app), (size_t)i);
+    }
+    assert_int_equal(ed_app_undo(app), -1);
+    for (int i = 1; i <= 5; i++) {
+        assert_int_equal(ed_app_redo(app), 0);
+        assert_int_equal(ed_app_key_count(app), (size_t)i);
+    }
+    /* a new edit after undo forgets the redo states */
+    ed_app_undo(app);
+    ed_app_undo(app);
+    edtest_place(app, 100, 0, 0);
+    assert_int_equal(ed_app_record(app, 0), 0);
+    assert_int_equal(ed_app_redo(app), -1);
+    assert_int_equal(ed_app_key_count(app), 4);
+}
+
+static void a_failed_edit_should_change_nothing(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_record_line(app, 3, 6.0);
+    cp_document before;
+    assert_int_equal(cp_document_copy(&before, &app->cur.doc, NULL), 0);
+    unsigned long rev = app->cur.revision;
+    size_t depth = app->history.undo_count;
+    assert_int_equal(ed_app_set_key_time(app, 1, NAN), -1);
+    assert_int_equal(ed_app_set_key_time(app, 7, 1.0), -1);
+    assert_int_equal(ed_app_retime(app, -1.0), -1);
+    assert_int_equal(ed_app_select(app, 9), -1);
+    assert_true(app->message_error);
+    assert_true(ed_doc_equal(&before, &app->cur.doc));
+    assert_int_equal(app->cur.revision, rev);
+    assert_int_equal(app->history.undo_count, depth);
+    cp_document_free(&before);
+}
+
+static void playback_should_advance_and_stop_at_the_end(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_record_line(app, 3, 6.0); /* 0 .. 2 s */
+    ed_app_seek(app, 0);
+    ed_app_play(app, 1);
+    for (int i = 0; i < 60; i++)
+        ed_app_update(app, 1.0 / 60);
+    assert_near(app->playhead, 1.0, 1e-9, 1);
+    assert_true(app->playing);
+    for (int i = 0; i < 120; i++)
+        ed_app_update(app, 1.0 / 60);
+    assert_false(app->playing);
+    assert_near(app->playhead, 2.0, 0, 1);
+    /* play again starts over */
+    ed_app_toggle_play(app);
+    assert_near(app->playhead, 0.0, 0, 1);
+    /* a closed path loops */
+    ed_app_play(app, 0);
+    assert_int_equal(ed_app_set_ends(app, CP_ENDS_CLOSED), 0);
+    double period = app->cur.doc.options.period;
+    ed_app_seek(app, 0);
+    ed_app_play(app, 1);
+    for (int i = 0; i < 60; i++)
+        ed_app_update(app, period / 40);
+    assert_true(app->playing);
+    assert_near(app->playhead, fmod(1.5 * period, period), 1e-9, 1);
+    /* looking through the path camera shows the path's pose */
+    app->view_path = 1;
+    cp_vec3 p;
+    cp_quat q;
+    double fov;
+    ed_app_view_pose(app, &p, &q, &fov);
+    cp_pose pose;
+    cp_path_sample(app->path, app->playhead, &pose);
+    assert_near(p.x, pose.position.x, 1e-12, 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(record_should_time_keys_by_distance_over_nominal_speed, setup, teardown),
+        cmocka_unit_test_setup_teardown(record_should_count_the_distance_flown_not_just_the_chord, setup, teardown),
+        cmocka_unit_test_setup_teardown(record_should_time_a_turn_on_the_spot_by_the_turn_rate, setup, teardown),
+        cmocka_unit_test_setup_teardown(record_in_real_time_should_keep_the_pace_flown, setup, teardown),
+        cmocka_unit_test_setup_teardown(record_in_real_time_should_fall_back_to_distance_without_a_previous_press,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(insert_should_place_the_key_after_the_selection_and_move_the_rest, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(insert_without_a_selection_should_record_at_the_end, setup, teardown),
+        cmocka_unit_test_setup_teardown(delete_should_remove_the_selected_key, setup, teardown),
+        cmocka_unit_test_setup_teardown(move_key_should_take_the_camera_pose, setup, teardown),
+        cmocka_unit_test_setup_teardown(key_times_should_stay_strictly_increasing, setup, teardown),
+        cmocka_unit_test_setup_teardown(retime_should_give_constant_speed, setup, teardown),
+        cmocka_unit_test_setup_teardown(closed_ends_should_keep_the_closing_segment, setup, teardown),
+        cmocka_unit_test_setup_teardown(interpolation_should_cycle_through_four_kinds, setup, teardown),
+        cmocka_unit_test_setup_teardown(every_edit_should_undo_and_redo, setup, teardown),
+        cmocka_unit_test_setup_teardown(undo_should_walk_back_through_every_recording, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_failed_edit_should_change_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(playback_should_advance_and_stop_at_the_end, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,405 @@
+/* tests/editor/test_file.c - the editor's file: new files, saving, the dirty
+ * flag, unknown fields, the recovery file, reloads and their conflicts,
+ * quitting with unsaved edits. Real files in a temporary folder. */
+#include "edtest.h"
+
+typedef struct fixture {
+    char  *dir, *file, *recovery;
+    ed_app app;
+} fixture;
+
+static int setup(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    f->dir = testutil_tempdir();
+    assert_non_null(f->dir);
+    f->file = edtest_path(f->dir, "shot.json");
+    f->recovery = edtest_path(f->dir, "shot.json" ED_RECOVERY_SUFFIX);
+    ed_app_init(&f->app);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fixture *f = *state;
+    ed_app_free(&f->app);
+    testutil_rmtree(f->dir);
+    free(f->dir);
+    free(f->file);
+    free(f->recovery);
+    free(f);
+    return 0;
+}
+
+/* Lets time pass in frames (ed_app_update caps a single step at 1 s). */
+static void pass(ed_app *app, double seconds)
+{
+    for (double t = 0; t < seconds; t += 0.25)
+        ed_app_update(app, 0.25);
+}
+
+static void reopen(fixture *f)
+{
+    ed_app_free(&f->app);
+    ed_app_init(&f->app);
+    assert_int_equal(ed_app_open(&f->app, f->file), 0);
+}
+
+/* ---- new files, saving, dirty ----------------------------------------------------------------- */
+
+static void a_new_file_should_be_created_by_the_first_save(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    assert_false(app->file_exists);
+    assert_false(ed_app_dirty(app));
+    assert_string_equal(app->cur.doc.name, "shot");
+    edtest_place(app, 0, 0, 0);
+    ed_app_record(app, 0);
+    assert_true(ed_app_dirty(app));
+    /* one key is not a path yet */
+    assert_int_equal(ed_app_save(app), -1);
+    assert_false(edtest_exists(f->file));
+    edtest_record_line(app, 2, 6.0);
+    assert_int_equal(ed_app_save(app), 0);
+    assert_false(ed_app_dirty(app));
+    cp_error err;
+    cp_path *p = cp_path_load(f->file, &err);
+    assert_non_null(p);
+    assert_int_equal(cp_path_key_count(p), 3);
+    assert_string_equal(cp_path_name(p), "shot");
+    cp_path_destroy(p);
+}
+
+static void the_dirty_flag_should_follow_undo_back_to_the_saved_state(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    edtest_record_line(app, 3, 6.0);
+    assert_int_equal(ed_app_save(app), 0);
+    assert_false(ed_app_dirty(app));
+    ed_app_set_interp(app, CP_INTERP_BISECTOR);
+    assert_true(ed_app_dirty(app));
+    ed_app_undo(app);
+    assert_false(ed_app_dirty(app));
+    ed_app_redo(app);
+    assert_true(ed_app_dirty(app));
+    /* selecting, seeking and flying are not edits */
+    ed_app_undo(app);
+    ed_app_select(app, 1);
+    ed_app_seek(app, 0.5);
+    edtest_place(app, 3, 3, 3);
+    assert_false(ed_app_dirty(app));
+}
+
+static void a_file_that_does_not_load_should_not_be_opened(void **state)
+{
+    fixture *f = *state;
+    assert_int_equal(testutil_write_file(f->file, "{\"campath\": 1, \"keys\": [ {\"t\": 0,"), 0);
+    assert_int_equal(ed_app_open(&f->app, f->file), -1);
+    assert_true(f->app.message_error);
+    assert_null(f->app.file);
+    assert_non_null(strstr(f->app.message, "shot.json"));
+}
+
+static void unknown_fields_should_survive_an_edit_and_a_save(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(edtest_write_path(f->file, 3, "\"author\": {\"who\": \"ana\", \"take\": 7},"), 0);
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    edtest_place(app, 30, 0, 0);
+    assert_int_equal(ed_app_record(app, 0), 0);
+    assert_int_equal(ed_app_save(app), 0);
+    FILE *in = fopen(f->file, "r");
+    assert_non_null(in);
+    char text[8192];
+    size_t n = fread(text, 1, sizeof text - 1, in);
+    fclose(in);
+    text[n] = '\0';
+    assert_non_null(strstr(text, "\"author\""));
+    assert_non_null(strstr(text, "\"ana\""));
+    cp_document doc;
+    assert_int_equal(cp_document_load(f->file, &doc, NULL), 0);
+    assert_int_equal(doc.count, 4);
+    cp_document_free(&doc);
+}
+
+/* ---- recovery ---------------------------------------------------------------------------------- */
+
+static void recovery_should_be_written_while_dirty_and_removed_by_a_save(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    edtest_record_line(app, 3, 6.0);
+    assert_int_equal(ed_app_save(app), 0);
+    edtest_place(app, 50, 0, 0);
+    ed_app_record(app, 0);
+    pass(app, ED_RECOVERY_INTERVAL / 2);
+    assert_false(edtest_exists(f->recovery));
+    pass(app, ED_RECOVERY_INTERVAL);
+    assert_true(edtest_exists(f->recovery));
+    cp_document rec;
+    assert_int_equal(cp_document_load(f->recovery, &rec, NULL), 0);
+    assert_true(ed_doc_equal(&rec, &app->cur.doc));
+    cp_document_free(&rec);
+    /* the file itself is untouched until a save */
+    cp_document disk;
+    assert_int_equal(cp_document_load(f->file, &disk, NULL), 0);
+    assert_int_equal(disk.count, 3);
+    cp_document_free(&disk);
+    assert_int_equal(ed_app_save(app), 0);
+    assert_false(edtest_exists(f->recovery));
+}
+
+static void recovery_should_be_offered_after_a_crash(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    edtest_record_line(app, 2, 6.0);
+    assert_int_equal(ed_app_save(app), 0);
+    edtest_place(app, 40, 0, 0);
+    ed_app_record(app, 0);
+    pass(app, ED_RECOVERY_INTERVAL + 0.1);
+    assert_true(edtest_exists(f->recovery));
+    /* the editor dies here: nothing is saved, the recovery file stays */
+    reopen(f);
+    assert_int_equal(app->prompt, ED_PROMPT_RECOVERY);
+    assert_int_equal(ed_app_key_count(app), 2);
+    /* nothing else happens while the question waits */
+    assert_int_equal(ed_app_record(app, 0), -1);
+    assert_int_equal(ed_app_save(app), -1);
+    assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_KEEP), -1);
+    assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_RESTORE), 0);
+    assert_int_equal(app->prompt, ED_PROMPT_NONE);
+    assert_int_equal(ed_app_key_count(app), 3);
+    assert_true(ed_app_dirty(app));
+    /* restoring is undoable */
+    assert_int_equal(ed_app_undo(app), 0);
+    assert_int_equal(ed_app_key_count(app), 2);
+    ed_app_redo(app);
+    assert_int_equal(ed_app_save(app), 0);
+    assert_false(edtest_exists(f->recovery));
+    reopen(f);
+    assert_int_equal(app->prompt, ED_PROMPT_NONE);
+    assert_int_equal(ed_app_key_count(app), 3);
+}
+
+static void discarding_recovery_should_remove_it(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    edtest_record_line(app, 3, 6.0);
+    assert_int_equal(ed_app_write_recovery(app), 0);
+    assert_true(edtest_exists(f->recovery));
+    /* never saved at all: the file does not exist, the recovery file does */
+    reopen(f);
+    assert_int_equal(app->prompt, ED_PROMPT_RECOVERY);
+    assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_DISCARD), 0);
+    assert_false(edtest_exists(f->recovery));
+    assert_int_equal(ed_app_key_count(app), 0);
+}
+
+static void a_recovery_file_equal_to_the_file_should_be_dropped_quietly(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(edtest_write_path(f->file, 3, NULL), 0);
+    cp_document doc;
+    assert_int_equal(cp_document_load(f->file, &doc, NULL), 0);
+    assert_int_equal(cp_document_save(&doc, f->recovery, NULL), 0);
+    cp_document_free(&doc);
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    assert_int_equal(app->prompt, ED_PROMPT_NONE);
+    assert_false(edtest_exists(f->recovery));
+}
+
+/* ---- reloading ----------------------------------------------------------------------------------- */
+
+static int reloaded(const ed_app *app) { return ed_app_key_count(app) == 5; }
+static int asked(const ed_app *app) { return app->prompt == ED_PROMPT_RELOAD; }
+static int never(const ed_app *app) { return app->prompt != ED_PROMPT_NONE; }
+
+static void an_outside_change_should_reload_at_once_without_edits(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(edtest_write_path(f->file, 3, NULL), 0);
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    assert_int_equal(edtest_write_path(f->file, 5, NULL), 0);
+    assert_true(edtest_poll_until(app, reloaded, 5.0));
+    assert_int_equal(app->prompt, ED_PROMPT_NONE);
+    assert_false(ed_app_dirty(app));
+    assert_non_null(app->path);
+    assert_int_equal(cp_path_key_count(app->path), 5);
+    /* the reload is one undo away */
+    assert_int_equal(ed_app_undo(app), 0);
+    assert_int_equal(ed_app_key_count(app), 3);
+    assert_true(ed_app_dirty(app));
+}
+
+static void an_outside_change_with_unsaved_edits_should_ask(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(edtest_write_path(f->file, 3, NULL), 0);
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    edtest_place(app, 99, 0, 0);
+    ed_app_record(app, 0); /* 4 keys, unsaved */
+    assert_int_equal(edtest_write_path(f->file, 5, NULL), 0);
+    assert_true(edtest_poll_until(app, asked, 5.0));
+    assert_int_equal(ed_app_key_count(app), 4);
+    assert_int_equal(ed_app_delete_selected(app), -1);
+    /* keep mine: nothing changes on either side until the next save */
+    assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_KEEP), 0);
+    assert_int_equal(ed_app_key_count(app), 4);
+    assert_true(ed_app_dirty(app));
+    cp_document disk;
+    assert_int_equal(cp_document_load(f->file, &disk, NULL), 0);
+    assert_int_equal(disk.count, 5);
+    cp_document_free(&disk);
+    /* even after undoing every edit the editor knows the file differs */
+    ed_app_undo(app);
+    assert_true(ed_app_dirty(app));
+    ed_app_redo(app);
+    assert_int_equal(ed_app_save(app), 0);
+    assert_int_equal(cp_document_load(f->file, &disk, NULL), 0);
+    assert_int_equal(disk.count, 4);
+    cp_document_free(&disk);
+}
+
+static void reloading_over_unsaved_edits_should_keep_them_reachable(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(edtest_write_path(f->file, 3, NULL), 0);
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    edtest_place(app, 99, 0, 0);
+    ed_app_record(app, 0);
+    assert_int_equal(edtest_write_path(f->file, 5, NULL), 0);
+    assert_true(edtest_poll_until(app, asked, 5.0));
+    assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_RELOAD), 0);
+    assert_int_equal(ed_app_key_count(app), 5);
+    assert_false(ed_app_dirty(app));
+    /* the edits set aside are in the recovery file and one undo away */
+    assert_true(edtest_exists(f->recovery));
+    assert_int_equal(ed_app_undo(app), 0);
+    assert_int_equal(ed_app_key_count(app), 4);
+    assert_near(ed_app_keys(app)[3].position.x, 99, 0, 1);
+    /* quitting clean afterwards keeps that recovery file */
+    ed_app_redo(app);
+    assert_int_equal(ed_app_request_quit(app), 1);
+    assert_true(edtest_exists(f->recovery));
+}
+
+static void the_editors_own_saves_should_not_look_like_outside_changes(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    edtest_record_line(app, 3, 6.0);
+    for (int round = 0; round < 3; round++) {
+        assert_int_equal(ed_app_save(app), 0);
+        edtest_place(app, 100 + round, 0, 0);
+        ed_app_record(app, 0); /* dirty again at once */
+        assert_false(edtest_poll_until(app, never, 0.3));
+        assert_int_equal(ed_app_key_count(app), (size_t)(4 + round));
+    }
+}
+
+static void a_broken_outside_write_should_keep_the_editors_version(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(edtest_write_path(f->file, 3, NULL), 0);
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    assert_int_equal(testutil_write_file(f->file, "{ this is not json"), 0);
+    double end = edtest_now() + 5.0;
+    while (!app->message_error && edtest_now() < end) {
+        ed_app_poll_file(app);
+        usleep(2000);
+    }
+    assert_true(app->message_error);
+    assert_int_equal(ed_app_key_count(app), 3);
+    assert_int_equal(app->prompt, ED_PROMPT_NONE);
+    /* the next good write is picked up */
+    assert_int_equal(edtest_write_path(f->file, 5, NULL), 0);
+    assert_true(edtest_poll_until(app, reloaded, 5.0));
+}
+
+/* ---- quitting ------------------------------------------------------------------------------------- */
+
+static void quitting_with_unsaved_edits_should_ask_first(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    assert_int_equal(ed_app_request_quit(app), 1); /* nothing to lose */
+    app->quit = 0;
+    edtest_record_line(app, 3, 6.0);
+    assert_int_equal(ed_app_request_quit(app), 0);
+    assert_int_equal(app->prompt, ED_PROMPT_QUIT);
+    assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_CANCEL), 0);
+    assert_false(app->quit);
+    assert_int_equal(ed_app_request_quit(app), 0);
+    assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_SAVE), 0);
+    assert_true(app->quit);
+    assert_true(edtest_exists(f->file));
+    /* discard: quits, and leaves no recovery file behind */
+    reopen(f);
+    edtest_place(app, 50, 0, 0);
+    ed_app_record(app, 0);
+    ed_app_write_recovery(app);
+    assert_true(edtest_exists(f->recovery));
+    ed_app_request_quit(app);
+    assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_DISCARD), 0);
+    assert_true(app->quit);
+    assert_false(edtest_exists(f->recovery));
+    /* the frame that ends the loop must not write it again */
+    pass(app, 2 * ED_RECOVERY_INTERVAL);
+    assert_false(edtest_exists(f->recovery));
+}
+
+static void opening_another_file_should_not_drop_unsaved_edits(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    edtest_record_line(app, 2, 6.0);
+    char *other = edtest_path(f->dir, "other.json");
+    assert_int_equal(ed_app_open(app, other), -1);
+    assert_int_equal(ed_app_key_count(app), 2);
+    assert_int_equal(ed_app_save(app), 0);
+    assert_int_equal(ed_app_open(app, other), 0);
+    assert_int_equal(ed_app_key_count(app), 0);
+    free(other);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(a_new_file_should_be_created_by_the_first_save, setup, teardown),
+        cmocka_unit_test_setup_teardown(the_dirty_flag_should_follow_undo_back_to_the_saved_state, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_file_that_does_not_load_should_not_be_opened, setup, teardown),
+        cmocka_unit_test_setup_teardown(unknown_fields_should_survive_an_edit_and_a_save, setup, teardown),
+        cmocka_unit_test_setup_teardown(recovery_should_be_written_while_dirty_and_removed_by_a_save, setup, teardown),
+        cmocka_unit_test_setup_teardown(recovery_should_be_offered_after_a_crash, setup, teardown),
+        cmocka_unit_test_setup_teardown(discarding_recovery_should_remove_it, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_recovery_file_equal_to_the_file_should_be_dropped_quietly, setup, teardown),
+        cmocka_unit_test_setup_teardown(an_outside_change_should_reload_at_once_without_edits, setup, teardown),
+        cmocka_unit_test_setup_teardown(an_outside_change_with_unsaved_edits_should_ask, setup, teardown),
+        cmocka_unit_test_setup_teardown(reloading_over_unsaved_edits_should_keep_them_reachable, setup, teardown),
+        cmocka_unit_test_setup_teardown(the_editors_own_saves_should_not_look_like_outside_changes, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_broken_outside_write_should_keep_the_editors_version, setup, teardown),
+        cmocka_unit_test_setup_teardown(quitting_with_unsaved_edits_should_ask_first, setup, teardown),
+        cmocka_unit_test_setup_teardown(opening_another_file_should_not_drop_unsaved_edits, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
