@@ -50,6 +50,7 @@ LIBS         := $(CJSON_LIBS) -lm
 
 # Debian packages: to build and test (first line), to benchmark and fuzz (second).
 DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core zlib1g-dev \
+                python3 \
                 clang libclang-rt-dev libgsl-dev
 
 # ---- sources -------------------------------------------------------------------
