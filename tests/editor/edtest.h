@@ -11,6 +11,8 @@
 #include "testutil.h"
 
 #include "app.h"
+#include "control.h"
+#include "script.h"
 
 /* A file name inside dir (malloc'd). */
 static inline char *edtest_path(const char *dir, const char *name)
@@ -29,6 +31,52 @@ static inline double edtest_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* What every editor test works on: an app (with its control layer and a
+ * script runner bound to both) and a fresh temporary folder holding `file`
+ * and its recovery file, both named but not created. */
+typedef struct edtest_fixture {
+    char      *dir, *file, *recovery;
+    ed_app     app;
+    ed_control ctl;
+    ed_script  s;
+    char       err[1024];
+} edtest_fixture;
+
+/* A new fixture for cmocka's state; `open` non-zero opens `file_name` (it
+ * does not exist yet: a new path). */
+static inline edtest_fixture *edtest_fixture_new(const char *file_name, int open)
+{
+    edtest_fixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    f->dir = testutil_tempdir();
+    assert_non_null(f->dir);
+    f->file = edtest_path(f->dir, file_name);
+    size_t n = strlen(f->file) + strlen(ED_RECOVERY_SUFFIX) + 1;
+    f->recovery = malloc(n);
+    assert_non_null(f->recovery);
+    snprintf(f->recovery, n, "%s%s", f->file, ED_RECOVERY_SUFFIX);
+    ed_app_init(&f->app);
+    ed_control_init(&f->ctl);
+    f->s.app = &f->app;
+    f->s.control = &f->ctl;
+    f->s.source = "t.script";
+    if (open)
+        assert_int_equal(ed_app_open(&f->app, f->file), 0);
+    return f;
+}
+
+static inline int edtest_teardown(void **state)
+{
+    edtest_fixture *f = *state;
+    ed_app_free(&f->app);
+    testutil_rmtree(f->dir);
+    free(f->dir);
+    free(f->file);
+    free(f->recovery);
+    free(f);
+    return 0;
 }
 
 /* Puts the camera at (x, y, z) looking down -Z (a jump, not flown). */

@@ -9,35 +9,15 @@
 #include "layout.h"
 #include "view.h"
 
-typedef struct fixture {
-    char      *dir, *file;
-    ed_app     app;
-    ed_control ctl;
-} fixture;
+typedef edtest_fixture fixture;
 
 static int setup(void **state)
 {
-    fixture *f = calloc(1, sizeof *f);
-    assert_non_null(f);
-    f->dir = testutil_tempdir();
-    f->file = edtest_path(f->dir, "keys.json");
-    ed_app_init(&f->app);
-    ed_control_init(&f->ctl);
-    assert_int_equal(ed_app_open(&f->app, f->file), 0);
-    *state = f;
+    *state = edtest_fixture_new("keys.json", 1);
     return 0;
 }
 
-static int teardown(void **state)
-{
-    fixture *f = *state;
-    ed_app_free(&f->app);
-    testutil_rmtree(f->dir);
-    free(f->dir);
-    free(f->file);
-    free(f);
-    return 0;
-}
+static int teardown(void **state) { return edtest_teardown(state); }
 
 static void send(fixture *f, ed_event_type type, int key, unsigned mods)
 {

@@ -2,34 +2,15 @@
  * deleting, moving and retiming keys, options, and undo/redo of each edit. */
 #include "edtest.h"
 
-typedef struct fixture {
-    char  *dir, *file;
-    ed_app app;
-} fixture;
+typedef edtest_fixture fixture;
 
 static int setup(void **state)
 {
-    fixture *f = calloc(1, sizeof *f);
-    assert_non_null(f);
-    f->dir = testutil_tempdir();
-    assert_non_null(f->dir);
-    f->file = edtest_path(f->dir, "rec.json");
-    ed_app_init(&f->app);
-    assert_int_equal(ed_app_open(&f->app, f->file), 0);
-    *state = f;
+    *state = edtest_fixture_new("rec.json", 1);
     return 0;
 }
 
-static int teardown(void **state)
-{
-    fixture *f = *state;
-    ed_app_free(&f->app);
-    testutil_rmtree(f->dir);
-    free(f->dir);
-    free(f->file);
-    free(f);
-    return 0;
-}
+static int teardown(void **state) { return edtest_teardown(state); }
 
 static const cp_key *key(const ed_app *app, size_t i)
 {

@@ -3,35 +3,15 @@
  * quitting with unsaved edits. Real files in a temporary folder. */
 #include "edtest.h"
 
-typedef struct fixture {
-    char  *dir, *file, *recovery;
-    ed_app app;
-} fixture;
+typedef edtest_fixture fixture;
 
 static int setup(void **state)
 {
-    fixture *f = calloc(1, sizeof *f);
-    assert_non_null(f);
-    f->dir = testutil_tempdir();
-    assert_non_null(f->dir);
-    f->file = edtest_path(f->dir, "shot.json");
-    f->recovery = edtest_path(f->dir, "shot.json" ED_RECOVERY_SUFFIX);
-    ed_app_init(&f->app);
-    *state = f;
+    *state = edtest_fixture_new("shot.json", 0);
     return 0;
 }
 
-static int teardown(void **state)
-{
-    fixture *f = *state;
-    ed_app_free(&f->app);
-    testutil_rmtree(f->dir);
-    free(f->dir);
-    free(f->file);
-    free(f->recovery);
-    free(f);
-    return 0;
-}
+static int teardown(void **state) { return edtest_teardown(state); }
 
 /* Lets time pass in frames (ed_app_update caps a single step at 1 s). */
 static void pass(ed_app *app, double seconds)

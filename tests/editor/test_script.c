@@ -5,37 +5,15 @@
 #include "control.h"
 #include "script.h"
 
-typedef struct fixture {
-    char      *dir;
-    ed_app     app;
-    ed_control ctl;
-    ed_script  s;
-    char       err[1024];
-} fixture;
+typedef edtest_fixture fixture;
 
 static int setup(void **state)
 {
-    fixture *f = calloc(1, sizeof *f);
-    assert_non_null(f);
-    f->dir = testutil_tempdir();
-    ed_app_init(&f->app);
-    ed_control_init(&f->ctl);
-    f->s.app = &f->app;
-    f->s.control = &f->ctl;
-    f->s.source = "t.script";
-    *state = f;
+    *state = edtest_fixture_new("script.json", 0);
     return 0;
 }
 
-static int teardown(void **state)
-{
-    fixture *f = *state;
-    ed_app_free(&f->app);
-    testutil_rmtree(f->dir);
-    free(f->dir);
-    free(f);
-    return 0;
-}
+static int teardown(void **state) { return edtest_teardown(state); }
 
 /* Runs lines in order; returns the first failure's status. */
 static int run(fixture *f, const char *const *lines)
