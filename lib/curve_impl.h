@@ -113,10 +113,10 @@ typedef struct cpi_basis {
     double f00, f10, f11;      /* second derivative: (p0 - p1), m0, m1 */
 } cpi_basis;
 
-CPI_HOT void cpi_basis_make(double h, double u, cpi_basis *B)
+CPI_HOT void cpi_basis_make2(double h, double ih, double u, cpi_basis *B)
 {
     const double u2 = u * u, u3 = u2 * u;
-    const double ih = 1.0 / h, ih2 = ih * ih;
+    const double ih2 = ih * ih;
     B->b00 = 2 * u3 - 3 * u2 + 1, B->b10 = (u3 - 2 * u2 + u) * h;
     B->b01 = -2 * u3 + 3 * u2, B->b11 = (u3 - u2) * h;
     B->e00 = (6 * u2 - 6 * u) * ih, B->e10 = 3 * u2 - 4 * u + 1, B->e11 = 3 * u2 - 2 * u;
@@ -137,6 +137,9 @@ CPI_HOT void cpi_basis_apply(int D, const cpi_basis *B, const double *p0, const 
     }
 }
 
+/* The basis at u for a segment of duration h (1 / h computed here). */
+CPI_HOT void cpi_basis_make(double h, double u, cpi_basis *B) { cpi_basis_make2(h, 1.0 / h, u, B); }
+
 CPI_HOT void cpi_hermite(int D, const double *p0, const double *m0, const double *p1, const double *m1, double h,
                          double u, double sign, double *v, double *d1, double *d2)
 {
@@ -145,12 +148,14 @@ CPI_HOT void cpi_hermite(int D, const double *p0, const double *m0, const double
     cpi_basis_apply(D, &B, p0, m0, p1, m1, sign, v, d1, d2);
 }
 
-/* The position in a segment: u in [0, 1] and the duration h. */
-CPI_HOT double cpi_segment_u(const cp_curve *c, size_t seg, double t, double *h)
+/* The position in a segment: u in [0, 1], the duration h and 1 / h (one
+ * division serves both). */
+CPI_HOT double cpi_segment_u(const cp_curve *c, size_t seg, double t, double *h, double *ih)
 {
     const double *k0 = c->rec + seg * (size_t)c->stride;
     *h = k0[c->stride] - k0[0];
-    const double u = (t - k0[0]) / *h;
+    *ih = 1.0 / *h;
+    const double u = (t - k0[0]) * *ih;
     return u < 0.0 ? 0.0 : u > 1.0 ? 1.0 : u;
 }
 
@@ -177,14 +182,15 @@ CPI_HOT void cpi_rotation_from_r4(const double *p, const double *p1, const doubl
                                         cp_vec3 *omega, cp_vec3 *alpha)
 {
     const double r2 = p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3];
+    const double ir2 = 1.0 / r2; /* one division for all: sampling is division-bound */
     if (q) {
-        const double ir = 1.0 / sqrt(r2);
+        const double ir = sqrt(ir2);
         *q = cp_quat_make(p[0] * ir, p[1] * ir, p[2] * ir, p[3] * ir);
     }
     if (!omega && !alpha)
         return;
-    const double k = 2.0 / r2;
-    const double s = (p[0] * p1[0] + p[1] * p1[1] + p[2] * p1[2] + p[3] * p1[3]) / r2;
+    const double k = 2.0 * ir2;
+    const double s = (p[0] * p1[0] + p[1] * p1[1] + p[2] * p1[2] + p[3] * p1[3]) * ir2;
     const cp_vec3 w = cp_vec3_scale(cpi_vec_mul_conj(p1, p), k);
     if (omega)
         *omega = w;

@@ -293,10 +293,10 @@ static void sample(const cp_path *p, double time, int side, cp_path_cursor *curs
     double q[4], q1[4], q2[4];
     if (p->all_cubic && p->rot_shared && p->pos->nseg > 0) {
         /* the usual path: every channel a cubic on the same segment, one basis for all */
-        double h;
-        const double u = cpi_segment_u(p->pos, seg, local, &h);
+        double h, ih;
+        const double u = cpi_segment_u(p->pos, seg, local, &h, &ih);
         cpi_basis B;
-        cpi_basis_make(h, u, &B);
+        cpi_basis_make2(h, ih, u, &B);
         cpi_cubic_apply(3, p->pos, seg, &B, 1.0, v, d1, d2);
         cpi_cubic_apply(1, p->fov, seg, &B, 1.0, &f, &f1, &f2);
         cpi_cubic_apply(4, p->rot, seg, &B, rsign, q, q1, q2);
