@@ -26,7 +26,14 @@ if ! cmp -s "$HERE/node/package-lock.json" "$NODE_DIR/package-lock.json" || [ ! 
     [ ! -d "$NODE_DIR/node_modules/gltf-validator" ]; then
     cp "$HERE/node/package.json" "$HERE/node/package-lock.json" "$NODE_DIR/"
     echo "installing gltf-validator and three into $NODE_DIR"
-    (cd "$NODE_DIR" && npm ci --no-audit --no-fund --loglevel=error)
+    # the registry is reached over the network: retry a passing failure
+    tries=0
+    until (cd "$NODE_DIR" && npm ci --no-audit --no-fund --loglevel=error); do
+        tries=$((tries + 1))
+        [ "$tries" -lt 3 ] || { echo "gltf_node.sh: npm ci failed $tries times" >&2; exit 1; }
+        echo "npm ci failed; retrying in 5 s"
+        sleep 5
+    done
 fi
 # ES modules resolve packages from the script's own folder
 cp "$HERE/node/check_gltf.mjs" "$NODE_DIR/"
