@@ -217,13 +217,11 @@ double cpi_curve_local_time(const cp_curve *c, double t, int side, int *odd)
 /* The largest i < nseg with times[i] <= t, starting from the guess: a few
  * steps to neighbouring keys (records the caller has usually prefetched),
  * then binary search within the slice if the keys there are very uneven. */
-static size_t find_segment(const cp_curve *c, double t)
+static size_t find_from(const cp_curve *c, double t, size_t g)
 {
     const size_t n = c->nseg;
     if (n <= 1)
         return 0;
-    size_t g = cpi_curve_guess(c, t);
-    cpi_prefetch_records(c, g > 0 ? g - 1 : 0, 4);
     for (int step = 0; step < 8; step++) {
         if (CPI_TIME(c, g) > t) {
             if (g == 0)
@@ -253,6 +251,23 @@ static size_t find_segment(const cp_curve *c, double t)
     while (lo + 1 < n && CPI_TIME(c, lo + 1) <= t)
         lo++;
     return lo;
+}
+
+static size_t find_segment(const cp_curve *c, double t)
+{
+    if (c->nseg <= 1)
+        return 0;
+    size_t g = cpi_curve_guess(c, t);
+    cpi_prefetch_records(c, g > 0 ? g - 1 : 0, 4);
+    return find_from(c, t, g);
+}
+
+size_t cpi_curve_segment_from(const cp_curve *c, double t, int side, size_t guess)
+{
+    size_t i = find_from(c, t, guess);
+    if (side < 0 && i > 0 && CPI_TIME(c, i) >= t)
+        i--;
+    return i;
 }
 
 size_t cpi_curve_segment(const cp_curve *c, double t, int side)

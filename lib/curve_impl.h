@@ -74,6 +74,9 @@ static inline double cpi_curve_sign(const cp_curve *c, int odd) { return odd ? c
  * or with side < 0 the largest with times[i] < t (0 at the start). */
 size_t cpi_curve_segment(const cp_curve *c, double t, int side);
 
+/* The same from a guess (cpi_curve_guess) whose records were prefetched. */
+size_t cpi_curve_segment_from(const cp_curve *c, double t, int side, size_t guess);
+
 /* Segment search starting from a cursor, for increasing times. */
 size_t cpi_curve_segment_cursor(const cp_curve *c, size_t *cursor, double t);
 

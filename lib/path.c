@@ -272,12 +272,12 @@ static void sample(const cp_path *p, double time, int side, cp_path_cursor *curs
          * The slice table (always cached) gives a guess without touching any
          * key, so the records of all three channels around it load at once,
          * in one memory round trip, while the search settles on the segment. */
-        size_t guess = cpi_curve_guess(p->pos, local), from = guess > 0 ? guess - 1 : 0;
-        cpi_prefetch_records(p->pos, from, 4);
+        size_t guess = cpi_curve_guess(p->pos, local), from = guess > 1 ? guess - 2 : 0;
+        cpi_prefetch_records(p->pos, from, 6);
         if (p->rot_shared)
-            cpi_prefetch_records(p->rot, from, 4);
-        cpi_prefetch_records(p->fov, from, 4);
-        seg = cpi_curve_segment(p->pos, local, side);
+            cpi_prefetch_records(p->rot, from, 6);
+        cpi_prefetch_records(p->fov, from, 6);
+        seg = cpi_curve_segment_from(p->pos, local, side, guess);
     }
     size_t rseg = seg;
     if (!p->rot_shared)
