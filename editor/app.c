@@ -172,6 +172,12 @@ void ed_app_seek(ed_app *app, double time)
     }
     double start = cp_path_start(app->path), dur = cp_path_duration(app->path);
     if (cp_path_get_options(app->path).ends == CP_ENDS_CLOSED && dur > 0) {
+        /* the end of a loop is the pose of its start, but End and the timeline's
+           right edge put the playhead at the end, not back at the start */
+        if (time == start + dur) {
+            app->playhead = time;
+            return;
+        }
         double u = fmod(time - start, dur);
         app->playhead = start + (u < 0 ? u + dur : u);
     } else {

@@ -62,6 +62,8 @@ typedef struct ed_app {
     ed_file_id     known;           /* the file as the editor last read or wrote it */
     int            file_exists;
     int            recovery_keep;   /* the recovery file holds edits a reload set aside: keep it */
+    ed_file_id     recovery_known;  /* the recovery file as the editor last wrote or read it; one
+                                       it does not know (another session's) is left alone */
     cp_library    *library;         /* watches the file once it exists */
     cp_resource   *resource;
     unsigned long  generation;      /* the resource generation already dealt with */
@@ -186,11 +188,14 @@ int ed_app_open(ed_app *app, const char *file);
 /* Saves atomically with cp_path_save (needs at least 2 keys). Unknown fields
  * read from the file are written back. Removes the recovery file. */
 int ed_app_save(ed_app *app);
-/* Looks for changes to the file made by another program: reloads at once if
- * there are no unsaved edits, else asks (ED_PROMPT_RELOAD). Called by
- * ed_app_update; scripts and tests call it directly. */
+/* Looks for changes to the file made by another program (also a new file
+ * that another program creates): reloads at once if there are no unsaved
+ * edits, else asks (ED_PROMPT_RELOAD). Called by ed_app_update; scripts and
+ * tests call it directly. */
 void ed_app_poll_file(ed_app *app);
-/* Writes the recovery file now if there are unsaved edits it does not hold. */
+/* Writes the recovery file now if there are unsaved edits it does not hold;
+ * refuses (-1, with a message) to write over one the editor did not write or
+ * read itself. */
 int ed_app_write_recovery(ed_app *app);
 /* Answers the current question with one of the ED_CMD_ANSWER_* commands. */
 int ed_app_answer(ed_app *app, ed_cmd answer);

@@ -223,6 +223,10 @@ ed_camera_input ed_control_camera_input(const ed_control *c, const ed_app *app)
 
 void ed_control_update(ed_control *c, ed_app *app, double dt)
 {
+    /* as for playback: a stalled frame (a debugger, a suspended laptop) with a
+       key held must not fling the camera across the world */
+    if (dt > 1.0)
+        dt = 1.0;
     ed_camera_input in = ed_control_camera_input(c, app);
     ed_app_fly(app, &in, dt);
 }

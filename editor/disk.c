@@ -53,12 +53,22 @@ static char *name_from_file(const char *file)
     return name;
 }
 
+/* Whether the recovery file on disk, if any, is one the editor wrote or read
+ * itself: one it does not know (another session's, or one that does not
+ * load) is neither overwritten nor removed. */
+static int recovery_is_ours(const ed_app *app)
+{
+    ed_file_id now = file_id(app->recovery_file);
+    return !now.valid || same_id(&now, &app->recovery_known);
+}
+
 static void remove_recovery(ed_app *app)
 {
-    if (app->recovery_file && remove(app->recovery_file) != 0 && errno != ENOENT)
+    if (app->recovery_file && recovery_is_ours(app) && remove(app->recovery_file) != 0 && errno != ENOENT)
         ed_app_message(app, 1, "could not remove %s: %s", app->recovery_file, strerror(errno));
     app->recovery_revision = 0;
     app->recovery_keep = 0;
+    memset(&app->recovery_known, 0, sizeof app->recovery_known);
 }
 
 /* Starts watching the file (it must exist and load). */
@@ -87,8 +97,8 @@ static void watch(ed_app *app)
 /* Offers the recovery file if it holds something the file does not. */
 static void check_recovery(ed_app *app)
 {
-    struct stat st;
-    if (stat(app->recovery_file, &st) != 0)
+    ed_file_id id = file_id(app->recovery_file);
+    if (!id.valid)
         return;
     cp_document rec;
     cp_error err;
@@ -96,6 +106,7 @@ static void check_recovery(ed_app *app)
         ed_app_message(app, 1, "a recovery file was found but does not load (left in place): %s", err.message);
         return;
     }
+    app->recovery_known = id;
     if (ed_doc_equal(&rec, &app->cur.doc)) {
         cp_document_free(&rec);
         remove_recovery(app);
@@ -155,6 +166,7 @@ int ed_app_open(ed_app *app, const char *file)
     app->saved_revision = app->cur.revision;
     app->recovery_revision = 0;
     app->recovery_keep = 0;
+    memset(&app->recovery_known, 0, sizeof app->recovery_known);
     free(app->file);
     free(app->recovery_file);
     app->file = name;
@@ -203,9 +215,10 @@ int ed_app_save(ed_app *app)
                        app->cur.doc.count);
         return -1;
     }
-    /* a change by another program that has not been dealt with yet must be asked about, not overwritten */
+    /* a change by another program that has not been dealt with yet must be asked about, not overwritten
+       (also a file that another program created since a new one was opened) */
     ed_file_id now = file_id(app->file);
-    if (app->library && now.valid && !same_id(&now, &app->known)) {
+    if (now.valid && !same_id(&now, &app->known)) {
         ed_app_poll_file(app);
         if (app->prompt != ED_PROMPT_NONE)
             return -1;
@@ -227,10 +240,56 @@ int ed_app_save(ed_app *app)
 
 /* ---- changes made by other programs ---------------------------------------------------------- */
 
+/* The file holds a version that another program wrote (`now`: its id):
+ * reloads it at once when there are no unsaved edits, else asks. 0 when it
+ * was dealt with, -1 when it does not load (yet). */
+static int outside_change(ed_app *app, ed_file_id now)
+{
+    cp_document doc;
+    cp_error err;
+    if (cp_document_load(app->file, &doc, &err) != CP_OK)
+        return -1; /* changed again since the library read it: the next poll sees the rest */
+    app->known = now;
+    if (ed_doc_equal(&doc, &app->cur.doc)) {
+        cp_document_free(&doc);
+        app->saved_revision = app->cur.revision;
+        return 0;
+    }
+    if (!ed_app_dirty(app)) {
+        if (ed_app_commit(app, &doc, app->cur.selected, 1) == 0) {
+            app->saved_revision = app->cur.revision;
+            ed_app_message(app, 0, "reloaded %s: changed on disk (%zu keys; Ctrl+Z goes back)", app->file,
+                           app->cur.doc.count);
+        }
+        return 0;
+    }
+    cp_document_free(&app->pending);
+    app->pending = doc;
+    app->prompt = ED_PROMPT_RELOAD;
+    app->playing = 0;
+    ed_app_message(app, 0, "%s changed on disk and you have unsaved edits: R reload, K keep mine", app->file);
+    return 0;
+}
+
 void ed_app_poll_file(ed_app *app)
 {
-    if (!app->library)
+    if (!app->library) {
+        /* a new file: another program may create it before the first save */
+        if (app->file && !app->file_exists && app->prompt == ED_PROMPT_NONE) {
+            ed_file_id now = file_id(app->file);
+            if (!now.valid || same_id(&now, &app->known))
+                return;
+            if (outside_change(app, now) == 0) {
+                app->file_exists = 1;
+                watch(app);
+            } else {
+                app->known = now; /* looked at once; a later write is looked at again */
+                ed_app_message(app, 1, "%s was created by another program but does not load (the editor keeps its version)",
+                               app->file);
+            }
+        }
         return;
+    }
     cp_library_poll(app->library);
     const char *rerr = cp_resource_error(app->resource);
     if (rerr && (!app->reload_error || strcmp(rerr, app->reload_error) != 0)) {
@@ -246,30 +305,8 @@ void ed_app_poll_file(ed_app *app)
         app->generation = g; /* our own save coming back */
         return;
     }
-    cp_document doc;
-    cp_error err;
-    if (cp_document_load(app->file, &doc, &err) != CP_OK)
-        return; /* changed again since the library read it: the next poll sees the rest */
-    app->generation = g;
-    app->known = now;
-    if (ed_doc_equal(&doc, &app->cur.doc)) {
-        cp_document_free(&doc);
-        app->saved_revision = app->cur.revision;
-        return;
-    }
-    if (!ed_app_dirty(app)) {
-        if (ed_app_commit(app, &doc, app->cur.selected, 1) == 0) {
-            app->saved_revision = app->cur.revision;
-            ed_app_message(app, 0, "reloaded %s: changed on disk (%zu keys; Ctrl+Z goes back)", app->file,
-                           app->cur.doc.count);
-        }
-        return;
-    }
-    cp_document_free(&app->pending);
-    app->pending = doc;
-    app->prompt = ED_PROMPT_RELOAD;
-    app->playing = 0;
-    ed_app_message(app, 0, "%s changed on disk and you have unsaved edits: R reload, K keep mine", app->file);
+    if (outside_change(app, now) == 0)
+        app->generation = g;
 }
 
 /* ---- recovery ---------------------------------------------------------------------------------- */
@@ -280,12 +317,19 @@ int ed_app_write_recovery(ed_app *app)
     if (!app->recovery_file || !ed_app_dirty(app) || app->cur.revision == app->recovery_revision ||
         app->cur.doc.count < 2)
         return 0;
+    if (!recovery_is_ours(app)) {
+        ed_app_message(app, 1, "%s is not from this session (another editor's, or one that does not load): "
+                       "not overwritten, so unsaved edits are not backed up; save (Ctrl+S) or move it away",
+                       app->recovery_file);
+        return -1;
+    }
     cp_error err;
     if (cp_document_save(&app->cur.doc, app->recovery_file, &err) != CP_OK) {
         ed_app_message(app, 1, "could not write the recovery file: %s", err.message);
         return -1;
     }
     app->recovery_revision = app->cur.revision;
+    app->recovery_known = file_id(app->recovery_file);
     return 0;
 }
 
@@ -382,8 +426,13 @@ int ed_app_request_quit(ed_app *app)
 {
     if (app->prompt == ED_PROMPT_QUIT)
         return app->quit;
-    if (app->prompt == ED_PROMPT_RELOAD)
-        close_prompt(app); /* the other version stays on disk; what matters now is the editor's */
+    if (app->prompt == ED_PROMPT_RELOAD) {
+        /* the question makes way for this one, but the change on disk is still not answered:
+           forget having seen it, so that the next poll (or a save) asks again */
+        close_prompt(app);
+        app->generation = 0;
+        memset(&app->known, 0, sizeof app->known);
+    }
     if (app->prompt == ED_PROMPT_RECOVERY) {
         /* nothing was edited yet; the recovery file stays for the next start */
         close_prompt(app);

@@ -323,7 +323,8 @@ int ed_app_cycle_interp(ed_app *app)
     size_t n = sizeof order / sizeof order[0], i = 0;
     while (i < n && order[i] != app->cur.doc.options.position)
         i++;
-    return ed_app_set_interp(app, order[(i + 1) % n]);
+    /* from one that is not in the cycle (step, read from a file) it starts over at C2 */
+    return ed_app_set_interp(app, order[i < n ? (i + 1) % n : 0]);
 }
 
 int ed_app_set_ends(ed_app *app, cp_ends ends)

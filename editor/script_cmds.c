@@ -382,7 +382,10 @@ static int c_answer(ed_script *s, int argc, char **argv, char *err, size_t n)
     int a = ed_script_choice(s, argv[1], names, err, n);
     if (a < 0)
         return -1;
-    return ed_script_result(s, ed_app_answer(s->app, cmds[a]), argv[0], err, n);
+    int rc = ed_script_result(s, ed_app_answer(s->app, cmds[a]), argv[0], err, n);
+    /* "save" or "discard" at the quit question closes the editor: nothing after it runs */
+    s->done = s->app->quit;
+    return rc;
 }
 
 static int c_echo(ed_script *s, int argc, char **argv, char *err, size_t n)

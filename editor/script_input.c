@@ -52,7 +52,7 @@ int ed_script_c_press(ed_script *s, int argc, char **argv, char *err, size_t n)
     }
     if (up) {
         key_event(s, ED_EV_KEY_UP, key, mods);
-        modifiers(s, ED_EV_KEY_UP, 0);
+        modifiers(s, ED_EV_KEY_UP, mods);
     }
     s->done = s->app->quit;
     return 0;
@@ -64,6 +64,10 @@ int ed_script_c_click(ed_script *s, int argc, char **argv, char *err, size_t n)
     double v[2];
     if (ed_script_numbers(s, argv + 1, 2, v, err, n))
         return -1;
+    /* also keeps the conversion to int pixels defined */
+    if (!(v[0] >= 0 && v[1] >= 0 && v[0] < s->app->width && v[1] < s->app->height))
+        return ed_script_fail(s, err, n, "click: (%g, %g) is outside the %dx%d window", v[0], v[1], s->app->width,
+                              s->app->height);
     ed_event ev = {ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, 0, 0, (int)v[0], (int)v[1], 0, 0, 0, 0};
     ed_script_send(s, &ev);
     ev.type = ED_EV_BUTTON_UP;

@@ -178,6 +178,10 @@ static void held_keys_should_fly_at_a_speed_independent_of_the_frame_rate(void *
     send(f, ED_EV_KEY_UP, ED_KEY_SHIFT, 0);
     frames(f, 10, 0.1);
     assert_near(f->app.camera.position.z, -32.0, 1e-9, 1);
+    /* a stalled frame counts as at most a second, as for playback */
+    send(f, ED_EV_KEY_DOWN, 'w', 0);
+    frames(f, 1, 30.0);
+    assert_near(f->app.camera.position.z, -40.0, 1e-9, 1);
 }
 
 static void ctrl_should_turn_letters_into_commands(void **state)

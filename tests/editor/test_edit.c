@@ -256,6 +256,38 @@ static void interpolation_should_cycle_through_four_kinds(void **state)
     }
 }
 
+static void cycling_from_step_interpolation_should_start_over_at_c2(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_record_line(app, 3, 6.0);
+    /* step is not in the I cycle; a file may still hold it */
+    assert_int_equal(ed_app_set_interp(app, CP_INTERP_STEP), 0);
+    assert_int_equal(ed_app_cycle_interp(app), 0);
+    assert_int_equal(app->cur.doc.options.position, CP_INTERP_C2);
+    assert_int_equal(ed_app_cycle_interp(app), 0);
+    assert_int_equal(app->cur.doc.options.position, CP_INTERP_BISECTOR);
+}
+
+static void end_should_put_the_playhead_at_the_end_of_a_closed_loop(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    edtest_record_line(app, 3, 6.0);
+    assert_int_equal(ed_app_set_ends(app, CP_ENDS_CLOSED), 0);
+    double end = ed_app_start(app) + ed_app_duration(app);
+    ed_control_command(&f->ctl, app, ED_CMD_SEEK_END);
+    assert_near(app->playhead, end, 1e-12, 1);
+    /* and playing on from there goes round again */
+    ed_app_play(app, 1);
+    ed_app_update(app, 0.25);
+    assert_near(app->playhead, ed_app_start(app) + 0.25, 1e-9, 1);
+    /* Right past the end wraps as before */
+    ed_app_play(app, 0);
+    ed_control_command(&f->ctl, app, ED_CMD_SEEK_END);
+    ed_control_command(&f->ctl, app, ED_CMD_STEP_FORWARD);
+    assert_near(app->playhead, ed_app_start(app) + ED_STEP_SMALL, 1e-9, 1);
+}
+
 /* ---- undo and redo ------------------------------------------------------------------------------ */
 
 typedef int (*edit_fn)(ed_app *app);
@@ -400,10 +432,12 @@ int main(void)
         cmocka_unit_test_setup_teardown(retime_should_give_constant_speed, setup, teardown),
         cmocka_unit_test_setup_teardown(closed_ends_should_keep_the_closing_segment, setup, teardown),
         cmocka_unit_test_setup_teardown(interpolation_should_cycle_through_four_kinds, setup, teardown),
+        cmocka_unit_test_setup_teardown(cycling_from_step_interpolation_should_start_over_at_c2, setup, teardown),
         cmocka_unit_test_setup_teardown(every_edit_should_undo_and_redo, setup, teardown),
         cmocka_unit_test_setup_teardown(undo_should_walk_back_through_every_recording, setup, teardown),
         cmocka_unit_test_setup_teardown(a_failed_edit_should_change_nothing, setup, teardown),
         cmocka_unit_test_setup_teardown(playback_should_advance_and_stop_at_the_end, setup, teardown),
+        cmocka_unit_test_setup_teardown(end_should_put_the_playhead_at_the_end_of_a_closed_loop, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -27,6 +27,29 @@ static void reopen(fixture *f)
     assert_int_equal(ed_app_open(&f->app, f->file), 0);
 }
 
+/* The key count of the file on disk (-1 if it does not load). */
+static long keys_on_disk(const char *file)
+{
+    cp_document doc;
+    if (cp_document_load(file, &doc, NULL) != CP_OK)
+        return -1;
+    long n = (long)doc.count;
+    cp_document_free(&doc);
+    return n;
+}
+
+/* The whole text of a small file ("" if it cannot be read). */
+static void read_text(const char *file, char *text, size_t size)
+{
+    text[0] = '\0';
+    FILE *in = fopen(file, "r");
+    if (!in)
+        return;
+    size_t n = fread(text, 1, size - 1, in);
+    fclose(in);
+    text[n] = '\0';
+}
+
 /* ---- new files, saving, dirty ----------------------------------------------------------------- */
 
 static void a_new_file_should_be_created_by_the_first_save(void **state)
@@ -201,6 +224,55 @@ static void a_recovery_file_equal_to_the_file_should_be_dropped_quietly(void **s
     assert_false(edtest_exists(f->recovery));
 }
 
+static void a_recovery_file_that_does_not_load_should_be_left_alone(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    static const char broken[] = "{\"campath\": 1, \"keys\": [ half of a newer session's edits";
+    assert_int_equal(edtest_write_path(f->file, 3, NULL), 0);
+    assert_int_equal(testutil_write_file(f->recovery, broken), 0);
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    assert_int_equal(app->prompt, ED_PROMPT_NONE);
+    assert_true(app->message_error);
+    /* unsaved edits do not write over it, and the editor says so */
+    edtest_place(app, 40, 0, 0);
+    assert_int_equal(ed_app_record(app, 0), 0);
+    pass(app, 2 * ED_RECOVERY_INTERVAL);
+    char text[8192];
+    read_text(f->recovery, text, sizeof text);
+    assert_string_equal(text, broken);
+    assert_true(app->message_error);
+    assert_non_null(strstr(app->message, ED_RECOVERY_SUFFIX));
+    assert_int_equal(ed_app_write_recovery(app), -1);
+    /* nor do a save and a quit remove it */
+    assert_int_equal(ed_app_save(app), 0);
+    assert_int_equal(ed_app_request_quit(app), 1);
+    read_text(f->recovery, text, sizeof text);
+    assert_string_equal(text, broken);
+}
+
+static void another_sessions_recovery_file_should_not_be_overwritten(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    edtest_record_line(app, 3, 6.0);
+    assert_int_equal(ed_app_write_recovery(app), 0);
+    assert_true(edtest_exists(f->recovery));
+    /* another editor on the same file writes its own, newer recovery file */
+    assert_int_equal(edtest_write_path(f->recovery, 7, NULL), 0);
+    edtest_place(app, 99, 0, 0);
+    assert_int_equal(ed_app_record(app, 0), 0);
+    assert_int_equal(ed_app_write_recovery(app), -1);
+    assert_true(app->message_error);
+    pass(app, 2 * ED_RECOVERY_INTERVAL);
+    assert_int_equal(keys_on_disk(f->recovery), 7);
+    /* discarding this session's edits does not remove the other session's file either */
+    assert_int_equal(ed_app_request_quit(app), 0);
+    assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_DISCARD), 0);
+    assert_int_equal(keys_on_disk(f->recovery), 7);
+}
+
 /* ---- reloading ----------------------------------------------------------------------------------- */
 
 static int reloaded(const ed_app *app) { return ed_app_key_count(app) == 5; }
@@ -314,6 +386,65 @@ static void a_broken_outside_write_should_keep_the_editors_version(void **state)
     assert_true(edtest_poll_until(app, reloaded, 5.0));
 }
 
+static void a_new_file_created_by_another_program_should_not_be_overwritten(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    edtest_record_line(app, 2, 6.0);
+    /* before the first save, another program creates the file */
+    assert_int_equal(edtest_write_path(f->file, 5, NULL), 0);
+    assert_int_equal(ed_app_save(app), -1);
+    assert_int_equal(app->prompt, ED_PROMPT_RELOAD);
+    assert_int_equal(keys_on_disk(f->file), 5);
+    /* keep mine: now the save overwrites it, as asked */
+    assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_KEEP), 0);
+    assert_int_equal(ed_app_save(app), 0);
+    assert_int_equal(keys_on_disk(f->file), 2);
+    /* without unsaved edits, a file that appears is simply opened */
+    char *other = edtest_path(f->dir, "other.json");
+    assert_int_equal(ed_app_open(app, other), 0);
+    assert_false(app->file_exists);
+    assert_int_equal(edtest_write_path(other, 5, NULL), 0);
+    ed_app_update(app, 0.01);
+    assert_int_equal(ed_app_key_count(app), 5);
+    assert_true(app->file_exists);
+    assert_false(ed_app_dirty(app));
+    assert_int_equal(app->prompt, ED_PROMPT_NONE);
+    free(other);
+}
+
+static void a_reload_question_put_aside_by_quit_should_be_asked_again(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(edtest_write_path(f->file, 3, NULL), 0);
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    edtest_place(app, 99, 0, 0);
+    ed_app_record(app, 0); /* 4 keys, unsaved */
+    assert_int_equal(edtest_write_path(f->file, 5, NULL), 0);
+    assert_true(edtest_poll_until(app, asked, 5.0));
+    /* Ctrl+Q while the reload question waits, then Esc: the question comes back */
+    assert_int_equal(ed_app_request_quit(app), 0);
+    assert_int_equal(app->prompt, ED_PROMPT_QUIT);
+    assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_CANCEL), 0);
+    assert_true(edtest_poll_until(app, asked, 5.0));
+    assert_int_equal(ed_app_save(app), -1);
+    assert_int_equal(keys_on_disk(f->file), 5);
+    /* Ctrl+Q, then S: saving asks about the other version first, instead of overwriting it */
+    assert_int_equal(ed_app_request_quit(app), 0);
+    assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_SAVE), -1);
+    assert_false(app->quit);
+    assert_int_equal(app->prompt, ED_PROMPT_RELOAD);
+    assert_int_equal(keys_on_disk(f->file), 5);
+    /* an answer settles it */
+    assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_KEEP), 0);
+    assert_int_equal(ed_app_request_quit(app), 0);
+    assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_SAVE), 0);
+    assert_true(app->quit);
+    assert_int_equal(keys_on_disk(f->file), 4);
+}
+
 /* ---- quitting ------------------------------------------------------------------------------------- */
 
 static void quitting_with_unsaved_edits_should_ask_first(void **state)
@@ -373,11 +504,15 @@ int main(void)
         cmocka_unit_test_setup_teardown(recovery_should_be_offered_after_a_crash, setup, teardown),
         cmocka_unit_test_setup_teardown(discarding_recovery_should_remove_it, setup, teardown),
         cmocka_unit_test_setup_teardown(a_recovery_file_equal_to_the_file_should_be_dropped_quietly, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_recovery_file_that_does_not_load_should_be_left_alone, setup, teardown),
+        cmocka_unit_test_setup_teardown(another_sessions_recovery_file_should_not_be_overwritten, setup, teardown),
         cmocka_unit_test_setup_teardown(an_outside_change_should_reload_at_once_without_edits, setup, teardown),
         cmocka_unit_test_setup_teardown(an_outside_change_with_unsaved_edits_should_ask, setup, teardown),
         cmocka_unit_test_setup_teardown(reloading_over_unsaved_edits_should_keep_them_reachable, setup, teardown),
         cmocka_unit_test_setup_teardown(the_editors_own_saves_should_not_look_like_outside_changes, setup, teardown),
         cmocka_unit_test_setup_teardown(a_broken_outside_write_should_keep_the_editors_version, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_new_file_created_by_another_program_should_not_be_overwritten, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_reload_question_put_aside_by_quit_should_be_asked_again, setup, teardown),
         cmocka_unit_test_setup_teardown(quitting_with_unsaved_edits_should_ask_first, setup, teardown),
         cmocka_unit_test_setup_teardown(opening_another_file_should_not_drop_unsaved_edits, setup, teardown),
     };

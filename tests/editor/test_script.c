@@ -102,6 +102,25 @@ static void held_keys_in_a_script_should_fly_during_wait(void **state)
     assert_near(f->app.camera.position.z, 0.0, 1e-9, 1);
 }
 
+static void a_pressed_chord_should_release_its_modifiers(void **state)
+{
+    fixture *f = *state;
+    /* after Ctrl+S and Shift+F2, W flies again, at the base speed */
+    const char *const lines[] = {"camera 0 0 0 90 0", "press ctrl+s", "press shift+f2", "key-down w", "wait 1",
+                                 "key-up w", NULL};
+    if (run(f, lines) != 0)
+        fail_msg("%s", f->err);
+    assert_false(f->ctl.down[ED_KEY_CTRL]);
+    assert_false(f->ctl.down[ED_KEY_SHIFT]);
+    assert_near(f->app.camera.position.x, -8.0, 1e-9, 1);
+    /* key-down holds the modifier too, until key-up lets go of both */
+    const char *const held[] = {"key-down shift+w", "wait 0.5", "key-up shift+w", "wait 0.5", NULL};
+    if (run(f, held) != 0)
+        fail_msg("%s", f->err);
+    assert_false(f->ctl.down[ED_KEY_SHIFT]);
+    assert_near(f->app.camera.position.x, -8.0 - 16.0, 1e-9, 1);
+}
+
 static void errors_should_name_the_line_and_the_problem(void **state)
 {
     fixture *f = *state;
@@ -125,6 +144,7 @@ static void errors_should_name_the_line_and_the_problem(void **state)
         {"fov 500", "fov: 500 is outside"},
         {"wait -1", "wait: -1 s is outside"},
         {"play-to 3", "nothing to play"},
+        {"click 1e300 5", "click: (1e+300, 5) is outside the 960x540 window"},
     };
     char open[512];
     snprintf(open, sizeof open, "open %s/e.json", f->dir);
@@ -171,6 +191,20 @@ static void quit_should_ask_when_there_are_unsaved_edits(void **state)
     if (run(f, lines) != 0)
         fail_msg("%s", f->err);
     assert_true(f->app.quit);
+    /* the script ends there, as the window would close: a save after it never runs */
+    assert_true(f->s.done);
+    char *file = edtest_path(f->dir, "s.txt"), text[1024];
+    snprintf(text, sizeof text, "open %s/r.json\nrecord\nrecord\nquit\nanswer discard\nsave\n", f->dir);
+    assert_int_equal(testutil_write_file(file, text), 0);
+    ed_app_free(&f->app);
+    ed_app_init(&f->app);
+    f->s.done = 0;
+    assert_int_equal(ed_script_run_file(&f->s, file, f->err, sizeof f->err), 0);
+    assert_true(f->s.done);
+    char *saved = edtest_path(f->dir, "r.json");
+    assert_false(edtest_exists(saved));
+    free(saved);
+    free(file);
 }
 
 static void the_manual_should_describe_every_command(void **state)
@@ -197,6 +231,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(a_script_should_record_edit_and_save_a_path, setup, teardown),
         cmocka_unit_test_setup_teardown(held_keys_in_a_script_should_fly_during_wait, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_pressed_chord_should_release_its_modifiers, setup, teardown),
         cmocka_unit_test_setup_teardown(errors_should_name_the_line_and_the_problem, setup, teardown),
         cmocka_unit_test_setup_teardown(a_script_file_should_stop_at_its_first_error, setup, teardown),
         cmocka_unit_test_setup_teardown(quit_should_ask_when_there_are_unsaved_edits, setup, teardown),
