@@ -48,8 +48,8 @@ unsigned char *cpi_gltf_base64_decode(const char *text, size_t n, size_t *size, 
     size_t end = n;
     while (end > 0 && text[end - 1] == '=' && n - end < 2)
         end--;
-    if (end % 4 == 1) {
-        *bad_at = end;
+    if (end % 4 == 1) { /* a last character alone holds only 6 of a byte's 8 bits */
+        *bad_at = end - 1;
         return NULL;
     }
     unsigned char *out = malloc(end / 4 * 3 + 3);

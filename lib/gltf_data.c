@@ -208,14 +208,16 @@ static int read_accessor(cpi_gltf_reader *r, size_t index, int dim, int normaliz
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(acc, "type");
     const cJSON *ctype = cJSON_GetObjectItemCaseSensitive(acc, "componentType");
     const cJSON *norm = cJSON_GetObjectItemCaseSensitive(acc, "normalized");
-    long ct = cJSON_IsNumber(ctype) ? (long)ctype->valuedouble : 0;
+    const double ctd = cJSON_IsNumber(ctype) ? ctype->valuedouble : 0;
+    /* converting a double outside long's range is undefined: only small integers are codes */
+    const long ct = ctd >= 0 && ctd <= 65535 && ctd == floor(ctd) ? (long)ctd : 0;
     size_t n = 0, view_index = 0, acc_offset = 0;
     if (!cJSON_IsString(type) || strcmp(type->valuestring, types[dim]) != 0)
         return cpi_gltf_fail(r, CP_ERR_UNSUPPORTED, "%s: accessor %zu has type %s, %s expected", what, index,
                              cJSON_IsString(type) ? type->valuestring : "(none)", types[dim]);
     if (ct != 5126 && !(normalized_ok && component_size(ct) && ct != 5126 && cJSON_IsTrue(norm)))
-        return cpi_gltf_fail(r, CP_ERR_UNSUPPORTED, "%s: accessor %zu has componentType %ld, %s expected", what, index,
-                             ct, normalized_ok ? "FLOAT (5126) or a normalized integer type" : "FLOAT (5126)");
+        return cpi_gltf_fail(r, CP_ERR_UNSUPPORTED, "%s: accessor %zu has componentType %g, %s expected", what, index,
+                             ctd, normalized_ok ? "FLOAT (5126) or a normalized integer type" : "FLOAT (5126)");
     if (cpi_gltf_get_index(acc, "count", &n) != 1 || n < 1 || n > CP_PATH_MAX_KEYS * 3ull)
         return cpi_gltf_fail(r, CP_ERR_INVALID, "%s: accessor %zu: count must be an integer from 1 to %llu", what,
                              index, CP_PATH_MAX_KEYS * 3ull);
@@ -330,9 +332,9 @@ int cpi_gltf_read_sampler(cpi_gltf_reader *r, const cJSON *anim, size_t anim_ind
     if (rc == CP_OK)
         rc = read_accessor(r, output, dim, dim == 4, what_out, &outv, &nout);
     if (rc == CP_OK && nout != (mode == CP_CURVE_CUBIC ? 3 : 1) * nin)
-        rc = cpi_gltf_fail(r, CP_ERR_INVALID, "%s: %zu outputs for %zu inputs (%s needs %s as many)", where, nout, nin,
-                           mode == CP_CURVE_CUBIC ? "CUBICSPLINE" : "LINEAR and STEP",
-                           mode == CP_CURVE_CUBIC ? "three times" : "as");
+        rc = cpi_gltf_fail(r, CP_ERR_INVALID, "%s: %zu outputs for %zu inputs (%s)", where, nout, nin,
+                           mode == CP_CURVE_CUBIC ? "CUBICSPLINE needs three times as many"
+                                                  : "LINEAR and STEP need as many");
     for (size_t i = 1; rc == CP_OK && i < nin; i++)
         if (!(smp->times[i] > smp->times[i - 1]))
             rc = cpi_gltf_fail(r, CP_ERR_INVALID, "%s: input times must strictly increase (key %zu: %.9g after %.9g)",

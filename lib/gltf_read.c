@@ -18,14 +18,19 @@
 #define GLB_CHUNK_JSON 0x4E4F534Au
 #define GLB_CHUNK_BIN 0x004E4942u
 
-static void node_label(const cJSON *root, size_t index, char *out, size_t size)
+/* "node 2 'Camera'" for nodes[index] (`node`, which may be NULL). */
+static void node_label_of(const cJSON *node, size_t index, char *out, size_t size)
 {
-    const cJSON *node = cpi_gltf_array_item(root, "nodes", index);
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(node, "name");
     if (cJSON_IsString(name))
         snprintf(out, size, "node %zu '%s'", index, name->valuestring);
     else
         snprintf(out, size, "node %zu", index);
+}
+
+static void node_label(const cJSON *root, size_t index, char *out, size_t size)
+{
+    node_label_of(cpi_gltf_array_item(root, "nodes", index), index, out, size);
 }
 
 /* ---- container and document -------------------------------------------------------- */
@@ -40,7 +45,7 @@ static int parse(cpi_gltf_reader *r, const unsigned char *data, size_t size)
                                  size >= 8 ? (unsigned)cpi_gltf_u32(data + 4) : 0u);
         size_t total = cpi_gltf_u32(data + 8);
         size_t json_len = cpi_gltf_u32(data + 12);
-        if (total > size || json_len > total - 20 || cpi_gltf_u32(data + 16) != GLB_CHUNK_JSON)
+        if (total < 20 || total > size || json_len > total - 20 || cpi_gltf_u32(data + 16) != GLB_CHUNK_JSON)
             return cpi_gltf_fail(r, CP_ERR_SYNTAX, "truncated or malformed GLB container (%zu of %zu bytes)", size,
                                  total);
         json = (const char *)data + 20;
@@ -77,8 +82,10 @@ static int parse(cpi_gltf_reader *r, const unsigned char *data, size_t size)
     const cJSON *buffers = cJSON_GetObjectItemCaseSensitive(r->root, "buffers");
     r->nbuffers = cJSON_IsArray(buffers) ? (size_t)cJSON_GetArraySize(buffers) : 0;
     r->buffers = calloc(r->nbuffers ? r->nbuffers : 1, sizeof *r->buffers);
-    if (!r->buffers)
+    if (!r->buffers) {
+        r->nbuffers = 0; /* nothing to free */
         return cpi_gltf_fail(r, CP_ERR_MEMORY, "out of memory");
+    }
     return CP_OK;
 }
 
@@ -88,13 +95,13 @@ static int find_node(cpi_gltf_reader *r, const cp_gltf_import_options *o, size_t
 {
     const cJSON *nodes = cJSON_GetObjectItemCaseSensitive(r->root, "nodes");
     const size_t n = cJSON_IsArray(nodes) ? (size_t)cJSON_GetArraySize(nodes) : 0;
+    const cJSON *first = n ? nodes->child : NULL; /* walked as a list: cJSON_GetArrayItem is a linear search */
     char cams[160] = "";
-    size_t used = 0, ncams = 0;
-    for (size_t i = 0; i < n; i++) {
-        const cJSON *node = cJSON_GetArrayItem(nodes, (int)i);
+    size_t used = 0, ncams = 0, i = 0;
+    for (const cJSON *node = first; node; node = node->next, i++) {
         if (cJSON_GetObjectItemCaseSensitive(node, "camera") && used + 40 < sizeof cams) {
             char label[96];
-            node_label(r->root, i, label, sizeof label);
+            node_label_of(node, i, label, sizeof label);
             used += (size_t)snprintf(cams + used, sizeof cams - used, "%s%.36s", ncams ? ", " : "", label);
             ncams++;
         }
@@ -110,8 +117,9 @@ static int find_node(cpi_gltf_reader *r, const cp_gltf_import_options *o, size_t
                                      ncams ? cams : "none");
             found = (size_t)idx;
         }
-        for (size_t i = 0; found == n && i < n; i++) {
-            const cJSON *name = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(nodes, (int)i), "name");
+        i = 0;
+        for (const cJSON *node = first; found == n && node; node = node->next, i++) {
+            const cJSON *name = cJSON_GetObjectItemCaseSensitive(node, "name");
             if (cJSON_IsString(name) && strcmp(name->valuestring, want) == 0)
                 found = i;
         }
@@ -119,8 +127,9 @@ static int find_node(cpi_gltf_reader *r, const cp_gltf_import_options *o, size_t
             return cpi_gltf_fail(r, CP_ERR_INVALID, "no node named '%s' (camera nodes: %s)", want,
                                  ncams ? cams : "none");
     } else {
-        for (size_t i = 0; found == n && i < n; i++)
-            if (cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(nodes, (int)i), "camera"))
+        i = 0;
+        for (const cJSON *node = first; found == n && node; node = node->next, i++)
+            if (cJSON_GetObjectItemCaseSensitive(node, "camera"))
                 found = i;
         if (found == n)
             return cpi_gltf_fail(r, CP_ERR_UNSUPPORTED, "no node has a camera (campath imports camera animations)");
@@ -148,45 +157,71 @@ static int is_identity_transform(const cJSON *node)
 }
 
 /* campath reads the node's own (local) transform, which is the camera's pose
- * only if every ancestor leaves it alone. */
+ * only if every ancestor leaves it alone. The hierarchy is indexed once, so
+ * that files with many nodes or a deep hierarchy cost linear time. */
+typedef struct node_info {
+    const cJSON *item;
+    size_t       parent;   /* the first node that lists this one as a child; n if none */
+    int          animated; /* a channel targets it */
+} node_info;
+
 static int check_ancestors(cpi_gltf_reader *r, size_t node, const char *label)
 {
     const cJSON *nodes = cJSON_GetObjectItemCaseSensitive(r->root, "nodes");
     const size_t n = (size_t)cJSON_GetArraySize(nodes);
-    size_t cur = node;
-    for (size_t depth = 0; depth < n; depth++) {
-        size_t parent = n;
-        for (size_t i = 0; parent == n && i < n; i++) {
-            const cJSON *children = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(nodes, (int)i), "children");
-            for (const cJSON *c = cJSON_IsArray(children) ? children->child : NULL; c; c = c->next)
-                if (cJSON_IsNumber(c) && c->valuedouble == (double)cur)
-                    parent = i;
+    node_info *info = cpi_alloc_array(n ? n : 1, sizeof *info);
+    if (!info)
+        return cpi_gltf_fail(r, CP_ERR_MEMORY, "out of memory for %zu nodes", n);
+    size_t i = 0;
+    for (const cJSON *nd = n ? nodes->child : NULL; nd && i < n; nd = nd->next, i++)
+        info[i] = (node_info){nd, n, 0};
+    for (i = 0; i < n; i++) {
+        const cJSON *children = cJSON_GetObjectItemCaseSensitive(info[i].item, "children");
+        for (const cJSON *c = cJSON_IsArray(children) ? children->child : NULL; c; c = c->next) {
+            size_t child = n;
+            if (cJSON_IsNumber(c) && c->valuedouble >= 0 && c->valuedouble < (double)n &&
+                c->valuedouble == floor(c->valuedouble))
+                child = (size_t)c->valuedouble;
+            if (child < n && info[child].parent == n)
+                info[child].parent = i;
         }
+    }
+    const cJSON *anims = cJSON_GetObjectItemCaseSensitive(r->root, "animations");
+    for (const cJSON *a = cJSON_IsArray(anims) ? anims->child : NULL; a; a = a->next) {
+        const cJSON *chans = cJSON_GetObjectItemCaseSensitive(a, "channels");
+        for (const cJSON *c = cJSON_IsArray(chans) ? chans->child : NULL; c; c = c->next) {
+            size_t target = n;
+            if (cpi_gltf_get_index(cJSON_GetObjectItemCaseSensitive(c, "target"), "node", &target) == 1 && target < n)
+                info[target].animated = 1;
+        }
+    }
+    int rc = CP_OK;
+    size_t cur = node, depth = 0;
+    for (; rc == CP_OK && depth < n; depth++) {
+        const size_t parent = info[cur].parent;
         if (parent == n)
-            return CP_OK;
-        char plabel[96];
-        node_label(r->root, parent, plabel, sizeof plabel);
-        if (!is_identity_transform(cJSON_GetArrayItem(nodes, (int)parent)))
-            return cpi_gltf_fail(r, CP_ERR_UNSUPPORTED,
-                                 "%s is a child of %s, whose transform is not the identity; campath reads the camera's "
-                                 "local animation only",
-                                 label, plabel);
-        const cJSON *anims = cJSON_GetObjectItemCaseSensitive(r->root, "animations");
-        for (const cJSON *a = cJSON_IsArray(anims) ? anims->child : NULL; a; a = a->next) {
-            const cJSON *chans = cJSON_GetObjectItemCaseSensitive(a, "channels");
-            for (const cJSON *c = cJSON_IsArray(chans) ? chans->child : NULL; c; c = c->next) {
-                size_t target = n;
-                if (cpi_gltf_get_index(cJSON_GetObjectItemCaseSensitive(c, "target"), "node", &target) == 1 &&
-                    target == parent)
-                    return cpi_gltf_fail(r, CP_ERR_UNSUPPORTED,
-                                         "%s is a child of the animated %s; campath reads the camera's "
-                                         "local animation only",
-                                         label, plabel);
-            }
+            break;
+        if (parent == node) {
+            depth = n; /* the camera node is its own ancestor */
+            break;
         }
+        char plabel[96];
+        node_label_of(info[parent].item, parent, plabel, sizeof plabel);
+        if (!is_identity_transform(info[parent].item))
+            rc = cpi_gltf_fail(r, CP_ERR_UNSUPPORTED,
+                               "%s is a child of %s, whose transform is not the identity; campath reads the camera's "
+                               "local animation only",
+                               label, plabel);
+        else if (info[parent].animated)
+            rc = cpi_gltf_fail(r, CP_ERR_UNSUPPORTED,
+                               "%s is a child of the animated %s; campath reads the camera's local animation only",
+                               label, plabel);
         cur = parent;
     }
-    return cpi_gltf_fail(r, CP_ERR_INVALID, "the node hierarchy above %s has a cycle", label);
+    free(info);
+    if (rc == CP_OK && depth >= n)
+        rc = cpi_gltf_fail(r, CP_ERR_INVALID, "the node hierarchy above %s has a cycle", label);
+    return rc;
 }
 
 /* ---- channels ---------------------------------------------------------------------------------- */

@@ -29,6 +29,16 @@ int cpi_scan_fail(cpi_scan *s, size_t pos, const char *fmt, ...)
     return -1;
 }
 
+/* Records an allocation failure at `pos` as the scan's error (the first error wins). */
+static int fail_memory(cpi_scan *s, size_t pos, const char *what, size_t size)
+{
+    int was_failed = s->failed;
+    cpi_scan_fail(s, pos, "out of memory for %s of %zu bytes", what, size);
+    if (!was_failed)
+        s->err_code = CP_ERR_MEMORY;
+    return -1;
+}
+
 void cpi_scan_ws(cpi_scan *s)
 {
     const char *t = s->text;
@@ -243,7 +253,7 @@ int cpi_scan_string(cpi_scan *s, cpi_string *str)
         return 0;
     }
     if (decode(t + start + 1, t + p, str) != 0)
-        return cpi_scan_fail(s, start, "out of memory for a string of %zu bytes", p - start);
+        return fail_memory(s, start, "a string", p - start);
     return 0;
 }
 
@@ -303,13 +313,14 @@ static double exact_decimal(uint64_t w, int q)
 }
 
 /* strtod in the "C" locale for this thread only, so that a program running
- * under a comma-decimal locale reads the same numbers (no global state). */
-static double strtod_c(const char *text, size_t len)
+ * under a comma-decimal locale reads the same numbers (no global state).
+ * -1 when out of memory (only for numbers of 64 characters or more). */
+static int strtod_c(const char *text, size_t len, double *out)
 {
     char small[64];
     char *buf = len < sizeof small ? small : malloc(len + 1);
     if (!buf)
-        return 0.0; /* only for numbers over 64 digits when memory is out: the caller accepts */
+        return -1;
     memcpy(buf, text, len);
     buf[len] = '\0';
     locale_t c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
@@ -321,7 +332,8 @@ static double strtod_c(const char *text, size_t len)
     }
     if (buf != small)
         free(buf);
-    return v;
+    *out = v;
+    return 0;
 }
 
 int cpi_scan_number(cpi_scan *s, double *out)
@@ -402,7 +414,8 @@ int cpi_scan_number(cpi_scan *s, double *out)
         *out = negative ? -v : v;
         return 0;
     }
-    *out = strtod_c(t + start, p - start);
+    if (strtod_c(t + start, p - start, out) != 0)
+        return fail_memory(s, start, "a number", p - start);
     return 0;
 }
 

@@ -214,7 +214,13 @@ cp_resource *cp_library_open(cp_library *lib, const char *file, cp_error *error)
     signature g = stat_file(file);
     for (size_t i = 0; i < lib->count; i++) {
         cp_resource *r = lib->res[i];
-        if (strcmp(r->file, file) == 0 || (g.exists && r->seen.exists && r->seen.dev == g.dev && r->seen.ino == g.ino)) {
+        int match = strcmp(r->file, file) == 0;
+        if (!match && g.exists) {
+            /* the same file under another name; r->seen may predate a rename or a delete, so stat again */
+            signature now = stat_file(r->file);
+            match = now.exists && now.dev == g.dev && now.ino == g.ino;
+        }
+        if (match) {
             cpi_error_clear(error);
             return r;
         }

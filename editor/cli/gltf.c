@@ -66,7 +66,11 @@ int cli_export_gltf(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--name") == 0 && val) {
+        if (strcmp(a, "--name") == 0) {
+            if (!val) {
+                fprintf(stderr, "campath export-gltf: --name needs a value\n");
+                return 2;
+            }
             opts.name = val;
             i++;
         } else if (strcmp(a, "--aspect") == 0 || strcmp(a, "--znear") == 0 || strcmp(a, "--zfar") == 0) {

@@ -194,7 +194,12 @@ static void draw_chart(FILE *f, int c, const chart_box *b, double ystep, const s
         svg_text(f, b->x0 - 6, py(b, v) + 3.5, "end", 0, "tick", buf);
     }
     const double tstep = nice_step(b->t1 - b->t0, 10);
-    for (double t = ceil(b->t0 / tstep - 1e-9) * tstep; t <= b->t1 + tstep * 1e-9; t += tstep) {
+    /* ticks counted, not accumulated: far from 0 (times of 1e15 s), t += tstep may not move t */
+    const double tfirst = ceil(b->t0 / tstep - 1e-9) * tstep;
+    for (int i = 0; i <= 100; i++) {
+        const double t = tfirst + i * tstep;
+        if (!(t <= b->t1 + tstep * 1e-9))
+            break;
         svg_line(f, px(b, t), b->y0 + b->h, px(b, t), b->y0 + b->h + 4, "frame");
         format_tick(buf, sizeof buf, t, tstep);
         svg_text(f, px(b, t), b->y0 + b->h + 16, "middle", 0, "tick", buf);

@@ -33,6 +33,10 @@ int cli_retime(int argc, char **argv)
             }
         } else if ((strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--output") == 0) && i + 1 < argc) {
             out = argv[++i];
+        } else if (strcmp(argv[i], "--duration") == 0 || strcmp(argv[i], "-o") == 0 ||
+                   strcmp(argv[i], "--output") == 0) {
+            fprintf(stderr, "campath retime: %s needs a value\n", argv[i]);
+            return 2;
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "campath retime: unknown option '%s'\n", argv[i]);
             return usage(stderr, 2);

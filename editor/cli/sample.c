@@ -56,6 +56,9 @@ int cli_sample(int argc, char **argv)
             }
         } else if (strcmp(argv[i], "--at") == 0 && i + 1 < argc) {
             at = argv[++i];
+        } else if (strcmp(argv[i], "--rate") == 0 || strcmp(argv[i], "--at") == 0) {
+            fprintf(stderr, "campath sample: %s needs a value\n", argv[i]);
+            return 2;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
             fprintf(stderr, "campath sample: unknown option '%s'\n", argv[i]);
             return usage(stderr, 2);
@@ -79,7 +82,11 @@ int cli_sample(int argc, char **argv)
         char *list = strdup(at);
         double *times = calloc(strlen(at) / 2 + 2, sizeof *times);
         size_t n = 0;
-        for (char *tok = strtok(list, ","); tok && status == 0; tok = strtok(NULL, ","))
+        if (!list || !times) {
+            fprintf(stderr, "campath sample: out of memory\n");
+            status = 1;
+        }
+        for (char *tok = status == 0 ? strtok(list, ",") : NULL; tok && status == 0; tok = strtok(NULL, ","))
             if (cli_parse_number("sample", "--at", tok, &times[n++]) != 0)
                 status = 2;
         if (status == 0) {

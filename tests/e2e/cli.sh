@@ -47,6 +47,13 @@ line=$(sed -n 2p "$TMP/at")
 [ "${line%%,*}" = "2.5" ] || fail "sample --at time"
 echo "$line" | grep -q ",0.3826834323650898,0,0.9238795325112867," || fail "sample rotation digits"
 if $CAMPATH sample tests/data/good/harbour_intro.json --rate abc 2>/dev/null; then fail "bad --rate accepted"; fi
+# an option without its value is named as such, not as an unknown option
+set +e
+$CAMPATH sample tests/data/good/harbour_intro.json --at 2> "$TMP/err"
+rc=$?
+set -e
+[ $rc -eq 2 ] && grep -q "campath sample: --at needs a value" "$TMP/err" ||
+    fail "sample --at without a value: $(cat "$TMP/err")"
 
 # retime keeps the name and unknown members
 cp tests/data/good/extras.json "$TMP/r.json"

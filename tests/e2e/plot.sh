@@ -37,6 +37,20 @@ sed -e 's/"c2"/"step"/g' "$TMP/uneven.json" >"$TMP/step.json"
 "$CAMPATH" plot "$TMP/step.json" "$TMP/step.svg" --compare linear >/dev/null
 "$CAMPATH" plot --help | grep -q "usage: campath plot" || fail "plot --help"
 
+# key times far from 0 (where adding a tick step to a time may not change it)
+# still give a plot of bounded size
+cat >"$TMP/late.json" <<'JSON'
+{ "campath": 1, "keys": [
+  { "t": 1e15, "position": [0, 0, 0], "rotation": [0, 0, 0, 1] },
+  { "t": 1000000000000000.25, "position": [1, 0, 0], "rotation": [0, 0, 0, 1] } ] }
+JSON
+LIMIT=
+if command -v timeout >/dev/null 2>&1; then LIMIT="timeout 60"; fi
+(ulimit -f 20000 2>/dev/null || true; $LIMIT "$CAMPATH" plot "$TMP/late.json" "$TMP/late.svg" >/dev/null) ||
+    fail "plot of late key times"
+[ "$(wc -c <"$TMP/late.svg")" -lt 1000000 ] || fail "plot of late key times: $(wc -c <"$TMP/late.svg") bytes"
+[ "$(grep -c 'class="chart"' "$TMP/late.svg")" -eq 4 ] || fail "late.svg: not 4 charts"
+
 # bad input: exit 1 (a file problem) or 2 (a usage problem), a message, no output file
 set +e
 "$CAMPATH" plot "$TMP/missing.json" "$TMP/never.svg" 2>"$TMP/err.txt"

@@ -592,6 +592,17 @@ static void import_should_read_glb(void **state)
     q = cp_gltf_import_memory(glb, total - blen - 4, "cut.glb", NULL, NULL, &err);
     assert_null(q);
     assert_non_null(strstr(err.message, "cut.glb: truncated or malformed GLB container"));
+    /* a header whose total length is shorter than the header itself must not
+     * let the JSON chunk's length reach past the data */
+    unsigned char *bad = malloc(28);
+    memcpy(bad, glb, 28);
+    bad[8] = 12, bad[9] = bad[10] = bad[11] = 0;       /* total: 12 bytes */
+    bad[12] = bad[13] = bad[14] = bad[15] = 0xff;      /* JSON chunk: 4 GB */
+    memcpy(bad + 20, "{\"asset\":", 8);                 /* and not closed */
+    q = cp_gltf_import_memory(bad, 28, "short.glb", NULL, NULL, &err);
+    assert_null(q);
+    assert_non_null(strstr(err.message, "short.glb: truncated or malformed GLB container"));
+    free(bad);
     free(glb);
     cJSON_free(json);
     free(bin);
@@ -671,6 +682,59 @@ static void import_should_refit_foreign_tangents_only_when_asked(void **state)
     cp_path_destroy(p);
 }
 
+/* A camera at the bottom of a deep hierarchy: every ancestor is checked,
+ * and the one that moves it is named. */
+static void import_should_check_every_ancestor_of_a_deep_hierarchy(void **state)
+{
+    (void)state;
+    enum { DEPTH = 3000 };
+    FILE *f = fopen("tests/data/gltf/linear_ok.gltf", "rb");
+    assert_non_null(f);
+    char text[8192];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    cJSON *doc = cJSON_Parse(text);
+    assert_non_null(doc);
+    /* nodes[0..DEPTH-1] each hold the next one; the camera is nodes[DEPTH] */
+    cJSON *nodes = cJSON_GetObjectItem(doc, "nodes");
+    cJSON *cam = cJSON_DetachItemFromArray(nodes, 0);
+    for (int i = 0; i < DEPTH; i++) {
+        cJSON *node = cJSON_CreateObject();
+        cJSON *children = cJSON_AddArrayToObject(node, "children");
+        cJSON_AddItemToArray(children, cJSON_CreateNumber(i + 1));
+        cJSON_AddItemToArray(nodes, node);
+    }
+    cJSON_AddItemToArray(nodes, cam);
+    cJSON *chans = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "animations"), 0), "channels");
+    for (int c = 0; c < 2; c++)
+        cJSON_SetNumberValue(cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetArrayItem(chans, c), "target"), "node"),
+                             DEPTH);
+    char *json = cJSON_PrintUnformatted(doc);
+    cp_error err;
+    cp_gltf_import_report rep;
+    cp_path *p = cp_gltf_import_memory(json, strlen(json), "deep.gltf", NULL, &rep, &err);
+    if (!p)
+        print_error("%s\n", err.message);
+    assert_non_null(p);
+    assert_int_equal(rep.node, DEPTH);
+    cp_path_destroy(p);
+    cJSON_free(json);
+
+    cJSON *top = cJSON_GetArrayItem(nodes, 0);
+    cJSON_AddStringToObject(top, "name", "rig");
+    cJSON *move = cJSON_AddArrayToObject(top, "translation");
+    for (int i = 0; i < 3; i++)
+        cJSON_AddItemToArray(move, cJSON_CreateNumber(i == 0));
+    json = cJSON_PrintUnformatted(doc);
+    assert_null(cp_gltf_import_memory(json, strlen(json), "deep.gltf", NULL, NULL, &err));
+    assert_int_equal(err.code, CP_ERR_UNSUPPORTED);
+    assert_non_null(
+        strstr(err.message, "node 3000 'cam' is a child of node 0 'rig', whose transform is not the identity"));
+    cJSON_free(json);
+    cJSON_Delete(doc);
+}
+
 /* Every file campath cannot represent, with the message it must give. */
 static void import_should_explain_what_it_cannot_represent(void **state)
 {
@@ -705,6 +769,12 @@ static void import_should_explain_what_it_cannot_represent(void **state)
          "node 1 'cam' is a child of node 0 'rig', whose transform is not the identity"},
         {"sparse", NULL, CP_ERR_UNSUPPORTED, "animations[0].samplers[0] (translation) output: accessor 1 is sparse"},
         {"bad_base64", NULL, CP_ERR_SYNTAX, "buffers[0].uri: invalid base64 at character 4 of the data"},
+        {"base64_length", NULL, CP_ERR_SYNTAX, "buffers[0].uri: invalid base64 at character 4 of the data"},
+        {"component_type", NULL, CP_ERR_UNSUPPORTED,
+         "animations[0].samplers[0] (translation) output: accessor 1 has componentType 1e+300, FLOAT (5126) expected"},
+        {"output_count", NULL, CP_ERR_INVALID,
+         "animations[0].samplers[0] (translation): 1 outputs for 2 inputs (LINEAR and STEP need as many)"},
+        {"cycle", NULL, CP_ERR_INVALID, "the node hierarchy above node 0 'cam' has a cycle"},
         {"cubic_count", NULL, CP_ERR_INVALID,
          "animations[0].samplers[0] (translation): 2 outputs for 2 inputs (CUBICSPLINE needs three times as many)"},
         {"times_not_increasing", NULL, CP_ERR_INVALID, "input times must strictly increase (key 2: 1 after 1)"},
@@ -757,6 +827,7 @@ int main(void)
         cmocka_unit_test(import_should_read_glb),
         cmocka_unit_test(import_should_read_linear_data_and_external_buffers),
         cmocka_unit_test(import_should_refit_foreign_tangents_only_when_asked),
+        cmocka_unit_test(import_should_check_every_ancestor_of_a_deep_hierarchy),
         cmocka_unit_test(import_should_explain_what_it_cannot_represent),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -219,6 +219,37 @@ static void reload_should_refuse_files_that_do_not_load(void **state)
     cp_library_destroy(NULL);
 }
 
+/* A handle is found by what its file is now, not by what it was at the last
+ * poll: after `mv a.json b.json` and a new a.json, b.json is another file. */
+static void reload_should_not_mistake_a_renamed_file_for_its_old_name(void **state)
+{
+    (void)state;
+    char *dir = testutil_tempdir(), a_file[1024], b_file[1024];
+    snprintf(a_file, sizeof a_file, "%s/a.json", dir);
+    snprintf(b_file, sizeof b_file, "%s/b.json", dir);
+    char *t = path_text(2, 100);
+    assert_int_equal(testutil_write_file(a_file, t), 0);
+    free(t);
+    cp_error err;
+    cp_library *lib = cp_library_create_polling(&err);
+    cp_resource *a = cp_library_open(lib, a_file, &err);
+    assert_non_null(a);
+    assert_int_equal(rename(a_file, b_file), 0); /* no poll in between */
+    t = path_text(3, 200);
+    assert_int_equal(testutil_write_file(a_file, t), 0);
+    free(t);
+    cp_resource *b = cp_library_open(lib, b_file, &err);
+    assert_non_null(b);
+    assert_ptr_not_equal(a, b);
+    assert_string_equal(cp_resource_file(b), b_file);
+    assert_true(first_x(b) == 100);
+    expect_generation(lib, a, 2);
+    assert_true(first_x(a) == 200);
+    cp_library_destroy(lib);
+    testutil_rmtree(dir);
+    free(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -226,6 +257,7 @@ int main(void)
         cmocka_unit_test(reload_should_follow_saves_with_stat_polling),
         cmocka_unit_test(reload_should_poll_when_told_by_the_environment),
         cmocka_unit_test(reload_should_refuse_files_that_do_not_load),
+        cmocka_unit_test(reload_should_not_mistake_a_renamed_file_for_its_old_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
