@@ -107,11 +107,14 @@ static cpi_path_view document_view(const cp_document *d)
 
 static int save(const cpi_path_view *v, const char *file, cp_error *error)
 {
+    cp_error local; /* the status is returned even when the caller wants no message */
+    if (!error)
+        error = &local;
     size_t size;
     char *text = cpi_json_write(v, &size, error);
     if (!text) {
         cpi_error_prefix(error, "%s: cannot save: ", file);
-        return error ? error->code : CP_ERR_INVALID;
+        return error->code;
     }
     int rc = cp_write_file_atomic(file, text, size, error);
     free(text);

@@ -8,11 +8,14 @@
 
 int cp_gltf_export(const cp_path *path, const char *file, const cp_gltf_export_options *options, cp_error *error)
 {
+    cp_error local; /* the status is returned even when the caller wants no message */
+    if (!error)
+        error = &local;
     size_t size = 0;
     char *text = cp_gltf_export_memory(path, options, &size, error);
     if (!text) {
         cpi_error_prefix(error, "%s: ", file);
-        return error ? error->code : CP_ERR_INVALID;
+        return error->code;
     }
     int rc = cp_write_file_atomic(file, text, size, error);
     free(text);
