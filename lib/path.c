@@ -54,14 +54,7 @@ int cp_ends_parse(const char *name, cp_ends *out)
 
 const char *cpi_fmt_double(char buf[CPI_FMT_DOUBLE_SIZE], double x)
 {
-    /* the shortest %g that reads back to x, so two values that differ never
-     * print the same; at least the integer digits, so 180 is not 1.8e+02 */
-    int first = fabs(x) >= 1.0 && fabs(x) < 1e17 ? (int)floor(log10(fabs(x))) + 1 : 1;
-    for (int prec = first; prec <= 17; prec++) {
-        snprintf(buf, CPI_FMT_DOUBLE_SIZE, "%.*g", prec, x);
-        if (!isfinite(x) || strtod(buf, NULL) == x)
-            break;
-    }
+    cpi_dtoa(x, buf);
     return buf;
 }
 

@@ -4,6 +4,7 @@
 #define CAMPATH_PATH_IMPL_H
 
 #include "campath/path.h"
+#include "dtoa.h"
 
 struct cp_path {
     cp_key          *keys;       /* as given, rotations normalised */
@@ -16,9 +17,10 @@ struct cp_path {
     char           **key_extras; /* NULL or count entries */
 };
 
-#define CPI_FMT_DOUBLE_SIZE 32
+#define CPI_FMT_DOUBLE_SIZE CPI_DTOA_SIZE
 
-/* x printed with the fewest %g digits that read back to x (for messages). */
+/* x as the shortest decimal that reads back to x, whatever the locale (for
+ * messages: two values that differ never print the same). Returns buf. */
 const char *cpi_fmt_double(char buf[CPI_FMT_DOUBLE_SIZE], double x);
 
 /* The checks of cp_path_create (key by key, then options). CP_OK or a status. */

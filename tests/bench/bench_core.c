@@ -8,6 +8,7 @@
  * first and second derivative through a gsl_interp_accel. GSL does not
  * normalise the quaternion or give angular velocity; campath does both. */
 #include <malloc.h>
+#include <sys/mman.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -153,6 +154,47 @@ static double scan_sample(const scan_key *k, size_t n, double t)
     cp_quat pq = cp_quat_make(q[0], q[1], q[2], q[3]), dq = cp_quat_make(q1[0], q1[1], q1[2], q1[3]);
     cp_quat w = cp_quat_mul(dq, cp_quat_conj(pq));
     return p[0] + p1[1] + p2[2] + f + f1 + f2 + w.x / r2 + q2[0];
+}
+
+/* ---- the machine's floor: one dependent load from memory ------------------------- */
+
+/* Nanoseconds per load of a pointer chase through `bytes` of memory in a
+ * random cycle (one cache line per step, huge pages where the kernel grants
+ * them, as campath's own large arrays): what a random sample cannot beat. */
+static double load_latency(size_t bytes)
+{
+    const size_t n = bytes / 64;
+    uint64_t *a = NULL;
+    if (posix_memalign((void **)&a, (size_t)2 << 20, n * 64) != 0)
+        return NAN;
+#ifdef MADV_HUGEPAGE
+    (void)madvise(a, n * 64, MADV_HUGEPAGE);
+#endif
+    size_t *perm = malloc(n * sizeof *perm);
+    for (size_t i = 0; i < n; i++)
+        perm[i] = i;
+    for (size_t i = n - 1; i > 0; i--) {
+        size_t j = (size_t)uniform(0, (double)i + 1);
+        if (j > i) /* rounding at the top of the range */
+            j = i;
+        size_t t = perm[i];
+        perm[i] = perm[j];
+        perm[j] = t;
+    }
+    for (size_t i = 0; i < n; i++)
+        a[perm[i] * 8] = perm[(i + 1) % n] * 8;
+    free(perm);
+    const size_t steps = 2000000;
+    double best = INFINITY;
+    uint64_t p = 0;
+    for (int r = 0; r < 3; r++) {
+        double t0 = now();
+        for (size_t i = 0; i < steps; i++)
+            p = a[p];
+        best = fmin(best, (now() - t0) / (double)steps);
+    }
+    free(a);
+    return p == UINT64_MAX ? NAN : best; /* p keeps the chase from being optimised away */
 }
 
 /* ---- the runs ------------------------------------------------------------------------ */
@@ -325,6 +367,10 @@ int main(void)
         free(c.x);
         free(c.y);
     }
+    printf("\nOne dependent load, ns (pointer chase; the floor under a random sample):"
+           "  1 MiB %.0f   4 MiB %.0f   256 MiB %.0f\n",
+           load_latency((size_t)1 << 20) * 1e9, load_latency((size_t)4 << 20) * 1e9,
+           load_latency((size_t)256 << 20) * 1e9);
     printf("\nTargets (10^6 keys, this machine): build < 150 ms, cursor < 50 ns/pose, random < 300 ns/pose.\n");
     printf("(checksum %g)\n", c.sink);
     free(c.times);
