@@ -55,21 +55,38 @@ DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev libsdl2-de
 
 # ---- sources -------------------------------------------------------------------
 
-LIB_SRC      := $(wildcard lib/*.c)
+# The library's layers, bottom to top. A layer's files are compiled with the
+# include paths of its own folder and of the layers below it only, so an
+# upward #include does not compile; tests/e2e/layers.sh checks the symbols
+# too. The math layer is header-only (include/campath/math.h).
+LAYERS       := base curve path json reload record gltf
+INC_base     := -Ilib/base
+INC_curve    := $(INC_base) -Ilib/curve
+INC_path     := $(INC_curve) -Ilib/path
+INC_json     := $(INC_path) -Ilib/json
+INC_reload   := $(INC_json) -Ilib/reload
+INC_record   := $(INC_reload) -Ilib/record
+INC_gltf     := $(INC_record) -Ilib/gltf
+# the glTF layer parses glTF documents with cJSON; no other layer may
+CFLAGS_gltf  := $(CJSON_CFLAGS)
+layer_of      = $(firstword $(subst /, ,$(1)))
+
+LIB_SRC      := $(foreach l,$(LAYERS),$(wildcard lib/$(l)/*.c))
+LIB_HDR      := $(wildcard include/campath/*.h lib/*/*.h)
 LIB_OBJ      := $(LIB_SRC:%.c=$(BUILD)/%.o)
 LIB_PIC_OBJ  := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
 STATIC_LIB   := $(BUILD)/libcampath.a
 SHARED_LIB   := $(BUILD)/libcampath.so.$(VERSION)
 
-# Editor files that use SDL; every other editor/*.c is SDL-free logic that
-# the editor tests link against.
-EDITOR_SDL_NAMES := main input draw hud graph text shot
-EDITOR_SRC     := $(wildcard editor/*.c)
-EDITOR_SDL_SRC := $(filter $(EDITOR_SDL_NAMES:%=editor/%.c),$(EDITOR_SRC))
-EDITOR_CORE_SRC := $(filter-out $(EDITOR_SDL_SRC),$(EDITOR_SRC))
+# The editor: editor/core is its SDL-free logic (compiled without SDL's
+# include path, so SDL cannot creep in; the editor tests link it alone),
+# editor/sdl its SDL2 front end, editor/cli the campath tool.
+EDITOR_CORE_CPPFLAGS := -Ieditor/core
+EDITOR_CORE_SRC := $(wildcard editor/core/*.c)
+EDITOR_SDL_SRC  := $(wildcard editor/sdl/*.c)
 EDITOR_CORE_OBJ := $(EDITOR_CORE_SRC:%.c=$(BUILD)/%.o)
 EDITOR_SDL_OBJ  := $(EDITOR_SDL_SRC:%.c=$(BUILD)/%.o)
-EDITOR_BIN     := $(if $(EDITOR_SRC),$(BUILD)/campath-editor)
+EDITOR_BIN      := $(if $(EDITOR_SDL_SRC),$(BUILD)/campath-editor)
 
 CLI_SRC  := $(wildcard editor/cli/*.c)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -100,22 +117,33 @@ lib: $(STATIC_LIB) $(SHARED_LIB)
 
 # ---- compiling -------------------------------------------------------------------
 
-$(BUILD)/lib/%.o: lib/%.c $(wildcard include/campath/*.h lib/*.h) | $(BUILD)/lib
-	$(CC) $(ALL_CPPFLAGS) $(CJSON_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
+# $* is LAYER/NAME: the layer picks the include paths.
+$(BUILD)/lib/%.o: lib/%.c $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(INC_$(call layer_of,$*)) $(CFLAGS_$(call layer_of,$*)) $(ALL_CFLAGS) -c $< -o $@
 
-$(BUILD)/pic/lib/%.o: lib/%.c $(wildcard include/campath/*.h lib/*.h) | $(BUILD)/pic/lib
-	$(CC) $(ALL_CPPFLAGS) $(CJSON_CFLAGS) $(ALL_CFLAGS) -fPIC -fvisibility=default -c $< -o $@
+$(BUILD)/pic/lib/%.o: lib/%.c $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(INC_$(call layer_of,$*)) $(CFLAGS_$(call layer_of,$*)) $(ALL_CFLAGS) -fPIC \
+	    -fvisibility=hidden -c $< -o $@
 
-$(BUILD)/editor/%.o: editor/%.c $(wildcard include/campath/*.h editor/*.h) | $(BUILD)/editor/cli
-	$(CC) $(ALL_CPPFLAGS) $(SDL_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
+$(BUILD)/editor/core/%.o: editor/core/%.c $(wildcard include/campath/*.h editor/core/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
-$(BUILD)/editor/cli/%.o: editor/cli/%.c $(wildcard include/campath/*.h editor/cli/*.h) | $(BUILD)/editor/cli
+$(BUILD)/editor/sdl/%.o: editor/sdl/%.c $(wildcard include/campath/*.h editor/core/*.h editor/sdl/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) -Ieditor/sdl $(SDL_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/editor/cli/%.o: editor/cli/%.c $(wildcard include/campath/*.h editor/cli/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) -Ieditor/cli $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/tests/unit/%.o: tests/unit/%.c $(wildcard include/campath/*.h tests/unit/*.h)
+	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
-$(BUILD)/tests/unit/%.o: tests/unit/%.c $(wildcard include/campath/*.h tests/unit/*.h) | $(BUILD)/tests/unit
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
-
-$(BUILD)/lib $(BUILD)/pic/lib $(BUILD)/editor/cli $(BUILD)/tests/unit $(BUILD)/examples $(BUILD)/bench:
+$(BUILD)/lib $(BUILD)/tests/unit $(BUILD)/examples $(BUILD)/bench:
 	mkdir -p $@
 
 # ---- libraries and programs ---------------------------------------------------------
@@ -147,8 +175,8 @@ $(BUILD)/campath.pc: lib/campath.pc.in include/campath/common.h | $(BUILD)/lib
 $(BUILD)/tests/test_%: tests/unit/test_%.c $(TESTUTIL_OBJ) $(STATIC_LIB) $(wildcard tests/unit/*.h) | $(BUILD)/tests/unit
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(TESTUTIL_OBJ) $(STATIC_LIB) $(CMOCKA_LIBS) $(LIBS)
 
-$(BUILD)/tests/editor_test_%: tests/editor/test_%.c $(EDITOR_CORE_OBJ) $(TESTUTIL_OBJ) $(STATIC_LIB) $(wildcard tests/editor/*.h editor/*.h tests/unit/*.h) | $(BUILD)/tests/unit
-	$(CC) $(ALL_CPPFLAGS) -Ieditor -Itests/unit $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(EDITOR_CORE_OBJ) \
+$(BUILD)/tests/editor_test_%: tests/editor/test_%.c $(EDITOR_CORE_OBJ) $(TESTUTIL_OBJ) $(STATIC_LIB) $(wildcard tests/editor/*.h editor/core/*.h tests/unit/*.h) | $(BUILD)/tests/unit
+	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) -Itests/unit $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(EDITOR_CORE_OBJ) \
 	    $(TESTUTIL_OBJ) $(STATIC_LIB) $(CMOCKA_LIBS) $(LIBS)
 
 # `make test` is the README's test command: dependencies, then everything.
@@ -210,6 +238,10 @@ fuzz: fuzz-build
 	mkdir -p $(BUILD)/fuzz/corpus
 	$(BUILD)/fuzz/bin/fuzz_load -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
 	    -dict=tests/fuzz/json.dict -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus
+
+# `make print-VAR` prints a variable (tests/e2e/layers.sh reads the layers' include paths).
+print-%:
+	@echo '$($*)'
 
 # ---- install --------------------------------------------------------------------------------
 

@@ -23,6 +23,14 @@ extern "C" {
 #define CAMPATH_VERSION_PATCH 0
 #define CAMPATH_VERSION "0.1.0"
 
+/* Marks the public API. The library is compiled with hidden visibility, so
+ * only functions declared with CP_API are exported from libcampath.so. */
+#if defined(__GNUC__) || defined(__clang__)
+#define CP_API __attribute__((visibility("default")))
+#else
+#define CP_API
+#endif
+
 /* What went wrong, in `cp_error.code`. 0 is success. */
 typedef enum cp_status {
     CP_OK = 0,
@@ -41,7 +49,7 @@ typedef struct cp_error {
 } cp_error;
 
 /* A short constant name for a status ("invalid", "memory", ...). */
-const char *cp_status_name(int code);
+CP_API const char *cp_status_name(int code);
 
 #ifdef __cplusplus
 }

@@ -89,12 +89,12 @@ typedef struct cp_curve cp_curve;
 /* A curve from explicit keys and tangents (validated: finite numbers,
  * increasing times, dim in range). Returns NULL and fills `error` on failure.
  * Destroy with cp_curve_destroy. */
-cp_curve *cp_curve_create(const cp_curve_desc *desc, cp_error *error);
+CP_API cp_curve *cp_curve_create(const cp_curve_desc *desc, cp_error *error);
 
 /* A curve through `count` values in R^dim at `times`, shaped by `interp` with
  * end behaviour `ends` (`period` > last - first time for CP_ENDS_CLOSED,
  * ignored otherwise). The tangent builders below do the work. */
-cp_curve *cp_curve_build(int dim, size_t count, const double *times, const double *values,
+CP_API cp_curve *cp_curve_build(int dim, size_t count, const double *times, const double *values,
                          cp_interp interp, cp_ends ends, double period, cp_error *error);
 
 /* An orientation curve through unit quaternions: keys are normalised (zero or
@@ -106,11 +106,11 @@ cp_curve *cp_curve_build(int dim, size_t count, const double *times, const doubl
  * paths whose keys are less than 90 degrees apart never need one. A closed
  * chain that returns with the opposite sign is solved anti-periodic. LINEAR is
  * slerp. */
-cp_curve *cp_curve_build_rotation(size_t count, const double *times, const cp_quat *rotations,
+CP_API cp_curve *cp_curve_build_rotation(size_t count, const double *times, const cp_quat *rotations,
                                   cp_interp interp, cp_ends ends, double period, cp_error *error);
 
 /* Frees the curve; NULL is a no-op. */
-void cp_curve_destroy(cp_curve *curve);
+CP_API void cp_curve_destroy(cp_curve *curve);
 
 /* ---- tangent builders ----------------------------------------------------
  * Each writes one tangent per key (count * dim numbers, per second) for the
@@ -123,17 +123,17 @@ void cp_curve_destroy(cp_curve *curve);
  * continuous at every inner key (and across the seam when closed):
  *     h_i m_(i-1) + 2 (h_(i-1) + h_i) m_i + h_(i-1) m_(i+1) = 3 (h_i d_(i-1) + h_(i-1) d_i)
  * Natural ends: zero acceleration; rest ends: zero velocity. O(count). */
-int cp_tangents_c2(int dim, size_t count, const double *times, const double *values,
+CP_API int cp_tangents_c2(int dim, size_t count, const double *times, const double *values,
                    cp_ends ends, double period, double seam_sign, double *tangents, cp_error *error);
 
 /* Bisector tangents (Lowe, "Rounded non-uniform splines", Game Programming
  * Gems 4): along the bisector of the directions to the two neighbours, with
  * the mean speed of the two segments as magnitude. C1. */
-int cp_tangents_bisector(int dim, size_t count, const double *times, const double *values,
+CP_API int cp_tangents_bisector(int dim, size_t count, const double *times, const double *values,
                          cp_ends ends, double period, double seam_sign, double *tangents, cp_error *error);
 
 /* Non-uniform Catmull-Rom: (v_(i+1) - v_(i-1)) / (t_(i+1) - t_(i-1)). C1. */
-int cp_tangents_catmull_rom(int dim, size_t count, const double *times, const double *values,
+CP_API int cp_tangents_catmull_rom(int dim, size_t count, const double *times, const double *values,
                             cp_ends ends, double period, double seam_sign, double *tangents, cp_error *error);
 
 /* ---- sampling ------------------------------------------------------------ */
@@ -143,47 +143,47 @@ int cp_tangents_catmull_rom(int dim, size_t count, const double *times, const do
  * the one-sided derivatives at that end; a looping curve wraps. A rotation
  * curve gives the unit quaternion q and the derivatives q', q'' of the unit
  * quaternion itself. */
-void cp_curve_sample(const cp_curve *curve, double t, double *value, double *d1, double *d2);
+CP_API void cp_curve_sample(const cp_curve *curve, double t, double *value, double *d1, double *d2);
 
 /* The same, starting the segment search at *cursor (initialise it to 0) and
  * leaving the segment found there: amortised O(1) for increasing times. */
-void cp_curve_sample_cursor(const cp_curve *curve, size_t *cursor, double t,
+CP_API void cp_curve_sample_cursor(const cp_curve *curve, size_t *cursor, double t,
                             double *value, double *d1, double *d2);
 
 /* Left (side < 0) or right (side >= 0) limit at time t: at a key, side < 0
  * evaluates the segment that ends there. What continuity tests measure. */
-void cp_curve_sample_side(const cp_curve *curve, double t, int side,
+CP_API void cp_curve_sample_side(const cp_curve *curve, double t, int side,
                           double *value, double *d1, double *d2);
 
 /* A rotation curve's orientation with world-frame angular velocity (rad/s)
  * and angular acceleration (rad/s^2); outputs may be NULL. side as above
  * (0 = the ordinary sample). */
-void cp_curve_sample_rotation(const cp_curve *curve, double t, int side,
+CP_API void cp_curve_sample_rotation(const cp_curve *curve, double t, int side,
                               cp_quat *rotation, cp_vec3 *angular_velocity,
                               cp_vec3 *angular_acceleration);
 
 /* ---- inspecting ---------------------------------------------------------- */
 
-int           cp_curve_dim(const cp_curve *curve);
-cp_curve_mode cp_curve_get_mode(const cp_curve *curve);
-int           cp_curve_is_rotation(const cp_curve *curve);
+CP_API int           cp_curve_dim(const cp_curve *curve);
+CP_API cp_curve_mode cp_curve_get_mode(const cp_curve *curve);
+CP_API int           cp_curve_is_rotation(const cp_curve *curve);
 /* Keys held, without the seam key of a closed curve. */
-size_t        cp_curve_key_count(const cp_curve *curve);
+CP_API size_t        cp_curve_key_count(const cp_curve *curve);
 /* Key i's time and, where not NULL, dim numbers each of value and tangents. */
-void          cp_curve_key(const cp_curve *curve, size_t i, double *time, double *value,
+CP_API void          cp_curve_key(const cp_curve *curve, size_t i, double *time, double *value,
                            double *in_tangent, double *out_tangent);
-double        cp_curve_start(const cp_curve *curve);
+CP_API double        cp_curve_start(const cp_curve *curve);
 /* Last key time, or start + period when closed. */
-double        cp_curve_end(const cp_curve *curve);
+CP_API double        cp_curve_end(const cp_curve *curve);
 /* The period of a closed curve, 0 when open. */
-double        cp_curve_period(const cp_curve *curve);
+CP_API double        cp_curve_period(const cp_curve *curve);
 /* -1 for an anti-periodic closed curve, else 1. */
-double        cp_curve_seam_sign(const cp_curve *curve);
+CP_API double        cp_curve_seam_sign(const cp_curve *curve);
 
 /* Index of the segment holding time t (already inside the curve's range):
  * the largest i with times[i] <= t. O(1) for evenly spread keys (a cached
  * slice table guesses, neighbouring keys correct), O(log n) at worst. */
-size_t        cp_curve_find_segment(const cp_curve *curve, double t);
+CP_API size_t        cp_curve_find_segment(const cp_curve *curve, double t);
 
 #ifdef __cplusplus
 }

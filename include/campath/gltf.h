@@ -60,11 +60,11 @@ typedef struct cp_gltf_export_options {  /* all zero = the defaults */
 /* The glTF text for `path` (`options` may be NULL), NUL-terminated; *size (if
  * not NULL) gets its length. Free with free(). NULL and `error` on failure,
  * e.g. CP_ERR_UNSUPPORTED when two key times are equal in single precision. */
-char *cp_gltf_export_memory(const cp_path *path, const cp_gltf_export_options *options, size_t *size,
+CP_API char *cp_gltf_export_memory(const cp_path *path, const cp_gltf_export_options *options, size_t *size,
                             cp_error *error);
 
 /* Writes the glTF text to `file` atomically. 0 (CP_OK) or a cp_status. */
-int cp_gltf_export(const cp_path *path, const char *file, const cp_gltf_export_options *options,
+CP_API int cp_gltf_export(const cp_path *path, const char *file, const cp_gltf_export_options *options,
                    cp_error *error);
 
 /* ---- import --------------------------------------------------------------- */
@@ -96,12 +96,12 @@ typedef struct cp_gltf_import_report {
  * must be embedded (data URIs, or the .glb's binary chunk). `options` and
  * `report` may be NULL. Returns a new path, or NULL and `error`
  * (CP_ERR_UNSUPPORTED for an animation campath cannot represent). */
-cp_path *cp_gltf_import_memory(const void *data, size_t size, const char *source,
+CP_API cp_path *cp_gltf_import_memory(const void *data, size_t size, const char *source,
                                const cp_gltf_import_options *options, cp_gltf_import_report *report,
                                cp_error *error);
 
 /* The same from a .gltf or .glb file; buffers may also be files next to it. */
-cp_path *cp_gltf_import(const char *file, const cp_gltf_import_options *options, cp_gltf_import_report *report,
+CP_API cp_path *cp_gltf_import(const char *file, const cp_gltf_import_options *options, cp_gltf_import_report *report,
                         cp_error *error);
 
 #ifdef __cplusplus

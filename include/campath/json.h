@@ -46,18 +46,18 @@ extern "C" {
 /* ---- paths ---------------------------------------------------------------- */
 
 /* Loads and validates a path file. Returns NULL and fills `error` on failure. */
-cp_path *cp_path_load(const char *file, cp_error *error);
+CP_API cp_path *cp_path_load(const char *file, cp_error *error);
 
 /* The same from memory: `size` bytes of `text` (need not be NUL-terminated).
  * `source` names the text in error messages (NULL: "<memory>"). */
-cp_path *cp_path_load_memory(const char *text, size_t size, const char *source, cp_error *error);
+CP_API cp_path *cp_path_load_memory(const char *text, size_t size, const char *source, cp_error *error);
 
 /* Saves atomically. Returns 0 (CP_OK) on success, else a cp_status with `error` filled. */
-int cp_path_save(const cp_path *path, const char *file, cp_error *error);
+CP_API int cp_path_save(const cp_path *path, const char *file, cp_error *error);
 
 /* The file text, NUL-terminated; *size (if not NULL) gets its length.
  * Free with free(). NULL on error. */
-char *cp_path_save_memory(const cp_path *path, size_t *size, cp_error *error);
+CP_API char *cp_path_save_memory(const cp_path *path, size_t *size, cp_error *error);
 
 /* ---- documents: the file as plain data -------------------------------------
  * For programs that edit keys (the editor, the command-line tool): the same
@@ -79,26 +79,26 @@ typedef struct cp_document {
  * so a document that loads builds, except in the rare case the rotation
  * spline cannot be built (cp_document_to_path reports it). Unknown members
  * are in extras/key_extras and produce warnings. On failure `doc` is left zeroed. */
-int cp_document_load(const char *file, cp_document *doc, cp_error *error);
-int cp_document_load_memory(const char *text, size_t size, const char *source,
+CP_API int cp_document_load(const char *file, cp_document *doc, cp_error *error);
+CP_API int cp_document_load_memory(const char *text, size_t size, const char *source,
                             cp_document *doc, cp_error *error);
 /* Saves atomically; 0 (CP_OK) or a cp_status. A document that would not
  * load (fewer than 2 keys, times not increasing, bad extras) is refused. */
-int cp_document_save(const cp_document *doc, const char *file, cp_error *error);
-char *cp_document_save_memory(const cp_document *doc, size_t *size, cp_error *error);
+CP_API int cp_document_save(const cp_document *doc, const char *file, cp_error *error);
+CP_API char *cp_document_save_memory(const cp_document *doc, size_t *size, cp_error *error);
 /* A path from a document (carrying its name and extras), or NULL. */
-cp_path *cp_document_to_path(const cp_document *doc, cp_error *error);
+CP_API cp_path *cp_document_to_path(const cp_document *doc, cp_error *error);
 /* A document from a path (deep copy). 0 (CP_OK) or a cp_status. */
-int cp_document_from_path(const cp_path *path, cp_document *doc, cp_error *error);
+CP_API int cp_document_from_path(const cp_path *path, cp_document *doc, cp_error *error);
 /* Inserts `key` so that it becomes keys[index] (index <= count); its extras
  * are NULL. Times are not checked here (cp_document_to_path does). 0 (CP_OK) or a cp_status. */
-int cp_document_insert_key(cp_document *doc, size_t index, const cp_key *key, cp_error *error);
+CP_API int cp_document_insert_key(cp_document *doc, size_t index, const cp_key *key, cp_error *error);
 /* Removes keys[index] and its extras. */
-void cp_document_remove_key(cp_document *doc, size_t index);
+CP_API void cp_document_remove_key(cp_document *doc, size_t index);
 /* A deep copy of `src` into `dst` (warnings included). 0 (CP_OK) or a cp_status. */
-int cp_document_copy(cp_document *dst, const cp_document *src, cp_error *error);
+CP_API int cp_document_copy(cp_document *dst, const cp_document *src, cp_error *error);
 /* Frees what the document holds and zeroes it; a zeroed document is a no-op. */
-void cp_document_free(cp_document *doc);
+CP_API void cp_document_free(cp_document *doc);
 
 /* ---- numbers ----------------------------------------------------------------- */
 
@@ -108,17 +108,17 @@ void cp_document_free(cp_document *doc);
 /* Writes the shortest decimal that reads back to exactly `x` ("2.5", "60",
  * "1e-7", "-0"), the way path files hold numbers, whatever the locale.
  * Non-finite x gives "nan", "inf" or "-inf" (not JSON). Returns the length. */
-size_t cp_json_format_number(double x, char buf[CP_JSON_NUMBER_SIZE]);
+CP_API size_t cp_json_format_number(double x, char buf[CP_JSON_NUMBER_SIZE]);
 
 /* Reads `text` as exactly one JSON number, whatever the locale (the nearest
  * double, as strtod in the "C" locale). 0 and *out set, or -1. */
-int cp_json_parse_number(const char *text, double *out);
+CP_API int cp_json_parse_number(const char *text, double *out);
 
 /* ---- files ------------------------------------------------------------------- */
 
 /* Writes `data` to `file` atomically (temporary file in the same folder,
  * fsync, rename, fsync of the folder). 0 (CP_OK) or a cp_status. Used by every saver. */
-int cp_write_file_atomic(const char *file, const void *data, size_t size, cp_error *error);
+CP_API int cp_write_file_atomic(const char *file, const void *data, size_t size, cp_error *error);
 
 #ifdef __cplusplus
 }

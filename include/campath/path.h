@@ -69,68 +69,68 @@ typedef struct cp_path cp_path;
  * Every key is validated (finite numbers, strictly increasing times, non-zero
  * rotations, fov in (0, 180)); rotations are normalised. On failure returns
  * NULL and names the key and the value in `error`. */
-cp_path *cp_path_create(const cp_key *keys, size_t count,
+CP_API cp_path *cp_path_create(const cp_key *keys, size_t count,
                         const cp_path_options *options, cp_error *error);
 
 /* Frees the path; NULL is a no-op. */
-void cp_path_destroy(cp_path *path);
+CP_API void cp_path_destroy(cp_path *path);
 
 /* ---- what it holds -------------------------------------------------------- */
 
-size_t        cp_path_key_count(const cp_path *path);
+CP_API size_t        cp_path_key_count(const cp_path *path);
 /* The keys as given (rotations normalised); owned by the path. */
-const cp_key *cp_path_keys(const cp_path *path);
+CP_API const cp_key *cp_path_keys(const cp_path *path);
 /* The options in force (defaults filled in). */
-cp_path_options cp_path_get_options(const cp_path *path);
+CP_API cp_path_options cp_path_get_options(const cp_path *path);
 /* First key time. */
-double        cp_path_start(const cp_path *path);
+CP_API double        cp_path_start(const cp_path *path);
 /* Last time - first time; the period when closed. */
-double        cp_path_duration(const cp_path *path);   /* closed: the period */
+CP_API double        cp_path_duration(const cp_path *path);   /* closed: the period */
 
 /* The channel curves (owned by the path): position (dim 3), rotation
  * (dim 4, may hold inserted keys), field of view (dim 1). */
-const cp_curve *cp_path_position_curve(const cp_path *path);
-const cp_curve *cp_path_rotation_curve(const cp_path *path);
-const cp_curve *cp_path_fov_curve(const cp_path *path);
+CP_API const cp_curve *cp_path_position_curve(const cp_path *path);
+CP_API const cp_curve *cp_path_rotation_curve(const cp_path *path);
+CP_API const cp_curve *cp_path_fov_curve(const cp_path *path);
 
 /* ---- sampling ------------------------------------------------------------- */
 
 /* The pose at `time`, with velocity, acceleration, angular velocity and
  * angular acceleration. An open path holds its end pose outside its key range
  * (derivatives are the one-sided values at that end); a closed path wraps. */
-void cp_path_sample(const cp_path *path, double time, cp_pose *out);
+CP_API void cp_path_sample(const cp_path *path, double time, cp_pose *out);
 
 /* Position, rotation and fov only (derivatives are set to zero): cheaper. */
-void cp_path_sample_fast(const cp_path *path, double time, cp_pose *out);
+CP_API void cp_path_sample_fast(const cp_path *path, double time, cp_pose *out);
 
 /* cp_path_sample for playback: amortised O(1) segment search when times
  * increase. */
-void cp_path_sample_cursor(const cp_path *path, cp_path_cursor *cursor, double time, cp_pose *out);
+CP_API void cp_path_sample_cursor(const cp_path *path, cp_path_cursor *cursor, double time, cp_pose *out);
 
 /* The left (side < 0) or right (side >= 0) limit of the pose at `time`. At a
  * key the two differ by the jump in each derivative: zero for C2. */
-void cp_path_sample_side(const cp_path *path, double time, int side, cp_pose *out);
+CP_API void cp_path_sample_side(const cp_path *path, double time, int side, cp_pose *out);
 
 /* ---- arc length and retiming ---------------------------------------------- */
 
 /* Length in metres of the position curve over the whole path (one period when
  * closed). Adaptive Gauss-Legendre quadrature, relative error below 1e-9. */
-double cp_path_length(const cp_path *path);
+CP_API double cp_path_length(const cp_path *path);
 
 /* Distance travelled from the start to `time` (clamped to the path). */
-double cp_path_distance_at(const cp_path *path, double time);
+CP_API double cp_path_distance_at(const cp_path *path, double time);
 
 /* The time at which `distance` metres have been travelled (clamped to
  * [0, length]). O(keys) per call; build a cp_arclength for many queries. */
-double cp_path_time_at_distance(const cp_path *path, double distance);
+CP_API double cp_path_time_at_distance(const cp_path *path, double distance);
 
 /* A table of cumulative segment lengths for many distance <-> time queries. */
 typedef struct cp_arclength cp_arclength;
-cp_arclength *cp_arclength_create(const cp_path *path, cp_error *error);
-void          cp_arclength_destroy(cp_arclength *table);
-double        cp_arclength_total(const cp_arclength *table);
-double        cp_arclength_distance_at(const cp_arclength *table, double time);
-double        cp_arclength_time_at(const cp_arclength *table, double distance);
+CP_API cp_arclength *cp_arclength_create(const cp_path *path, cp_error *error);
+CP_API void          cp_arclength_destroy(cp_arclength *table);
+CP_API double        cp_arclength_total(const cp_arclength *table);
+CP_API double        cp_arclength_distance_at(const cp_arclength *table, double time);
+CP_API double        cp_arclength_time_at(const cp_arclength *table, double distance);
 
 /* A copy of `path` whose key times make the camera move at (nearly) constant
  * speed: each segment's duration is proportional to its length, iterated
@@ -138,29 +138,29 @@ double        cp_arclength_time_at(const cp_arclength *table, double distance);
  * duration (the period when closed); 0 keeps the current one. Segments that
  * barely move (a camera turning on the spot) keep a minimum share of 2% of
  * the mean so no two keys collapse onto one time. Returns NULL on error. */
-cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_error *error);
+CP_API cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_error *error);
 
 /* ---- metadata carried for file round trips -----------------------------------
  * The path layer does not interpret these; the JSON layer stores the name and
  * the members of the file that campath does not know (as JSON object text),
  * so that loading and saving again loses nothing. */
-const char *cp_path_name(const cp_path *path);                 /* NULL if none */
-const char *cp_path_extras(const cp_path *path);               /* NULL if none */
-const char *cp_path_key_extras(const cp_path *path, size_t i); /* NULL if none */
+CP_API const char *cp_path_name(const cp_path *path);                 /* NULL if none */
+CP_API const char *cp_path_extras(const cp_path *path);               /* NULL if none */
+CP_API const char *cp_path_key_extras(const cp_path *path, size_t i); /* NULL if none */
 /* Replaces the metadata with copies (any argument may be NULL; key_extras, if
  * not NULL, has cp_path_key_count entries). */
-int cp_path_set_meta(cp_path *path, const char *name, const char *extras,
+CP_API int cp_path_set_meta(cp_path *path, const char *name, const char *extras,
                      const char *const *key_extras, cp_error *error);
 
 /* ---- names ---------------------------------------------------------------- */
 
 /* "c2", "bisector", "catmull-rom", "linear", "step" (NULL if out of range). */
-const char *cp_interp_name(cp_interp interp);
+CP_API const char *cp_interp_name(cp_interp interp);
 /* "natural", "rest", "closed" (NULL if out of range). */
-const char *cp_ends_name(cp_ends ends);
+CP_API const char *cp_ends_name(cp_ends ends);
 /* Parse those names; return 0 and set *out, or -1 for an unknown name. */
-int cp_interp_parse(const char *name, cp_interp *out);
-int cp_ends_parse(const char *name, cp_ends *out);
+CP_API int cp_interp_parse(const char *name, cp_interp *out);
+CP_API int cp_ends_parse(const char *name, cp_ends *out);
 
 #ifdef __cplusplus
 }

@@ -38,39 +38,39 @@ typedef struct cp_resource cp_resource;
 /* A library with no resources. NULL on failure. It watches with inotify where
  * it can; setting the environment variable CAMPATH_NO_INOTIFY=1 makes it poll
  * with stat instead (as on systems without inotify). */
-cp_library *cp_library_create(cp_error *error);
+CP_API cp_library *cp_library_create(cp_error *error);
 /* The same, always polling with stat (for tests, and for file systems whose
  * changes inotify does not report, such as network mounts). */
-cp_library *cp_library_create_polling(cp_error *error);
+CP_API cp_library *cp_library_create_polling(cp_error *error);
 /* Frees the library, its resources and their paths; NULL is a no-op. */
-void cp_library_destroy(cp_library *lib);
+CP_API void cp_library_destroy(cp_library *lib);
 
 /* The resource for `file`, loading it now. Opening the same file twice gives
  * the same handle. The first load must succeed: NULL and `error` otherwise. */
-cp_resource *cp_library_open(cp_library *lib, const char *file, cp_error *error);
+CP_API cp_resource *cp_library_open(cp_library *lib, const char *file, cp_error *error);
 
 /* Looks for changed files and reloads them; returns how many resources got a
  * new path (failed reloads do not count, but set cp_resource_error). Cheap
  * when nothing changed. */
-int cp_library_poll(cp_library *lib);
+CP_API int cp_library_poll(cp_library *lib);
 
 /* The current path (owned by the library; valid until the next poll that
  * reloads this resource, which frees it, or until the library is destroyed:
  * fetch it again after each cp_library_poll). Never NULL. */
-const cp_path *cp_resource_path(const cp_resource *res);
+CP_API const cp_path *cp_resource_path(const cp_resource *res);
 /* 1 after the first load, +1 for every successful reload. */
-unsigned long cp_resource_generation(const cp_resource *res);
+CP_API unsigned long cp_resource_generation(const cp_resource *res);
 /* The message of the last failed reload, or NULL if the last attempt loaded. */
-const char *cp_resource_error(const cp_resource *res);
+CP_API const char *cp_resource_error(const cp_resource *res);
 /* The file name as given to cp_library_open. */
-const char *cp_resource_file(const cp_resource *res);
+CP_API const char *cp_resource_file(const cp_resource *res);
 
 /* Non-zero if the library watches with inotify, zero if it polls with stat. */
-int cp_library_uses_inotify(const cp_library *lib);
+CP_API int cp_library_uses_inotify(const cp_library *lib);
 /* A descriptor that becomes readable when a watched file may have changed
  * (the inotify descriptor), for programs that sleep in poll() or select()
  * between frames; -1 when the library polls with stat (wake up on a timer). */
-int cp_library_fd(const cp_library *lib);
+CP_API int cp_library_fd(const cp_library *lib);
 
 #ifdef __cplusplus
 }

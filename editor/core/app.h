@@ -1,0 +1,222 @@
+/* editor/core/app.h - the editor's state and every command it understands, with
+ * no SDL in sight: the free camera, the keys being recorded, selection,
+ * playback, undo, the file with its dirty flag, hot reload and recovery.
+ *
+ * The input layer, the headless script runner and the tests all drive the
+ * editor through these functions. Time comes in through ed_app_update(dt),
+ * so tests decide how much of it passes.
+ *
+ * Commands that can fail return 0 on success and -1 on failure; either way
+ * they leave a one-line message for the HUD in app->message (ed_app_message).
+ * A failed edit changes nothing.
+ */
+#ifndef ED_APP_H
+#define ED_APP_H
+
+#include <stddef.h>
+
+#include "bindings.h"
+#include "camera.h"
+#include "campath/campath.h"
+#include "history.h"
+
+/* ---- recording ---------------------------------------------------------------------- */
+
+typedef enum ed_time_mode {
+    ED_TIME_DISTANCE = 0,  /* previous key time + distance flown / nominal speed */
+    ED_TIME_REAL           /* previous key time + real time since the previous recording */
+} ed_time_mode;
+
+#define ED_NOMINAL_SPEED 6.0         /* m/s, the default nominal speed */
+#define ED_NOMINAL_STEP 1.25         /* PageUp / PageDown factor */
+#define ED_TURN_RATE 1.0471975511965976 /* rad/s: turning on the spot counts as if at 60 degrees/s */
+#define ED_MIN_GAP 0.1               /* s: the shortest time between two recorded keys */
+#define ED_NUDGE 0.1                 /* s: one step of , and . */
+#define ED_TIME_MARGIN 0.01          /* s: how close , and . may bring a key to its neighbour */
+#define ED_STEP_SMALL 0.1            /* s: Left / Right */
+#define ED_STEP_BIG 1.0              /* s: Shift+Left / Shift+Right */
+#define ED_RECOVERY_INTERVAL 3.0     /* s between recovery writes while there are unsaved edits */
+#define ED_RECOVERY_SUFFIX ".recovery"
+#define ED_MESSAGE_SECONDS 5.0       /* how long the HUD shows a message */
+
+typedef enum ed_color_mode { ED_COLOR_SPEED = 0, ED_COLOR_ACCELERATION } ed_color_mode;
+
+/* Identifies one version of a file (from stat), so that the editor can tell
+ * its own saves from changes made by other programs. */
+typedef struct ed_file_id {
+    int                valid;
+    unsigned long long dev, ino, size;
+    long long          mtime_sec, mtime_nsec;
+} ed_file_id;
+
+typedef struct ed_app {
+    /* the file */
+    char          *file;            /* NULL until ed_app_open */
+    char          *recovery_file;   /* file + ED_RECOVERY_SUFFIX */
+    ed_state       cur;             /* the document being edited, its selection and revision */
+    cp_path       *path;            /* built from cur.doc; NULL while it has fewer than 2 keys */
+    unsigned long  path_serial;     /* +1 every time `path` is replaced (for caches) */
+    unsigned long  next_revision;
+    unsigned long  saved_revision;  /* the revision that matches the file */
+    unsigned long  recovery_revision; /* the revision last written to the recovery file (0: none) */
+    ed_file_id     known;           /* the file as the editor last read or wrote it */
+    int            file_exists;
+    int            recovery_keep;   /* the recovery file holds edits a reload set aside: keep it */
+    ed_file_id     recovery_known;  /* the recovery file as the editor last wrote or read it; one
+                                       it does not know (another session's) is left alone */
+    cp_library    *library;         /* watches the file once it exists */
+    cp_resource   *resource;
+    unsigned long  generation;      /* the resource generation already dealt with */
+    char          *reload_error;    /* the last failed reload already reported */
+    ed_history     history;
+
+    /* a question waiting for an answer, and what it is about */
+    ed_prompt      prompt;
+    cp_document    pending;         /* the disk or recovery version offered */
+
+    /* camera, view, playback */
+    ed_camera      camera;
+    int            view_path;       /* 1: look through the path camera */
+    double         playhead;        /* path time, seconds */
+    int            playing;
+
+    /* recording */
+    ed_time_mode   time_mode;
+    double         nominal_speed;   /* m/s */
+    int            have_press;      /* a key was recorded in this session */
+    double         press_clock;     /* clock at that recording */
+    cp_vec3        press_position;  /* its position: the anchor of `flown` */
+    double         flown;           /* metres flown since then */
+
+    /* display */
+    int            show_help, show_graph;
+    ed_color_mode  color_mode;
+    int            width, height;   /* window size in pixels */
+
+    /* time and messages */
+    double         clock;           /* seconds since start, advanced by ed_app_update */
+    double         recovery_clock;  /* clock of the last recovery check that wrote */
+    char           message[256];
+    int            message_error;
+    double         message_clock;
+    int            quit;            /* set when the editor should close */
+} ed_app;
+
+/* ---- life cycle (app.c) --------------------------------------------------------------- */
+
+/* An editor with an empty, unnamed document and the camera at the demo's
+ * start. 0, or -1 if out of memory. */
+int  ed_app_init(ed_app *app);
+void ed_app_free(ed_app *app);
+
+/* Advances the clock by dt seconds: playback, the file watch, recovery writes. */
+void ed_app_update(ed_app *app, double dt);
+
+/* Sets the HUD message (printf-style). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 3, 4)))
+#endif
+void ed_app_message(ed_app *app, int is_error, const char *fmt, ...);
+
+/* Non-zero when there are edits not saved to the file. */
+int ed_app_dirty(const ed_app *app);
+size_t ed_app_key_count(const ed_app *app);
+const cp_key *ed_app_keys(const ed_app *app);
+/* The first key time and the duration (0 with fewer than 2 keys). */
+double ed_app_start(const ed_app *app);
+double ed_app_duration(const ed_app *app);
+
+/* The pose the view is rendered from: the free camera, or with view_path
+ * the path camera at the playhead. */
+void ed_app_view_pose(const ed_app *app, cp_vec3 *position, cp_quat *rotation, double *fov);
+
+/* ---- recording and editing (app.c, edit.c) ------------------------------------------- */
+
+/* Records the free camera as a new key at the end (insert = 0), or after
+ * the selected key (insert = 1; at the end if nothing or the last key is
+ * selected). The new key is selected. */
+int ed_app_record(ed_app *app, int insert);
+/* The time the next key recorded at the end would get (for the HUD and tests). */
+double ed_app_next_record_time(const ed_app *app);
+int ed_app_delete_selected(ed_app *app);
+/* Moves the selected key to the free camera's pose. */
+int ed_app_move_key_to_camera(ed_app *app);
+/* Sets key i's time; it must stay strictly between its neighbours. */
+int ed_app_set_key_time(ed_app *app, size_t i, double time);
+/* Moves the selected key's time by dt: alone, between its neighbours
+ * (ripple = 0), or together with all the keys after it (ripple = 1). */
+int ed_app_nudge_key_time(ed_app *app, double dt, int ripple);
+/* Retimes the path to constant speed; duration 0 keeps the current one. */
+int ed_app_retime(ed_app *app, double duration);
+/* Sets the interpolation of all three channels, or the end behaviour. */
+int ed_app_set_interp(ed_app *app, cp_interp interp);
+int ed_app_cycle_interp(ed_app *app);
+int ed_app_set_ends(ed_app *app, cp_ends ends);
+int ed_app_cycle_ends(ed_app *app);
+int ed_app_undo(ed_app *app);
+int ed_app_redo(ed_app *app);
+
+/* ---- selection, playback, settings (app.c) ------------------------------------------- */
+
+/* Selects key i (-1: none); the playhead moves to its time. */
+int  ed_app_select(ed_app *app, long i);
+/* Selects the next (+1) or previous (-1) key. */
+void ed_app_select_step(ed_app *app, int step);
+/* Puts the free camera at the selected key's pose. */
+int  ed_app_goto_key(ed_app *app);
+void ed_app_play(ed_app *app, int play);
+void ed_app_toggle_play(ed_app *app);
+/* Moves the playhead (clamped to the path, wrapped when closed). */
+void ed_app_seek(ed_app *app, double time);
+void ed_app_set_nominal_speed(ed_app *app, double speed);
+void ed_app_set_time_mode(ed_app *app, ed_time_mode mode);
+/* Moves the camera as a jump (a script or a key pose): not "flown". */
+void ed_app_place_camera(ed_app *app, cp_vec3 position, cp_quat rotation);
+/* Advances the free camera (flown distance counts for recording). */
+void ed_app_fly(ed_app *app, const ed_camera_input *in, double dt);
+/* A new window size (clamped to at least 1 x 1). */
+void ed_app_resize(ed_app *app, int width, int height);
+
+/* ---- the file (disk.c) ------------------------------------------------------------------ */
+
+/* Opens `file` for editing: loads it if it exists (a file that does not load
+ * is an error: the editor never starts over a file it could overwrite), or
+ * starts an empty document that the first save creates. Watches the file,
+ * and asks about a recovery file if one is found. Refused while there are
+ * unsaved edits. */
+int ed_app_open(ed_app *app, const char *file);
+/* Saves atomically with cp_path_save (needs at least 2 keys). Unknown fields
+ * read from the file are written back. Removes the recovery file. */
+int ed_app_save(ed_app *app);
+/* Looks for changes to the file made by another program (also a new file
+ * that another program creates): reloads at once if there are no unsaved
+ * edits, else asks (ED_PROMPT_RELOAD). Called by ed_app_update; scripts and
+ * tests call it directly. */
+void ed_app_poll_file(ed_app *app);
+/* Writes the recovery file now if there are unsaved edits it does not hold;
+ * refuses (-1, with a message) to write over one the editor did not write or
+ * read itself. */
+int ed_app_write_recovery(ed_app *app);
+/* Answers the current question with one of the ED_CMD_ANSWER_* commands. */
+int ed_app_answer(ed_app *app, ed_cmd answer);
+/* Quits at once when there is nothing to lose (sets app->quit), else asks
+ * (ED_PROMPT_QUIT). Returns app->quit. */
+int ed_app_request_quit(ed_app *app);
+
+/* ---- shared by app.c, edit.c and disk.c ---------------------------------------------- */
+
+/* Same keys, options, name and extras. */
+int ed_doc_equal(const cp_document *a, const cp_document *b);
+/* -1 (with a message) while a question waits for its answer. */
+int ed_app_check_prompt(ed_app *app);
+/* Makes `work` (moved in) the document, with `selected`: builds its path,
+ * keeps the old state for undo, gives it a new revision. With keep_period
+ * 0 a closed path keeps the duration of its closing segment. On failure
+ * frees `work`, changes nothing and returns -1. */
+int ed_app_commit(ed_app *app, cp_document *work, long selected, int keep_period);
+/* Rebuilds app->path from app->cur.doc (after undo, redo or a load). */
+int ed_app_rebuild_path(ed_app *app);
+/* Keeps the selection and the playhead inside the document. */
+void ed_app_clamp(ed_app *app);
+
+#endif /* ED_APP_H */

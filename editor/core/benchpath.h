@@ -1,0 +1,18 @@
+/* editor/core/benchpath.h - the long path `campath-editor --bench-frames` draws:
+ * many keys looping through the demo world, made up on the spot so the
+ * benchmark needs no file.
+ */
+#ifndef ED_BENCHPATH_H
+#define ED_BENCHPATH_H
+
+#include <stddef.h>
+
+#include "campath/json.h"
+
+#define ED_BENCH_KEYS 10000
+
+/* A C2 path of `count` keys (>= 2) in three winding laps around the demo
+ * world, looking along the way, at 10 m/s. 0, or a cp_status with `error`. */
+int ed_bench_document(cp_document *doc, size_t count, cp_error *error);
+
+#endif /* ED_BENCHPATH_H */

@@ -1,0 +1,232 @@
+/* editor/core/control.c - what each input does. */
+#include "control.h"
+
+#include <string.h>
+
+#include "layout.h"
+#include "view.h"
+
+void ed_control_init(ed_control *c)
+{
+    memset(c, 0, sizeof *c);
+    c->focused = 1;
+}
+
+/* Drops every held key and gesture: after focus moves away the key-up
+ * events go elsewhere, and a camera must not keep flying on its own. */
+static void release_all(ed_control *c)
+{
+    memset(c->down, 0, sizeof c->down);
+    c->looking = 0;
+    c->scrubbing = 0;
+    c->want_relative_mouse = 0;
+}
+
+static int repeats(ed_cmd cmd)
+{
+    switch (cmd) {
+    case ED_CMD_STEP_BACK: case ED_CMD_STEP_FORWARD: case ED_CMD_STEP_BACK_BIG: case ED_CMD_STEP_FORWARD_BIG:
+    case ED_CMD_KEY_EARLIER: case ED_CMD_KEY_LATER: case ED_CMD_RIPPLE_EARLIER: case ED_CMD_RIPPLE_LATER:
+    case ED_CMD_SELECT_PREV: case ED_CMD_SELECT_NEXT: case ED_CMD_NOMINAL_UP: case ED_CMD_NOMINAL_DOWN:
+    case ED_CMD_UNDO: case ED_CMD_REDO:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+void ed_control_command(ed_control *c, ed_app *app, ed_cmd cmd)
+{
+    (void)c;
+    switch (cmd) {
+    case ED_CMD_RESET_ROLL: app->camera.roll = 0; break;
+    case ED_CMD_GOTO_KEY: ed_app_goto_key(app); break;
+    case ED_CMD_RECORD: ed_app_record(app, 0); break;
+    case ED_CMD_INSERT: ed_app_record(app, 1); break;
+    case ED_CMD_TIME_MODE:
+        ed_app_set_time_mode(app, app->time_mode == ED_TIME_DISTANCE ? ED_TIME_REAL : ED_TIME_DISTANCE);
+        break;
+    case ED_CMD_NOMINAL_UP: ed_app_set_nominal_speed(app, app->nominal_speed * ED_NOMINAL_STEP); break;
+    case ED_CMD_NOMINAL_DOWN: ed_app_set_nominal_speed(app, app->nominal_speed / ED_NOMINAL_STEP); break;
+    case ED_CMD_PLAY: ed_app_toggle_play(app); break;
+    case ED_CMD_SEEK_START: ed_app_seek(app, ed_app_start(app)); break;
+    case ED_CMD_SEEK_END: ed_app_seek(app, ed_app_start(app) + ed_app_duration(app)); break;
+    case ED_CMD_STEP_BACK: ed_app_seek(app, app->playhead - ED_STEP_SMALL); break;
+    case ED_CMD_STEP_FORWARD: ed_app_seek(app, app->playhead + ED_STEP_SMALL); break;
+    case ED_CMD_STEP_BACK_BIG: ed_app_seek(app, app->playhead - ED_STEP_BIG); break;
+    case ED_CMD_STEP_FORWARD_BIG: ed_app_seek(app, app->playhead + ED_STEP_BIG); break;
+    case ED_CMD_TOGGLE_VIEW:
+        app->view_path = !app->view_path;
+        ed_app_message(app, 0, app->view_path ? "looking through the path camera (V: back)"
+                                              : "free camera (V: look through the path camera)");
+        break;
+    case ED_CMD_SELECT_PREV: ed_app_select_step(app, -1); break;
+    case ED_CMD_SELECT_NEXT: ed_app_select_step(app, 1); break;
+    case ED_CMD_DESELECT:
+        if (app->show_help)
+            app->show_help = 0;
+        else
+            ed_app_select(app, -1);
+        break;
+    case ED_CMD_MOVE_KEY: ed_app_move_key_to_camera(app); break;
+    case ED_CMD_DELETE: ed_app_delete_selected(app); break;
+    case ED_CMD_KEY_EARLIER: ed_app_nudge_key_time(app, -ED_NUDGE, 0); break;
+    case ED_CMD_KEY_LATER: ed_app_nudge_key_time(app, ED_NUDGE, 0); break;
+    case ED_CMD_RIPPLE_EARLIER: ed_app_nudge_key_time(app, -ED_NUDGE, 1); break;
+    case ED_CMD_RIPPLE_LATER: ed_app_nudge_key_time(app, ED_NUDGE, 1); break;
+    case ED_CMD_RETIME: ed_app_retime(app, 0.0); break;
+    case ED_CMD_CYCLE_INTERP: ed_app_cycle_interp(app); break;
+    case ED_CMD_CYCLE_ENDS: ed_app_cycle_ends(app); break;
+    case ED_CMD_UNDO: ed_app_undo(app); break;
+    case ED_CMD_REDO: ed_app_redo(app); break;
+    case ED_CMD_SAVE: ed_app_save(app); break;
+    case ED_CMD_QUIT: ed_app_request_quit(app); break;
+    case ED_CMD_HELP: app->show_help = !app->show_help; break;
+    case ED_CMD_GRAPH: app->show_graph = !app->show_graph; break;
+    case ED_CMD_COLOR_MODE:
+        app->color_mode = app->color_mode == ED_COLOR_SPEED ? ED_COLOR_ACCELERATION : ED_COLOR_SPEED;
+        ed_app_message(app, 0, app->color_mode == ED_COLOR_SPEED ? "path colour: speed" : "path colour: acceleration");
+        break;
+    case ED_CMD_ANSWER_RELOAD: case ED_CMD_ANSWER_KEEP: case ED_CMD_ANSWER_RESTORE: case ED_CMD_ANSWER_DISCARD:
+    case ED_CMD_ANSWER_SAVE: case ED_CMD_ANSWER_CANCEL:
+        ed_app_answer(app, cmd);
+        break;
+    default:
+        break;
+    }
+}
+
+static void key_down(ed_control *c, ed_app *app, const ed_event *ev)
+{
+    /* a key that answers a question is not also held down to fly with */
+    if (ev->key > 0 && ev->key < ED_KEY_LAST && app->prompt == ED_PROMPT_NONE)
+        c->down[ev->key] = 1;
+    const ed_binding *b = ed_binding_find(ev->key, ev->mods, app->prompt);
+    /* while a question waits, only its answers, help and quit get through */
+    if (!b && app->prompt != ED_PROMPT_NONE) {
+        b = ed_binding_find(ev->key, ev->mods, ED_PROMPT_NONE);
+        if (b && b->cmd != ED_CMD_HELP && b->cmd != ED_CMD_QUIT)
+            b = NULL;
+    }
+    if (!b || (ev->repeat && !repeats(b->cmd)))
+        return;
+    ed_control_command(c, app, b->cmd);
+}
+
+/* The time axis for scrubbing: the path, or nothing to scrub. */
+static void scrub(ed_app *app, int x)
+{
+    ed_layout l;
+    ed_layout_compute(&l, app->width, app->height, app->show_graph);
+    if (app->path)
+        ed_app_seek(app, ed_layout_time_at(&l, ed_app_start(app), ed_app_duration(app), x));
+}
+
+static void button_down(ed_control *c, ed_app *app, const ed_event *ev)
+{
+    if (ev->key == ED_KEY_MOUSE_RIGHT) {
+        if (app->prompt == ED_PROMPT_NONE) {
+            c->looking = 1;
+            c->want_relative_mouse = 1;
+        }
+        return;
+    }
+    if (ev->key != ED_KEY_MOUSE_LEFT || app->prompt != ED_PROMPT_NONE)
+        return;
+    ed_layout l;
+    ed_layout_compute(&l, app->width, app->height, app->show_graph);
+    if (ed_rect_contains(&l.timeline, ev->x, ev->y) || ed_rect_contains(&l.graph, ev->x, ev->y)) {
+        c->scrubbing = 1;
+        app->playing = 0;
+        scrub(app, ev->x);
+        return;
+    }
+    if (!ed_rect_contains(&l.view, ev->x, ev->y))
+        return;
+    cp_vec3 pos;
+    cp_quat rot;
+    double fov;
+    ed_view v;
+    ed_app_view_pose(app, &pos, &rot, &fov);
+    ed_view_init(&v, pos, rot, fov, l.view.x, l.view.y, l.view.w, l.view.h);
+    long i = ed_view_pick(&v, ed_app_keys(app), ed_app_key_count(app), ev->x, ev->y, ED_PICK_RADIUS);
+    ed_app_select(app, i);
+    if (i >= 0)
+        ed_app_message(app, 0, "key %ld selected (t = %.2f s)", i, app->cur.doc.keys[i].time);
+}
+
+void ed_control_event(ed_control *c, ed_app *app, const ed_event *ev)
+{
+    switch (ev->type) {
+    case ED_EV_KEY_DOWN: key_down(c, app, ev); break;
+    case ED_EV_KEY_UP:
+        if (ev->key > 0 && ev->key < ED_KEY_LAST)
+            c->down[ev->key] = 0;
+        break;
+    case ED_EV_BUTTON_DOWN: button_down(c, app, ev); break;
+    case ED_EV_BUTTON_UP:
+        if (ev->key == ED_KEY_MOUSE_RIGHT) {
+            c->looking = 0;
+            c->want_relative_mouse = 0;
+        } else if (ev->key == ED_KEY_MOUSE_LEFT) {
+            c->scrubbing = 0;
+        }
+        break;
+    case ED_EV_MOTION:
+        if (c->looking)
+            ed_camera_look(&app->camera, ev->dx, ev->dy);
+        else if (c->scrubbing)
+            scrub(app, ev->x);
+        break;
+    case ED_EV_WHEEL:
+        ed_camera_wheel(&app->camera, ev->dy);
+        ed_app_message(app, 0, "flying speed %.2f m/s", app->camera.speed);
+        break;
+    case ED_EV_RESIZE: ed_app_resize(app, ev->w, ev->h); break;
+    case ED_EV_MINIMIZE:
+        c->minimized = 1;
+        release_all(c);
+        break;
+    case ED_EV_RESTORE: c->minimized = 0; break;
+    case ED_EV_FOCUS_LOST:
+        c->focused = 0;
+        release_all(c);
+        break;
+    case ED_EV_FOCUS_GAINED: c->focused = 1; break;
+    case ED_EV_QUIT: ed_app_request_quit(app); break;
+    case ED_EV_NONE: break;
+    }
+}
+
+ed_camera_input ed_control_camera_input(const ed_control *c, const ed_app *app)
+{
+    ed_camera_input in;
+    memset(&in, 0, sizeof in);
+    /* Ctrl turns letters into commands (Ctrl+S is save, not "fly back"),
+       and a question on screen takes the keys for its answers */
+    if (c->down[ED_KEY_CTRL] || app->prompt != ED_PROMPT_NONE)
+        return in;
+    size_t n;
+    const ed_binding *t = ed_bindings(&n);
+    int on[ED_CMD_COUNT] = {0};
+    for (size_t i = 0; i < n; i++)
+        if (t[i].kind == ED_BIND_HELD && t[i].key > 0 && t[i].key < ED_KEY_LAST && c->down[t[i].key])
+            on[t[i].cmd] = 1;
+    in.forward = on[ED_CMD_MOVE_FORWARD] - on[ED_CMD_MOVE_BACK];
+    in.right = on[ED_CMD_MOVE_RIGHT] - on[ED_CMD_MOVE_LEFT];
+    in.up = on[ED_CMD_MOVE_UP] - on[ED_CMD_MOVE_DOWN];
+    in.roll = on[ED_CMD_ROLL_LEFT] - on[ED_CMD_ROLL_RIGHT];
+    in.fov = on[ED_CMD_FOV_UP] - on[ED_CMD_FOV_DOWN];
+    in.fast = on[ED_CMD_FAST];
+    return in;
+}
+
+void ed_control_update(ed_control *c, ed_app *app, double dt)
+{
+    /* as for playback: a stalled frame (a debugger, a suspended laptop) with a
+       key held must not fling the camera across the world */
+    if (dt > 1.0)
+        dt = 1.0;
+    ed_camera_input in = ed_control_camera_input(c, app);
+    ed_app_fly(app, &in, dt);
+}

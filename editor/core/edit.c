@@ -1,0 +1,401 @@
+/* editor/core/edit.c - every change to the keys: recording, deleting, moving,
+ * retiming, options; each one undoable, each one all or nothing. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+
+/* ---- the edit protocol: copy, change the copy, build, then swap ---------------------------- */
+
+static int begin(ed_app *app, cp_document *work)
+{
+    memset(work, 0, sizeof *work);
+    if (ed_app_check_prompt(app))
+        return -1;
+    cp_error err;
+    if (cp_document_copy(work, &app->cur.doc, &err) != CP_OK) {
+        ed_app_message(app, 1, "%s", err.message);
+        return -1;
+    }
+    return 0;
+}
+
+static double span(const cp_document *d) { return d->count >= 2 ? d->keys[d->count - 1].time - d->keys[0].time : 0; }
+
+/* The time the camera takes from `from` to a pose at nominal speed: its
+ * distance, or its turn at ED_TURN_RATE, whichever is longer. */
+static double gap(const ed_app *app, const cp_key *from, cp_vec3 position, cp_quat rotation, double flown)
+{
+    double d = fmax(cp_vec3_length(cp_vec3_sub(position, from->position)), flown);
+    double turn = cp_quat_angle_between(from->rotation, rotation);
+    return fmax(fmax(d / app->nominal_speed, turn / ED_TURN_RATE), ED_MIN_GAP);
+}
+
+int ed_app_rebuild_path(ed_app *app)
+{
+    cp_path *p = NULL;
+    int rc = 0;
+    if (app->cur.doc.count >= 2) {
+        cp_error err;
+        p = cp_document_to_path(&app->cur.doc, &err);
+        if (!p) {
+            ed_app_message(app, 1, "%s", err.message);
+            rc = -1;
+        }
+    }
+    cp_path_destroy(app->path);
+    app->path = p;
+    app->path_serial++;
+    ed_app_clamp(app);
+    return rc;
+}
+
+int ed_app_commit(ed_app *app, cp_document *work, long selected, int keep_period)
+{
+    cp_error err;
+    if (work->options.ends == CP_ENDS_CLOSED && work->count >= 2 && !keep_period) {
+        const cp_document *old = &app->cur.doc;
+        double closing = old->options.ends == CP_ENDS_CLOSED && old->count >= 2 ? old->options.period - span(old) : 0;
+        if (!(closing > 0)) {
+            const cp_key *last = &work->keys[work->count - 1];
+            closing = gap(app, last, work->keys[0].position, work->keys[0].rotation, 0.0);
+        }
+        work->options.period = span(work) + closing;
+    }
+    cp_path *p = NULL;
+    if (work->count >= 2) {
+        p = cp_document_to_path(work, &err);
+        if (!p) {
+            ed_app_message(app, 1, "%s", err.message);
+            cp_document_free(work);
+            return -1;
+        }
+    }
+    ed_state previous = app->cur;
+    if (ed_history_push(&app->history, &previous) != 0) {
+        ed_app_message(app, 1, "out of memory for undo: the edit was not made");
+        cp_path_destroy(p);
+        cp_document_free(work);
+        return -1;
+    }
+    app->cur.doc = *work;
+    memset(work, 0, sizeof *work);
+    app->cur.selected = selected;
+    app->cur.revision = app->next_revision++;
+    cp_path_destroy(app->path);
+    app->path = p;
+    app->path_serial++;
+    ed_app_clamp(app);
+    return 0;
+}
+
+/* ---- recording ---------------------------------------------------------------------------- */
+
+/* Whether `k` is the key the previous recording made, so that the distance
+ * flown and the time since that recording measure the way from it. */
+static int anchored(const ed_app *app, const cp_key *k)
+{
+    return app->have_press && memcmp(&k->position, &app->press_position, sizeof k->position) == 0;
+}
+
+/* The time from key `from` to the camera under the recording mode. */
+static double record_gap(const ed_app *app, const cp_key *from)
+{
+    int anchor = anchored(app, from);
+    if (app->time_mode == ED_TIME_REAL && anchor)
+        return fmax(app->clock - app->press_clock, ED_MIN_GAP);
+    return gap(app, from, app->camera.position, ed_camera_rotation(&app->camera), anchor ? app->flown : 0.0);
+}
+
+double ed_app_next_record_time(const ed_app *app)
+{
+    size_t n = app->cur.doc.count;
+    if (n == 0)
+        return 0.0;
+    const cp_key *last = &app->cur.doc.keys[n - 1];
+    return last->time + record_gap(app, last);
+}
+
+int ed_app_record(ed_app *app, int insert)
+{
+    cp_document work;
+    if (begin(app, &work))
+        return -1;
+    size_t n = work.count;
+    long s = app->cur.selected;
+    cp_key key;
+    key.position = app->camera.position;
+    key.rotation = ed_camera_rotation(&app->camera);
+    key.fov = app->camera.fov;
+    size_t index;
+    double shift = 0;
+    if (!insert || s < 0 || (size_t)s + 1 >= n) {
+        index = n;
+        key.time = ed_app_next_record_time(app);
+    } else {
+        /* the new key takes its own time from the selected key, and the keys
+           after it move so that the way on to the next key also takes its
+           time at nominal speed */
+        index = (size_t)s + 1;
+        key.time = work.keys[s].time + record_gap(app, &work.keys[s]);
+        const cp_key *next = &work.keys[index];
+        shift = key.time + gap(app, &key, next->position, next->rotation, 0.0) - next->time;
+        for (size_t i = index; i < n; i++)
+            work.keys[i].time += shift;
+    }
+    cp_error err;
+    if (cp_document_insert_key(&work, index, &key, &err) != CP_OK) {
+        ed_app_message(app, 1, "%s", err.message);
+        cp_document_free(&work);
+        return -1;
+    }
+    if (ed_app_commit(app, &work, (long)index, 0))
+        return -1;
+    app->have_press = 1;
+    app->press_clock = app->clock;
+    app->press_position = key.position;
+    app->flown = 0;
+    ed_app_seek(app, key.time);
+    if (index < n)
+        ed_app_message(app, 0, "key %zu inserted at %.2f s; the %zu keys after it moved %+.2f s", index, key.time,
+                       n - index, shift);
+    else
+        ed_app_message(app, 0, "key %zu recorded at %.2f s", index, key.time);
+    return 0;
+}
+
+/* ---- changing keys ------------------------------------------------------------------------- */
+
+static int need_selection(ed_app *app)
+{
+    if (app->cur.selected >= 0 && (size_t)app->cur.selected < app->cur.doc.count)
+        return 0;
+    ed_app_message(app, 1, "select a key first ([ and ], or click its marker)");
+    return -1;
+}
+
+int ed_app_delete_selected(ed_app *app)
+{
+    if (ed_app_check_prompt(app) || need_selection(app))
+        return -1;
+    cp_document work;
+    if (begin(app, &work))
+        return -1;
+    size_t s = (size_t)app->cur.selected;
+    cp_document_remove_key(&work, s);
+    long sel = work.count == 0 ? -1 : s < work.count ? (long)s : (long)work.count - 1;
+    if (ed_app_commit(app, &work, sel, 0))
+        return -1;
+    ed_app_message(app, 0, "key %zu deleted (%zu left)", s, app->cur.doc.count);
+    return 0;
+}
+
+int ed_app_move_key_to_camera(ed_app *app)
+{
+    if (ed_app_check_prompt(app) || need_selection(app))
+        return -1;
+    cp_document work;
+    if (begin(app, &work))
+        return -1;
+    size_t s = (size_t)app->cur.selected;
+    work.keys[s].position = app->camera.position;
+    work.keys[s].rotation = ed_camera_rotation(&app->camera);
+    work.keys[s].fov = app->camera.fov;
+    if (ed_app_commit(app, &work, (long)s, 0))
+        return -1;
+    ed_app_message(app, 0, "key %zu moved to the camera", s);
+    return 0;
+}
+
+int ed_app_set_key_time(ed_app *app, size_t i, double time)
+{
+    if (ed_app_check_prompt(app))
+        return -1;
+    const cp_document *d = &app->cur.doc;
+    if (i >= d->count) {
+        ed_app_message(app, 1, "no key %zu (the path has %zu)", i, d->count);
+        return -1;
+    }
+    if (!isfinite(time) || (i > 0 && !(time > d->keys[i - 1].time)) ||
+        (i + 1 < d->count && !(time < d->keys[i + 1].time))) {
+        ed_app_message(app, 1, "key %zu's time must lie strictly between %.3f s and %.3f s", i,
+                       i > 0 ? d->keys[i - 1].time : -INFINITY, i + 1 < d->count ? d->keys[i + 1].time : INFINITY);
+        return -1;
+    }
+    cp_document work;
+    if (begin(app, &work))
+        return -1;
+    work.keys[i].time = time;
+    if (ed_app_commit(app, &work, (long)i, 0))
+        return -1;
+    ed_app_seek(app, time);
+    ed_app_message(app, 0, "key %zu at %.2f s", i, time);
+    return 0;
+}
+
+int ed_app_nudge_key_time(ed_app *app, double dt, int ripple)
+{
+    if (ed_app_check_prompt(app) || need_selection(app))
+        return -1;
+    const cp_document *d = &app->cur.doc;
+    size_t s = (size_t)app->cur.selected;
+    double t = d->keys[s].time;
+    double lo = s > 0 ? d->keys[s - 1].time + ED_TIME_MARGIN : -INFINITY;
+    double hi = !ripple && s + 1 < d->count ? d->keys[s + 1].time - ED_TIME_MARGIN : INFINITY;
+    double target = fmin(fmax(t + dt, lo), hi);
+    if (!(fabs(target - t) > 1e-12)) {
+        ed_app_message(app, 1, "key %zu cannot move further that way", s);
+        return -1;
+    }
+    cp_document work;
+    if (begin(app, &work))
+        return -1;
+    for (size_t i = s; i < (ripple ? work.count : s + 1); i++)
+        work.keys[i].time += target - t;
+    if (ripple)
+        work.keys[s].time = target;
+    if (ed_app_commit(app, &work, (long)s, 0))
+        return -1;
+    ed_app_seek(app, target);
+    ed_app_message(app, 0, ripple ? "keys %zu.. moved to start at %.2f s" : "key %zu at %.2f s", s, target);
+    return 0;
+}
+
+int ed_app_retime(ed_app *app, double duration)
+{
+    if (ed_app_check_prompt(app))
+        return -1;
+    if (!app->path) {
+        ed_app_message(app, 1, "retime needs at least 2 keys");
+        return -1;
+    }
+    cp_error err;
+    cp_path *retimed = cp_path_retime_constant_speed(app->path, duration, &err);
+    if (!retimed) {
+        ed_app_message(app, 1, "%s", err.message);
+        return -1;
+    }
+    cp_document work;
+    if (begin(app, &work)) {
+        cp_path_destroy(retimed);
+        return -1;
+    }
+    const cp_key *k = cp_path_keys(retimed);
+    for (size_t i = 0; i < work.count; i++)
+        work.keys[i].time = k[i].time;
+    work.options.period = cp_path_get_options(retimed).period;
+    cp_path_destroy(retimed);
+    if (ed_app_commit(app, &work, app->cur.selected, 1))
+        return -1;
+    ed_app_message(app, 0, "retimed to constant speed over %.2f s", ed_app_duration(app));
+    return 0;
+}
+
+/* ---- options --------------------------------------------------------------------------------- */
+
+int ed_app_set_interp(ed_app *app, cp_interp interp)
+{
+    if (ed_app_check_prompt(app))
+        return -1;
+    if (!cp_interp_name(interp)) {
+        ed_app_message(app, 1, "unknown interpolation %d", (int)interp);
+        return -1;
+    }
+    const cp_path_options *o = &app->cur.doc.options;
+    if (o->position == interp && o->rotation == interp && o->fov == interp) {
+        ed_app_message(app, 0, "interpolation is already %s", cp_interp_name(interp));
+        return 0;
+    }
+    cp_document work;
+    if (begin(app, &work))
+        return -1;
+    work.options.position = work.options.rotation = work.options.fov = interp;
+    if (ed_app_commit(app, &work, app->cur.selected, 0))
+        return -1;
+    ed_app_message(app, 0, "interpolation: %s", cp_interp_name(interp));
+    return 0;
+}
+
+int ed_app_cycle_interp(ed_app *app)
+{
+    static const cp_interp order[] = {CP_INTERP_C2, CP_INTERP_BISECTOR, CP_INTERP_CATMULL_ROM, CP_INTERP_LINEAR};
+    size_t n = sizeof order / sizeof order[0], i = 0;
+    while (i < n && order[i] != app->cur.doc.options.position)
+        i++;
+    /* from one that is not in the cycle (step, read from a file) it starts over at C2 */
+    return ed_app_set_interp(app, order[i < n ? (i + 1) % n : 0]);
+}
+
+int ed_app_set_ends(ed_app *app, cp_ends ends)
+{
+    if (ed_app_check_prompt(app))
+        return -1;
+    if (!cp_ends_name(ends)) {
+        ed_app_message(app, 1, "unknown ends %d", (int)ends);
+        return -1;
+    }
+    if (app->cur.doc.options.ends == ends) {
+        ed_app_message(app, 0, "ends are already %s", cp_ends_name(ends));
+        return 0;
+    }
+    cp_document work;
+    if (begin(app, &work))
+        return -1;
+    work.options.ends = ends;
+    if (ends != CP_ENDS_CLOSED)
+        work.options.period = 0;
+    if (ed_app_commit(app, &work, app->cur.selected, 0))
+        return -1;
+    ed_app_message(app, 0, "ends: %s", cp_ends_name(ends));
+    return 0;
+}
+
+int ed_app_cycle_ends(ed_app *app)
+{
+    return ed_app_set_ends(app, (cp_ends)(((int)app->cur.doc.options.ends + 1) % 3));
+}
+
+/* ---- undo and redo ----------------------------------------------------------------------------- */
+
+static int undo_redo(ed_app *app, int redo)
+{
+    if (ed_app_check_prompt(app))
+        return -1;
+    int rc = redo ? ed_history_redo(&app->history, &app->cur) : ed_history_undo(&app->history, &app->cur);
+    if (rc != 0) {
+        ed_app_message(app, 1, redo ? "nothing to redo" : "nothing to undo");
+        return -1;
+    }
+    ed_app_rebuild_path(app);
+    ed_app_message(app, 0, redo ? "redone (%zu keys)" : "undone (%zu keys)", app->cur.doc.count);
+    return 0;
+}
+
+int ed_app_undo(ed_app *app) { return undo_redo(app, 0); }
+int ed_app_redo(ed_app *app) { return undo_redo(app, 1); }
+
+/* ---- comparing documents ------------------------------------------------------------------------ */
+
+static int str_equal(const char *a, const char *b) { return a == b || (a && b && strcmp(a, b) == 0); }
+
+int ed_doc_equal(const cp_document *a, const cp_document *b)
+{
+    if (a->count != b->count || !str_equal(a->name, b->name) || !str_equal(a->extras, b->extras))
+        return 0;
+    const cp_path_options *p = &a->options, *q = &b->options;
+    if (p->position != q->position || p->rotation != q->rotation || p->fov != q->fov || p->ends != q->ends ||
+        (p->ends == CP_ENDS_CLOSED && p->period != q->period))
+        return 0;
+    for (size_t i = 0; i < a->count; i++) {
+        const cp_key *x = &a->keys[i], *y = &b->keys[i];
+        if (x->time != y->time || x->fov != y->fov || x->position.x != y->position.x ||
+            x->position.y != y->position.y || x->position.z != y->position.z || x->rotation.x != y->rotation.x ||
+            x->rotation.y != y->rotation.y || x->rotation.z != y->rotation.z || x->rotation.w != y->rotation.w)
+            return 0;
+        const char *ex = a->key_extras ? a->key_extras[i] : NULL, *ey = b->key_extras ? b->key_extras[i] : NULL;
+        if (!str_equal(ex, ey))
+            return 0;
+    }
+    return 1;
+}

@@ -1,0 +1,48 @@
+/* editor/core/history.h - undo and redo of every edit, as whole-document
+ * snapshots.
+ *
+ * Snapshots rather than inverse operations: every edit (a recording, a
+ * retime, a reload from disk) undoes the same way and cannot get out of step
+ * with the document. A snapshot is moved in, never copied, so an edit costs
+ * one copy of the document (made by the edit itself). The history forgets
+ * its oldest states beyond ED_HISTORY_DEPTH steps or ED_HISTORY_MAX_KEYS keys
+ * in all, whichever comes first.
+ */
+#ifndef ED_HISTORY_H
+#define ED_HISTORY_H
+
+#include <stddef.h>
+
+#include "campath/json.h"
+
+#define ED_HISTORY_DEPTH 500
+#define ED_HISTORY_MAX_KEYS 2000000u
+
+/* A document state and what goes with it. */
+typedef struct ed_state {
+    cp_document   doc;
+    long          selected;   /* -1 = none */
+    unsigned long revision;   /* identifies the content, for the dirty flag */
+} ed_state;
+
+typedef struct ed_history {
+    ed_state *undo, *redo;    /* stacks; the top is the last element */
+    size_t    undo_count, undo_cap, redo_count, redo_cap;
+    size_t    keys_held;      /* keys in all snapshots */
+} ed_history;
+
+/* Records `previous` (moved in: *previous is zeroed) as the state to return
+ * to on undo, and forgets the redo states. 0, or -1 if out of memory (then
+ * *previous is untouched). */
+int ed_history_push(ed_history *h, ed_state *previous);
+
+/* Swaps `current` with the newest undo state (current goes to redo).
+ * Returns 0, or -1 if there is nothing to undo (or no memory). */
+int ed_history_undo(ed_history *h, ed_state *current);
+/* The reverse. */
+int ed_history_redo(ed_history *h, ed_state *current);
+
+/* Frees every snapshot. */
+void ed_history_free(ed_history *h);
+
+#endif /* ED_HISTORY_H */

@@ -1,0 +1,33 @@
+/* editor/core/layout.h - where things go in the window: the 3D view, the graph
+ * panel, the timeline. Shared by drawing and by mouse handling so that a
+ * click lands where the eye sees it. Pixels, origin top left.
+ */
+#ifndef ED_LAYOUT_H
+#define ED_LAYOUT_H
+
+#define ED_TIMELINE_HEIGHT 44
+#define ED_GRAPH_MIN_HEIGHT 120
+#define ED_GRAPH_SHARE 0.36       /* of the window height, when shown */
+#define ED_TIMEBAR_MARGIN 64      /* room for time labels left and right of the bar */
+
+typedef struct ed_rect {
+    int x, y, w, h;
+} ed_rect;
+
+typedef struct ed_layout {
+    ed_rect view;       /* the 3D view */
+    ed_rect graph;      /* the graph panel (h = 0 when hidden) */
+    ed_rect timeline;   /* the strip at the bottom */
+    ed_rect bar;        /* the timeline bar inside it; the graph's time axis spans the same x range */
+} ed_layout;
+
+void ed_layout_compute(ed_layout *l, int width, int height, int show_graph);
+
+int ed_rect_contains(const ed_rect *r, int x, int y);
+
+/* The time under pixel column x on the bar (clamped to the path). */
+double ed_layout_time_at(const ed_layout *l, double start, double duration, int x);
+/* The pixel column of time t on the bar. */
+double ed_layout_x_of(const ed_layout *l, double start, double duration, double t);
+
+#endif /* ED_LAYOUT_H */

@@ -1,0 +1,455 @@
+/* editor/core/script_cmds.c - what each command of the headless language does. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "script_impl.h"
+
+#define DEG (M_PI / 180.0)
+/* An app command's failure, with the reason the app gave. */
+int ed_script_result(const ed_script *s, int rc, const char *cmd, char *err, size_t n)
+{
+    return rc == 0 ? 0 : ed_script_fail(s, err, n, "%s: %s", cmd, s->app->message);
+}
+
+int ed_script_number(const ed_script *s, const char *word, double *out, char *err, size_t n)
+{
+    char *end;
+    *out = 0;
+    double x = strtod(word, &end);
+    if (end == word || *end != '\0' || !isfinite(x))
+        return ed_script_fail(s, err, n, "'%s' is not a number", word);
+    *out = x;
+    return 0;
+}
+
+int ed_script_numbers(const ed_script *s, char **words, int count, double *out, char *err, size_t n)
+{
+    for (int i = 0; i < count; i++)
+        if (ed_script_number(s, words[i], &out[i], err, n))
+            return -1;
+    return 0;
+}
+
+int ed_script_index(const ed_script *s, const char *word, long *out, char *err, size_t n)
+{
+    char *end;
+    long i = strtol(word, &end, 10);
+    if (end == word || *end != '\0' || i < 0)
+        return ed_script_fail(s, err, n, "'%s' is not a key index", word);
+    *out = i;
+    return 0;
+}
+
+/* One of `names` (NULL-terminated): its position, or -1 with an error listing them. */
+int ed_script_choice(const ed_script *s, const char *word, const char *const *names, char *err, size_t n)
+{
+    char list[256] = "";
+    for (int i = 0; names[i]; i++) {
+        if (strcmp(word, names[i]) == 0)
+            return i;
+        strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+        strncat(list, names[i], sizeof list - strlen(list) - 1);
+    }
+    ed_script_fail(s, err, n, "'%s' is not one of: %s", word, list);
+    return -1;
+}
+
+static const char *const on_off[] = {"off", "on", NULL};
+
+/* Delivers an event through the host's input layer when there is one. */
+void ed_script_send(ed_script *s, const ed_event *ev)
+{
+    if (s->host && s->host->event)
+        s->host->event(s->host->ctx, s->app, s->control, ev);
+    else
+        ed_control_event(s->control, s->app, ev);
+}
+
+/* Lets `seconds` pass in frames, as the frame loop would. */
+static void run_frames(ed_script *s, double seconds)
+{
+    long frames = lround(seconds / ED_SCRIPT_FRAME);
+    for (long i = 0; i < frames && !s->app->quit; i++) {
+        ed_control_update(s->control, s->app, ED_SCRIPT_FRAME);
+        ed_app_update(s->app, ED_SCRIPT_FRAME);
+    }
+}
+
+/* ---- the commands -------------------------------------------------------------------------- */
+
+static int c_open(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    return ed_script_result(s, ed_app_open(s->app, argv[1]), argv[0], err, n);
+}
+
+static int c_size(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    double v[2];
+    if (ed_script_numbers(s, argv + 1, 2, v, err, n))
+        return -1;
+    if (v[0] < 16 || v[1] < 16 || v[0] > 8192 || v[1] > 8192)
+        return ed_script_fail(s, err, n, "size: %gx%g is outside 16x16 .. 8192x8192", v[0], v[1]);
+    ed_app_resize(s->app, (int)v[0], (int)v[1]);
+    return 0;
+}
+
+static int c_camera(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    double v[6] = {0, 0, 0, 0, 0, 0};
+    if (argc == 5)
+        return ed_script_fail(s, err, n, "camera: give both YAW and PITCH, or neither");
+    if (ed_script_numbers(s, argv + 1, argc - 1, v, err, n))
+        return -1;
+    cp_quat q = argc > 4 ? cp_quat_from_yaw_pitch_roll(v[3] * DEG, v[4] * DEG, v[5] * DEG)
+                         : ed_camera_rotation(&s->app->camera);
+    ed_app_place_camera(s->app, cp_vec3_make(v[0], v[1], v[2]), q);
+    return 0;
+}
+
+static int c_camera_quat(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    double v[7];
+    if (ed_script_numbers(s, argv + 1, 7, v, err, n))
+        return -1;
+    cp_quat q = cp_quat_make(v[3], v[4], v[5], v[6]);
+    if (!(cp_quat_length(q) > 1e-9))
+        return ed_script_fail(s, err, n, "camera-quat: the rotation (%g, %g, %g, %g) is zero", v[3], v[4], v[5], v[6]);
+    ed_app_place_camera(s->app, cp_vec3_make(v[0], v[1], v[2]), q);
+    return 0;
+}
+
+static int c_look_at(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    double v[3];
+    if (ed_script_numbers(s, argv + 1, 3, v, err, n))
+        return -1;
+    cp_vec3 d = cp_vec3_sub(cp_vec3_make(v[0], v[1], v[2]), s->app->camera.position);
+    double len = cp_vec3_length(d);
+    if (!(len > 1e-9))
+        return ed_script_fail(s, err, n, "look-at: the point is where the camera is");
+    double yaw = atan2(-d.x, -d.z), pitch = asin(d.y / len);
+    ed_app_place_camera(s->app, s->app->camera.position, cp_quat_from_yaw_pitch_roll(yaw, pitch, 0.0));
+    return 0;
+}
+
+static int c_fly(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    double v[3];
+    if (ed_script_numbers(s, argv + 1, 3, v, err, n))
+        return -1;
+    cp_vec3 to = cp_vec3_make(v[0], v[1], v[2]);
+    s->app->flown += cp_vec3_length(cp_vec3_sub(to, s->app->camera.position));
+    s->app->camera.position = to;
+    return 0;
+}
+
+static int c_fov(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    double f;
+    if (ed_script_number(s, argv[1], &f, err, n))
+        return -1;
+    if (f < ED_CAMERA_MIN_FOV || f > ED_CAMERA_MAX_FOV)
+        return ed_script_fail(s, err, n, "fov: %g is outside %g..%g degrees", f, ED_CAMERA_MIN_FOV, ED_CAMERA_MAX_FOV);
+    s->app->camera.fov = f;
+    return 0;
+}
+
+static int c_speed(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    double v;
+    if (ed_script_number(s, argv[1], &v, err, n))
+        return -1;
+    if (!(v >= 0.01 && v <= 1000))
+        return ed_script_fail(s, err, n, "speed: %g m/s is outside 0.01..1000", v);
+    ed_app_set_nominal_speed(s->app, v);
+    return 0;
+}
+
+static int c_mode(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    static const char *const names[] = {"distance", "real", NULL};
+    int m = ed_script_choice(s, argv[1], names, err, n);
+    if (m < 0)
+        return -1;
+    ed_app_set_time_mode(s->app, (ed_time_mode)m);
+    return 0;
+}
+
+static int c_wait(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    double t;
+    if (ed_script_number(s, argv[1], &t, err, n))
+        return -1;
+    if (t < 0 || t > 3600)
+        return ed_script_fail(s, err, n, "wait: %g s is outside 0..3600", t);
+    run_frames(s, t);
+    return 0;
+}
+
+static int c_record(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    return ed_script_result(s, ed_app_record(s->app, strcmp(argv[0], "insert") == 0), argv[0], err, n);
+}
+
+static int c_select(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    long i = -1;
+    if (strcmp(argv[1], "none") != 0 && ed_script_index(s, argv[1], &i, err, n))
+        return -1;
+    return ed_script_result(s, ed_app_select(s->app, i), argv[0], err, n);
+}
+
+static int c_delete(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    return ed_script_result(s, ed_app_delete_selected(s->app), argv[0], err, n);
+}
+
+static int c_move_key(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    return ed_script_result(s, ed_app_move_key_to_camera(s->app), argv[0], err, n);
+}
+
+static int c_key_time(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    double t;
+    if (ed_script_number(s, argv[1], &t, err, n))
+        return -1;
+    if (s->app->cur.selected < 0)
+        return ed_script_fail(s, err, n, "key-time: select a key first");
+    return ed_script_result(s, ed_app_set_key_time(s->app, (size_t)s->app->cur.selected, t), argv[0], err, n);
+}
+
+static int c_nudge(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    double t;
+    int ripple = 0;
+    if (ed_script_number(s, argv[1], &t, err, n))
+        return -1;
+    if (argc == 3) {
+        if (strcmp(argv[2], "ripple") != 0)
+            return ed_script_fail(s, err, n, "nudge: the optional word is 'ripple', not '%s'", argv[2]);
+        ripple = 1;
+    }
+    return ed_script_result(s, ed_app_nudge_key_time(s->app, t, ripple), argv[0], err, n);
+}
+
+static int c_retime(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    double d = 0;
+    if (argc == 2 && ed_script_number(s, argv[1], &d, err, n))
+        return -1;
+    return ed_script_result(s, ed_app_retime(s->app, d), argv[0], err, n);
+}
+
+static int c_interpolation(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    cp_interp i;
+    if (cp_interp_parse(argv[1], &i) != 0)
+        return ed_script_fail(s, err, n, "interpolation: '%s' is not c2, bisector, catmull-rom, linear or step", argv[1]);
+    return ed_script_result(s, ed_app_set_interp(s->app, i), argv[0], err, n);
+}
+
+static int c_ends(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    cp_ends e;
+    if (cp_ends_parse(argv[1], &e) != 0)
+        return ed_script_fail(s, err, n, "ends: '%s' is not natural, rest or closed", argv[1]);
+    return ed_script_result(s, ed_app_set_ends(s->app, e), argv[0], err, n);
+}
+
+static int c_play(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    int play = strcmp(argv[0], "play") == 0;
+    ed_app_play(s->app, play);
+    if (play && !s->app->playing)
+        return ed_script_fail(s, err, n, "play: %s", s->app->message);
+    return 0;
+}
+
+static int c_seek(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    double t;
+    if (ed_script_number(s, argv[1], &t, err, n))
+        return -1;
+    ed_app_seek(s->app, t);
+    return 0;
+}
+
+static int c_play_to(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    double t;
+    if (ed_script_number(s, argv[1], &t, err, n))
+        return -1;
+    ed_app *app = s->app;
+    if (!app->path)
+        return ed_script_fail(s, err, n, "play-to: nothing to play (fewer than 2 keys)");
+    double end = ed_app_start(app) + ed_app_duration(app);
+    if (t < app->playhead || t > end)
+        return ed_script_fail(s, err, n, "play-to: %g s is not between the playhead (%g s) and the end (%g s)", t,
+                    app->playhead, end);
+    ed_app_play(app, 1);
+    while (app->playing && app->playhead + ED_SCRIPT_FRAME < t) {
+        ed_control_update(s->control, app, ED_SCRIPT_FRAME);
+        ed_app_update(app, ED_SCRIPT_FRAME);
+    }
+    ed_app_play(app, 0);
+    ed_app_seek(app, t);
+    return 0;
+}
+
+static int c_view(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    static const char *const names[] = {"free", "path", NULL};
+    int v = ed_script_choice(s, argv[1], names, err, n);
+    if (v < 0)
+        return -1;
+    s->app->view_path = v;
+    return 0;
+}
+
+static int c_toggle(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    int v = ed_script_choice(s, argv[1], on_off, err, n);
+    if (v < 0)
+        return -1;
+    if (strcmp(argv[0], "graph") == 0)
+        s->app->show_graph = v;
+    else
+        s->app->show_help = v;
+    return 0;
+}
+
+static int c_color(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    static const char *const names[] = {"speed", "acceleration", NULL};
+    int v = ed_script_choice(s, argv[1], names, err, n);
+    if (v < 0)
+        return -1;
+    s->app->color_mode = (ed_color_mode)v;
+    return 0;
+}
+
+static int c_undo(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    int redo = strcmp(argv[0], "redo") == 0;
+    return ed_script_result(s, redo ? ed_app_redo(s->app) : ed_app_undo(s->app), argv[0], err, n);
+}
+
+static int c_save(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    return ed_script_result(s, ed_app_save(s->app), argv[0], err, n);
+}
+
+static int c_poll(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc, (void)argv, (void)err, (void)n;
+    ed_app_poll_file(s->app);
+    return 0;
+}
+
+static int c_answer(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    static const char *const names[] = {"reload", "keep", "restore", "discard", "save", "cancel", NULL};
+    static const ed_cmd cmds[] = {ED_CMD_ANSWER_RELOAD, ED_CMD_ANSWER_KEEP, ED_CMD_ANSWER_RESTORE,
+                                  ED_CMD_ANSWER_DISCARD, ED_CMD_ANSWER_SAVE, ED_CMD_ANSWER_CANCEL};
+    int a = ed_script_choice(s, argv[1], names, err, n);
+    if (a < 0)
+        return -1;
+    int rc = ed_script_result(s, ed_app_answer(s->app, cmds[a]), argv[0], err, n);
+    /* "save" or "discard" at the quit question closes the editor: nothing after it runs */
+    s->done = s->app->quit;
+    return rc;
+}
+
+static int c_echo(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)s, (void)err, (void)n;
+    for (int i = 1; i < argc; i++)
+        printf("%s%s", argv[i], i + 1 < argc ? " " : "\n");
+    if (argc == 1)
+        printf("\n");
+    return 0;
+}
+
+static const ed_script_command commands[] = {
+    {"open", 1, 1, c_open, "open FILE", "edit FILE (a new one if it does not exist)"},
+    {"size", 2, 2, c_size, "size W H", "the window size in pixels (default 960 540)"},
+    {"camera", 3, 6, c_camera, "camera X Y Z [YAW PITCH [ROLL]]",
+     "put the free camera at a point; angles in degrees, yaw 0 looks down -Z, positive yaw turns left"},
+    {"camera-quat", 7, 7, c_camera_quat, "camera-quat X Y Z QX QY QZ QW", "put the camera at a point and rotation"},
+    {"look-at", 3, 3, c_look_at, "look-at X Y Z", "turn the camera toward a point (roll 0)"},
+    {"fly", 3, 3, c_fly, "fly X Y Z", "fly the camera in a straight line to a point (counts as distance flown)"},
+    {"fov", 1, 1, c_fov, "fov DEGREES", "the camera's vertical field of view"},
+    {"speed", 1, 1, c_speed, "speed M_PER_S", "the nominal recording speed"},
+    {"mode", 1, 1, c_mode, "mode distance|real", "how recorded keys get their times"},
+    {"wait", 1, 1, c_wait, "wait SECONDS", "let time pass (playback, real-time recording, recovery writes)"},
+    {"record", 0, 0, c_record, "record", "record the camera as a key at the end (F2)"},
+    {"insert", 0, 0, c_record, "insert", "insert the camera as a key after the selected one (Shift+F2)"},
+    {"select", 1, 1, c_select, "select N|none", "select key N"},
+    {"delete", 0, 0, c_delete, "delete", "delete the selected key"},
+    {"move-key", 0, 0, c_move_key, "move-key", "move the selected key to the camera pose (G)"},
+    {"key-time", 1, 1, c_key_time, "key-time SECONDS", "set the selected key's time"},
+    {"nudge", 1, 2, c_nudge, "nudge SECONDS [ripple]", "move the selected key's time (with ripple: and all after it)"},
+    {"retime", 0, 1, c_retime, "retime [DURATION]", "retime to constant speed (keeping the duration if none is given)"},
+    {"interpolation", 1, 1, c_interpolation, "interpolation c2|bisector|catmull-rom|linear|step",
+     "the interpolation of position, rotation and fov"},
+    {"ends", 1, 1, c_ends, "ends natural|rest|closed", "the end behaviour"},
+    {"play", 0, 0, c_play, "play", "start playback"},
+    {"pause", 0, 0, c_play, "pause", "stop playback"},
+    {"seek", 1, 1, c_seek, "seek SECONDS", "move the playhead"},
+    {"play-to", 1, 1, c_play_to, "play-to SECONDS", "play frame by frame until the playhead reaches a time, then pause"},
+    {"view", 1, 1, c_view, "view free|path", "render from the free camera or through the path camera"},
+    {"graph", 1, 1, c_toggle, "graph on|off", "the speed and acceleration graph"},
+    {"help", 1, 1, c_toggle, "help on|off", "the key binding help (F1)"},
+    {"color", 1, 1, c_color, "color speed|acceleration", "what the path's colour shows"},
+    {"undo", 0, 0, c_undo, "undo", "undo the last edit"},
+    {"redo", 0, 0, c_undo, "redo", "redo"},
+    {"save", 0, 0, c_save, "save", "save the file (atomic)"},
+    {"poll", 0, 0, c_poll, "poll", "look for changes made to the file by other programs now"},
+    {"answer", 1, 1, c_answer, "answer reload|keep|restore|discard|save|cancel", "answer the question on screen"},
+    {"quit", 0, 0, ed_script_c_quit, "quit", "close the editor as the window's close button does (asks if there are unsaved edits)"},
+    {"press", 1, 1, ed_script_c_press, "press KEY", "press and release a key through the input layer, e.g. press shift+f2"},
+    {"key-down", 1, 1, ed_script_c_press, "key-down KEY", "hold a key down (held keys fly the camera during wait)"},
+    {"key-up", 1, 1, ed_script_c_press, "key-up KEY", "release a key"},
+    {"click", 2, 2, ed_script_c_click, "click X Y", "left click at a pixel (select a key, or scrub on the timeline)"},
+    {"event", 1, 3, ed_script_c_event, "event resize W H|minimize|restore|focus-lost|focus-gained",
+     "a window event through the input layer"},
+    {"screenshot", 1, 1, ed_script_c_screenshot, "screenshot FILE", "save what the window shows now (.bmp or .png)"},
+    {"expect", 2, 3, ed_script_c_expect,
+     "expect keys N|dirty yes/no|selected N/none|prompt NAME|playhead T [TOL]|interpolation NAME|ends NAME|key-time I T|camera-speed V [TOL]",
+     "stop with an error unless the editor is in that state (for tests)"},
+    {"echo", 0, ED_SCRIPT_MAX_WORDS - 1, c_echo, "echo TEXT", "print a line"},
+};
+
+const ed_script_command *ed_script_commands(size_t *count)
+{
+    *count = sizeof commands / sizeof commands[0];
+    return commands;
+}

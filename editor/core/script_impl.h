@@ -1,0 +1,27 @@
+/* editor/core/script_impl.h - shared by the files that implement the script
+ * commands (script_cmds.c, script_input.c); not for other modules. */
+#ifndef ED_SCRIPT_IMPL_H
+#define ED_SCRIPT_IMPL_H
+
+#include "script.h"
+
+/* Argument readers: 0, or -1 with "SOURCE:LINE: ..." in err. */
+int ed_script_number(const ed_script *s, const char *word, double *out, char *err, size_t n);
+int ed_script_numbers(const ed_script *s, char **words, int count, double *out, char *err, size_t n);
+int ed_script_index(const ed_script *s, const char *word, long *out, char *err, size_t n);
+/* The position of `word` in the NULL-terminated `names`, or -1 with an error listing them. */
+int ed_script_choice(const ed_script *s, const char *word, const char *const *names, char *err, size_t n);
+/* 0 for rc == 0, else -1 with the app's message. */
+int ed_script_result(const ed_script *s, int rc, const char *cmd, char *err, size_t n);
+/* Delivers an event through the host's input layer, or straight to the control layer. */
+void ed_script_send(ed_script *s, const ed_event *ev);
+
+/* The commands of script_input.c. */
+int ed_script_c_quit(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_press(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_click(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_event(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_screenshot(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_expect(ed_script *s, int argc, char **argv, char *err, size_t n);
+
+#endif /* ED_SCRIPT_IMPL_H */

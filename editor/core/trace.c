@@ -1,0 +1,188 @@
+/* editor/core/trace.c - sampling a path for the view and the graph. */
+#include "trace.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int reserve(void **p, size_t n, size_t size)
+{
+    void *q = realloc(*p, (n ? n : 1) * size);
+    if (!q)
+        return -1;
+    *p = q;
+    return 0;
+}
+
+static void clear(ed_trace *t)
+{
+    t->serial = 0;
+    t->count = t->plot_count = 0;
+    t->max[0] = t->max[1] = 0;
+    for (int k = 0; k < ED_PLOT_COUNT; k++)
+        t->plot_max[k] = 0;
+}
+
+void ed_trace_free(ed_trace *t)
+{
+    free(t->xyz);
+    free(t->level[0]);
+    free(t->level[1]);
+    free(t->plot_t);
+    for (int k = 0; k < ED_PLOT_COUNT; k++)
+        free(t->plot[k]);
+    memset(t, 0, sizeof *t);
+}
+
+/* Segment i's time range; for a closed path segment count-1 is the seam. */
+static void segment(const cp_path *p, size_t i, double *t0, double *t1)
+{
+    const cp_key *k = cp_path_keys(p);
+    size_t n = cp_path_key_count(p);
+    *t0 = k[i].time;
+    *t1 = i + 1 < n ? k[i + 1].time : cp_path_start(p) + cp_path_duration(p);
+}
+
+static unsigned char level_of(double v, double max)
+{
+    if (!(max > 0))
+        return 0;
+    double l = v / max * (ED_TRACE_LEVELS - 1);
+    return (unsigned char)(l < 0 ? 0 : l > ED_TRACE_LEVELS - 1 ? ED_TRACE_LEVELS - 1 : l + 0.5);
+}
+
+static int build_polyline(ed_trace *t, const cp_path *p)
+{
+    const cp_key *k = cp_path_keys(p);
+    size_t n = cp_path_key_count(p);
+    size_t nseg = cp_path_get_options(p).ends == CP_ENDS_CLOSED ? n : n - 1;
+    double total = 0;
+    for (size_t i = 0; i < nseg; i++)
+        total += cp_vec3_length(cp_vec3_sub(k[(i + 1) % n].position, k[i].position));
+    /* finer steps for short paths, a bounded count for long ones */
+    double step = fmax(0.25, total / (0.25 * ED_TRACE_MAX_POINTS));
+    size_t need = 1;
+    for (size_t i = 0; i < nseg; i++) {
+        double chord = cp_vec3_length(cp_vec3_sub(k[(i + 1) % n].position, k[i].position));
+        double m = ceil(chord / step);
+        need += (size_t)(m < 2 ? 2 : m > 32 ? 32 : m);
+    }
+    if (need > t->cap) {
+        if (reserve((void **)&t->xyz, need, 3 * sizeof *t->xyz) || reserve((void **)&t->level[0], need, 1) ||
+            reserve((void **)&t->level[1], need, 1))
+            return -1;
+        t->cap = need;
+    }
+    /* the magnitudes wait in the level arrays' place until the maxima are known */
+    float *mag = malloc(2 * need * sizeof *mag);
+    if (!mag)
+        return -1;
+    cp_path_cursor cur = {0};
+    size_t c = 0;
+    double vmax = 0, amax = 0;
+    for (size_t i = 0; i < nseg; i++) {
+        double t0, t1;
+        segment(p, i, &t0, &t1);
+        double chord = cp_vec3_length(cp_vec3_sub(k[(i + 1) % n].position, k[i].position));
+        double mm = ceil(chord / step);
+        int m = mm < 2 ? 2 : mm > 32 ? 32 : (int)mm;
+        for (int j = 0; j < m + (i + 1 == nseg); j++) {
+            cp_pose pose;
+            double tt = j == m ? t1 : t0 + (t1 - t0) * j / m;
+            /* the seam end is the path's own start: sample it as the left limit */
+            if (j == m)
+                cp_path_sample_side(p, tt, -1, &pose);
+            else
+                cp_path_sample_cursor(p, &cur, tt, &pose);
+            t->xyz[3 * c + 0] = (float)pose.position.x;
+            t->xyz[3 * c + 1] = (float)pose.position.y;
+            t->xyz[3 * c + 2] = (float)pose.position.z;
+            double v = cp_vec3_length(pose.velocity), a = cp_vec3_length(pose.acceleration);
+            mag[2 * c] = (float)v;
+            mag[2 * c + 1] = (float)a;
+            vmax = fmax(vmax, v);
+            amax = fmax(amax, a);
+            c++;
+        }
+    }
+    t->count = c;
+    t->max[0] = vmax;
+    t->max[1] = amax;
+    for (size_t i = 0; i < c; i++) {
+        t->level[0][i] = level_of(mag[2 * i], vmax);
+        t->level[1][i] = level_of(mag[2 * i + 1], amax);
+    }
+    free(mag);
+    return 0;
+}
+
+static void plot_add(ed_trace *t, const cp_pose *pose)
+{
+    size_t i = t->plot_count++;
+    t->plot_t[i] = pose->time;
+    double v[ED_PLOT_COUNT] = {cp_vec3_length(pose->velocity), cp_vec3_length(pose->acceleration),
+                               cp_vec3_length(pose->angular_velocity), cp_vec3_length(pose->angular_acceleration)};
+    for (int k = 0; k < ED_PLOT_COUNT; k++) {
+        t->plot[k][i] = (float)v[k];
+        if (v[k] > t->plot_max[k])
+            t->plot_max[k] = v[k];
+    }
+}
+
+static int build_plot(ed_trace *t, const cp_path *p)
+{
+    size_t n = cp_path_key_count(p);
+    int closed = cp_path_get_options(p).ends == CP_ENDS_CLOSED;
+    size_t nseg = closed ? n : n - 1;
+    int sides = n <= ED_TRACE_PLOT_KEY_LIMIT;
+    size_t need = ED_TRACE_PLOT_SAMPLES + 2 + (sides ? 2 * (nseg + 1) : 0);
+    if (need > t->plot_cap) {
+        if (reserve((void **)&t->plot_t, need, sizeof *t->plot_t))
+            return -1;
+        for (int k = 0; k < ED_PLOT_COUNT; k++)
+            if (reserve((void **)&t->plot[k], need, sizeof *t->plot[k]))
+                return -1;
+        t->plot_cap = need;
+    }
+    double start = cp_path_start(p), dur = cp_path_duration(p);
+    cp_path_cursor cur = {0};
+    cp_pose pose;
+    size_t u = 0; /* next uniform sample */
+    for (size_t i = 0; i < nseg; i++) {
+        double t0, t1;
+        segment(p, i, &t0, &t1);
+        if (sides) {
+            cp_path_sample_side(p, t0, 1, &pose);
+            pose.time = t0;
+            plot_add(t, &pose);
+        }
+        for (; u <= ED_TRACE_PLOT_SAMPLES; u++) {
+            double tu = start + dur * (double)u / ED_TRACE_PLOT_SAMPLES;
+            /* a closed path's end is its start again: its left limit comes from the key samples */
+            if (tu > t1 || (tu >= t1 && (i + 1 < nseg || closed)))
+                break;
+            cp_path_sample_cursor(p, &cur, tu, &pose);
+            pose.time = tu;
+            plot_add(t, &pose);
+        }
+        if (sides) {
+            cp_path_sample_side(p, t1, -1, &pose);
+            pose.time = t1;
+            plot_add(t, &pose);
+        }
+    }
+    return 0;
+}
+
+int ed_trace_build(ed_trace *t, const cp_path *path, unsigned long serial)
+{
+    clear(t);
+    if (!path)
+        return 0;
+    if (build_polyline(t, path) || build_plot(t, path)) {
+        clear(t);
+        return -1;
+    }
+    t->serial = serial;
+    return 0;
+}

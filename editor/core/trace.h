@@ -1,0 +1,41 @@
+/* editor/core/trace.h - a path sampled for display: the polyline drawn in the
+ * view (with a colour level per point, by speed and by acceleration) and the
+ * curves of the graph panel (speed, acceleration, angular speed, angular
+ * acceleration against time).
+ *
+ * Built once per path (not per frame). The graph samples both one-sided
+ * limits at every key, so a jump in acceleration shows as a vertical step:
+ * none for a C2 path, visible for bisector or Catmull-Rom tangents.
+ */
+#ifndef ED_TRACE_H
+#define ED_TRACE_H
+
+#include <stddef.h>
+
+#include "campath/path.h"
+
+#define ED_TRACE_LEVELS 32           /* colour steps along the path */
+#define ED_TRACE_MAX_POINTS 400000   /* polyline budget */
+#define ED_TRACE_PLOT_SAMPLES 1500   /* uniform graph samples (plus two per key) */
+#define ED_TRACE_PLOT_KEY_LIMIT 50000 /* above this many keys the graph skips the per-key limits */
+
+enum { ED_PLOT_SPEED = 0, ED_PLOT_ACCELERATION, ED_PLOT_ANGULAR_SPEED, ED_PLOT_ANGULAR_ACCELERATION, ED_PLOT_COUNT };
+
+typedef struct ed_trace {
+    unsigned long  serial;          /* the path it was built for (0: none) */
+    size_t         count, cap;      /* polyline points */
+    float         *xyz;             /* 3 * count */
+    unsigned char *level[2];        /* per point: speed level, acceleration level */
+    double         max[2];          /* the value of the top level: m/s, m/s^2 */
+    size_t         plot_count, plot_cap;
+    double        *plot_t;          /* sample times, non-decreasing (a key's two limits share a time) */
+    float         *plot[ED_PLOT_COUNT];
+    double         plot_max[ED_PLOT_COUNT];
+} ed_trace;
+
+/* Samples `path` (NULL: empties the trace) and tags the result with serial.
+ * 0, or -1 if out of memory (the trace is then empty). */
+int ed_trace_build(ed_trace *t, const cp_path *path, unsigned long serial);
+void ed_trace_free(ed_trace *t);
+
+#endif /* ED_TRACE_H */

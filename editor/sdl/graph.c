@@ -1,0 +1,109 @@
+/* editor/sdl/graph.c - the graph panel: speed, acceleration, angular speed and
+ * angular acceleration against time, with the keys marked. Where a path is
+ * only C1 the acceleration jumps at the keys; a C2 path's does not. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "draw.h"
+
+static const struct {
+    const char *name, *unit;
+    SDL_Color   color;
+} plots[ED_PLOT_COUNT] = {
+    {"speed", "m/s", {90, 200, 255, 255}},
+    {"acceleration", "m/s2", {255, 160, 60, 255}},
+    {"angular speed", "rad/s", {110, 230, 120, 255}},
+    {"angular acceleration", "rad/s2", {240, 110, 240, 255}},
+};
+
+/* Draws one curve through per-column envelopes (first, last, min, max), so
+ * that the cost follows the panel's width and a jump at a key stays a
+ * vertical line however many samples fall in one column. */
+static void draw_curve(ed_gfx *g, const ed_trace *t, int k, const ed_layout *l, int y0, int h, double start,
+                       double dur, double top)
+{
+    int w = l->bar.w;
+    if (w < 2 || ed_gfx_reserve((void **)&g->columns, &g->column_cap, 4 * (size_t)w, sizeof *g->columns))
+        return;
+    float *first = g->columns, *last = first + w, *lo = last + w, *hi = lo + w;
+    for (int c = 0; c < w; c++)
+        first[c] = NAN;
+    for (size_t i = 0; i < t->plot_count; i++) {
+        int c = (int)((t->plot_t[i] - start) / dur * (w - 1) + 0.5);
+        c = c < 0 ? 0 : c >= w ? w - 1 : c;
+        float v = t->plot[k][i];
+        if (isnan(first[c])) {
+            first[c] = last[c] = lo[c] = hi[c] = v;
+        } else {
+            last[c] = v;
+            lo[c] = v < lo[c] ? v : lo[c];
+            hi[c] = v > hi[c] ? v : hi[c];
+        }
+    }
+    SDL_SetRenderDrawColor(g->r, plots[k].color.r, plots[k].color.g, plots[k].color.b, 255);
+    double sy = top > 0 ? (h - 4) / top : 0;
+    int base = y0 + h - 2;
+    int have = 0;
+    float py = 0;
+    for (int c = 0; c < w; c++) {
+        if (isnan(first[c]))
+            continue;
+        float x = (float)(l->bar.x + c);
+        float yf = (float)(base - first[c] * sy), yl = (float)(base - last[c] * sy);
+        float ylo = (float)(base - lo[c] * sy), yhi = (float)(base - hi[c] * sy);
+        if (have)
+            SDL_RenderDrawLineF(g->r, x - 1, py, x, yf);
+        SDL_RenderDrawLineF(g->r, x, ylo, x, yhi);
+        py = yl;
+        have = 1;
+    }
+}
+
+void ed_draw_graph(ed_gfx *g, const ed_app *app, const ed_layout *l)
+{
+    const ed_rect *p = &l->graph;
+    if (p->h <= 0)
+        return;
+    ed_fill_rect(g->r, p->x, p->y, p->w, p->h, (SDL_Color){18, 20, 26, 255});
+    const ed_trace *t = &g->trace;
+    double start = ed_app_start(app), dur = ed_app_duration(app);
+    int lh = ed_text_height(g->text);
+    SDL_Color dim = {150, 155, 165, 255};
+    if (!app->path || t->plot_count == 0 || !(dur > 0)) {
+        ed_text_draw(g->text, p->x + 16, p->y + 12, dim, "the graph shows a path of 2 keys or more");
+        return;
+    }
+    int strip = p->h / ED_PLOT_COUNT;
+    for (int k = 0; k < ED_PLOT_COUNT; k++) {
+        int y0 = p->y + k * strip;
+        ed_fill_rect(g->r, l->bar.x, y0 + 2, l->bar.w, strip - 4, (SDL_Color){28, 31, 40, 255});
+        double top = t->plot_max[k] > 0 ? t->plot_max[k] * 1.05 : 1.0;
+        /* key times: faint lines, one per pixel column */
+        SDL_SetRenderDrawColor(g->r, 60, 64, 78, 255);
+        size_t n = ed_app_key_count(app);
+        const cp_key *keys = ed_app_keys(app);
+        int lastx = -1;
+        for (size_t i = 0; i < n; i++) {
+            int x = (int)lround(ed_layout_x_of(l, start, dur, keys[i].time));
+            if (x == lastx)
+                continue;
+            lastx = x;
+            SDL_RenderDrawLine(g->r, x, y0 + 2, x, y0 + strip - 3);
+        }
+        draw_curve(g, t, k, l, y0 + 2, strip - 4, start, dur, top);
+        char buf[96];
+        snprintf(buf, sizeof buf, "%s  max %.3g %s", plots[k].name, t->plot_max[k], plots[k].unit);
+        if (strip > lh)
+            ed_text_draw(g->text, l->bar.x + 6, y0 + 3, plots[k].color, buf);
+        snprintf(buf, sizeof buf, "%.3g", top);
+        if (strip > 2 * lh)
+            ed_text_draw(g->text, l->bar.x - ed_text_width(g->text, buf) - 6, y0 + 2, dim, buf);
+    }
+    if (app->cur.selected >= 0 && (size_t)app->cur.selected < ed_app_key_count(app)) {
+        int x = (int)lround(ed_layout_x_of(l, start, dur, ed_app_keys(app)[app->cur.selected].time));
+        ed_fill_rect(g->r, x, p->y, 1, p->h, (SDL_Color){255, 220, 40, 255});
+    }
+    int x = (int)lround(ed_layout_x_of(l, start, dur, app->playhead));
+    ed_fill_rect(g->r, x, p->y, 1, p->h, (SDL_Color){255, 120, 255, 255});
+}

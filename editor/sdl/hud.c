@@ -1,0 +1,216 @@
+/* editor/sdl/hud.c - the heads-up text, the timeline, the help screen and questions. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "draw.h"
+
+static const SDL_Color white = {240, 240, 240, 255}, dim = {170, 175, 185, 255}, yellow = {255, 220, 40, 255},
+                       red = {255, 110, 100, 255}, panel = {16, 18, 24, 190}, magenta = {255, 120, 255, 255};
+
+static void text(ed_gfx *g, int x, int y, SDL_Color c, const char *s) { ed_text_draw(g->text, x, y, c, s); }
+
+/* The file name as it fits: the end of a long path matters most. */
+static const char *short_name(const char *file, size_t max)
+{
+    size_t n = strlen(file);
+    return n > max ? file + n - max : file;
+}
+
+void ed_draw_hud(ed_gfx *g, const ed_app *app, const ed_layout *l)
+{
+    char line[8][160];
+    int nl = 0;
+    const char *file = app->file ? app->file : "(no file)";
+    snprintf(line[nl++], sizeof line[0], "%s%s%s", short_name(file, 60), ed_app_dirty(app) ? " *" : "",
+             app->file && !app->file_exists ? "  (new: Ctrl+S creates it)" : "");
+    snprintf(line[nl++], sizeof line[0], "keys %zu   duration %.2f s   time %.2f s%s", ed_app_key_count(app),
+             ed_app_duration(app), app->playhead, app->playing ? "   playing" : "");
+    const cp_path_options *o = &app->cur.doc.options;
+    const char *what = app->color_mode == ED_COLOR_SPEED ? "speed" : "acceleration";
+    double top = g->trace.max[app->color_mode == ED_COLOR_ACCELERATION];
+    snprintf(line[nl++], sizeof line[0], "interpolation %s   ends %s   colour: %s 0..%.1f %s",
+             cp_interp_name(o->position), cp_ends_name(o->ends), what, top,
+             app->color_mode == ED_COLOR_SPEED ? "m/s" : "m/s2");
+    snprintf(line[nl++], sizeof line[0], "camera %.1f m/s   fov %.0f   at (%.1f, %.1f, %.1f)%s", app->camera.speed,
+             app->camera.fov, app->camera.position.x, app->camera.position.y, app->camera.position.z,
+             app->view_path ? "   [through the path camera]" : "");
+    if (app->time_mode == ED_TIME_DISTANCE)
+        snprintf(line[nl++], sizeof line[0], "record (F2): distance / %.2f m/s   next key at %.2f s",
+                 app->nominal_speed, ed_app_next_record_time(app));
+    else
+        snprintf(line[nl++], sizeof line[0], "record (F2): real time between presses   next key at %.2f s",
+                 ed_app_next_record_time(app));
+    if (app->cur.selected >= 0 && (size_t)app->cur.selected < ed_app_key_count(app))
+        snprintf(line[nl++], sizeof line[0], "selected: key %ld at %.2f s", app->cur.selected,
+                 ed_app_keys(app)[app->cur.selected].time);
+    else
+        snprintf(line[nl++], sizeof line[0], "selected: none   ([ ] or click a key)");
+    snprintf(line[nl++], sizeof line[0], "F1 keys   F3 graph   F4 colour   Space play   V path camera");
+
+    int lh = ed_text_height(g->text) + 1, w = 0;
+    for (int i = 0; i < nl; i++) {
+        int tw = ed_text_width(g->text, line[i]);
+        w = tw > w ? tw : w;
+    }
+    ed_fill_rect(g->r, 8, 8, w + 16, nl * lh + 12, panel);
+    for (int i = 0; i < nl; i++)
+        text(g, 16, 14 + i * lh, i == 0 ? (ed_app_dirty(app) ? yellow : white) : i == nl - 1 ? dim : white, line[i]);
+    /* the colour scale next to its caption */
+    int lx = 16 + w - 120 < 16 ? 16 : 16 + w + 8, ly = 14 + 2 * lh + 2;
+    if (lx + 120 < l->view.w)
+        for (int i = 0; i < 120; i++) {
+            SDL_Color c = ed_ramp(i * (ED_TRACE_LEVELS - 1) / 119);
+            SDL_SetRenderDrawColor(g->r, c.r, c.g, c.b, 255);
+            SDL_RenderDrawLine(g->r, lx + i, ly, lx + i, ly + lh - 4);
+        }
+
+    double age = app->clock - app->message_clock;
+    if (app->message[0] && age < ED_MESSAGE_SECONDS) {
+        int mw = ed_text_width(g->text, app->message);
+        int y = l->view.y + l->view.h - lh - 14;
+        ed_fill_rect(g->r, 8, y - 4, mw + 16, lh + 8, panel);
+        text(g, 16, y, app->message_error ? red : white, app->message);
+    }
+}
+
+void ed_draw_timeline(ed_gfx *g, const ed_app *app, const ed_layout *l)
+{
+    const ed_rect *tl = &l->timeline, *bar = &l->bar;
+    ed_fill_rect(g->r, tl->x, tl->y, tl->w, tl->h, (SDL_Color){22, 24, 30, 255});
+    ed_fill_rect(g->r, bar->x, bar->y, bar->w, bar->h, (SDL_Color){55, 60, 72, 255});
+    double start = ed_app_start(app), dur = ed_app_duration(app);
+    char buf[32];
+    int th = ed_text_height(g->text), ty = bar->y + bar->h / 2 - th / 2;
+    snprintf(buf, sizeof buf, "%.2f", start);
+    text(g, bar->x - ed_text_width(g->text, buf) - 6, ty, dim, buf);
+    snprintf(buf, sizeof buf, "%.2f", start + dur);
+    text(g, bar->x + bar->w + 6, ty, dim, buf);
+    size_t n = ed_app_key_count(app);
+    const cp_key *k = ed_app_keys(app);
+    if (dur > 0 && n > 0 && !ed_gfx_reserve((void **)&g->cells, &g->cell_cap, (size_t)bar->w + 1, 1)) {
+        /* one tick per pixel column, however many keys share it */
+        memset(g->cells, 0, (size_t)bar->w + 1);
+        SDL_SetRenderDrawColor(g->r, 225, 225, 235, 255);
+        for (size_t i = 0; i < n; i++) {
+            int x = (int)lround(ed_layout_x_of(l, start, dur, k[i].time));
+            int c = x - bar->x;
+            if (c < 0 || c > bar->w || g->cells[c])
+                continue;
+            g->cells[c] = 1;
+            SDL_RenderDrawLine(g->r, x, bar->y + 2, x, bar->y + bar->h - 3);
+        }
+    }
+    if (dur > 0 && app->cur.selected >= 0 && (size_t)app->cur.selected < n) {
+        int x = (int)lround(ed_layout_x_of(l, start, dur, k[app->cur.selected].time));
+        ed_fill_rect(g->r, x - 1, bar->y - 3, 3, bar->h + 6, yellow);
+    }
+    if (app->path) {
+        int x = (int)lround(ed_layout_x_of(l, start, dur, app->playhead));
+        ed_fill_rect(g->r, x - 1, bar->y - 6, 3, bar->h + 12, magenta);
+        snprintf(buf, sizeof buf, "%.2f s", app->playhead);
+        int bw = ed_text_width(g->text, buf);
+        int bx = x + 6 + bw > bar->x + bar->w ? x - 6 - bw : x + 6;
+        text(g, bx, bar->y - th - 1 < tl->y ? tl->y : bar->y - th - 1, magenta, buf);
+    } else {
+        text(g, bar->x + 8, ty, dim, "record 2 keys (F2) to get a path");
+    }
+}
+
+/* ---- help and questions ---------------------------------------------------------------------- */
+
+static void draw_help(ed_gfx *g, const ed_app *app)
+{
+    size_t n;
+    const ed_binding *b = ed_bindings(&n);
+    ed_text *font = g->small ? g->small : g->text;
+    int lh = ed_text_height(font), adv = ed_text_advance(font);
+    /* the widest row sets the column width; as many columns as fit */
+    size_t widest = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t len = 14 + strlen(b[i].help);
+        widest = len > widest ? len : widest;
+    }
+    int col_w = (int)widest * adv + 16;
+    int cols = (app->width - 24) / col_w;
+    cols = cols < 1 ? 1 : cols > 3 ? 3 : cols;
+    int rows = 0;
+    for (size_t i = 0; i < n; i++)
+        rows += 1 + (i == 0 || strcmp(b[i].section, b[i - 1].section) != 0);
+    int per_col = (rows + cols - 1) / cols + 2;
+    int w = cols * col_w + 24, h = per_col * lh + 44;
+    int x0 = (app->width - w) / 2, y0 = (app->height - h) / 2;
+    x0 = x0 < 0 ? 0 : x0;
+    y0 = y0 < 0 ? 0 : y0;
+    ed_fill_rect(g->r, x0, y0, w, h, (SDL_Color){12, 14, 20, 235});
+    ed_text_draw(font, x0 + 16, y0 + 10, yellow, "campath-editor keys   (F1 or Esc closes this)");
+    int row = 0, col = 0;
+    for (size_t i = 0; i < n; i++) {
+        int heading = i == 0 || strcmp(b[i].section, b[i - 1].section) != 0;
+        /* a section does not start at the foot of a column */
+        if (row + heading + (heading ? 2 : 1) > per_col - 1 && col + 1 < cols) {
+            col++;
+            row = 0;
+        }
+        int x = x0 + 16 + col * col_w, y = y0 + 34 + row * lh;
+        if (heading) {
+            ed_text_draw(font, x, y, yellow, b[i].section);
+            row++;
+            y += lh;
+        }
+        char chord[48], line[200];
+        snprintf(line, sizeof line, "%-12s %s", ed_chord_name(b[i].key, b[i].mods, chord, sizeof chord), b[i].help);
+        ed_text_draw(font, x + adv, y, white, line);
+        row++;
+    }
+}
+
+static void draw_prompt(ed_gfx *g, const ed_app *app)
+{
+    static const char *const titles[] = {"", "The file changed on disk", "Unsaved edits from an earlier session",
+                                         "Quit with unsaved edits?"};
+    size_t n;
+    const ed_binding *b = ed_bindings(&n);
+    char lines[8][200];
+    int nl = 0;
+    for (size_t i = 0; i < n && nl < 8; i++)
+        if (b[i].prompt == app->prompt) {
+            char chord[48];
+            snprintf(lines[nl++], sizeof lines[0], "%-5s %s", ed_chord_name(b[i].key, b[i].mods, chord, sizeof chord),
+                     b[i].help);
+        }
+    char what[300];
+    const char *file = app->file ? short_name(app->file, 80) : "the file";
+    if (app->prompt == ED_PROMPT_RELOAD)
+        snprintf(what, sizeof what, "%s was changed by another program, and you have unsaved edits.", file);
+    else if (app->prompt == ED_PROMPT_RECOVERY)
+        snprintf(what, sizeof what, "%s%s holds %zu keys that were never saved.", file, ED_RECOVERY_SUFFIX,
+                 app->pending.count);
+    else
+        snprintf(what, sizeof what, "%s has unsaved edits.", file);
+    int lh = ed_text_height(g->text) + 2, w = ed_text_width(g->text, what);
+    for (int i = 0; i < nl; i++) {
+        int tw = ed_text_width(g->text, lines[i]);
+        w = tw > w ? tw : w;
+    }
+    w += 40;
+    int h = (nl + 3) * lh + 24;
+    int x0 = (app->width - w) / 2, y0 = (app->height - h) / 3;
+    x0 = x0 < 0 ? 0 : x0;
+    y0 = y0 < 0 ? 0 : y0;
+    ed_fill_rect(g->r, x0 - 2, y0 - 2, w + 4, h + 4, yellow);
+    ed_fill_rect(g->r, x0, y0, w, h, (SDL_Color){20, 22, 30, 255});
+    text(g, x0 + 20, y0 + 12, yellow, titles[app->prompt < 4 ? app->prompt : 0]);
+    text(g, x0 + 20, y0 + 12 + lh, white, what);
+    for (int i = 0; i < nl; i++)
+        text(g, x0 + 20, y0 + 12 + (i + 3) * lh, white, lines[i]);
+}
+
+void ed_draw_overlays(ed_gfx *g, const ed_app *app, const ed_layout *l)
+{
+    (void)l;
+    if (app->show_help)
+        draw_help(g, app);
+    if (app->prompt != ED_PROMPT_NONE)
+        draw_prompt(g, app);
+}

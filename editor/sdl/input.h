@@ -1,0 +1,23 @@
+/* editor/sdl/input.h - SDL events to the editor's own events (editor/core/control.h),
+ * and back again for the synthetic events of the headless mode, so that
+ * scripted key presses and window events take the same road as real ones.
+ */
+#ifndef ED_INPUT_H
+#define ED_INPUT_H
+
+#include <SDL.h>
+
+#include "control.h"
+
+/* Translates an SDL event; returns 0 for events the editor ignores. */
+int ed_input_translate(const SDL_Event *e, ed_event *out);
+
+/* The SDL event that ed_input_translate turns into `ev` (window events for
+ * window id 0). Returns 0 if there is none. */
+int ed_input_synthesize(const ed_event *ev, SDL_Event *out);
+
+/* Key codes both ways (ED_KEY_NONE / SDLK_UNKNOWN when there is no match). */
+int ed_input_key_from_sdl(SDL_Keycode k);
+SDL_Keycode ed_input_key_to_sdl(int key);
+
+#endif /* ED_INPUT_H */

@@ -1,0 +1,108 @@
+/* lib/base/error.c - the error record and small allocation helpers. */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+#include "base.h"
+
+const char *cp_status_name(int code)
+{
+    switch (code) {
+    case CP_OK: return "ok";
+    case CP_ERR_INVALID: return "invalid";
+    case CP_ERR_MEMORY: return "memory";
+    case CP_ERR_IO: return "io";
+    case CP_ERR_SYNTAX: return "syntax";
+    case CP_ERR_LIMIT: return "limit";
+    case CP_ERR_UNSUPPORTED: return "unsupported";
+    default: return "unknown";
+    }
+}
+
+int cpi_error_set(cp_error *error, int code, const char *fmt, ...)
+{
+    if (error) {
+        va_list ap;
+        va_start(ap, fmt);
+        error->code = code;
+        vsnprintf(error->message, sizeof error->message, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+void cpi_error_clear(cp_error *error)
+{
+    if (error) {
+        error->code = CP_OK;
+        error->message[0] = '\0';
+    }
+}
+
+void cpi_error_prefix(cp_error *error, const char *fmt, ...)
+{
+    if (!error)
+        return;
+    char prefix[sizeof error->message];
+    char old[sizeof error->message];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(prefix, sizeof prefix, fmt, ap);
+    va_end(ap);
+    memcpy(old, error->message, sizeof old);
+    /* the prefix first, then as much of the old message as fits */
+    size_t np = strlen(prefix), no = strnlen(old, sizeof old - 1);
+    if (np > sizeof error->message - 1)
+        np = sizeof error->message - 1;
+    if (no > sizeof error->message - 1 - np)
+        no = sizeof error->message - 1 - np;
+    memcpy(error->message, prefix, np);
+    memcpy(error->message + np, old, no);
+    error->message[np + no] = '\0';
+}
+
+void *cpi_alloc_array(size_t n, size_t size)
+{
+    if (size != 0 && n > SIZE_MAX / size)
+        return NULL;
+    size_t total = n * size;
+    return malloc(total > 0 ? total : 1);
+}
+
+char *cpi_strdup(const char *s)
+{
+    if (!s)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+void *cpi_alloc_large(size_t n, size_t size)
+{
+    if (size != 0 && n > SIZE_MAX / size)
+        return NULL;
+    size_t total = n * size;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    /* Arrays of a million keys span hundreds of megabytes; faulting them in
+     * 4 KiB pages costs more than computing them. Ask for huge pages where
+     * the kernel offers them on request (transparent huge pages, "madvise"
+     * mode). Only a hint: without it the memory is simply used as is. */
+    const size_t huge = (size_t)2 << 20;
+    if (total >= huge) {
+        void *p = NULL;
+        if (posix_memalign(&p, huge, total) != 0)
+            return NULL;
+        (void)madvise(p, total & ~(huge - 1), MADV_HUGEPAGE);
+        return p;
+    }
+#endif
+    return malloc(total > 0 ? total : 1);
+}

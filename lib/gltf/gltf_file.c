@@ -1,0 +1,61 @@
+/* lib/gltf/gltf_file.c - glTF export and import through files. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "campath/json.h"
+#include "gltf_impl.h"
+
+int cp_gltf_export(const cp_path *path, const char *file, const cp_gltf_export_options *options, cp_error *error)
+{
+    cp_error local; /* the status is returned even when the caller wants no message */
+    if (!error)
+        error = &local;
+    size_t size = 0;
+    char *text = cp_gltf_export_memory(path, options, &size, error);
+    if (!text) {
+        cpi_error_prefix(error, "%s: ", file);
+        return error->code;
+    }
+    int rc = cp_write_file_atomic(file, text, size, error);
+    free(text);
+    return rc;
+}
+
+/* The folder part of `file` ("." if none), for buffers stored next to it. */
+static char *folder_of(const char *file)
+{
+    const char *slash = strrchr(file, '/');
+    if (!slash)
+        return cpi_strdup(".");
+    size_t n = slash == file ? 1 : (size_t)(slash - file);
+    char *dir = malloc(n + 1);
+    if (dir) {
+        memcpy(dir, file, n);
+        dir[n] = '\0';
+    }
+    return dir;
+}
+
+cp_path *cp_gltf_import(const char *file, const cp_gltf_import_options *options, cp_gltf_import_report *report,
+                        cp_error *error)
+{
+    char *data = NULL;
+    size_t size = 0;
+    if (cpi_read_file_limit(file, CP_GLTF_MAX_FILE_SIZE, "CP_GLTF_MAX_FILE_SIZE", &data, &size, error) != CP_OK)
+        return NULL;
+    if (size == 0) {
+        free(data);
+        cpi_error_set(error, CP_ERR_SYNTAX, "%s: the file is empty", file);
+        return NULL;
+    }
+    char *dir = folder_of(file);
+    cp_path *path = NULL;
+    if (!dir)
+        cpi_error_set(error, CP_ERR_MEMORY, "%s: out of memory", file);
+    else
+        path = cpi_gltf_import(data, size, file, dir, options, report, error);
+    free(dir);
+    free(data);
+    return path;
+}

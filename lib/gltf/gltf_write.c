@@ -1,0 +1,379 @@
+/* lib/gltf/gltf_write.c - a path as a glTF 2.0 file: one camera node, one animation.
+ *
+ * References: glTF 2.0 specification (Khronos), sections 3.6 (buffers,
+ * accessors, with min/max required on animation inputs), 3.10 (cameras),
+ * 3.11 (animations) and Appendix C (interpolation: a CUBICSPLINE output holds
+ * in-tangent, value, out-tangent per key, tangents per second, and rotations
+ * are normalised after interpolation, which is exactly how campath's
+ * rotation curves are evaluated); KHR_animation_pointer (Khronos extension)
+ * for the animated yfov. Animation data is float32 because the
+ * specification allows no other component type for sampler inputs and
+ * translation outputs. */
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gltf_impl.h"
+#include "path_impl.h"
+
+#define DEG_TO_RAD (3.14159265358979323846 / 180.0)
+#define MAX_ACCESSORS 6
+
+typedef struct accessor {
+    size_t       offset;     /* bytes into the buffer */
+    size_t       count;
+    const char  *type;       /* SCALAR, VEC3, VEC4 */
+    int          is_input;   /* animation input: min and max are written */
+    float        min, max;
+} accessor;
+
+/* The float data and its accessors; every accessor gets its own buffer view. */
+typedef struct blob {
+    float     *data;
+    size_t     len, cap;    /* in floats */
+    accessor   acc[MAX_ACCESSORS];
+    int        nacc;
+} blob;
+
+typedef struct channel {
+    const cp_curve *curve;
+    const char     *what;        /* "position", ... for messages */
+    double          scale;       /* degrees to radians for the field of view */
+    int             input, output;
+} channel;
+
+static int blob_push(blob *b, float x)
+{
+    if (b->len == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 1024;
+        float *d = cpi_alloc_array(cap, sizeof *d);
+        if (!d)
+            return -1;
+        if (b->len)
+            memcpy(d, b->data, b->len * sizeof *d);
+        free(b->data);
+        b->data = d;
+        b->cap = cap;
+    }
+    b->data[b->len++] = x;
+    return 0;
+}
+
+void cpi_gltf_curve_key(const cp_curve *c, size_t i, double *t, double *v, double *in, double *out)
+{
+    const size_t n = cp_curve_key_count(c);
+    if (i < n) {
+        cp_curve_key(c, i, t, v, in, out);
+        return;
+    }
+    const double s = cp_curve_seam_sign(c);
+    cp_curve_key(c, 0, t, v, in, out);
+    *t = cp_curve_start(c) + cp_curve_period(c);
+    for (int j = 0; j < cp_curve_dim(c); j++) {
+        v[j] *= s;
+        in[j] *= s;
+        out[j] *= s;
+    }
+}
+
+size_t cpi_gltf_written_keys(const cp_curve *c) { return cp_curve_key_count(c) + (cp_curve_period(c) > 0 ? 1 : 0); }
+
+static int to_float(double x, float *out)
+{
+    if (!(fabs(x) <= FLT_MAX))
+        return -1;
+    *out = (float)x;
+    return 0;
+}
+
+static int add_input(blob *b, const channel *ch, double offset, int *index, cp_error *error)
+{
+    const cp_curve *c = ch->curve;
+    const size_t n = cpi_gltf_written_keys(c);
+    accessor *a = &b->acc[b->nacc];
+    a->offset = b->len * sizeof(float);
+    a->count = n;
+    a->type = "SCALAR";
+    a->is_input = 1;
+    float prev = 0.0f;
+    double prev_t = 0.0;
+    char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
+    for (size_t i = 0; i < n; i++) {
+        double t, v[4], in[4], out[4];
+        float f;
+        cpi_gltf_curve_key(c, i, &t, v, in, out);
+        if (to_float(t - offset, &f) != 0)
+            return cpi_error_set(error, CP_ERR_UNSUPPORTED, "%s key %zu: time %s is out of single precision range",
+                                 ch->what, i, cpi_fmt_double(b1, t));
+        /* glTF requires strictly increasing inputs in the stored floats */
+        if (i > 0 && !(f > prev))
+            return cpi_error_set(error, CP_ERR_UNSUPPORTED,
+                                 "%s keys %zu and %zu: times %s and %s are equal in single precision, "
+                                 "which glTF animation data uses; space the keys further apart",
+                                 ch->what, i - 1, i, cpi_fmt_double(b1, prev_t), cpi_fmt_double(b2, t));
+        if (blob_push(b, f) != 0)
+            return cpi_error_set(error, CP_ERR_MEMORY, "glTF export: out of memory");
+        if (i == 0)
+            a->min = f;
+        a->max = f;
+        prev = f;
+        prev_t = t;
+    }
+    *index = b->nacc++;
+    return CP_OK;
+}
+
+static int push_values(blob *b, const double *v, int dim, double scale, const channel *ch, size_t key, cp_error *error)
+{
+    char num[CPI_FMT_DOUBLE_SIZE];
+    for (int j = 0; j < dim; j++) {
+        float f;
+        if (to_float(v[j] * scale, &f) != 0)
+            return cpi_error_set(error, CP_ERR_UNSUPPORTED, "%s key %zu: %s is out of single precision range", ch->what,
+                                 key, cpi_fmt_double(num, v[j]));
+        if (blob_push(b, f) != 0)
+            return cpi_error_set(error, CP_ERR_MEMORY, "glTF export: out of memory");
+    }
+    return CP_OK;
+}
+
+static int add_output(blob *b, const channel *ch, int *index, cp_error *error)
+{
+    const cp_curve *c = ch->curve;
+    const int dim = cp_curve_dim(c);
+    const int cubic = cp_curve_get_mode(c) == CP_CURVE_CUBIC;
+    const size_t n = cpi_gltf_written_keys(c);
+    accessor *a = &b->acc[b->nacc];
+    a->offset = b->len * sizeof(float);
+    a->count = cubic ? 3 * n : n;
+    a->type = dim == 1 ? "SCALAR" : dim == 3 ? "VEC3" : "VEC4";
+    a->is_input = 0;
+    for (size_t i = 0; i < n; i++) {
+        double t, v[4], in[4], out[4];
+        cpi_gltf_curve_key(c, i, &t, v, in, out);
+        int rc = cubic ? push_values(b, in, dim, ch->scale, ch, i, error) : CP_OK;
+        if (rc == CP_OK)
+            rc = push_values(b, v, dim, ch->scale, ch, i, error);
+        if (rc == CP_OK && cubic)
+            rc = push_values(b, out, dim, ch->scale, ch, i, error);
+        if (rc != CP_OK)
+            return rc;
+    }
+    *index = b->nacc++;
+    return CP_OK;
+}
+
+/* Do two channels have the same stored key times (so they can share one input)? */
+static int same_input(const blob *b, int input, const cp_curve *c, double offset)
+{
+    const accessor *a = &b->acc[input];
+    if (a->count != cpi_gltf_written_keys(c))
+        return 0;
+    for (size_t i = 0; i < a->count; i++) {
+        double t, v[4], in[4], out[4];
+        cpi_gltf_curve_key(c, i, &t, v, in, out);
+        if ((float)(t - offset) != b->data[a->offset / sizeof(float) + i])
+            return 0;
+    }
+    return 1;
+}
+
+static int fov_changes(const cp_curve *fov)
+{
+    double v0, v, in, out;
+    cp_curve_key(fov, 0, NULL, &v0, NULL, NULL);
+    for (size_t i = 0; i < cp_curve_key_count(fov); i++) {
+        cp_curve_key(fov, i, NULL, &v, &in, &out);
+        if (v != v0 || (cp_curve_get_mode(fov) == CP_CURVE_CUBIC && (in != 0.0 || out != 0.0)))
+            return 1;
+    }
+    return 0;
+}
+
+static const char *sampler_name(const cp_curve *c)
+{
+    switch (cp_curve_get_mode(c)) {
+    case CP_CURVE_CUBIC: return "CUBICSPLINE";
+    case CP_CURVE_LINEAR: return "LINEAR";
+    default: return "STEP";
+    }
+}
+
+static int check_options(const cp_gltf_export_options *o, cp_error *error)
+{
+    if (!isfinite(o->znear) || o->znear < 0)
+        return cpi_error_set(error, CP_ERR_INVALID, "glTF export: znear %g must be a number > 0 (0: default)",
+                             o->znear);
+    double znear = o->znear > 0 ? o->znear : CP_GLTF_DEFAULT_ZNEAR;
+    if (!isfinite(o->zfar) || (o->zfar != 0 && !(o->zfar > znear)))
+        return cpi_error_set(error, CP_ERR_INVALID, "glTF export: zfar %g must be greater than znear %g (0: infinite)",
+                             o->zfar, znear);
+    if (!isfinite(o->aspect_ratio) || o->aspect_ratio < 0)
+        return cpi_error_set(error, CP_ERR_INVALID, "glTF export: aspect ratio %g must be a number > 0 (0: none)",
+                             o->aspect_ratio);
+    return CP_OK;
+}
+
+static void put_floats(cpi_gltf_buf *t, const double *v, int n)
+{
+    cpi_gltf_buf_puts(t, "[");
+    for (int i = 0; i < n; i++) {
+        if (i)
+            cpi_gltf_buf_puts(t, ", ");
+        cpi_gltf_buf_double(t, v[i]);
+    }
+    cpi_gltf_buf_puts(t, "]");
+}
+
+static void write_scene(cpi_gltf_buf *t, const cp_path *path, const cp_gltf_export_options *o, const char *name,
+                        int animated_fov)
+{
+    const cp_key *k0 = &cp_path_keys(path)[0];
+    const double pos[3] = {k0->position.x, k0->position.y, k0->position.z};
+    const double rot[4] = {k0->rotation.x, k0->rotation.y, k0->rotation.z, k0->rotation.w};
+    cpi_gltf_buf_printf(t, "{\n  \"asset\": {\"version\": \"2.0\", \"generator\": \"campath %s\"},\n", CAMPATH_VERSION);
+    if (animated_fov)
+        cpi_gltf_buf_puts(t, "  \"extensionsUsed\": [\"KHR_animation_pointer\"],\n");
+    cpi_gltf_buf_puts(t, "  \"scene\": 0,\n  \"scenes\": [{\"nodes\": [0]}],\n  \"nodes\": [{\"name\": ");
+    cpi_gltf_buf_string(t, name);
+    cpi_gltf_buf_puts(t, ", \"camera\": 0, \"translation\": ");
+    put_floats(t, pos, 3);
+    cpi_gltf_buf_puts(t, ", \"rotation\": ");
+    put_floats(t, rot, 4);
+    cpi_gltf_buf_puts(t, "}],\n  \"cameras\": [{\"name\": ");
+    cpi_gltf_buf_string(t, name);
+    cpi_gltf_buf_puts(t, ", \"type\": \"perspective\", \"perspective\": {\"yfov\": ");
+    cpi_gltf_buf_double(t, k0->fov * DEG_TO_RAD);
+    cpi_gltf_buf_puts(t, ", \"znear\": ");
+    cpi_gltf_buf_double(t, o->znear > 0 ? o->znear : CP_GLTF_DEFAULT_ZNEAR);
+    if (o->zfar > 0) {
+        cpi_gltf_buf_puts(t, ", \"zfar\": ");
+        cpi_gltf_buf_double(t, o->zfar);
+    }
+    if (o->aspect_ratio > 0) {
+        cpi_gltf_buf_puts(t, ", \"aspectRatio\": ");
+        cpi_gltf_buf_double(t, o->aspect_ratio);
+    }
+    cpi_gltf_buf_puts(t, "}}],\n");
+}
+
+static void write_data(cpi_gltf_buf *t, const blob *b)
+{
+    const size_t bytes = b->len * sizeof(float);
+    cpi_gltf_buf_puts(t, "  \"accessors\": [");
+    for (int i = 0; i < b->nacc; i++) {
+        const accessor *a = &b->acc[i];
+        cpi_gltf_buf_printf(t, "%s\n    {\"bufferView\": %d, \"componentType\": 5126, \"count\": %zu, \"type\": \"%s\"",
+                            i ? "," : "", i, a->count, a->type);
+        if (a->is_input) {
+            cpi_gltf_buf_puts(t, ", \"min\": [");
+            cpi_gltf_buf_float(t, a->min);
+            cpi_gltf_buf_puts(t, "], \"max\": [");
+            cpi_gltf_buf_float(t, a->max);
+            cpi_gltf_buf_puts(t, "]");
+        }
+        cpi_gltf_buf_puts(t, "}");
+    }
+    cpi_gltf_buf_puts(t, "\n  ],\n  \"bufferViews\": [");
+    for (int i = 0; i < b->nacc; i++) {
+        const accessor *a = &b->acc[i];
+        size_t end = i + 1 < b->nacc ? b->acc[i + 1].offset : bytes;
+        cpi_gltf_buf_printf(t, "%s\n    {\"buffer\": 0, \"byteOffset\": %zu, \"byteLength\": %zu}", i ? "," : "",
+                            a->offset, end - a->offset);
+    }
+    cpi_gltf_buf_printf(
+        t, "\n  ],\n  \"buffers\": [{\"byteLength\": %zu, \"uri\": \"data:application/octet-stream;base64,", bytes);
+    /* glTF buffers are little-endian (section 3.6.1.1) */
+    unsigned char *le = malloc(bytes ? bytes : 1);
+    if (!le) {
+        t->failed = 1;
+        return;
+    }
+    const unsigned probe = 1;
+    const int little = *(const unsigned char *)&probe == 1;
+    for (size_t i = 0; i < b->len; i++) {
+        unsigned char raw[4];
+        memcpy(raw, &b->data[i], 4);
+        for (int j = 0; j < 4; j++)
+            le[4 * i + (size_t)j] = little ? raw[j] : raw[3 - j];
+    }
+    cpi_gltf_base64_encode(t, le, bytes);
+    free(le);
+    cpi_gltf_buf_puts(t, "\"}],\n");
+}
+
+static void write_animation(cpi_gltf_buf *t, const cp_path *path, const channel *ch, int nch, const char *name,
+                            int with_extras)
+{
+    static const char *const targets[3] = {"translation", "rotation", NULL};
+    cpi_gltf_buf_puts(t, "  \"animations\": [{\n    \"name\": ");
+    cpi_gltf_buf_string(t, name);
+    cpi_gltf_buf_puts(t, ",\n    \"samplers\": [");
+    for (int i = 0; i < nch; i++)
+        cpi_gltf_buf_printf(t, "%s\n      {\"input\": %d, \"output\": %d, \"interpolation\": \"%s\"}", i ? "," : "",
+                            ch[i].input, ch[i].output, sampler_name(ch[i].curve));
+    cpi_gltf_buf_puts(t, "\n    ],\n    \"channels\": [");
+    for (int i = 0; i < nch; i++) {
+        cpi_gltf_buf_printf(t, "%s\n      {\"sampler\": %d, \"target\": ", i ? "," : "", i);
+        if (targets[i])
+            cpi_gltf_buf_printf(t, "{\"node\": 0, \"path\": \"%s\"}}", targets[i]);
+        else
+            cpi_gltf_buf_puts(t, "{\"path\": \"pointer\", \"extensions\": {\"KHR_animation_pointer\": "
+                                 "{\"pointer\": \"/cameras/0/perspective/yfov\"}}}}");
+    }
+    cpi_gltf_buf_puts(t, "\n    ]");
+    if (with_extras) {
+        cpi_gltf_buf_puts(t, ",\n    \"extras\": {\n      \"campath\": ");
+        cpi_gltf_write_path_object(t, path);
+        cpi_gltf_buf_puts(t, "\n    }");
+    }
+    cpi_gltf_buf_puts(t, "\n  }]\n}\n");
+}
+
+char *cp_gltf_export_memory(const cp_path *path, const cp_gltf_export_options *options, size_t *size, cp_error *error)
+{
+    cp_gltf_export_options o = {0};
+    if (options)
+        o = *options;
+    if (check_options(&o, error) != CP_OK)
+        return NULL;
+    const char *name = o.name ? o.name : cp_path_name(path) ? cp_path_name(path) : "campath";
+    const double offset = cpi_gltf_time_offset(path);
+    const int animated_fov = fov_changes(cp_path_fov_curve(path));
+    channel ch[3] = {
+        {cp_path_position_curve(path), "position", 1.0, 0, 0},
+        {cp_path_rotation_curve(path), "rotation", 1.0, 0, 0},
+        {cp_path_fov_curve(path), "fov", DEG_TO_RAD, 0, 0},
+    };
+    const int nch = animated_fov ? 3 : 2;
+
+    blob b = {0};
+    cpi_gltf_buf t = {0};
+    int rc = CP_OK;
+    for (int i = 0; i < nch && rc == CP_OK; i++) {
+        if (i > 0 && same_input(&b, ch[0].input, ch[i].curve, offset))
+            ch[i].input = ch[0].input;
+        else
+            rc = add_input(&b, &ch[i], offset, &ch[i].input, error);
+        if (rc == CP_OK)
+            rc = add_output(&b, &ch[i], &ch[i].output, error);
+    }
+    if (rc != CP_OK) {
+        free(b.data);
+        return NULL;
+    }
+    write_scene(&t, path, &o, name, animated_fov);
+    write_data(&t, &b);
+    write_animation(&t, path, ch, nch, name, !o.no_extras);
+    free(b.data);
+    if (t.failed) {
+        cpi_gltf_buf_free(&t);
+        cpi_error_set(error, CP_ERR_MEMORY, "glTF export: out of memory");
+        return NULL;
+    }
+    if (size)
+        *size = t.len;
+    cpi_error_clear(error);
+    return t.data;
+}

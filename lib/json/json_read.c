@@ -1,0 +1,410 @@
+/* lib/json/json_read.c - a path file (format version 1, docs/format.md) read into
+ * a cp_document in one pass over the text, each field checked where it
+ * stands so that every message carries its line and column.
+ *
+ * A hand-written reader rather than cJSON: cJSON keeps no positions (needed
+ * for "file:line:col: field" messages and to keep unknown members verbatim),
+ * and building its tree for a 100,000-key file alone takes longer than the
+ * load budget of docs/format.md. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_reader.h"
+#include "path_impl.h"
+
+/* ---- keys ------------------------------------------------------------------------------- */
+
+static int grow_keys(reader *r)
+{
+    cp_document *d = r->doc;
+    if (d->count < r->key_cap)
+        return 0;
+    size_t cap = r->key_cap ? 2 * r->key_cap : 64;
+    cp_key *k = realloc(d->keys, cap * sizeof *k);
+    if (k)
+        d->keys = k;
+    cpi_key_offsets *o = realloc(r->loc->keys, cap * sizeof *o);
+    if (o)
+        r->loc->keys = o;
+    char **x = d->key_extras ? realloc(d->key_extras, cap * sizeof *x) : NULL;
+    if (x)
+        d->key_extras = x;
+    if (!k || !o || (d->key_extras && !x))
+        return cpi_jr_out_of_memory(r);
+    r->key_cap = d->capacity = cap;
+    return 0;
+}
+
+static int read_key(reader *r, const field *f)
+{
+    static const char *const names[4] = {"t", "position", "rotation", "fov"};
+    cp_document *d = r->doc;
+    size_t i = d->count, start = r->s.pos, seen[4] = {NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET};
+    cp_key key = {.fov = 60.0, .rotation = {0, 0, 0, 1}};
+    double v[4];
+    if (cpi_jr_peek(r) != '{')
+        return cpi_jr_value_start(cpi_jr_peek(r)) ? cpi_jr_type_error(r, start, f, "a key object { \"t\": ..., ... }")
+                                    : cpi_scan_skip_value(&r->s);
+    r->s.pos++;
+    for (int first = 1;; first = 0) {
+        size_t name_pos = 0, name_end = 0;
+        int rc = cpi_jr_next_member(r, first, &name_pos, &name_end);
+        if (rc <= 0) {
+            if (rc < 0)
+                return -1;
+            break;
+        }
+        field m = {f, NULL, 0};
+        int which = cpi_jr_known_member(r, names, 4, seen, r->s.pos, f);
+        if (which < -1)
+            return -1;
+        if (which >= 0)
+            m.member = names[which];
+        switch (which) {
+        case 0: rc = cpi_jr_read_number(r, &m, &key.time); break;
+        case 1:
+            rc = cpi_jr_read_numbers(r, &m, v, 3, "3 numbers [x, y, z]");
+            key.position = cp_vec3_make(v[0], v[1], v[2]);
+            break;
+        case 2:
+            rc = cpi_jr_read_numbers(r, &m, v, 4, "4 numbers [x, y, z, w]");
+            key.rotation = cp_quat_make(v[0], v[1], v[2], v[3]);
+            break;
+        case 3: rc = cpi_jr_read_number(r, &m, &key.fov); break;
+        default: rc = cpi_jr_keep_unknown(r, &r->key_extras, name_pos, name_end, f); break;
+        }
+        if (rc != 0)
+            return -1;
+    }
+    static const char *const what[3] = {"the time in seconds", "[x, y, z] in metres", "a quaternion [x, y, z, w]"};
+    for (int m = 0; m < 3; m++)
+        if (seen[m] == NO_OFFSET)
+            return cpi_jr_fail(r, start, f, CP_ERR_INVALID, "member \"%s\" is missing (%s)", names[m], what[m]);
+    char *extras;
+    if (cpi_jr_take_extras(r, &r->key_extras, &extras) != 0)
+        return -1;
+    if (extras && !d->key_extras) {
+        d->key_extras = calloc(r->key_cap, sizeof *d->key_extras);
+        if (!d->key_extras) {
+            free(extras);
+            return cpi_jr_out_of_memory(r);
+        }
+    }
+    if (d->key_extras)
+        d->key_extras[i] = extras;
+    d->keys[i] = key;
+    r->loc->keys[i] = (cpi_key_offsets){(uint32_t)start, (uint32_t)seen[0], (uint32_t)seen[1], (uint32_t)seen[2],
+                                        seen[3] == NO_OFFSET ? (uint32_t)start : (uint32_t)seen[3]};
+    d->count++;
+    return 0;
+}
+
+static int read_keys(reader *r, const field *f)
+{
+    char what[32];
+    r->loc->keys_member = (uint32_t)r->s.pos;
+    if (cpi_jr_peek(r) != '[')
+        return cpi_jr_value_start(cpi_jr_peek(r)) ? cpi_jr_type_error(r, r->s.pos, f, "an array of keys") : cpi_scan_skip_value(&r->s);
+    r->s.pos++;
+    if (cpi_jr_peek(r) == ']') {
+        r->s.pos++;
+        return 0;
+    }
+    for (;;) {
+        if (grow_keys(r) != 0)
+            return -1;
+        field e = {f, NULL, r->doc->count};
+        if (r->doc->key_extras)
+            r->doc->key_extras[r->doc->count] = NULL;
+        if (read_key(r, &e) != 0)
+            return -1;
+        char c = cpi_jr_peek(r);
+        if (c == ']') {
+            r->s.pos++;
+            return 0;
+        }
+        if (c != ',')
+            return cpi_scan_fail(&r->s, r->s.pos, "',' or ']' expected after a key, found %s",
+                                 cpi_scan_what(&r->s, r->s.pos, what));
+        r->s.pos++;
+        if (cpi_jr_peek(r) == ']')
+            return cpi_scan_fail(&r->s, r->s.pos, "a value is expected after ',' (JSON allows no trailing comma)");
+    }
+}
+
+/* ---- the top level ------------------------------------------------------------------------- */
+
+static int read_version(reader *r, const field *f)
+{
+    size_t pos = r->s.pos;
+    double v;
+    if (cpi_jr_read_number(r, f, &v) != 0)
+        return -1;
+    if (v != CP_JSON_FORMAT_VERSION) {
+        char ex[40];
+        return cpi_jr_fail(r, pos, f, CP_ERR_UNSUPPORTED, "format version %s is not supported (this campath reads version %d)",
+                    cpi_jr_excerpt(r->s.text + pos, r->s.pos - pos, ex), CP_JSON_FORMAT_VERSION);
+    }
+    return 0;
+}
+
+static int missing_version(reader *r)
+{
+    return cpi_jr_fail(r, r->loc->top, NULL, CP_ERR_INVALID,
+                "member \"campath\" (the format version, %d) is missing: is this a campath path file?",
+                CP_JSON_FORMAT_VERSION);
+}
+
+static int read_enum(reader *r, const field *f, int is_interp, int *out)
+{
+    size_t pos = r->s.pos;
+    if (cpi_jr_read_string(r, f) != 0)
+        return -1;
+    char name[16] = "", ex[40];
+    if (r->str.length < sizeof name && !r->str.has_nul)
+        memcpy(name, r->str.decoded, r->str.length + 1);
+    name[r->str.length < sizeof name ? r->str.length : 0] = '\0';
+    cp_interp i;
+    cp_ends e;
+    if (is_interp ? cp_interp_parse(name, &i) == 0 : cp_ends_parse(name, &e) == 0) {
+        *out = is_interp ? (int)i : (int)e;
+        return 0;
+    }
+    return cpi_jr_fail(r, pos, f, CP_ERR_INVALID, "unknown %s \"%s\" (expected %s)", is_interp ? "interpolation" : "ends",
+                cpi_jr_excerpt(r->str.decoded, r->str.length, ex),
+                is_interp ? "c2, bisector, catmull-rom, linear or step" : "natural, rest or closed");
+}
+
+static int read_interpolation(reader *r, const field *f)
+{
+    size_t seen[3] = {NO_OFFSET, NO_OFFSET, NO_OFFSET};
+    if (cpi_jr_peek(r) != '{')
+        return cpi_jr_value_start(cpi_jr_peek(r))
+                   ? cpi_jr_type_error(r, r->s.pos, f, "an object such as { \"position\": \"c2\", \"rotation\": \"c2\", "
+                                                "\"fov\": \"c2\" }")
+                   : cpi_scan_skip_value(&r->s);
+    r->s.pos++;
+    for (int first = 1;; first = 0) {
+        size_t name_pos = 0, name_end = 0;
+        int rc = cpi_jr_next_member(r, first, &name_pos, &name_end);
+        if (rc <= 0)
+            return rc;
+        int c = cpi_jr_known_member(r, cpi_json_channel_names, 3, seen, r->s.pos, f);
+        if (c < -1)
+            return -1;
+        if (c < 0) {
+            char ex[40];
+            /* the channels are a closed set: a misspelt one must not silently become c2 */
+            return cpi_jr_fail(r, name_pos, f, CP_ERR_INVALID, "unknown channel \"%s\" (expected position, rotation or fov)",
+                        cpi_jr_excerpt(r->str.decoded, r->str.length, ex));
+        }
+        field m = {f, cpi_json_channel_names[c], 0};
+        r->loc->interp[c] = (uint32_t)r->s.pos;
+        int value;
+        if (read_enum(r, &m, 1, &value) != 0)
+            return -1;
+        cp_interp *chan[3] = {&r->doc->options.position, &r->doc->options.rotation, &r->doc->options.fov};
+        *chan[c] = (cp_interp)value;
+    }
+}
+
+static int read_top(reader *r)
+{
+    static const char *const names[6] = {"campath", "name", "interpolation", "ends", "period", "keys"};
+    size_t seen[6] = {NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET};
+    cp_document *d = r->doc;
+    char c = cpi_jr_peek(r);
+    if (c == '\0' && r->s.pos >= r->s.size)
+        return cpi_jr_fail(r, r->s.pos, NULL, CP_ERR_SYNTAX, "no JSON value, only white space");
+    if (c != '{') {
+        if (!cpi_jr_value_start(c))
+            return cpi_scan_skip_value(&r->s);
+        char buf[64];
+        return cpi_jr_fail(r, r->loc->top, NULL, CP_ERR_INVALID, "a path file is a JSON object { \"campath\": 1, ... }, got %s",
+                    cpi_jr_describe(r, r->loc->top, buf));
+    }
+    r->s.pos++;
+    for (int first = 1;; first = 0) {
+        size_t name_pos = 0, name_end = 0;
+        int rc = cpi_jr_next_member(r, first, &name_pos, &name_end);
+        if (rc < 0)
+            return -1;
+        if (rc == 0)
+            break;
+        int which = cpi_jr_known_member(r, names, 6, seen, r->s.pos, NULL);
+        if (which < -1)
+            return -1;
+        field m = {NULL, which >= 0 ? names[which] : NULL, 0};
+        int value = 0;
+        switch (which) {
+        case 0: rc = read_version(r, &m); break;
+        case 1:
+            rc = cpi_jr_read_string(r, &m);
+            if (rc == 0 && r->str.has_nul)
+                rc = cpi_jr_fail(r, seen[1], &m, CP_ERR_INVALID, "contains a NUL character (\\u0000)");
+            if (rc == 0 && (d->name = malloc(r->str.length + 1)) == NULL)
+                rc = cpi_jr_out_of_memory(r);
+            if (rc == 0)
+                memcpy(d->name, r->str.decoded, r->str.length), d->name[r->str.length] = '\0';
+            break;
+        case 2: rc = read_interpolation(r, &m); break;
+        case 3:
+            r->loc->ends = (uint32_t)r->s.pos;
+            rc = read_enum(r, &m, 0, &value);
+            d->options.ends = (cp_ends)value;
+            break;
+        case 4:
+            r->loc->period = (uint32_t)r->s.pos;
+            rc = cpi_jr_read_number(r, &m, &d->options.period);
+            break;
+        case 5: rc = read_keys(r, &m); break;
+        default: rc = cpi_jr_keep_unknown(r, &r->top_extras, name_pos, name_end, NULL); break;
+        }
+        if (rc != 0)
+            return -1;
+    }
+    cpi_scan_ws(&r->s);
+    if (r->s.pos < r->s.size)
+        return cpi_scan_fail(&r->s, r->s.pos, "unexpected text after the end of the JSON object");
+    if (seen[0] == NO_OFFSET)
+        return missing_version(r);
+    if (seen[5] == NO_OFFSET)
+        return cpi_jr_fail(r, r->loc->top, NULL, CP_ERR_INVALID, "member \"keys\" (the array of keys) is missing");
+    if (d->options.ends == CP_ENDS_CLOSED && seen[4] == NO_OFFSET)
+        return cpi_jr_fail(r, seen[3], &(field){NULL, "period", 0}, CP_ERR_INVALID,
+                    "required when \"ends\" is \"closed\" (the time in seconds from the first key back to it)");
+    if (d->options.ends != CP_ENDS_CLOSED && seen[4] != NO_OFFSET) {
+        d->options.period = 0;
+        if (d->warning_count < CP_JSON_MAX_WARNINGS) {
+            char line[300];
+            cpi_jr_advance_line_col(r, seen[4]);
+            snprintf(line, sizeof line, "%s:%lu:%lu: period: ignored because \"ends\" is not \"closed\"", r->source,
+                     r->lc_line, r->lc_col);
+            char **w = realloc(d->warnings, (d->warning_count + 1) * sizeof *w);
+            if (w && (d->warnings = w, (w[d->warning_count] = cpi_strdup(line)) != NULL))
+                d->warning_count++;
+        }
+    }
+    return cpi_jr_take_extras(r, &r->top_extras, &d->extras);
+}
+
+/* ---- errors in order: syntax, then the version, then the first other error ------------------- */
+
+/* Replaces r's error with the version's when the file names a version this
+ * reader does not know, or none: the other messages would mislead then. */
+static void check_version(reader *r)
+{
+    reader v = {.s = {.text = r->s.text, .size = r->s.size, .pos = r->loc->top}, .source = r->source,
+                .doc = r->doc, .loc = r->loc};
+    if (cpi_jr_peek(&v) != '{')
+        return;
+    v.s.pos++;
+    int found = 0;
+    for (int first = 1; !found; first = 0) {
+        size_t a, b;
+        if (cpi_jr_next_member(&v, first, &a, &b) <= 0)
+            break;
+        if (cpi_jr_is_name(&v, "campath")) {
+            field m = {NULL, "campath", 0};
+            read_version(&v, &m);
+            found = 1;
+        } else {
+            cpi_scan_skip_value(&v.s);
+        }
+    }
+    free(v.str.buf);
+    if (!found && !v.s.failed)
+        missing_version(&v);
+    if (v.code != CP_OK) {
+        r->code = v.code;
+        r->err_pos = v.err_pos;
+        memcpy(r->err, v.err, sizeof r->err);
+    }
+}
+
+static int report(reader *r, cp_error *error)
+{
+    unsigned long line, col;
+    if (!r->s.failed && r->code != CP_ERR_MEMORY && r->code != CP_ERR_SYNTAX) {
+        /* look for a syntax error in the rest of the file first */
+        cpi_scan whole = {.text = r->s.text, .size = r->s.size, .pos = r->loc->top};
+        if (cpi_scan_skip_value(&whole) == 0) {
+            cpi_scan_ws(&whole);
+            if (whole.pos < whole.size)
+                cpi_scan_fail(&whole, whole.pos, "unexpected text after the end of the JSON object");
+        }
+        if (whole.failed)
+            r->s = whole;
+        else if (r->code != CP_ERR_UNSUPPORTED)
+            check_version(r);
+    }
+    if (r->s.failed) {
+        cpi_line_col(r->s.text, r->s.err_pos, &line, &col);
+        return cpi_error_set(error, r->s.err_code, "%s:%lu:%lu: %s", r->source, line, col, r->s.err);
+    }
+    cpi_line_col(r->s.text, r->err_pos, &line, &col);
+    return cpi_error_set(error, r->code, "%s:%lu:%lu: %s", r->source, line, col, r->err);
+}
+
+void cpi_locations_free(cpi_locations *loc)
+{
+    if (loc) {
+        free(loc->keys);
+        loc->keys = NULL;
+    }
+}
+
+int cpi_document_parse(const char *text, size_t size, const char *source, cp_document *doc, cpi_locations *loc,
+                       cp_error *error)
+{
+    cpi_locations own;
+    if (!loc)
+        loc = &own;
+    memset(doc, 0, sizeof *doc);
+    *loc = (cpi_locations){.text = text, .size = size, .source = source ? source : "<memory>", .ends = NO_OFFSET,
+                           .period = NO_OFFSET, .keys_member = NO_OFFSET,
+                           .interp = {NO_OFFSET, NO_OFFSET, NO_OFFSET}};
+    source = loc->source;
+    if (size > CP_JSON_MAX_FILE_SIZE)
+        return cpi_error_set(error, CP_ERR_LIMIT, "%s: %zu bytes is over the limit of %u bytes (CP_JSON_MAX_FILE_SIZE)",
+                             source, size, CP_JSON_MAX_FILE_SIZE);
+    if (size == 0)
+        return cpi_error_set(error, CP_ERR_SYNTAX, "%s: the file is empty (a path file is a JSON object)", source);
+    reader r = {.s = {.text = text, .size = size}, .source = source, .doc = doc, .loc = loc, .lc_line = 1, .lc_col = 1};
+    if (size >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+        r.s.pos = 3; /* a UTF-8 byte order mark, as some editors write */
+    cpi_scan_ws(&r.s);
+    loc->top = (uint32_t)r.s.pos;
+    int rc = read_top(&r);
+    if (rc == 0 && r.warnings_dropped) {
+        char line[200];
+        snprintf(line, sizeof line, "%s: %zu more warnings not listed", source, r.warnings_dropped);
+        char **w = realloc(doc->warnings, (doc->warning_count + 1) * sizeof *w);
+        if (w && (doc->warnings = w, (w[doc->warning_count] = cpi_strdup(line)) != NULL))
+            doc->warning_count++;
+    }
+    loc->key_count = doc->count;
+    if (rc == 0) {
+        rc = cpi_path_validate(doc->keys, doc->count, &doc->options, error);
+        if (rc != CP_OK)
+            cpi_locate_error(loc, error);
+    } else {
+        rc = report(&r, error);
+    }
+    free(r.str.buf);
+    free(r.top_extras.data);
+    free(r.key_extras.data);
+    if (rc != CP_OK) {
+        cpi_locations_free(loc);
+        cp_document_free(doc);
+        return rc;
+    }
+    if (loc == &own)
+        cpi_locations_free(loc);
+    cpi_error_clear(error);
+    return CP_OK;
+}
+

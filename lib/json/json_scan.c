@@ -1,0 +1,573 @@
+/* lib/json/json_scan.c - the JSON lexer: strict RFC 8259 syntax, exact positions,
+ * numbers converted without the locale. The path reader walks a file with it;
+ * the writer uses it to copy unknown members verbatim. */
+#include <float.h>
+#include <locale.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_impl.h"
+
+/* Exact powers of ten: each is a double without rounding (10^22 < 2^53 * 2^22). */
+static const double exact_pow10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                       1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+int cpi_scan_fail(cpi_scan *s, size_t pos, const char *fmt, ...)
+{
+    if (!s->failed) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(s->err, sizeof s->err, fmt, ap);
+        va_end(ap);
+        s->failed = 1;
+        s->err_code = CP_ERR_SYNTAX;
+        s->err_pos = pos;
+    }
+    return -1;
+}
+
+/* Records an allocation failure at `pos` as the scan's error (the first error wins). */
+static int fail_memory(cpi_scan *s, size_t pos, const char *what, size_t size)
+{
+    int was_failed = s->failed;
+    cpi_scan_fail(s, pos, "out of memory for %s of %zu bytes", what, size);
+    if (!was_failed)
+        s->err_code = CP_ERR_MEMORY;
+    return -1;
+}
+
+void cpi_scan_ws(cpi_scan *s)
+{
+    const char *t = s->text;
+    size_t p = s->pos, n = s->size;
+    while (p < n && (t[p] == ' ' || t[p] == '\n' || t[p] == '\r' || t[p] == '\t'))
+        p++;
+    s->pos = p;
+}
+
+const char *cpi_scan_what(const cpi_scan *s, size_t pos, char buf[32])
+{
+    if (pos >= s->size)
+        return "the end of the input (is the file truncated?)";
+    unsigned char c = (unsigned char)s->text[pos];
+    if (c >= 0x20 && c < 0x7F)
+        snprintf(buf, 32, "'%c'", c);
+    else if (c == '\0')
+        snprintf(buf, 32, "a NUL byte (binary file?)");
+    else if (c < 0x80)
+        snprintf(buf, 32, "control character 0x%02X", c);
+    else
+        snprintf(buf, 32, "byte 0x%02X", c);
+    return buf;
+}
+
+const char *cpi_scan_type(const cpi_scan *s, size_t pos)
+{
+    if (pos >= s->size)
+        return "nothing";
+    switch (s->text[pos]) {
+    case '{': return "object";
+    case '[': return "array";
+    case '"': return "string";
+    case 't':
+    case 'f': return "boolean";
+    case 'n': return "null";
+    default: return "number";
+    }
+}
+
+void cpi_line_col(const char *text, size_t offset, unsigned long *line, unsigned long *col)
+{
+    unsigned long l = 1, c = 1;
+    for (size_t i = 0; i < offset; i++) {
+        unsigned char b = (unsigned char)text[i];
+        if (b == '\n') {
+            l++;
+            c = 1;
+        } else if ((b & 0xC0) != 0x80) { /* count characters, not UTF-8 continuation bytes */
+            c++;
+        }
+    }
+    *line = l;
+    *col = c;
+}
+
+/* ---- strings ------------------------------------------------------------------------ */
+
+static int hex4(const char *p, unsigned *out)
+{
+    unsigned v = 0;
+    for (int i = 0; i < 4; i++) {
+        char c = p[i];
+        v <<= 4;
+        if (c >= '0' && c <= '9')
+            v |= (unsigned)(c - '0');
+        else if (c >= 'a' && c <= 'f')
+            v |= (unsigned)(c - 'a' + 10);
+        else if (c >= 'A' && c <= 'F')
+            v |= (unsigned)(c - 'A' + 10);
+        else
+            return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int reserve(cpi_string *str, size_t n)
+{
+    if (n <= str->cap)
+        return 0;
+    size_t cap = str->cap ? str->cap : 64;
+    while (cap < n)
+        cap *= 2;
+    char *b = realloc(str->buf, cap);
+    if (!b)
+        return -1;
+    str->buf = b;
+    str->cap = cap;
+    return 0;
+}
+
+static size_t put_utf8(char *out, unsigned cp)
+{
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        out[0] = (char)(0xC0 | (cp >> 6));
+        out[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        out[0] = (char)(0xE0 | (cp >> 12));
+        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        out[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    out[0] = (char)(0xF0 | (cp >> 18));
+    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+/* Decodes the escapes of a literal whose syntax has been checked. */
+static int decode(const char *p, const char *end, cpi_string *str)
+{
+    if (reserve(str, (size_t)(end - p) + 1) != 0)
+        return -1; /* decoding never makes a literal longer */
+    char *o = str->buf;
+    str->has_nul = 0;
+    while (p < end) {
+        if (*p != '\\') {
+            *o++ = *p++;
+            continue;
+        }
+        p++;
+        switch (*p++) {
+        case 'b': *o++ = '\b'; break;
+        case 'f': *o++ = '\f'; break;
+        case 'n': *o++ = '\n'; break;
+        case 'r': *o++ = '\r'; break;
+        case 't': *o++ = '\t'; break;
+        case 'u': {
+            unsigned cp, lo;
+            hex4(p, &cp);
+            p += 4;
+            if (cp >= 0xD800 && cp < 0xDC00) {
+                hex4(p + 2, &lo);
+                p += 6;
+                cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+            }
+            if (cp == 0)
+                str->has_nul = 1;
+            o += put_utf8(o, cp);
+            break;
+        }
+        default: *o++ = p[-1]; break; /* \" \\ \/ */
+        }
+    }
+    *o = '\0';
+    str->decoded = str->buf;
+    str->length = (size_t)(o - str->buf);
+    return 0;
+}
+
+int cpi_scan_string(cpi_scan *s, cpi_string *str)
+{
+    const char *t = s->text;
+    const size_t start = s->pos, n = s->size;
+    size_t p = start + 1;
+    int escapes = 0;
+    char what[32];
+    for (;;) {
+        if (p >= n)
+            return cpi_scan_fail(s, start, "the string that starts here is not closed (missing '\"')");
+        unsigned char c = (unsigned char)t[p];
+        if (c == '"')
+            break;
+        if (c < 0x20)
+            return cpi_scan_fail(s, p, "%s inside a string (write it as an escape such as \\n or \\u00%02X)",
+                                 cpi_scan_what(s, p, what), c);
+        if (c != '\\') {
+            p++;
+            continue;
+        }
+        escapes = 1;
+        if (p + 1 >= n)
+            return cpi_scan_fail(s, start, "the string that starts here is not closed (missing '\"')");
+        char e = t[p + 1];
+        if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' || e == 't') {
+            p += 2;
+            continue;
+        }
+        if (e != 'u')
+            return cpi_scan_fail(s, p, "invalid escape '\\%c' in a string (expected one of \\\" \\\\ \\/ \\b \\f \\n "
+                                       "\\r \\t \\uXXXX)", e >= 0x20 && e < 0x7F ? e : '?');
+        unsigned cp, lo;
+        if (p + 6 > n || hex4(t + p + 2, &cp) != 0)
+            return cpi_scan_fail(s, p, "invalid \\u escape: four hexadecimal digits expected");
+        if (cp >= 0xDC00 && cp < 0xE000)
+            return cpi_scan_fail(s, p, "invalid \\u%04X: a low surrogate without a high surrogate before it", cp);
+        if (cp >= 0xD800 && cp < 0xDC00) {
+            if (p + 12 > n || t[p + 6] != '\\' || t[p + 7] != 'u' || hex4(t + p + 8, &lo) != 0 || lo < 0xDC00 ||
+                lo >= 0xE000)
+                return cpi_scan_fail(s, p, "invalid \\u%04X: a high surrogate must be followed by a low surrogate "
+                                           "\\uDC00..\\uDFFF", cp);
+            p += 12;
+        } else {
+            p += 6;
+        }
+    }
+    s->pos = p + 1;
+    if (!str)
+        return 0;
+    if (!escapes) {
+        str->decoded = t + start + 1;
+        str->length = p - start - 1;
+        str->has_nul = 0;
+        return 0;
+    }
+    if (decode(t + start + 1, t + p, str) != 0)
+        return fail_memory(s, start, "a string", p - start);
+    return 0;
+}
+
+/* ---- numbers ------------------------------------------------------------------------ */
+
+__extension__ typedef unsigned __int128 u128;
+
+static const uint64_t pow10_u64[20] = {1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u, 100000000u,
+                                       1000000000u, 10000000000u, 100000000000u, 1000000000000u, 10000000000000u,
+                                       100000000000000u, 1000000000000000u, 10000000000000000u,
+                                       100000000000000000u, 1000000000000000000u, 10000000000000000000u};
+static const uint64_t pow5_u64[28] = {
+    1u, 5u, 25u, 125u, 625u, 3125u, 15625u, 78125u, 390625u, 1953125u, 9765625u, 48828125u, 244140625u,
+    1220703125u, 6103515625u, 30517578125u, 152587890625u, 762939453125u, 3814697265625u, 19073486328125u,
+    95367431640625u, 476837158203125u, 2384185791015625u, 11920928955078125u, 59604644775390625u,
+    298023223876953125u, 1490116119384765625u, 7450580596923828125u};
+
+static int bit_length(u128 x)
+{
+    uint64_t hi = (uint64_t)(x >> 64), lo = (uint64_t)x;
+    return hi ? 128 - __builtin_clzll(hi) : lo ? 64 - __builtin_clzll(lo) : 0;
+}
+
+/* w * 10^q correctly rounded (to nearest, ties to even), for 0 < w < 2^64 and
+ * -27 <= q <= 19, with exact 128-bit integer arithmetic: 10^q is then either
+ * a 64-bit integer to multiply by, or 2^q times 5^q with 5^-q below 2^63 to
+ * divide by (the remainder says whether anything was cut off). The result is
+ * always a normal double in this range. */
+static double exact_decimal(uint64_t w, int q)
+{
+    u128 m;
+    int e2 = 0, sticky = 0;
+    if (q >= 0) {
+        m = (u128)w * pow10_u64[q];
+    } else {
+        uint64_t d = pow5_u64[-q];
+        int shift = 127 - bit_length(w);
+        u128 num = (u128)w << shift;
+        m = num / d;
+        sticky = num % d != 0;
+        e2 = q - shift;
+    }
+    int bl = bit_length(m);
+    if (bl > 53) {
+        int sh = bl - 53;
+        u128 rem = m & ((((u128)1) << sh) - 1), half = ((u128)1) << (sh - 1);
+        m >>= sh;
+        e2 += sh;
+        if (rem > half || (rem == half && (sticky || (m & 1))))
+            m++;
+        if (m >> 53) {
+            m >>= 1;
+            e2++;
+        }
+    }
+    return ldexp((double)(uint64_t)m, e2);
+}
+
+/* strtod in the "C" locale for this thread only, so that a program running
+ * under a comma-decimal locale reads the same numbers (no global state).
+ * -1 when out of memory (only for numbers of 64 characters or more). */
+static int strtod_c(const char *text, size_t len, double *out)
+{
+    char small[64];
+    char *buf = len < sizeof small ? small : malloc(len + 1);
+    if (!buf)
+        return -1;
+    memcpy(buf, text, len);
+    buf[len] = '\0';
+    locale_t c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+    locale_t old = c ? uselocale(c) : (locale_t)0;
+    double v = strtod(buf, NULL);
+    if (c) {
+        uselocale(old);
+        freelocale(c);
+    }
+    if (buf != small)
+        free(buf);
+    *out = v;
+    return 0;
+}
+
+int cpi_scan_number(cpi_scan *s, double *out)
+{
+    const char *t = s->text;
+    const size_t start = s->pos, n = s->size;
+    size_t p = start;
+    int negative = 0;
+    uint64_t w = 0;   /* significant digits, while they fit */
+    int digits = 0;   /* significant digits seen */
+    long exp10 = 0;   /* decimal exponent of w */
+    char what[32];
+    if (p < n && t[p] == '-') {
+        negative = 1;
+        p++;
+    }
+    if (p >= n || t[p] < '0' || t[p] > '9')
+        return cpi_scan_fail(s, p, "invalid number: a digit expected after '-', found %s", cpi_scan_what(s, p, what));
+    if (t[p] == '0') {
+        p++;
+        if (p < n && t[p] >= '0' && t[p] <= '9')
+            return cpi_scan_fail(s, start, "invalid number: leading zeros are not allowed");
+    } else {
+        for (; p < n && t[p] >= '0' && t[p] <= '9'; p++) {
+            if (digits < 19)
+                w = w * 10 + (uint64_t)(t[p] - '0');
+            else
+                exp10++;
+            digits++;
+        }
+    }
+    if (p < n && t[p] == '.') {
+        p++;
+        if (p >= n || t[p] < '0' || t[p] > '9')
+            return cpi_scan_fail(s, p, "invalid number: a digit expected after '.', found %s",
+                                 cpi_scan_what(s, p, what));
+        for (; p < n && t[p] >= '0' && t[p] <= '9'; p++) {
+            if (w == 0 && t[p] == '0') { /* leading zeros of a fraction are not significant */
+                exp10--;
+                continue;
+            }
+            if (digits < 19) {
+                w = w * 10 + (uint64_t)(t[p] - '0');
+                exp10--;
+            }
+            digits++;
+        }
+    }
+    if (p < n && (t[p] == 'e' || t[p] == 'E')) {
+        p++;
+        int eneg = 0;
+        long e = 0;
+        if (p < n && (t[p] == '+' || t[p] == '-'))
+            eneg = t[p++] == '-';
+        if (p >= n || t[p] < '0' || t[p] > '9')
+            return cpi_scan_fail(s, p, "invalid number: a digit expected in the exponent, found %s",
+                                 cpi_scan_what(s, p, what));
+        for (; p < n && t[p] >= '0' && t[p] <= '9'; p++)
+            if (e < 100000)
+                e = e * 10 + (t[p] - '0');
+        exp10 += eneg ? -e : e;
+    }
+    s->pos = p;
+    if (!out)
+        return 0;
+#if FLT_EVAL_METHOD == 0
+    /* Clinger's fast path: w and 10^|exp10| are exact doubles, so one
+     * correctly rounded operation gives the correctly rounded value. */
+    if (digits <= 15 && exp10 >= -22 && exp10 <= 22) {
+        double v = (double)w;
+        v = exp10 < 0 ? v / exact_pow10[-exp10] : v * exact_pow10[exp10];
+        *out = negative ? -v : v;
+        return 0;
+    }
+#endif
+    if (w != 0 && digits <= 19 && exp10 >= -27 && exp10 <= 19) {
+        double v = exact_decimal(w, (int)exp10);
+        *out = negative ? -v : v;
+        return 0;
+    }
+    if (strtod_c(t + start, p - start, out) != 0)
+        return fail_memory(s, start, "a number", p - start);
+    return 0;
+}
+
+/* ---- whole values ------------------------------------------------------------------- */
+
+static int literal(cpi_scan *s, const char *word)
+{
+    size_t len = strlen(word);
+    if (s->size - s->pos < len || memcmp(s->text + s->pos, word, len) != 0) {
+        char what[32];
+        return cpi_scan_fail(s, s->pos, "a value (object, array, string, number, true, false or null) "
+                                        "expected, found %s", cpi_scan_what(s, s->pos, what));
+    }
+    s->pos += len;
+    return 0;
+}
+
+/* A member name and its colon, at s->pos (after whitespace). */
+static int member_name(cpi_scan *s, int after_comma)
+{
+    char what[32];
+    cpi_scan_ws(s);
+    if (s->pos >= s->size || s->text[s->pos] != '"') {
+        if (after_comma && s->pos < s->size && s->text[s->pos] == '}')
+            return cpi_scan_fail(s, s->pos, "a member is expected after ',' (JSON allows no trailing comma)");
+        return cpi_scan_fail(s, s->pos, "a member name in double quotes expected, found %s",
+                             cpi_scan_what(s, s->pos, what));
+    }
+    if (cpi_scan_string(s, NULL) != 0)
+        return -1;
+    cpi_scan_ws(s);
+    if (s->pos >= s->size || s->text[s->pos] != ':')
+        return cpi_scan_fail(s, s->pos, "':' expected after the member name, found %s",
+                             cpi_scan_what(s, s->pos, what));
+    s->pos++;
+    return 0;
+}
+
+int cpi_scan_skip_value(cpi_scan *s)
+{
+    char stack[CP_JSON_MAX_DEPTH]; /* '{' or '[' for each open container */
+    int depth = 0, after_comma = 0;
+    char what[32];
+    for (;;) {
+        cpi_scan_ws(s);
+        if (s->pos >= s->size)
+            return cpi_scan_fail(s, s->pos, "a value expected, found %s", cpi_scan_what(s, s->pos, what));
+        char c = s->text[s->pos];
+        if (c == '{' || c == '[') {
+            if (depth == CP_JSON_MAX_DEPTH) {
+                int was_failed = s->failed;
+                cpi_scan_fail(s, s->pos, "more than %d nested arrays and objects (CP_JSON_MAX_DEPTH)",
+                              CP_JSON_MAX_DEPTH);
+                if (!was_failed)
+                    s->err_code = CP_ERR_LIMIT;
+                return -1;
+            }
+            stack[depth++] = c;
+            s->pos++;
+            cpi_scan_ws(s);
+            if (s->pos < s->size && s->text[s->pos] == (c == '{' ? '}' : ']')) {
+                s->pos++;
+                depth--;
+            } else if (c == '{') {
+                if (member_name(s, 0) != 0)
+                    return -1;
+                after_comma = 0;
+                continue;
+            } else {
+                after_comma = 0;
+                continue;
+            }
+        } else if (c == '"') {
+            if (cpi_scan_string(s, NULL) != 0)
+                return -1;
+        } else if (c == '-' || (c >= '0' && c <= '9')) {
+            if (cpi_scan_number(s, NULL) != 0)
+                return -1;
+        } else if (c == 't' || c == 'f' || c == 'n') {
+            if (literal(s, c == 't' ? "true" : c == 'f' ? "false" : "null") != 0)
+                return -1;
+        } else if (after_comma && (c == ']' || c == '}')) {
+            return cpi_scan_fail(s, s->pos, "a value is expected after ',' (JSON allows no trailing comma)");
+        } else {
+            return cpi_scan_fail(s, s->pos, "a value (object, array, string, number, true, false or null) "
+                                            "expected, found %s", cpi_scan_what(s, s->pos, what));
+        }
+        /* a value is complete: close containers or go on to the next element */
+        for (;;) {
+            if (depth == 0)
+                return 0;
+            cpi_scan_ws(s);
+            char close = stack[depth - 1] == '{' ? '}' : ']';
+            if (s->pos < s->size && s->text[s->pos] == close) {
+                s->pos++;
+                depth--;
+                continue;
+            }
+            if (s->pos < s->size && s->text[s->pos] == ',') {
+                s->pos++;
+                after_comma = 1;
+                if (close == '}' && member_name(s, 1) != 0)
+                    return -1;
+                break;
+            }
+            return cpi_scan_fail(s, s->pos, "',' or '%c' expected after %s, found %s", close,
+                                 close == '}' ? "an object member" : "an array element",
+                                 cpi_scan_what(s, s->pos, what));
+        }
+    }
+}
+
+/* ---- objects given as text ----------------------------------------------------------- */
+
+int cpi_json_object_members(const char *text, const char *what, cpi_member_fn fn, void *ctx, cp_error *error)
+{
+    cpi_scan s = {.text = text, .size = strlen(text)};
+    unsigned long line, col;
+    cpi_scan_ws(&s);
+    if (s.pos >= s.size || text[s.pos] != '{')
+        return cpi_error_set(error, CP_ERR_INVALID, "%s: a JSON object { ... } expected, found %s", what,
+                             s.pos >= s.size ? "nothing" : cpi_scan_type(&s, s.pos));
+    if (cpi_scan_skip_value(&s) == 0) {
+        cpi_scan_ws(&s);
+        if (s.pos < s.size)
+            cpi_scan_fail(&s, s.pos, "unexpected text after the end of the object");
+    }
+    if (s.failed) {
+        cpi_line_col(text, s.err_pos, &line, &col);
+        return cpi_error_set(error, CP_ERR_SYNTAX, "%s:%lu:%lu: %s", what, line, col, s.err);
+    }
+    /* the syntax is right: walk the members again, handing out their text */
+    s.pos = 0;
+    cpi_scan_ws(&s);
+    s.pos++;
+    for (;;) {
+        cpi_scan_ws(&s);
+        if (text[s.pos] == '}')
+            return CP_OK;
+        size_t name = s.pos;
+        cpi_scan_string(&s, NULL);
+        size_t name_end = s.pos;
+        cpi_scan_ws(&s);
+        s.pos++; /* ':' */
+        cpi_scan_ws(&s);
+        size_t value = s.pos;
+        cpi_scan_skip_value(&s);
+        int rc = fn(ctx, text + name, name_end - name, text + value, s.pos - value);
+        if (rc != CP_OK)
+            return rc;
+        cpi_scan_ws(&s);
+        if (text[s.pos] == ',')
+            s.pos++;
+    }
+}

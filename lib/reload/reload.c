@@ -1,0 +1,329 @@
+/* lib/reload/reload.c - path resources by file name, reloaded when their files change.
+ *
+ * Linux: one inotify instance watches the folder of every open file (a folder
+ * watch sees saves by rename, which replace the file's inode; see inotify(7)).
+ * Events only mark resources to check; the check itself compares a content
+ * hash, so duplicate events and writes that end in the same content do not
+ * make new generations. Without inotify (other systems, CAMPATH_NO_INOTIFY=1,
+ * cp_library_create_polling, or a folder that cannot be watched) each poll
+ * compares stat() results: device, inode, size, modification and change time
+ * to the nanosecond. */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/inotify.h>
+#endif
+
+#include "campath/reload.h"
+#include "json_impl.h"
+
+/* A file modified less than this long before it was read may change again
+ * with the same timestamp (file times advance in clock ticks, not
+ * nanoseconds), so stat polling also compares its content until then. */
+#define RACY_NS 50000000LL
+
+typedef struct signature {
+    int      exists;
+    dev_t    dev;
+    ino_t    ino;
+    off_t    size;
+    struct timespec mtime, ctime;
+} signature;
+
+struct cp_resource {
+    char          *file;        /* as given */
+    char          *dir;         /* its folder, "." if none */
+    const char    *base;        /* its name inside dir (points into file) */
+    int            wd;          /* inotify watch of dir, -1 if none */
+    int            dirty;       /* an event names this file */
+    cp_path       *path;
+    unsigned long  generation;
+    char          *error;       /* NULL after a successful load */
+    signature      seen;        /* at the last check */
+    uint64_t       hash;        /* of the text of the last attempt */
+    int            racy;        /* the last read may not be the last write of its tick */
+};
+
+struct cp_library {
+    int           fd;           /* inotify, or -1 when polling */
+    cp_resource **res;
+    size_t        count, cap;
+};
+
+/* ---- small pieces ------------------------------------------------------------------------ */
+
+static uint64_t fnv1a(const char *s, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static signature stat_file(const char *file)
+{
+    signature g = {0};
+    struct stat st;
+    if (stat(file, &st) == 0) {
+        g.exists = 1;
+        g.dev = st.st_dev;
+        g.ino = st.st_ino;
+        g.size = st.st_size;
+        g.mtime = st.st_mtim;
+        g.ctime = st.st_ctim;
+    }
+    return g;
+}
+
+static int same(const signature *a, const signature *b)
+{
+    return a->exists == b->exists && a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
+           a->mtime.tv_sec == b->mtime.tv_sec && a->mtime.tv_nsec == b->mtime.tv_nsec &&
+           a->ctime.tv_sec == b->ctime.tv_sec && a->ctime.tv_nsec == b->ctime.tv_nsec;
+}
+
+static long long ns_between(struct timespec a, struct timespec b)
+{
+    return (long long)(b.tv_sec - a.tv_sec) * 1000000000LL + (b.tv_nsec - a.tv_nsec);
+}
+
+static void set_error(cp_resource *r, const char *message)
+{
+    free(r->error);
+    r->error = cpi_strdup(message);
+}
+
+static int watch_folder(cp_library *lib, cp_resource *r)
+{
+#ifdef __linux__
+    if (lib->fd >= 0 && r->wd < 0) {
+        struct stat st;
+        /* a symbolic link's target may change in another folder: poll those */
+        if (lstat(r->file, &st) == 0 && S_ISLNK(st.st_mode))
+            return -1;
+        r->wd = inotify_add_watch(lib->fd, r->dir,
+                                  IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY |
+                                      IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR);
+    }
+#else
+    (void)lib;
+#endif
+    return r->wd;
+}
+
+/* ---- loading --------------------------------------------------------------------------------- */
+
+/* Reads and loads the file if its content differs from the last attempt.
+ * Returns 1 for a new path, 0 otherwise. */
+static int reload(cp_resource *r, int first, cp_error *error)
+{
+    cp_error err;
+    struct timespec before;
+    clock_gettime(CLOCK_REALTIME, &before);
+    r->seen = stat_file(r->file);
+    char *text;
+    size_t size;
+    if (cpi_read_file(r->file, &text, &size, &err) != CP_OK) {
+        if (!r->seen.exists && !first)
+            cpi_error_set(&err, CP_ERR_IO, "%s: not found (deleted?); keeping the last good path", r->file);
+        set_error(r, err.message);
+        if (error)
+            *error = err;
+        r->hash = 0;
+        r->racy = 0;
+        return 0;
+    }
+    uint64_t h = fnv1a(text, size);
+    r->racy = r->seen.exists && ns_between(r->seen.mtime, before) < RACY_NS;
+    if (!first && h == r->hash && !r->error) {
+        free(text);
+        return 0; /* the same bytes again: an event for a write that changed nothing */
+    }
+    r->hash = h;
+    cp_path *p = cp_path_load_memory(text, size, r->file, &err);
+    free(text);
+    if (!p) {
+        set_error(r, err.message);
+        if (error)
+            *error = err;
+        return 0;
+    }
+    /* the old path is freed now: the contract is "valid until the next poll that reloads it" */
+    cp_path_destroy(r->path);
+    r->path = p;
+    r->generation++;
+    free(r->error);
+    r->error = NULL;
+    return 1;
+}
+
+/* ---- the library --------------------------------------------------------------------------- */
+
+static cp_library *create(int use_inotify, cp_error *error)
+{
+    cp_library *lib = calloc(1, sizeof *lib);
+    if (!lib) {
+        cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a path library");
+        return NULL;
+    }
+    lib->fd = -1;
+#ifdef __linux__
+    const char *env = getenv("CAMPATH_NO_INOTIFY");
+    if (use_inotify && !(env && *env && strcmp(env, "0") != 0))
+        lib->fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC); /* -1: fall back to polling */
+#else
+    (void)use_inotify;
+#endif
+    cpi_error_clear(error);
+    return lib;
+}
+
+cp_library *cp_library_create(cp_error *error) { return create(1, error); }
+
+cp_library *cp_library_create_polling(cp_error *error) { return create(0, error); }
+
+void cp_library_destroy(cp_library *lib)
+{
+    if (!lib)
+        return;
+    for (size_t i = 0; i < lib->count; i++) {
+        cp_resource *r = lib->res[i];
+        cp_path_destroy(r->path);
+        free(r->error);
+        free(r->file);
+        free(r->dir);
+        free(r);
+    }
+    free(lib->res);
+    if (lib->fd >= 0)
+        close(lib->fd);
+    free(lib);
+}
+
+int cp_library_uses_inotify(const cp_library *lib) { return lib->fd >= 0; }
+
+int cp_library_fd(const cp_library *lib) { return lib->fd; }
+
+cp_resource *cp_library_open(cp_library *lib, const char *file, cp_error *error)
+{
+    signature g = stat_file(file);
+    for (size_t i = 0; i < lib->count; i++) {
+        cp_resource *r = lib->res[i];
+        int match = strcmp(r->file, file) == 0;
+        if (!match && g.exists) {
+            /* the same file under another name; r->seen may predate a rename or a delete, so stat again */
+            signature now = stat_file(r->file);
+            match = now.exists && now.dev == g.dev && now.ino == g.ino;
+        }
+        if (match) {
+            cpi_error_clear(error);
+            return r;
+        }
+    }
+    if (lib->count == lib->cap) {
+        size_t cap = lib->cap ? 2 * lib->cap : 8;
+        cp_resource **a = realloc(lib->res, cap * sizeof *a);
+        if (!a) {
+            cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a resource");
+            return NULL;
+        }
+        lib->res = a;
+        lib->cap = cap;
+    }
+    cp_resource *r = calloc(1, sizeof *r);
+    if (r)
+        r->file = cpi_strdup(file);
+    if (!r || !r->file) {
+        if (r)
+            free(r);
+        cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a resource");
+        return NULL;
+    }
+    const char *slash = strrchr(r->file, '/');
+    r->base = slash ? slash + 1 : r->file;
+    r->dir = slash ? (slash == r->file ? cpi_strdup("/") : strndup(r->file, (size_t)(slash - r->file)))
+                   : cpi_strdup(".");
+    r->wd = -1;
+    /* watch before loading so that a write between the two is not missed */
+    if (r->dir)
+        watch_folder(lib, r);
+    if (!r->dir || !reload(r, 1, error)) {
+        if (!r->dir)
+            cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a resource");
+        cp_path_destroy(r->path);
+        free(r->error);
+        free(r->dir);
+        free(r->file);
+        free(r);
+        return NULL;
+    }
+    lib->res[lib->count++] = r;
+    cpi_error_clear(error);
+    return r;
+}
+
+#ifdef __linux__
+/* Reads every pending event and marks the resources they name. */
+static void drain_events(cp_library *lib)
+{
+    _Alignas(struct inotify_event) char buf[16384];
+    for (;;) {
+        ssize_t n = read(lib->fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return; /* EAGAIN: nothing more */
+        for (char *p = buf; p < buf + n;) {
+            const struct inotify_event *ev = (const struct inotify_event *)(void *)p;
+            for (size_t i = 0; i < lib->count; i++) {
+                cp_resource *r = lib->res[i];
+                if (ev->mask & IN_Q_OVERFLOW)
+                    r->dirty = 1; /* events were lost: check everything */
+                else if (ev->wd == r->wd && (ev->len == 0 || strcmp(ev->name, r->base) == 0))
+                    r->dirty = 1;
+                if (ev->wd == r->wd && (ev->mask & (IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF))) {
+                    /* the folder went away or moved: poll until it can be watched again */
+                    if (!(ev->mask & IN_IGNORED))
+                        inotify_rm_watch(lib->fd, r->wd);
+                    r->wd = -1;
+                }
+            }
+            p += sizeof *ev + ev->len;
+        }
+    }
+}
+#endif
+
+int cp_library_poll(cp_library *lib)
+{
+    int reloaded = 0;
+#ifdef __linux__
+    if (lib->fd >= 0)
+        drain_events(lib);
+#endif
+    for (size_t i = 0; i < lib->count; i++) {
+        cp_resource *r = lib->res[i];
+        int watched = lib->fd >= 0 && (r->wd >= 0 || watch_folder(lib, r) >= 0);
+        int check = r->dirty;
+        if (!watched || r->error) {
+            /* no events to rely on, or the last attempt may have seen a half-written file */
+            signature g = stat_file(r->file);
+            check = check || !same(&g, &r->seen) || (!watched && r->racy && g.exists);
+        }
+        if (check) {
+            r->dirty = 0;
+            reloaded += reload(r, 0, NULL);
+        }
+    }
+    return reloaded;
+}
+
+const cp_path *cp_resource_path(const cp_resource *res) { return res->path; }
+unsigned long cp_resource_generation(const cp_resource *res) { return res->generation; }
+const char *cp_resource_error(const cp_resource *res) { return res->error; }
+const char *cp_resource_file(const cp_resource *res) { return res->file; }
