@@ -42,6 +42,34 @@ const char *cpi_errno_text(int err, char buf[64]);
  * fsync, rename, fsync of the folder). CP_OK or a status with `error` filled. */
 int cpi_write_file_atomic(const char *file, const void *data, size_t size, cp_error *error);
 
+/* ---- the growable text buffer (buf.c) ------------------------------------
+ * Zero-initialise it. Appends never fail visibly: an allocation failure sets
+ * `failed`, later appends do nothing, and the caller checks `failed` (or the
+ * result of cpi_buf_take) once at the end. `data` is NUL-terminated whenever
+ * it is not NULL. */
+typedef struct cpi_buf {
+    char   *data;
+    size_t  len, cap;
+    int     failed;
+} cpi_buf;
+
+/* Makes room for `extra` more bytes (and the NUL); 0, or -1 once failed. */
+int  cpi_buf_reserve(cpi_buf *b, size_t extra);
+void cpi_buf_append(cpi_buf *b, const void *bytes, size_t n);
+void cpi_buf_puts(cpi_buf *b, const char *s);
+void cpi_buf_printf(cpi_buf *b, const char *fmt, ...) CPI_PRINTF(2, 3);
+/* x as the shortest decimal that reads back to exactly x, whatever the
+ * locale (lib/base/dtoa.c); x must be finite to be valid JSON. */
+void cpi_buf_double(cpi_buf *b, double x);
+/* n bytes of s as a JSON string literal, quotes included: quotes,
+ * backslashes and control characters escaped, other bytes as they are. */
+void cpi_buf_json_string(cpi_buf *b, const char *s, size_t n);
+/* The text (NUL-terminated; *size its length, if not NULL), handed to the
+ * caller to free(); the buffer is left empty. NULL if an append failed (the
+ * buffer is freed). */
+char *cpi_buf_take(cpi_buf *b, size_t *size);
+void cpi_buf_free(cpi_buf *b);
+
 /* strdup that accepts NULL (and returns NULL for it). */
 char *cpi_strdup(const char *s);
 

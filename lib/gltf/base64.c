@@ -5,7 +5,7 @@
 
 static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-void cpi_gltf_base64_encode(cpi_gltf_buf *out, const unsigned char *bytes, size_t n)
+void cpi_gltf_base64_encode(cpi_buf *out, const unsigned char *bytes, size_t n)
 {
     char quad[4];
     size_t i = 0;
@@ -15,7 +15,7 @@ void cpi_gltf_base64_encode(cpi_gltf_buf *out, const unsigned char *bytes, size_
         quad[1] = alphabet[v >> 12 & 63];
         quad[2] = alphabet[v >> 6 & 63];
         quad[3] = alphabet[v & 63];
-        cpi_gltf_buf_append(out, quad, 4);
+        cpi_buf_append(out, quad, 4);
     }
     if (i < n) {
         unsigned long v = (unsigned long)bytes[i] << 16 | (i + 1 < n ? (unsigned long)bytes[i + 1] << 8 : 0);
@@ -23,7 +23,7 @@ void cpi_gltf_base64_encode(cpi_gltf_buf *out, const unsigned char *bytes, size_
         quad[1] = alphabet[v >> 12 & 63];
         quad[2] = i + 1 < n ? alphabet[v >> 6 & 63] : '=';
         quad[3] = '=';
-        cpi_gltf_buf_append(out, quad, 4);
+        cpi_buf_append(out, quad, 4);
     }
 }
 

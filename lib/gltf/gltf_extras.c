@@ -34,7 +34,7 @@ static int is_known_key(const char *name)
 /* The members of an object given as JSON text (the path's metadata), each
  * preceded by a comma; text that is not an object is left out rather than
  * allowed to make the whole file invalid. */
-static void put_members(cpi_gltf_buf *b, const char *object_text, int (*skip)(const char *))
+static void put_members(cpi_buf *b, const char *object_text, int (*skip)(const char *))
 {
     if (!object_text)
         return;
@@ -48,62 +48,62 @@ static void put_members(cpi_gltf_buf *b, const char *object_text, int (*skip)(co
                 b->failed = 1;
                 break;
             }
-            cpi_gltf_buf_puts(b, ",");
-            cpi_gltf_buf_string(b, m->string);
-            cpi_gltf_buf_puts(b, ":");
-            cpi_gltf_buf_puts(b, text);
+            cpi_buf_puts(b, ",");
+            cpi_buf_json_string(b, m->string, strlen(m->string));
+            cpi_buf_puts(b, ":");
+            cpi_buf_puts(b, text);
             cJSON_free(text);
         }
     }
     cJSON_Delete(obj);
 }
 
-static void put_array(cpi_gltf_buf *b, const double *v, int n)
+static void put_array(cpi_buf *b, const double *v, int n)
 {
-    cpi_gltf_buf_puts(b, "[");
+    cpi_buf_puts(b, "[");
     for (int i = 0; i < n; i++) {
         if (i)
-            cpi_gltf_buf_puts(b, ", ");
-        cpi_gltf_buf_double(b, v[i]);
+            cpi_buf_puts(b, ", ");
+        cpi_buf_double(b, v[i]);
     }
-    cpi_gltf_buf_puts(b, "]");
+    cpi_buf_puts(b, "]");
 }
 
-void cpi_gltf_write_path_object(cpi_gltf_buf *b, const cp_path *path)
+void cpi_gltf_write_path_object(cpi_buf *b, const cp_path *path)
 {
     const cp_path_options o = cp_path_get_options(path);
-    cpi_gltf_buf_puts(b, "{\n        \"campath\": 1");
+    cpi_buf_puts(b, "{\n        \"campath\": 1");
     if (cp_path_name(path)) {
-        cpi_gltf_buf_puts(b, ",\n        \"name\": ");
-        cpi_gltf_buf_string(b, cp_path_name(path));
+        cpi_buf_puts(b, ",\n        \"name\": ");
+        cpi_buf_json_string(b, cp_path_name(path), strlen(cp_path_name(path)));
     }
-    cpi_gltf_buf_printf(b,
+    cpi_buf_printf(b,
                         ",\n        \"interpolation\": {\"position\": \"%s\", \"rotation\": \"%s\", \"fov\": \"%s\"}",
                         cp_interp_name(o.position), cp_interp_name(o.rotation), cp_interp_name(o.fov));
-    cpi_gltf_buf_printf(b, ",\n        \"ends\": \"%s\"", cp_ends_name(o.ends));
+    cpi_buf_printf(b, ",\n        \"ends\": \"%s\"", cp_ends_name(o.ends));
     if (o.ends == CP_ENDS_CLOSED) {
-        cpi_gltf_buf_puts(b, ",\n        \"period\": ");
-        cpi_gltf_buf_double(b, o.period);
+        cpi_buf_puts(b, ",\n        \"period\": ");
+        cpi_buf_double(b, o.period);
     }
     put_members(b, cp_path_extras(path), is_known_top);
-    cpi_gltf_buf_puts(b, ",\n        \"keys\": [");
+    cpi_buf_puts(b, ",\n        \"keys\": [");
     const cp_key *keys = cp_path_keys(path);
     for (size_t i = 0; i < cp_path_key_count(path); i++) {
         const cp_key *k = &keys[i];
         const double pos[3] = {k->position.x, k->position.y, k->position.z};
         const double rot[4] = {k->rotation.x, k->rotation.y, k->rotation.z, k->rotation.w};
-        cpi_gltf_buf_puts(b, i ? ",\n          {\"t\": " : "\n          {\"t\": ");
-        cpi_gltf_buf_double(b, k->time);
-        cpi_gltf_buf_puts(b, ", \"position\": ");
+        cpi_buf_puts(b, i ? ",\n          {\"t\": " : "\n          {\"t\": ");
+        cpi_buf_double(b, k->time);
+        cpi_buf_puts(b, ", \"position\": ");
         put_array(b, pos, 3);
-        cpi_gltf_buf_puts(b, ", \"rotation\": ");
+        cpi_buf_puts(b, ", \"rotation\": ");
         put_array(b, rot, 4);
-        cpi_gltf_buf_puts(b, ", \"fov\": ");
-        cpi_gltf_buf_double(b, k->fov);
+        cpi_buf_puts(b, ", \"fov\": ");
+        cpi_buf_double(b, k->fov);
         put_members(b, cp_path_key_extras(path, i), is_known_key);
-        cpi_gltf_buf_puts(b, "}");
+        cpi_buf_puts(b, "}");
     }
-    cpi_gltf_buf_puts(b, "\n        ]\n      }");
+    cpi_buf_puts(b, "\n        ]\n      }");
 }
 
 double cpi_gltf_time_offset(const cp_path *path)

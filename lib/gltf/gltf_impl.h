@@ -10,31 +10,16 @@
 #include "campath/gltf.h"
 #include "base.h"
 
-/* ---- a growable byte buffer for writing text (lib/gltf/gltf_buf.c) --------------
- * Appends never fail visibly: an allocation failure sets `failed`, later
- * appends do nothing, and the caller checks `failed` once at the end. */
-typedef struct cpi_gltf_buf {
-    char   *data;   /* always NUL-terminated when len > 0 */
-    size_t  len, cap;
-    int     failed;
-} cpi_gltf_buf;
+/* ---- numbers (lib/gltf/gltf_float.c) --------------------------------------
+ * Text goes to the base layer's cpi_buf. */
 
-void cpi_gltf_buf_append(cpi_gltf_buf *b, const void *bytes, size_t n);
-void cpi_gltf_buf_puts(cpi_gltf_buf *b, const char *s);
-void cpi_gltf_buf_printf(cpi_gltf_buf *b, const char *fmt, ...) CPI_PRINTF(2, 3);
-/* x with the fewest digits that read back to the same double, '.' as the
- * decimal point whatever the locale; x must be finite. */
-void cpi_gltf_buf_double(cpi_gltf_buf *b, double x);
 /* x (a float) with the fewest digits that read back to the same float. */
-void cpi_gltf_buf_float(cpi_gltf_buf *b, float x);
-/* s as a JSON string literal, quotes included. */
-void cpi_gltf_buf_string(cpi_gltf_buf *b, const char *s);
-void cpi_gltf_buf_free(cpi_gltf_buf *b);
+void cpi_gltf_put_float(cpi_buf *b, float x);
 
 /* ---- base64 (RFC 4648, standard alphabet, padded) (lib/gltf/base64.c) ---------- */
 
 /* Appends the encoding of n bytes. */
-void cpi_gltf_base64_encode(cpi_gltf_buf *out, const unsigned char *bytes, size_t n);
+void cpi_gltf_base64_encode(cpi_buf *out, const unsigned char *bytes, size_t n);
 /* Decodes `n` characters into a new array (*size bytes). Returns NULL on a
  * character outside the alphabet or bad padding (*bad_at = its offset), or
  * when out of memory (*bad_at = n). */
@@ -44,7 +29,7 @@ unsigned char *cpi_gltf_base64_decode(const char *text, size_t n, size_t *size, 
  * The object stored under the animation's extras.campath: a path file in the
  * campath format, version 1 (docs/format.md), written and read here without
  * the JSON layer so that the glTF layer stands on the path layer alone. */
-void cpi_gltf_write_path_object(cpi_gltf_buf *b, const cp_path *path);
+void cpi_gltf_write_path_object(cpi_buf *b, const cp_path *path);
 /* The path described by `obj`, or NULL with `error` naming the member. */
 cp_path *cpi_gltf_read_path_object(const cJSON *obj, cp_error *error);
 

@@ -215,74 +215,74 @@ static int check_options(const cp_gltf_export_options *o, cp_error *error)
     return CP_OK;
 }
 
-static void put_floats(cpi_gltf_buf *t, const double *v, int n)
+static void put_floats(cpi_buf *t, const double *v, int n)
 {
-    cpi_gltf_buf_puts(t, "[");
+    cpi_buf_puts(t, "[");
     for (int i = 0; i < n; i++) {
         if (i)
-            cpi_gltf_buf_puts(t, ", ");
-        cpi_gltf_buf_double(t, v[i]);
+            cpi_buf_puts(t, ", ");
+        cpi_buf_double(t, v[i]);
     }
-    cpi_gltf_buf_puts(t, "]");
+    cpi_buf_puts(t, "]");
 }
 
-static void write_scene(cpi_gltf_buf *t, const cp_path *path, const cp_gltf_export_options *o, const char *name,
+static void write_scene(cpi_buf *t, const cp_path *path, const cp_gltf_export_options *o, const char *name,
                         int animated_fov)
 {
     const cp_key *k0 = &cp_path_keys(path)[0];
     const double pos[3] = {k0->position.x, k0->position.y, k0->position.z};
     const double rot[4] = {k0->rotation.x, k0->rotation.y, k0->rotation.z, k0->rotation.w};
-    cpi_gltf_buf_printf(t, "{\n  \"asset\": {\"version\": \"2.0\", \"generator\": \"campath %s\"},\n", CAMPATH_VERSION);
+    cpi_buf_printf(t, "{\n  \"asset\": {\"version\": \"2.0\", \"generator\": \"campath %s\"},\n", CAMPATH_VERSION);
     if (animated_fov)
-        cpi_gltf_buf_puts(t, "  \"extensionsUsed\": [\"KHR_animation_pointer\"],\n");
-    cpi_gltf_buf_puts(t, "  \"scene\": 0,\n  \"scenes\": [{\"nodes\": [0]}],\n  \"nodes\": [{\"name\": ");
-    cpi_gltf_buf_string(t, name);
-    cpi_gltf_buf_puts(t, ", \"camera\": 0, \"translation\": ");
+        cpi_buf_puts(t, "  \"extensionsUsed\": [\"KHR_animation_pointer\"],\n");
+    cpi_buf_puts(t, "  \"scene\": 0,\n  \"scenes\": [{\"nodes\": [0]}],\n  \"nodes\": [{\"name\": ");
+    cpi_buf_json_string(t, name, strlen(name));
+    cpi_buf_puts(t, ", \"camera\": 0, \"translation\": ");
     put_floats(t, pos, 3);
-    cpi_gltf_buf_puts(t, ", \"rotation\": ");
+    cpi_buf_puts(t, ", \"rotation\": ");
     put_floats(t, rot, 4);
-    cpi_gltf_buf_puts(t, "}],\n  \"cameras\": [{\"name\": ");
-    cpi_gltf_buf_string(t, name);
-    cpi_gltf_buf_puts(t, ", \"type\": \"perspective\", \"perspective\": {\"yfov\": ");
-    cpi_gltf_buf_double(t, k0->fov * DEG_TO_RAD);
-    cpi_gltf_buf_puts(t, ", \"znear\": ");
-    cpi_gltf_buf_double(t, o->znear > 0 ? o->znear : CP_GLTF_DEFAULT_ZNEAR);
+    cpi_buf_puts(t, "}],\n  \"cameras\": [{\"name\": ");
+    cpi_buf_json_string(t, name, strlen(name));
+    cpi_buf_puts(t, ", \"type\": \"perspective\", \"perspective\": {\"yfov\": ");
+    cpi_buf_double(t, k0->fov * DEG_TO_RAD);
+    cpi_buf_puts(t, ", \"znear\": ");
+    cpi_buf_double(t, o->znear > 0 ? o->znear : CP_GLTF_DEFAULT_ZNEAR);
     if (o->zfar > 0) {
-        cpi_gltf_buf_puts(t, ", \"zfar\": ");
-        cpi_gltf_buf_double(t, o->zfar);
+        cpi_buf_puts(t, ", \"zfar\": ");
+        cpi_buf_double(t, o->zfar);
     }
     if (o->aspect_ratio > 0) {
-        cpi_gltf_buf_puts(t, ", \"aspectRatio\": ");
-        cpi_gltf_buf_double(t, o->aspect_ratio);
+        cpi_buf_puts(t, ", \"aspectRatio\": ");
+        cpi_buf_double(t, o->aspect_ratio);
     }
-    cpi_gltf_buf_puts(t, "}}],\n");
+    cpi_buf_puts(t, "}}],\n");
 }
 
-static void write_data(cpi_gltf_buf *t, const blob *b)
+static void write_data(cpi_buf *t, const blob *b)
 {
     const size_t bytes = b->len * sizeof(float);
-    cpi_gltf_buf_puts(t, "  \"accessors\": [");
+    cpi_buf_puts(t, "  \"accessors\": [");
     for (int i = 0; i < b->nacc; i++) {
         const accessor *a = &b->acc[i];
-        cpi_gltf_buf_printf(t, "%s\n    {\"bufferView\": %d, \"componentType\": 5126, \"count\": %zu, \"type\": \"%s\"",
+        cpi_buf_printf(t, "%s\n    {\"bufferView\": %d, \"componentType\": 5126, \"count\": %zu, \"type\": \"%s\"",
                             i ? "," : "", i, a->count, a->type);
         if (a->is_input) {
-            cpi_gltf_buf_puts(t, ", \"min\": [");
-            cpi_gltf_buf_float(t, a->min);
-            cpi_gltf_buf_puts(t, "], \"max\": [");
-            cpi_gltf_buf_float(t, a->max);
-            cpi_gltf_buf_puts(t, "]");
+            cpi_buf_puts(t, ", \"min\": [");
+            cpi_gltf_put_float(t, a->min);
+            cpi_buf_puts(t, "], \"max\": [");
+            cpi_gltf_put_float(t, a->max);
+            cpi_buf_puts(t, "]");
         }
-        cpi_gltf_buf_puts(t, "}");
+        cpi_buf_puts(t, "}");
     }
-    cpi_gltf_buf_puts(t, "\n  ],\n  \"bufferViews\": [");
+    cpi_buf_puts(t, "\n  ],\n  \"bufferViews\": [");
     for (int i = 0; i < b->nacc; i++) {
         const accessor *a = &b->acc[i];
         size_t end = i + 1 < b->nacc ? b->acc[i + 1].offset : bytes;
-        cpi_gltf_buf_printf(t, "%s\n    {\"buffer\": 0, \"byteOffset\": %zu, \"byteLength\": %zu}", i ? "," : "",
+        cpi_buf_printf(t, "%s\n    {\"buffer\": 0, \"byteOffset\": %zu, \"byteLength\": %zu}", i ? "," : "",
                             a->offset, end - a->offset);
     }
-    cpi_gltf_buf_printf(
+    cpi_buf_printf(
         t, "\n  ],\n  \"buffers\": [{\"byteLength\": %zu, \"uri\": \"data:application/octet-stream;base64,", bytes);
     /* glTF buffers are little-endian (section 3.6.1.1) */
     unsigned char *le = malloc(bytes ? bytes : 1);
@@ -300,35 +300,35 @@ static void write_data(cpi_gltf_buf *t, const blob *b)
     }
     cpi_gltf_base64_encode(t, le, bytes);
     free(le);
-    cpi_gltf_buf_puts(t, "\"}],\n");
+    cpi_buf_puts(t, "\"}],\n");
 }
 
-static void write_animation(cpi_gltf_buf *t, const cp_path *path, const channel *ch, int nch, const char *name,
+static void write_animation(cpi_buf *t, const cp_path *path, const channel *ch, int nch, const char *name,
                             int with_extras)
 {
     static const char *const targets[3] = {"translation", "rotation", NULL};
-    cpi_gltf_buf_puts(t, "  \"animations\": [{\n    \"name\": ");
-    cpi_gltf_buf_string(t, name);
-    cpi_gltf_buf_puts(t, ",\n    \"samplers\": [");
+    cpi_buf_puts(t, "  \"animations\": [{\n    \"name\": ");
+    cpi_buf_json_string(t, name, strlen(name));
+    cpi_buf_puts(t, ",\n    \"samplers\": [");
     for (int i = 0; i < nch; i++)
-        cpi_gltf_buf_printf(t, "%s\n      {\"input\": %d, \"output\": %d, \"interpolation\": \"%s\"}", i ? "," : "",
+        cpi_buf_printf(t, "%s\n      {\"input\": %d, \"output\": %d, \"interpolation\": \"%s\"}", i ? "," : "",
                             ch[i].input, ch[i].output, sampler_name(ch[i].curve));
-    cpi_gltf_buf_puts(t, "\n    ],\n    \"channels\": [");
+    cpi_buf_puts(t, "\n    ],\n    \"channels\": [");
     for (int i = 0; i < nch; i++) {
-        cpi_gltf_buf_printf(t, "%s\n      {\"sampler\": %d, \"target\": ", i ? "," : "", i);
+        cpi_buf_printf(t, "%s\n      {\"sampler\": %d, \"target\": ", i ? "," : "", i);
         if (targets[i])
-            cpi_gltf_buf_printf(t, "{\"node\": 0, \"path\": \"%s\"}}", targets[i]);
+            cpi_buf_printf(t, "{\"node\": 0, \"path\": \"%s\"}}", targets[i]);
         else
-            cpi_gltf_buf_puts(t, "{\"path\": \"pointer\", \"extensions\": {\"KHR_animation_pointer\": "
+            cpi_buf_puts(t, "{\"path\": \"pointer\", \"extensions\": {\"KHR_animation_pointer\": "
                                  "{\"pointer\": \"/cameras/0/perspective/yfov\"}}}}");
     }
-    cpi_gltf_buf_puts(t, "\n    ]");
+    cpi_buf_puts(t, "\n    ]");
     if (with_extras) {
-        cpi_gltf_buf_puts(t, ",\n    \"extras\": {\n      \"campath\": ");
+        cpi_buf_puts(t, ",\n    \"extras\": {\n      \"campath\": ");
         cpi_gltf_write_path_object(t, path);
-        cpi_gltf_buf_puts(t, "\n    }");
+        cpi_buf_puts(t, "\n    }");
     }
-    cpi_gltf_buf_puts(t, "\n  }]\n}\n");
+    cpi_buf_puts(t, "\n  }]\n}\n");
 }
 
 char *cp_gltf_export_memory(const cp_path *path, const cp_gltf_export_options *options, size_t *size, cp_error *error)
@@ -349,7 +349,7 @@ char *cp_gltf_export_memory(const cp_path *path, const cp_gltf_export_options *o
     const int nch = animated_fov ? 3 : 2;
 
     blob b = {0};
-    cpi_gltf_buf t = {0};
+    cpi_buf t = {0};
     int rc = CP_OK;
     for (int i = 0; i < nch && rc == CP_OK; i++) {
         if (i > 0 && same_input(&b, ch[0].input, ch[i].curve, offset))
@@ -368,7 +368,7 @@ char *cp_gltf_export_memory(const cp_path *path, const cp_gltf_export_options *o
     write_animation(&t, path, ch, nch, name, !o.no_extras);
     free(b.data);
     if (t.failed) {
-        cpi_gltf_buf_free(&t);
+        cpi_buf_free(&t);
         cpi_error_set(error, CP_ERR_MEMORY, "glTF export: out of memory");
         return NULL;
     }

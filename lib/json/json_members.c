@@ -123,24 +123,6 @@ static void warn(reader *r, size_t pos, const field *f, const char *name, size_t
 
 /* ---- small pieces ---------------------------------------------------------------------- */
 
-static int append(buffer *b, const char *s, size_t n)
-{
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 256;
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        char *d = realloc(b->data, cap);
-        if (!d)
-            return -1;
-        b->data = d;
-        b->cap = cap;
-    }
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-    b->data[b->len] = '\0';
-    return 0;
-}
-
 /* Can a JSON value start with c? (If not, the text is a syntax error.) */
 
 char cpi_jr_peek(reader *r)
@@ -276,27 +258,30 @@ int cpi_jr_known_member(reader *r, const char *const *names, int count, size_t *
 }
 
 /* Skips an unknown member's value, keeping its name and value text verbatim. */
-int cpi_jr_keep_unknown(reader *r, buffer *extras, size_t name_pos, size_t name_end, const field *f)
+int cpi_jr_keep_unknown(reader *r, cpi_buf *extras, size_t name_pos, size_t name_end, const field *f)
 {
     size_t value = r->s.pos;
     if (cpi_scan_skip_value(&r->s) != 0)
         return -1;
     warn(r, name_pos, f, r->str.decoded, r->str.length);
     const char *t = r->s.text;
-    if (append(extras, extras->len ? ", " : "{", extras->len ? 2 : 1) != 0 ||
-        append(extras, t + name_pos, name_end - name_pos) != 0 || append(extras, ": ", 2) != 0 ||
-        append(extras, t + value, r->s.pos - value) != 0)
+    cpi_buf_append(extras, extras->len ? ", " : "{", extras->len ? 2 : 1);
+    cpi_buf_append(extras, t + name_pos, name_end - name_pos);
+    cpi_buf_append(extras, ": ", 2);
+    cpi_buf_append(extras, t + value, r->s.pos - value);
+    if (extras->failed)
         return cpi_jr_out_of_memory(r);
     return 0;
 }
 
 /* The collected unknown members as object text (or NULL), and a fresh start. */
-int cpi_jr_take_extras(reader *r, buffer *extras, char **out)
+int cpi_jr_take_extras(reader *r, cpi_buf *extras, char **out)
 {
     *out = NULL;
     if (extras->len == 0)
         return 0;
-    if (append(extras, "}", 1) != 0 || (*out = cpi_strdup(extras->data)) == NULL)
+    cpi_buf_append(extras, "}", 1);
+    if (extras->failed || (*out = cpi_strdup(extras->data)) == NULL)
         return cpi_jr_out_of_memory(r);
     extras->len = 0;
     return 0;

@@ -15,19 +15,14 @@ typedef struct field {
     size_t              index;
 } field;
 
-typedef struct buffer {
-    char  *data;
-    size_t len, cap;
-} buffer;
-
 typedef struct reader {
     cpi_scan       s;
     const char    *source;
     cp_document   *doc;
     cpi_locations *loc;
     cpi_string     str;
-    buffer         top_extras;        /* members campath does not know, at the top level */
-    buffer         key_extras;        /* the same in the key being read */
+    cpi_buf        top_extras;        /* members campath does not know, at the top level */
+    cpi_buf        key_extras;        /* the same in the key being read */
     size_t         key_cap;
     size_t         warnings_dropped;
     size_t         lc_pos;            /* line and column of lc_pos, for warnings in text order */
@@ -66,8 +61,8 @@ int cpi_jr_is_name(const reader *r, const char *name);
 /* Whether the current member is one of `names` (its index, and duplicates refused), or -1. */
 int cpi_jr_known_member(reader *r, const char *const *names, int count, size_t *seen, size_t pos, const field *f);
 /* Keeps an unknown member verbatim and warns about it. */
-int cpi_jr_keep_unknown(reader *r, buffer *extras, size_t name_pos, size_t name_end, const field *f);
+int cpi_jr_keep_unknown(reader *r, cpi_buf *extras, size_t name_pos, size_t name_end, const field *f);
 /* The kept members as JSON object text (NULL if none). */
-int cpi_jr_take_extras(reader *r, buffer *extras, char **out);
+int cpi_jr_take_extras(reader *r, cpi_buf *extras, char **out);
 
 #endif /* CAMPATH_JSON_READER_H */

@@ -5,96 +5,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dtoa.h"
 #include "json_impl.h"
 #include "path_impl.h"
 
-typedef struct out {
-    char  *data;
-    size_t len, cap;
-    int    failed;
-} out;
-
-static int reserve(out *o, size_t n)
+static void numbers(cpi_buf *o, const double *x, int n)
 {
-    if (o->failed)
-        return -1;
-    if (o->len + n + 1 <= o->cap)
-        return 0;
-    size_t cap = o->cap ? o->cap : 4096;
-    while (cap < o->len + n + 1)
-        cap *= 2;
-    char *d = realloc(o->data, cap);
-    if (!d) {
-        o->failed = 1;
-        return -1;
-    }
-    o->data = d;
-    o->cap = cap;
-    return 0;
-}
-
-static void put(out *o, const char *s, size_t n)
-{
-    if (reserve(o, n) == 0) {
-        memcpy(o->data + o->len, s, n);
-        o->len += n;
-    }
-}
-
-static void puts_(out *o, const char *s) { put(o, s, strlen(s)); }
-
-static void number(out *o, double x)
-{
-    if (reserve(o, CPI_DTOA_SIZE) == 0)
-        o->len += cpi_dtoa(x, o->data + o->len);
-}
-
-static void numbers(out *o, const double *x, int n)
-{
-    put(o, "[", 1);
+    cpi_buf_append(o, "[", 1);
     for (int i = 0; i < n; i++) {
         if (i)
-            put(o, ", ", 2);
-        number(o, x[i]);
+            cpi_buf_append(o, ", ", 2);
+        cpi_buf_double(o, x[i]);
     }
-    put(o, "]", 1);
-}
-
-/* A JSON string: quotes, backslashes and control characters escaped, other
- * bytes as they are (names are UTF-8). */
-static void string(out *o, const char *s)
-{
-    static const char hex[] = "0123456789abcdef";
-    put(o, "\"", 1);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        char esc[7] = {'\\', 0};
-        if (c == '"' || c == '\\') {
-            esc[1] = (char)c;
-            put(o, esc, 2);
-        } else if (c == '\n') {
-            put(o, "\\n", 2);
-        } else if (c == '\t') {
-            put(o, "\\t", 2);
-        } else if (c == '\r') {
-            put(o, "\\r", 2);
-        } else if (c < 0x20 || c == 0x7F) {
-            memcpy(esc + 1, "u00", 3);
-            esc[4] = hex[c >> 4];
-            esc[5] = hex[c & 15];
-            put(o, esc, 6);
-        } else {
-            put(o, s, 1);
-        }
-    }
-    put(o, "\"", 1);
+    cpi_buf_append(o, "]", 1);
 }
 
 /* ---- unknown members, verbatim ------------------------------------------------------------ */
 
 typedef struct extras_ctx {
-    out               *o;
+    cpi_buf           *o;
     const char *const *reserved;
     int                nreserved;
     const char        *prefix, *separator;
@@ -114,15 +42,15 @@ static int put_member(void *p, const char *name, size_t name_len, const char *va
             return cpi_error_set(x->error, CP_ERR_INVALID,
                                  "%s: member \"%s\" is one campath writes itself and cannot be an extra", x->what,
                                  x->reserved[i]);
-    puts_(x->o, x->prefix);
-    put(x->o, name, name_len);
-    put(x->o, ": ", 2);
-    put(x->o, value, value_len);
-    puts_(x->o, x->separator);
+    cpi_buf_puts(x->o, x->prefix);
+    cpi_buf_append(x->o, name, name_len);
+    cpi_buf_append(x->o, ": ", 2);
+    cpi_buf_append(x->o, value, value_len);
+    cpi_buf_puts(x->o, x->separator);
     return CP_OK;
 }
 
-static int put_extras(out *o, const char *extras, const char *const *reserved, int nreserved, const char *prefix,
+static int put_extras(cpi_buf *o, const char *extras, const char *const *reserved, int nreserved, const char *prefix,
                       const char *separator, const char *what, cp_error *error)
 {
     extras_ctx x = {o, reserved, nreserved, prefix, separator, what, error, {0}};
@@ -142,64 +70,61 @@ char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
         opts.period = 0;
     if (cpi_path_validate(v->keys, v->count, &opts, error) != CP_OK)
         return NULL;
-    out o = {0};
+    cpi_buf o = {0};
     /* a key line is about 150 bytes with full-precision numbers */
     if (v->count < ((size_t)-1 - 4096) / 160)
-        reserve(&o, 4096 + 160 * v->count);
+        cpi_buf_reserve(&o, 4096 + 160 * v->count);
     char head[64];
-    puts_(&o, "{\n  \"campath\": ");
-    number(&o, CP_JSON_FORMAT_VERSION);
+    cpi_buf_puts(&o, "{\n  \"campath\": ");
+    cpi_buf_double(&o, CP_JSON_FORMAT_VERSION);
     if (v->name) {
-        puts_(&o, ",\n  \"name\": ");
-        string(&o, v->name);
+        cpi_buf_puts(&o, ",\n  \"name\": ");
+        cpi_buf_json_string(&o, v->name, strlen(v->name));
     }
     snprintf(head, sizeof head, ",\n  \"interpolation\": { \"position\": \"%s\", ", cp_interp_name(opts.position));
-    puts_(&o, head);
+    cpi_buf_puts(&o, head);
     snprintf(head, sizeof head, "\"rotation\": \"%s\", \"fov\": \"%s\" },\n", cp_interp_name(opts.rotation),
              cp_interp_name(opts.fov));
-    puts_(&o, head);
-    puts_(&o, "  \"ends\": \"");
-    puts_(&o, cp_ends_name(opts.ends));
-    puts_(&o, "\",\n");
+    cpi_buf_puts(&o, head);
+    cpi_buf_puts(&o, "  \"ends\": \"");
+    cpi_buf_puts(&o, cp_ends_name(opts.ends));
+    cpi_buf_puts(&o, "\",\n");
     if (opts.ends == CP_ENDS_CLOSED) {
-        puts_(&o, "  \"period\": ");
-        number(&o, opts.period);
-        puts_(&o, ",\n");
+        cpi_buf_puts(&o, "  \"period\": ");
+        cpi_buf_double(&o, opts.period);
+        cpi_buf_puts(&o, ",\n");
     }
     if (v->extras && put_extras(&o, v->extras, top_names, 6, "  ", ",\n", "extras", error) != CP_OK)
         goto fail;
-    puts_(&o, "  \"keys\": [\n");
+    cpi_buf_puts(&o, "  \"keys\": [\n");
     for (size_t i = 0; i < v->count; i++) {
         const cp_key *k = &v->keys[i];
         const double pos[3] = {k->position.x, k->position.y, k->position.z};
         const double rot[4] = {k->rotation.x, k->rotation.y, k->rotation.z, k->rotation.w};
-        puts_(&o, "    { \"t\": ");
-        number(&o, k->time);
-        puts_(&o, ", \"position\": ");
+        cpi_buf_puts(&o, "    { \"t\": ");
+        cpi_buf_double(&o, k->time);
+        cpi_buf_puts(&o, ", \"position\": ");
         numbers(&o, pos, 3);
-        puts_(&o, ", \"rotation\": ");
+        cpi_buf_puts(&o, ", \"rotation\": ");
         numbers(&o, rot, 4);
-        puts_(&o, ", \"fov\": ");
-        number(&o, k->fov);
+        cpi_buf_puts(&o, ", \"fov\": ");
+        cpi_buf_double(&o, k->fov);
         if (v->key_extras && v->key_extras[i]) {
             char what[48];
             snprintf(what, sizeof what, "keys[%zu] extras", i);
             if (put_extras(&o, v->key_extras[i], key_names, 4, ", ", "", what, error) != CP_OK)
                 goto fail;
         }
-        puts_(&o, i + 1 < v->count ? " },\n" : " }\n");
+        cpi_buf_puts(&o, i + 1 < v->count ? " },\n" : " }\n");
     }
-    puts_(&o, "  ]\n}\n");
-    if (o.failed) {
+    cpi_buf_puts(&o, "  ]\n}\n");
+    char *text = cpi_buf_take(&o, size);
+    if (!text)
         cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the text of %zu keys", v->count);
-        goto fail;
-    }
-    o.data[o.len] = '\0';
-    if (size)
-        *size = o.len;
-    cpi_error_clear(error);
-    return o.data;
+    else
+        cpi_error_clear(error);
+    return text;
 fail:
-    free(o.data);
+    cpi_buf_free(&o);
     return NULL;
 }
