@@ -20,7 +20,7 @@ int ed_bench_document(cp_document *doc, size_t count, cp_error *error)
         }
         return CP_ERR_INVALID;
     }
-    cp_key *keys = malloc(count * sizeof *keys);
+    cp_key *keys = calloc(count, sizeof *keys);
     if (!keys) {
         if (error) {
             error->code = CP_ERR_MEMORY;

@@ -124,7 +124,7 @@ int ed_app_record(ed_app *app, int insert)
         return -1;
     size_t n = work.count;
     long s = app->cur.selected;
-    cp_key key;
+    cp_key key = {0};
     key.position = app->camera.position;
     key.rotation = ed_camera_rotation(&app->camera);
     key.fov = app->camera.fov;

@@ -416,7 +416,7 @@ static void draw_path_camera(ed_gfx *g, const ed_app *app, const ed_view *v)
         return;
     cp_pose pose;
     cp_path_sample_fast(app->path, app->playhead, &pose);
-    cp_key k = {pose.time, pose.position, pose.rotation, pose.fov};
+    cp_key k = {.time = pose.time, .position = pose.position, .rotation = pose.rotation, .fov = pose.fov};
     cp_vec3 c = ed_view_to_camera(v, pose.position);
     double size = fmin(fmax(0.12 * -c.z, 1.0), 12.0);
     if (-c.z < 3.0 * size)

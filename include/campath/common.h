@@ -42,10 +42,17 @@ typedef enum cp_status {
     CP_ERR_UNSUPPORTED  /* well-formed input that campath cannot represent */
 } cp_status;
 
-/* The error record. The caller owns it; campath only writes to it. */
+/* The error record. The caller owns it; campath only writes to it.
+ * Besides the message it says where the error is, as data, so that an editor
+ * or IDE can jump there without parsing the message. */
 typedef struct cp_error {
-    int  code;          /* a cp_status; 0 = no error */
-    char message[256];  /* one line, no trailing newline, NUL-terminated */
+    int           code;         /* a cp_status; 0 = no error */
+    char          message[256]; /* one line, no trailing newline, NUL-terminated */
+    char          field[64];    /* the field at fault as written in a path file
+                                   ("keys[3].rotation", "period"), or empty */
+    long          key;          /* index of the key at fault, or -1 */
+    unsigned long line, column; /* 1-based place in the file that was read
+                                   (column in characters), or 0 when unknown */
 } cp_error;
 
 /* A short constant name for a status ("invalid", "memory", ...). */

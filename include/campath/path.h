@@ -5,8 +5,8 @@
  * Quick start:
  *
  *     cp_key keys[2] = {
- *         { 0.0, {0, 2, 10}, {0, 0, 0, 1}, 60 },
- *         { 2.5, {4, 3, 6},  {0, 0.38268343236508978, 0, 0.92387953251128674}, 55 },
+ *         {.time = 0.0, .position = {0, 2, 10}, .rotation = {0, 0, 0, 1}, .fov = 60},
+ *         {.time = 2.5, .position = {4, 3, 6}, .rotation = {0, 0.38268343236508978, 0, 0.92387953251128674}, .fov = 55},
  *     };
  *     cp_error err;
  *     cp_path *path = cp_path_create(keys, 2, NULL, &err);  // NULL: C2, natural ends
@@ -34,18 +34,44 @@ extern "C" {
 /* Largest number of keys a path may hold (a sanity limit, not a tuning one). */
 #define CP_PATH_MAX_KEYS 50000000u
 
-/* One recorded camera pose. */
+/* How time is mapped onto the path (docs/math.md, "Timing"). */
+typedef enum cp_timing {
+    CP_TIMING_KEYS = 0,    /* every channel is splined in time through the key times */
+    CP_TIMING_SMOOTH       /* each channel is splined over a geometric parameter and time
+                              maps onto it through a monotone C2 warp: no overshoot, holds */
+} cp_timing;
+
+/* Where the camera's orientation comes from. */
+typedef enum cp_orientation {
+    CP_ORIENTATION_ROTATION = 0, /* the keys' rotations */
+    CP_ORIENTATION_LOOK_AT       /* from the position towards the keys' targets, +Y up, rolled */
+} cp_orientation;
+
+/* Bits of cp_key.flags. */
+#define CP_KEY_HOLD 1u   /* the key has a hold (`hold` seconds, 0 = rest for an instant) */
+
+/* One recorded camera pose. The members after `fov` are optional: a key
+ * zeroed before it is filled ({0} or memset) has none of them. */
 typedef struct cp_key {
-    double  time;      /* seconds; strictly increasing along the array */
-    cp_vec3 position;  /* metres; right-handed, +Y up */
-    cp_quat rotation;  /* unit quaternion; the camera looks down its local -Z, +Y up */
-    double  fov;       /* vertical field of view in degrees */
+    double   time;      /* seconds; strictly increasing along the array */
+    cp_vec3  position;  /* metres; right-handed, +Y up */
+    cp_quat  rotation;  /* unit quaternion; the camera looks down its local -Z, +Y up
+                           (look-at paths: derived from target and roll by cp_path_create) */
+    double   fov;       /* vertical field of view in degrees */
+    unsigned flags;     /* CP_KEY_HOLD */
+    double   hold;      /* with CP_KEY_HOLD (smooth timing): seconds at rest from `time` */
+    cp_vec3  target;    /* look-at paths: the point looked at, metres */
+    double   roll;      /* look-at paths: degrees about the view direction */
+    double   focus;     /* focus distance in metres, > 0; 0 = none (all keys have it or none) */
+    double   aperture;  /* f-number, > 0; 0 = none (all keys have it or none) */
 } cp_key;
 
 typedef struct cp_path_options {   /* all zero = the defaults */
-    cp_interp position, rotation, fov;
+    cp_interp position, rotation, fov;  /* look-at targets use `position`; focus and aperture `fov` */
     cp_ends   ends;
     double    period;               /* CP_ENDS_CLOSED only; must exceed last.time - first.time */
+    cp_timing timing;               /* CP_TIMING_KEYS (the default) or CP_TIMING_SMOOTH */
+    cp_orientation orientation;     /* CP_ORIENTATION_ROTATION (the default) or CP_ORIENTATION_LOOK_AT */
 } cp_path_options;
 
 typedef struct cp_pose {
@@ -54,6 +80,8 @@ typedef struct cp_pose {
     cp_quat rotation;                                   /* unit, no sign flips along a path */
     cp_vec3 angular_velocity, angular_acceleration;    /* world frame, rad/s, rad/s^2 */
     double  fov;                                        /* degrees */
+    double  fov_velocity, fov_acceleration;             /* deg/s, deg/s^2 */
+    double  focus, aperture;                            /* m, f-number; 0 when the path has none */
 } cp_pose;
 
 /* For sequential sampling: start zeroed (`cp_path_cursor c = {0};`). */

@@ -30,6 +30,9 @@ int cpi_error_set(cp_error *error, int code, const char *fmt, ...)
         va_list ap;
         va_start(ap, fmt);
         error->code = code;
+        error->field[0] = '\0';
+        error->key = -1;
+        error->line = error->column = 0;
         vsnprintf(error->message, sizeof error->message, fmt, ap);
         va_end(ap);
     }
@@ -41,6 +44,9 @@ void cpi_error_clear(cp_error *error)
     if (error) {
         error->code = CP_OK;
         error->message[0] = '\0';
+        error->field[0] = '\0';
+        error->key = -1;
+        error->line = error->column = 0;
     }
 }
 

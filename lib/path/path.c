@@ -296,11 +296,15 @@ static void sample(const cp_path *p, double time, int side, cp_path_cursor *curs
         cpi_rotation_from_r4(q, q1, q2, &out->rotation, &out->angular_velocity, &out->angular_acceleration);
         out->velocity = cp_vec3_make(d1[0], d1[1], d1[2]);
         out->acceleration = cp_vec3_make(d2[0], d2[1], d2[2]);
+        out->fov_velocity = f1;
+        out->fov_acceleration = f2;
     } else {
         cpi_rotation_from_r4(q, q1, q2, &out->rotation, NULL, NULL);
         out->velocity = out->acceleration = cp_vec3_make(0, 0, 0);
         out->angular_velocity = out->angular_acceleration = cp_vec3_make(0, 0, 0);
+        out->fov_velocity = out->fov_acceleration = 0.0;
     }
+    out->focus = out->aperture = 0.0;
     out->position = cp_vec3_make(v[0], v[1], v[2]);
     out->fov = f < CPI_FOV_SAMPLE_MIN ? CPI_FOV_SAMPLE_MIN : f > CPI_FOV_SAMPLE_MAX ? CPI_FOV_SAMPLE_MAX : f;
 }

@@ -41,7 +41,7 @@ static double uniform(double lo, double hi)
 
 static cp_key *make_keys(size_t n)
 {
-    cp_key *k = malloc(n * sizeof *k);
+    cp_key *k = calloc(n, sizeof *k);
     cp_vec3 p = {0, 2, 0};
     cp_quat q = cp_quat_identity();
     double t = 0;

@@ -87,14 +87,14 @@ int main(void)
     snprintf(out, sizeof out, "%s/saved.json", dir);
 
     /* a recorded flight: full-precision numbers, as a camera gives them */
-    cp_key *keys = malloc(KEYS * sizeof *keys);
+    cp_key *keys = calloc(KEYS, sizeof *keys);
     unsigned long long s = 1;
     for (int i = 0; i < KEYS; i++) {
         double a = uniform(&s, -3.14, 3.14);
-        keys[i] = (cp_key){0.1 * i + uniform(&s, 0, 0.01),
-                           {uniform(&s, -100, 100), uniform(&s, 0, 50), uniform(&s, -100, 100)},
-                           {0, sin(a / 2), 0, cos(a / 2)},
-                           uniform(&s, 40, 80)};
+        keys[i] = (cp_key){.time = 0.1 * i + uniform(&s, 0, 0.01),
+                           .position = {uniform(&s, -100, 100), uniform(&s, 0, 50), uniform(&s, -100, 100)},
+                           .rotation = {0, sin(a / 2), 0, cos(a / 2)},
+                           .fov = uniform(&s, 40, 80)};
     }
     cp_error err;
     cp_path *path = cp_path_create(keys, KEYS, NULL, &err);

@@ -21,7 +21,7 @@ cat > "$stage/game.c" <<'C'
 #include <stdio.h>
 int main(void)
 {
-    cp_key k[2] = {{0, {0, 0, 0}, {0, 0, 0, 1}, 60}, {1, {1, 0, 0}, {0, 0, 0, 1}, 60}};
+    cp_key k[2] = {{.time = 0, .position = {0, 0, 0}, .rotation = {0, 0, 0, 1}, .fov = 60}, {.time = 1, .position = {1, 0, 0}, .rotation = {0, 0, 0, 1}, .fov = 60}};
     cp_path *p = cp_path_create(k, 2, NULL, NULL);
     cp_pose pose;
     cp_path_sample(p, 0.5, &pose);

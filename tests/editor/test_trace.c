@@ -16,7 +16,7 @@ static cp_path *zigzag(cp_interp interp, cp_ends ends)
         k[i].rotation = cp_quat_from_yaw_pitch_roll(0.3 * i, 0.1 * (i % 3), 0.0);
         k[i].fov = 50 + 3 * i;
     }
-    cp_path_options o = {interp, interp, interp, ends, 0};
+    cp_path_options o = {.position = interp, .rotation = interp, .fov = interp, .ends = ends};
     if (ends == CP_ENDS_CLOSED)
         o.period = 8.0;
     cp_path *p = cp_path_create(k, 6, &o, NULL);
@@ -119,7 +119,7 @@ static ed_state state_with(size_t keys, unsigned long rev)
     ed_state s;
     memset(&s, 0, sizeof s);
     for (size_t i = 0; i < keys; i++) {
-        cp_key k = {(double)i, {0, 0, 0}, {0, 0, 0, 1}, 60};
+        cp_key k = {.time = (double)i, .rotation = {0, 0, 0, 1}, .fov = 60};
         assert_int_equal(cp_document_insert_key(&s.doc, i, &k, NULL), 0);
     }
     s.revision = rev;

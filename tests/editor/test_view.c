@@ -91,8 +91,8 @@ static void picking_should_find_the_nearest_marker_in_reach(void **state)
 {
     (void)state;
     ed_view v = front_view();
-    cp_key keys[3] = {{0, {0, 0, -10}, {0, 0, 0, 1}, 60}, {1, {1, 0, -10}, {0, 0, 0, 1}, 60},
-                      {2, {0, 0, 10}, {0, 0, 0, 1}, 60}};
+    cp_key keys[3] = {{.time = 0, .position = {0, 0, -10}, .rotation = {0, 0, 0, 1}, .fov = 60}, {.time = 1, .position = {1, 0, -10}, .rotation = {0, 0, 0, 1}, .fov = 60},
+                      {.time = 2, .position = {0, 0, 10}, .rotation = {0, 0, 0, 1}, .fov = 60}};
     assert_int_equal(ed_view_pick(&v, keys, 3, 400, 300, 10), 0);
     assert_int_equal(ed_view_pick(&v, keys, 3, 436, 301, 10), 1);
     assert_int_equal(ed_view_pick(&v, keys, 3, 600, 300, 10), -1);

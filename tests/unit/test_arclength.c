@@ -9,7 +9,7 @@
 
 static cp_key key(double t, double x, double y, double z)
 {
-    cp_key k = {t, {x, y, z}, {0, 0, 0, 1}, 60};
+    cp_key k = {.time = t, .position = {x, y, z}, .rotation = {0, 0, 0, 1}, .fov = 60};
     return k;
 }
 

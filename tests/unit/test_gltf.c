@@ -89,7 +89,7 @@ static cp_path *make_path(const config *c)
         if (c->constant_fov)
             k[i].fov = 60;
     }
-    cp_path_options o = {c->position, c->rotation, c->fov, c->ends, c->period};
+    cp_path_options o = {.position = c->position, .rotation = c->rotation, .fov = c->fov, .ends = c->ends, .period = c->period};
     cp_error err;
     cp_path *p = cp_path_create(k, n, &o, &err);
     if (!p)
@@ -787,7 +787,7 @@ static void import_should_explain_what_it_cannot_represent(void **state)
         snprintf(file, sizeof file, "tests/data/gltf/%s.gltf", bad[i].file);
         cp_gltf_import_options o = {0};
         o.node = bad[i].node;
-        cp_error err = {0, ""};
+        cp_error err = {0};
         cp_path *p = cp_gltf_import(file, &o, NULL, &err);
         if (p || err.code != bad[i].code || !strstr(err.message, bad[i].message) ||
             strncmp(err.message, file, strlen(file)) != 0)

@@ -325,7 +325,7 @@ static void json_should_round_trip_paths_bit_exact(void **state)
     (void)state;
     testutil_rng rng = {99};
     enum { N = 2000 };
-    cp_key *keys = malloc(N * sizeof *keys);
+    cp_key *keys = calloc(N, sizeof *keys);
     double t = -1e3;
     for (int i = 0; i < N; i++) {
         double scale = pow(10.0, testutil_uniform(&rng, -300, 300));
@@ -457,7 +457,7 @@ static void document_should_insert_remove_and_copy(void **state)
     cp_error err;
     cp_document doc, copy;
     assert_int_equal(cp_document_load(GOOD_DIR "/extras.json", &doc, &err), CP_OK);
-    cp_key k = {0.5, {9, 9, 9}, {0, 0, 0, 1}, 70};
+    cp_key k = {.time = 0.5, .position = {9, 9, 9}, .rotation = {0, 0, 0, 1}, .fov = 70};
     for (int i = 0; i < 40; i++) { /* past the capacity, so the arrays grow */
         k.time = 0.5 + 1e-3 * i;
         assert_int_equal(cp_document_insert_key(&doc, 1 + (size_t)i, &k, &err), CP_OK);

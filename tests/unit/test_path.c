@@ -15,10 +15,10 @@ static void readme_snippet_should_work(void **state)
 {
     (void)state;
     cp_key keys[4] = {
-        {0.0, {0, 2, 10}, {0, 0, 0, 1}, 60},
-        {2.5, {4, 3, 6}, {0, 0.38268343236508978, 0, 0.92387953251128674}, 55},
-        {4.0, {8, 3, 0}, {0, 0.70710678118654752, 0, 0.70710678118654752}, 50},
-        {6.0, {8, 2, -8}, {0, 0.92387953251128674, 0, 0.38268343236508978}, 60},
+        {.time = 0.0, .position = {0, 2, 10}, .rotation = {0, 0, 0, 1}, .fov = 60},
+        {.time = 2.5, .position = {4, 3, 6}, .rotation = {0, 0.38268343236508978, 0, 0.92387953251128674}, .fov = 55},
+        {.time = 4.0, .position = {8, 3, 0}, .rotation = {0, 0.70710678118654752, 0, 0.70710678118654752}, .fov = 50},
+        {.time = 6.0, .position = {8, 2, -8}, .rotation = {0, 0.92387953251128674, 0, 0.38268343236508978}, .fov = 60},
     };
     cp_error err;
     cp_path *path = cp_path_create(keys, 4, NULL, &err); /* NULL: defaults (C2, natural ends) */
@@ -42,7 +42,7 @@ static void readme_snippet_should_work(void **state)
 
 static cp_key key(double t, double x, double y, double z, cp_quat q, double fov)
 {
-    cp_key k = {t, {x, y, z}, q, fov};
+    cp_key k = {.time = t, .position = {x, y, z}, .rotation = q, .fov = fov};
     return k;
 }
 
@@ -272,8 +272,8 @@ static void c1_paths_should_jump_in_acceleration_only(void **state)
             cp_key k[30];
             size_t n = (size_t)testutil_uniform(&rng, 4, 30);
             random_keys(&rng, n, k);
-            cp_path_options o = {modes[mi], modes[mi], modes[mi], (cp_ends)(trial % 3),
-                                 k[n - 1].time - k[0].time + 2};
+            cp_path_options o = {.position = modes[mi], .rotation = modes[mi], .fov = modes[mi],
+                                 .ends = (cp_ends)(trial % 3), .period = k[n - 1].time - k[0].time + 2};
             cp_path *p = cp_path_create(k, n, &o, NULL);
             assert_non_null(p);
             pose_jumps j = measure_path(p);
