@@ -65,6 +65,8 @@ CP_API char *cp_path_save_memory(const cp_path *path, size_t *size, cp_error *er
  * the warnings found while loading. */
 typedef struct cp_document {
     char            *name;          /* may be NULL */
+    char            *scene;         /* the scene the path was made in, relative to the path
+                                       file's folder (the editor loads it); may be NULL */
     cp_path_options  options;
     cp_key          *keys;          /* count keys, malloc'd */
     size_t           count;

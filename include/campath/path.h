@@ -175,6 +175,11 @@ CP_API cp_path *cp_path_retime_constant_speed(const cp_path *path, double durati
 CP_API const char *cp_path_name(const cp_path *path);                 /* NULL if none */
 CP_API const char *cp_path_extras(const cp_path *path);               /* NULL if none */
 CP_API const char *cp_path_key_extras(const cp_path *path, size_t i); /* NULL if none */
+/* The scene file the path was made in, relative to the path file's folder
+ * (the file member "scene"; the editor opens it as its world). NULL if none. */
+CP_API const char *cp_path_scene(const cp_path *path);
+/* Replaces the scene with a copy of `scene` (NULL: none). 0 (CP_OK) or a cp_status. */
+CP_API int cp_path_set_scene(cp_path *path, const char *scene, cp_error *error);
 /* Replaces the metadata with copies (any argument may be NULL; key_extras, if
  * not NULL, has cp_path_key_count entries). */
 CP_API int cp_path_set_meta(cp_path *path, const char *name, const char *extras,

@@ -61,7 +61,8 @@ static cp_path *build(const cp_document *doc, const cpi_locations *loc, cp_error
         if (fabs(n2 - 1.0) <= 8 * DBL_EPSILON)
             path->keys[i].rotation = q;
     }
-    if (cp_path_set_meta(path, doc->name, doc->extras, (const char *const *)doc->key_extras, error) != CP_OK) {
+    if (cp_path_set_meta(path, doc->name, doc->extras, (const char *const *)doc->key_extras, error) != CP_OK ||
+        cp_path_set_scene(path, doc->scene, error) != CP_OK) {
         cp_path_destroy(path);
         return NULL;
     }
@@ -97,12 +98,14 @@ cp_path *cp_document_to_path(const cp_document *doc, cp_error *error) { return b
 
 static cpi_path_view path_view(const cp_path *p)
 {
-    return (cpi_path_view){p->name, p->opts, p->keys, p->count, p->extras, (const char *const *)p->key_extras};
+    return (cpi_path_view){p->name, p->scene, p->opts, p->keys, p->count, p->extras,
+                           (const char *const *)p->key_extras};
 }
 
 static cpi_path_view document_view(const cp_document *d)
 {
-    return (cpi_path_view){d->name, d->options, d->keys, d->count, d->extras, (const char *const *)d->key_extras};
+    return (cpi_path_view){d->name, d->scene, d->options, d->keys, d->count, d->extras,
+                           (const char *const *)d->key_extras};
 }
 
 static int save(const cpi_path_view *v, const char *file, cp_error *error)
@@ -160,6 +163,7 @@ void cp_document_free(cp_document *doc)
     free(doc->warnings);
     free(doc->keys);
     free(doc->name);
+    free(doc->scene);
     free(doc->extras);
     memset(doc, 0, sizeof *doc);
 }
@@ -181,17 +185,18 @@ static char **copy_strings(char *const *src, size_t n, size_t cap)
     return dst;
 }
 
-static int fill(cp_document *dst, const char *name, const cp_path_options *opts, const cp_key *keys, size_t count,
+static int fill(cp_document *dst, const char *name, const char *scene, const cp_path_options *opts, const cp_key *keys, size_t count,
                 const char *extras, char *const *key_extras, char *const *warnings, size_t warning_count,
                 cp_error *error)
 {
     cp_document d = {.options = *opts, .count = count, .capacity = count};
     d.name = cpi_strdup(name);
+    d.scene = cpi_strdup(scene);
     d.extras = cpi_strdup(extras);
     d.keys = cpi_alloc_array(count ? count : 1, sizeof *d.keys);
     if (d.keys && count)
         memcpy(d.keys, keys, count * sizeof *keys);
-    int ok = (!name || d.name) && (!extras || d.extras) && d.keys;
+    int ok = (!name || d.name) && (!scene || d.scene) && (!extras || d.extras) && d.keys;
     if (ok && key_extras)
         ok = (d.key_extras = copy_strings(key_extras, count, count)) != NULL;
     if (ok && warning_count) {
@@ -210,13 +215,13 @@ static int fill(cp_document *dst, const char *name, const cp_path_options *opts,
 
 int cp_document_from_path(const cp_path *path, cp_document *doc, cp_error *error)
 {
-    return fill(doc, path->name, &path->opts, path->keys, path->count, path->extras, path->key_extras, NULL, 0,
+    return fill(doc, path->name, path->scene, &path->opts, path->keys, path->count, path->extras, path->key_extras, NULL, 0,
                 error);
 }
 
 int cp_document_copy(cp_document *dst, const cp_document *src, cp_error *error)
 {
-    return fill(dst, src->name, &src->options, src->keys, src->count, src->extras, src->key_extras, src->warnings,
+    return fill(dst, src->name, src->scene, &src->options, src->keys, src->count, src->extras, src->key_extras, src->warnings,
                 src->warning_count, error);
 }
 

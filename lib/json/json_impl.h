@@ -85,6 +85,7 @@ void cpi_locate_error(const cpi_locations *loc, cp_error *error);
 
 typedef struct cpi_path_view {
     const char             *name;
+    const char             *scene;
     cp_path_options         options;
     const cp_key           *keys;
     size_t                  count;

@@ -211,10 +211,25 @@ static int read_interpolation(reader *r, const field *f)
     }
 }
 
+/* A string member without NUL characters, copied to *out. */
+static int read_text(reader *r, const field *m, size_t pos, char **out)
+{
+    if (cpi_jr_read_string(r, m) != 0)
+        return -1;
+    if (r->str.has_nul)
+        return cpi_jr_fail(r, pos, m, CP_ERR_INVALID, "contains a NUL character (\\u0000)");
+    if ((*out = malloc(r->str.length + 1)) == NULL)
+        return cpi_jr_out_of_memory(r);
+    memcpy(*out, r->str.decoded, r->str.length);
+    (*out)[r->str.length] = '\0';
+    return 0;
+}
+
 static int read_top(reader *r)
 {
-    static const char *const names[6] = {"campath", "name", "interpolation", "ends", "period", "keys"};
-    size_t seen[6] = {NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET};
+    enum { VERSION, NAME, INTERPOLATION, ENDS, PERIOD, KEYS, SCENE, COUNT };
+    static const char *const names[COUNT] = {"campath", "name", "interpolation", "ends", "period", "keys", "scene"};
+    size_t seen[COUNT] = {NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET};
     cp_document *d = r->doc;
     char c = cpi_jr_peek(r);
     if (c == '\0' && r->s.pos >= r->s.size)
@@ -234,33 +249,26 @@ static int read_top(reader *r)
             return -1;
         if (rc == 0)
             break;
-        int which = cpi_jr_known_member(r, names, 6, seen, r->s.pos, NULL);
+        int which = cpi_jr_known_member(r, names, COUNT, seen, r->s.pos, NULL);
         if (which < -1)
             return -1;
         field m = {NULL, which >= 0 ? names[which] : NULL, 0};
         int value = 0;
         switch (which) {
-        case 0: rc = read_version(r, &m); break;
-        case 1:
-            rc = cpi_jr_read_string(r, &m);
-            if (rc == 0 && r->str.has_nul)
-                rc = cpi_jr_fail(r, seen[1], &m, CP_ERR_INVALID, "contains a NUL character (\\u0000)");
-            if (rc == 0 && (d->name = malloc(r->str.length + 1)) == NULL)
-                rc = cpi_jr_out_of_memory(r);
-            if (rc == 0)
-                memcpy(d->name, r->str.decoded, r->str.length), d->name[r->str.length] = '\0';
-            break;
-        case 2: rc = read_interpolation(r, &m); break;
-        case 3:
+        case VERSION: rc = read_version(r, &m); break;
+        case NAME: rc = read_text(r, &m, seen[NAME], &d->name); break;
+        case SCENE: rc = read_text(r, &m, seen[SCENE], &d->scene); break;
+        case INTERPOLATION: rc = read_interpolation(r, &m); break;
+        case ENDS:
             r->loc->ends = (uint32_t)r->s.pos;
             rc = read_enum(r, &m, 0, &value);
             d->options.ends = (cp_ends)value;
             break;
-        case 4:
+        case PERIOD:
             r->loc->period = (uint32_t)r->s.pos;
             rc = cpi_jr_read_number(r, &m, &d->options.period);
             break;
-        case 5: rc = read_keys(r, &m); break;
+        case KEYS: rc = read_keys(r, &m); break;
         default: rc = cpi_jr_keep_unknown(r, &r->top_extras, name_pos, name_end, NULL); break;
         }
         if (rc != 0)
@@ -269,18 +277,18 @@ static int read_top(reader *r)
     cpi_scan_ws(&r->s);
     if (r->s.pos < r->s.size)
         return cpi_scan_fail(&r->s, r->s.pos, "unexpected text after the end of the JSON object");
-    if (seen[0] == NO_OFFSET)
+    if (seen[VERSION] == NO_OFFSET)
         return missing_version(r);
-    if (seen[5] == NO_OFFSET)
+    if (seen[KEYS] == NO_OFFSET)
         return cpi_jr_fail(r, r->loc->top, NULL, CP_ERR_INVALID, "member \"keys\" (the array of keys) is missing");
-    if (d->options.ends == CP_ENDS_CLOSED && seen[4] == NO_OFFSET)
-        return cpi_jr_fail(r, seen[3], &(field){NULL, "period", 0}, CP_ERR_INVALID,
+    if (d->options.ends == CP_ENDS_CLOSED && seen[PERIOD] == NO_OFFSET)
+        return cpi_jr_fail(r, seen[ENDS], &(field){NULL, "period", 0}, CP_ERR_INVALID,
                     "required when \"ends\" is \"closed\" (the time in seconds from the first key back to it)");
-    if (d->options.ends != CP_ENDS_CLOSED && seen[4] != NO_OFFSET) {
+    if (d->options.ends != CP_ENDS_CLOSED && seen[PERIOD] != NO_OFFSET) {
         d->options.period = 0;
         if (d->warning_count < CP_JSON_MAX_WARNINGS) {
             char line[300];
-            cpi_jr_advance_line_col(r, seen[4]);
+            cpi_jr_advance_line_col(r, seen[PERIOD]);
             snprintf(line, sizeof line, "%s:%lu:%lu: period: ignored because \"ends\" is not \"closed\"", r->source,
                      r->lc_line, r->lc_col);
             char **w = realloc(d->warnings, (d->warning_count + 1) * sizeof *w);

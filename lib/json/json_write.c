@@ -63,7 +63,7 @@ static int put_extras(cpi_buf *o, const char *extras, const char *const *reserve
 
 char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
 {
-    static const char *const top_names[6] = {"campath", "name", "interpolation", "ends", "period", "keys"};
+    static const char *const top_names[7] = {"campath", "name", "scene", "interpolation", "ends", "period", "keys"};
     static const char *const key_names[4] = {"t", "position", "rotation", "fov"};
     cp_path_options opts = v->options;
     if (opts.ends != CP_ENDS_CLOSED)
@@ -81,6 +81,10 @@ char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
         cpi_buf_puts(&o, ",\n  \"name\": ");
         cpi_buf_json_string(&o, v->name, strlen(v->name));
     }
+    if (v->scene) {
+        cpi_buf_puts(&o, ",\n  \"scene\": ");
+        cpi_buf_json_string(&o, v->scene, strlen(v->scene));
+    }
     snprintf(head, sizeof head, ",\n  \"interpolation\": { \"position\": \"%s\", ", cp_interp_name(opts.position));
     cpi_buf_puts(&o, head);
     snprintf(head, sizeof head, "\"rotation\": \"%s\", \"fov\": \"%s\" },\n", cp_interp_name(opts.rotation),
@@ -94,7 +98,7 @@ char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
         cpi_buf_double(&o, opts.period);
         cpi_buf_puts(&o, ",\n");
     }
-    if (v->extras && put_extras(&o, v->extras, top_names, 6, "  ", ",\n", "extras", error) != CP_OK)
+    if (v->extras && put_extras(&o, v->extras, top_names, 7, "  ", ",\n", "extras", error) != CP_OK)
         goto fail;
     cpi_buf_puts(&o, "  \"keys\": [\n");
     for (size_t i = 0; i < v->count; i++) {

@@ -226,6 +226,7 @@ void cp_path_destroy(cp_path *path)
     if (!path)
         return;
     free_meta(path);
+    free(path->scene);
     cp_curve_destroy(path->rot); /* these two may borrow the position curve's index */
     cp_curve_destroy(path->fov);
     cp_curve_destroy(path->pos);
@@ -326,6 +327,18 @@ void cp_path_sample_side(const cp_path *path, double time, int side, cp_pose *ou
 /* ---- metadata ----------------------------------------------------------------------------- */
 
 const char *cp_path_name(const cp_path *path) { return path->name; }
+const char *cp_path_scene(const cp_path *path) { return path->scene; }
+
+int cp_path_set_scene(cp_path *path, const char *scene, cp_error *error)
+{
+    char *s = cpi_strdup(scene);
+    if (scene && !s)
+        return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the path's scene");
+    free(path->scene);
+    path->scene = s;
+    cpi_error_clear(error);
+    return CP_OK;
+}
 const char *cp_path_extras(const cp_path *path) { return path->extras; }
 const char *cp_path_key_extras(const cp_path *path, size_t i)
 {

@@ -13,7 +13,7 @@ struct cp_path {
     cp_curve        *pos, *rot, *fov;
     int              rot_shared; /* the rotation curve has exactly the path's key times */
     int              all_cubic;  /* every channel is CUBIC: the sampler's fast path */
-    char            *name, *extras;
+    char            *name, *extras, *scene;
     char           **key_extras; /* NULL or count entries */
 };
 

@@ -360,6 +360,45 @@ static void json_should_round_trip_paths_bit_exact(void **state)
 
 /* ---- unknown members ------------------------------------------------------------------------ */
 
+/* "scene" names the editor's world: read, written after "name", carried
+ * through a path, and checked like "name". */
+static void json_should_keep_the_scene(void **state)
+{
+    (void)state;
+    static const char text[] = "{\"campath\": 1, \"scene\": \"levels/harbour.glb\", \"keys\": ["
+                               "{\"t\": 0, \"position\": [0,0,0], \"rotation\": [0,0,0,1]},"
+                               "{\"t\": 1, \"position\": [1,0,0], \"rotation\": [0,0,0,1]}]}";
+    cp_error err;
+    cp_document doc;
+    assert_int_equal(cp_document_load_memory(text, sizeof text - 1, "mem", &doc, &err), CP_OK);
+    assert_string_equal(doc.scene, "levels/harbour.glb");
+    assert_int_equal(doc.warning_count, 0);
+    cp_path *p = cp_document_to_path(&doc, &err);
+    assert_non_null(p);
+    assert_string_equal(cp_path_scene(p), "levels/harbour.glb");
+    char *saved = cp_path_save_memory(p, NULL, &err);
+    assert_non_null(strstr(saved, "\"campath\": 1,\n  \"scene\": \"levels/harbour.glb\",\n"));
+    cp_document copy;
+    assert_int_equal(cp_document_from_path(p, &copy, &err), CP_OK);
+    assert_string_equal(copy.scene, "levels/harbour.glb");
+    assert_int_equal(cp_path_set_scene(p, NULL, &err), CP_OK);
+    assert_null(cp_path_scene(p));
+    free(saved);
+    saved = cp_path_save_memory(p, NULL, &err);
+    assert_null(strstr(saved, "scene"));
+    free(saved);
+    cp_path_destroy(p);
+    cp_document_free(&copy);
+    cp_document_free(&doc);
+
+    static const char nul[] = "{\"campath\": 1, \"scene\": \"a\\u0000b\", \"keys\": []}";
+    assert_null(cp_path_load_memory(nul, sizeof nul - 1, "mem", &err));
+    assert_string_equal(err.message, "mem:1:25: scene: contains a NUL character (\\u0000)");
+    static const char twice[] = "{\"campath\": 1, \"scene\": \"a\", \"scene\": \"b\", \"keys\": []}";
+    assert_null(cp_path_load_memory(twice, sizeof twice - 1, "mem", &err));
+    assert_non_null(strstr(err.message, "scene: duplicate member"));
+}
+
 static void json_should_keep_unknown_members_verbatim(void **state)
 {
     (void)state;
@@ -647,6 +686,7 @@ int main(void)
         cmocka_unit_test(json_should_read_numbers_like_strtod),
         cmocka_unit_test(json_should_round_trip_paths_bit_exact),
         cmocka_unit_test(json_should_keep_unknown_members_verbatim),
+        cmocka_unit_test(json_should_keep_the_scene),
         cmocka_unit_test(json_should_cap_the_warnings),
         cmocka_unit_test(json_should_refuse_to_save_what_would_not_load),
         cmocka_unit_test(document_should_insert_remove_and_copy),
