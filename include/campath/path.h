@@ -125,7 +125,9 @@ CP_API const cp_curve *cp_path_fov_curve(const cp_path *path);
 
 /* The pose at `time`, with velocity, acceleration, angular velocity and
  * angular acceleration. An open path holds its end pose outside its key range
- * (derivatives are the one-sided values at that end); a closed path wraps. */
+ * (derivatives are the one-sided values at that end); a closed path wraps.
+ * A NaN time gives the pose at the start (as any time before it would), with
+ * out->time set to that NaN so the caller can tell; so do the variants below. */
 CP_API void cp_path_sample(const cp_path *path, double time, cp_pose *out);
 
 /* Position, rotation and fov only (derivatives are set to zero): cheaper. */
@@ -142,7 +144,8 @@ CP_API void cp_path_sample_side(const cp_path *path, double time, int side, cp_p
 /* ---- arc length and retiming ---------------------------------------------- */
 
 /* Length in metres of the position curve over the whole path (one period when
- * closed). Adaptive Gauss-Legendre quadrature, relative error below 1e-9. */
+ * closed). Each segment is cut where its speed has a minimum and integrated by
+ * adaptive Gauss-Kronrod quadrature: relative error below 1e-9. */
 CP_API double cp_path_length(const cp_path *path);
 
 /* Distance travelled from the start to `time` (clamped to the path). */

@@ -1,10 +1,13 @@
 /* lib/path/arclength.c - arc length of the position curve, distance <-> time, and
  * retiming to constant speed.
  *
- * Segment lengths use adaptive 5-point Gauss-Legendre quadrature of the speed
- * |p'(t)| (nodes and weights from Abramowitz and Stegun, table 25.4): a
- * segment is split in halves until the two halves agree with the whole to
- * 1e-12 relative. */
+ * A cubic segment's speed |p'| is the square root of a quartic. Where the
+ * speed touches zero (a path that reverses along a line) or dips close to
+ * it, |p'| has a corner or a sharp valley that quadrature rules miss; so each
+ * segment is first cut at the minima of the quartic (the real roots of its
+ * derivative, lib/path/poly.c), and each piece is integrated by adaptive
+ * Gauss-Kronrod quadrature, which on such smooth pieces almost always
+ * accepts its first 15-point rule (docs/math.md, section 7). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,14 +15,44 @@
 #include "curve_impl.h"
 #include "base.h"
 #include "path_impl.h"
+#include "poly.h"
 
-#define CPI_ARC_TOL 1e-12
-#define CPI_ARC_DEPTH 24
+/* Gauss and Kronrod sums agree to this on every accepted piece; the Kronrod
+ * sum's own error is far smaller (exact for degree 22). */
+#define CPI_ARC_TOL 1e-11
+#define CPI_ARC_DEPTH 30
 /* Retiming is a fixed-point iteration (the lengths depend on the timing);
  * it converges linearly, each step shrinking the change by about half. */
 #define CPI_RETIME_ITERATIONS 60
 #define CPI_RETIME_TOLERANCE 1e-10
 #define CPI_RETIME_MIN_SHARE 0.02
+
+/* The velocity of a cubic segment as a polynomial in w = t - t_k:
+ * p'(w) = c[0] + c[1] w + c[2] w^2 (from the Hermite form, docs/math.md). */
+typedef struct velocity_poly { double c[3][3]; } velocity_poly;
+
+static void velocity_of(const cp_curve *c, size_t seg, velocity_poly *v)
+{
+    const double *k0 = c->rec + seg * (size_t)c->stride, *k1 = k0 + c->stride;
+    const double h = k1[0] - k0[0], ih = 1.0 / h;
+    for (int j = 0; j < 3; j++) {
+        const double dp = k0[1 + j] - k1[1 + j], m0 = k0[c->tout + j], m1 = k1[c->tin + j];
+        v->c[0][j] = m0;
+        v->c[1][j] = (-6.0 * dp * ih - 4.0 * m0 - 2.0 * m1) * ih;
+        v->c[2][j] = (6.0 * dp * ih + 3.0 * m0 + 3.0 * m1) * ih * ih;
+    }
+}
+
+static double poly_speed(const void *ctx, double w)
+{
+    const velocity_poly *v = ctx;
+    double s = 0;
+    for (int j = 0; j < 3; j++) {
+        const double d = v->c[0][j] + w * (v->c[1][j] + w * v->c[2][j]);
+        s += d * d;
+    }
+    return sqrt(s);
+}
 
 static double speed(const cp_curve *c, size_t seg, double t)
 {
@@ -28,33 +61,37 @@ static double speed(const cp_curve *c, size_t seg, double t)
     return sqrt(d1[0] * d1[0] + d1[1] * d1[1] + d1[2] * d1[2]);
 }
 
-static double gauss5(const cp_curve *c, size_t seg, double a, double b)
-{
-    static const double x[3] = {0.0, 0.5384693101056831, 0.9061798459386640};
-    static const double w[3] = {0.5688888888888889, 0.4786286704993665, 0.2369268850561891};
-    double mid = 0.5 * (a + b), half = 0.5 * (b - a);
-    double sum = w[0] * speed(c, seg, mid);
-    for (int i = 1; i < 3; i++)
-        sum += w[i] * (speed(c, seg, mid - half * x[i]) + speed(c, seg, mid + half * x[i]));
-    return sum * half;
-}
-
-static double adaptive(const cp_curve *c, size_t seg, double a, double b, double whole, int depth)
-{
-    double m = 0.5 * (a + b);
-    double l = gauss5(c, seg, a, m), r = gauss5(c, seg, m, b);
-    if (depth == 0 || fabs(l + r - whole) <= CPI_ARC_TOL * (l + r) + 1e-300)
-        return l + r;
-    return adaptive(c, seg, a, m, l, depth - 1) + adaptive(c, seg, m, b, r, depth - 1);
-}
-
-/* Length of segment `seg` of the position curve from its start to time t. */
+/* Length of segment `seg` of the position curve from its start to t. */
 static double partial_length(const cp_curve *c, size_t seg, double t)
 {
-    double a = CPI_TIME(c, seg);
+    const double a = CPI_TIME(c, seg);
     if (c->nseg == 0 || !(t > a) || c->mode == CP_CURVE_STEP)
         return 0.0;
-    return adaptive(c, seg, a, t, gauss5(c, seg, a, t), CPI_ARC_DEPTH);
+    const double b = CPI_TIME(c, seg + 1), w1 = fmin(t, b) - a;
+    if (c->mode == CP_CURVE_LINEAR)
+        return speed(c, seg, a) * w1;
+    velocity_poly v;
+    velocity_of(c, seg, &v);
+    /* |p'|^2 as a quartic in w; its derivative's roots are where the speed
+     * turns, the pieces between them are where |p'| is smooth */
+    double q[5] = {0, 0, 0, 0, 0};
+    for (int j = 0; j < 3; j++) {
+        const double c0 = v.c[0][j], c1 = v.c[1][j], c2 = v.c[2][j];
+        q[0] += c0 * c0;
+        q[1] += 2 * c0 * c1;
+        q[2] += c1 * c1 + 2 * c0 * c2;
+        q[3] += 2 * c1 * c2;
+        q[4] += c2 * c2;
+    }
+    const double dq[4] = {q[1], 2 * q[2], 3 * q[3], 4 * q[4]};
+    double cut[5];
+    const int ncut = cpi_poly_roots(dq, 3, 0.0, w1, cut + 1);
+    cut[0] = 0.0;
+    cut[ncut + 1] = w1;
+    double sum = 0;
+    for (int i = 0; i <= ncut; i++)
+        sum += cpi_integrate(poly_speed, &v, cut[i], cut[i + 1], CPI_ARC_TOL, CPI_ARC_DEPTH);
+    return sum;
 }
 
 static double segment_length(const cp_curve *c, size_t seg) { return partial_length(c, seg, CPI_TIME(c, seg + 1)); }
