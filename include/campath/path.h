@@ -34,11 +34,13 @@ extern "C" {
 /* Largest number of keys a path may hold (a sanity limit, not a tuning one). */
 #define CP_PATH_MAX_KEYS 50000000u
 
-/* How time is mapped onto the path (docs/math.md, "Timing"). */
+/* How time is mapped onto the path (docs/math.md, section 11). */
 typedef enum cp_timing {
-    CP_TIMING_KEYS = 0,    /* every channel is splined in time through the key times */
-    CP_TIMING_SMOOTH       /* each channel is splined over a geometric parameter and time
-                              maps onto it through a monotone C2 warp: no overshoot, holds */
+    CP_TIMING_KEYS = 0,       /* every channel is splined in time through the key times */
+    CP_TIMING_SMOOTH,         /* each channel is splined over a geometric parameter and time
+                                 maps onto it through a monotone C2 warp: no overshoot, holds */
+    CP_TIMING_CONSTANT_SPEED  /* the smooth shape, travelled at one constant speed (easing in
+                                 and out of holds and rest ends); the keys' times are computed */
 } cp_timing;
 
 /* Where the camera's orientation comes from. */
@@ -70,7 +72,7 @@ typedef struct cp_path_options {   /* all zero = the defaults */
     cp_interp position, rotation, fov;  /* look-at targets use `position`; focus and aperture `fov` */
     cp_ends   ends;
     double    period;               /* CP_ENDS_CLOSED only; must exceed last.time - first.time */
-    cp_timing timing;               /* CP_TIMING_KEYS (the default) or CP_TIMING_SMOOTH */
+    cp_timing timing;               /* CP_TIMING_KEYS (the default), _SMOOTH or _CONSTANT_SPEED */
     cp_orientation orientation;     /* CP_ORIENTATION_ROTATION (the default) or CP_ORIENTATION_LOOK_AT */
 } cp_path_options;
 
@@ -141,6 +143,13 @@ CP_API void cp_path_sample_cursor(const cp_path *path, cp_path_cursor *cursor, d
  * key the two differ by the jump in each derivative: zero for C2. */
 CP_API void cp_path_sample_side(const cp_path *path, double time, int side, cp_pose *out);
 
+/* Where along the shape the camera is at `time`: the geometric parameter u
+ * (metres, docs/math.md section 11) in out[0], its first and second time
+ * derivatives in out[1] and out[2]; side as for cp_path_sample_side. Smooth
+ * and constant-speed timing only: u never decreases, and out[1] = out[2] = 0
+ * during a hold. For keys timing the parameter is the time: (time, 1, 0). */
+CP_API void cp_path_parameter(const cp_path *path, double time, int side, double out[3]);
+
 /* ---- arc length and retiming ---------------------------------------------- */
 
 /* Length in metres of the position curve over the whole path (one period when
@@ -194,9 +203,12 @@ CP_API int cp_path_set_meta(cp_path *path, const char *name, const char *extras,
 CP_API const char *cp_interp_name(cp_interp interp);
 /* "natural", "rest", "closed" (NULL if out of range). */
 CP_API const char *cp_ends_name(cp_ends ends);
+/* "keys", "smooth", "constant-speed" (NULL if out of range). */
+CP_API const char *cp_timing_name(cp_timing timing);
 /* Parse those names; return 0 and set *out, or -1 for an unknown name. */
 CP_API int cp_interp_parse(const char *name, cp_interp *out);
 CP_API int cp_ends_parse(const char *name, cp_ends *out);
+CP_API int cp_timing_parse(const char *name, cp_timing *out);
 
 #ifdef __cplusplus
 }

@@ -10,15 +10,11 @@
 #include "base.h"
 #include "path_impl.h"
 
-/* Sampled fields of view are kept inside this range so that a curve that
- * overshoots near 0 or 180 degrees still gives a usable projection. */
-#define CPI_FOV_SAMPLE_MIN 0.01
-#define CPI_FOV_SAMPLE_MAX 179.99
-
 /* ---- names -------------------------------------------------------------------- */
 
 static const char *const interp_names[] = {"c2", "bisector", "catmull-rom", "linear", "step"};
 static const char *const ends_names[] = {"natural", "rest", "closed"};
+static const char *const timing_names[] = {"keys", "smooth", "constant-speed"};
 
 const char *cp_interp_name(cp_interp interp)
 {
@@ -28,6 +24,21 @@ const char *cp_interp_name(cp_interp interp)
 const char *cp_ends_name(cp_ends ends)
 {
     return (unsigned)ends <= (unsigned)CP_ENDS_CLOSED ? ends_names[ends] : NULL;
+}
+
+const char *cp_timing_name(cp_timing timing)
+{
+    return (unsigned)timing <= (unsigned)CP_TIMING_CONSTANT_SPEED ? timing_names[timing] : NULL;
+}
+
+int cp_timing_parse(const char *name, cp_timing *out)
+{
+    for (int i = 0; name && i <= (int)CP_TIMING_CONSTANT_SPEED; i++)
+        if (strcmp(name, timing_names[i]) == 0) {
+            *out = (cp_timing)i;
+            return 0;
+        }
+    return -1;
 }
 
 int cp_interp_parse(const char *name, cp_interp *out)
@@ -61,6 +72,42 @@ static int check_number(double x, size_t i, const char *field, cp_error *error)
     return CP_OK;
 }
 
+/* Holds: finite, >= 0, in a timing that has them, and over before the next key. */
+static int check_holds(const cp_key *keys, size_t count, const cp_path_options *o, cp_error *error)
+{
+    char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], b3[CPI_FMT_DOUBLE_SIZE], b4[CPI_FMT_DOUBLE_SIZE];
+    const int closed = o->ends == CP_ENDS_CLOSED;
+    for (size_t i = 0; i < count; i++) {
+        const cp_key *k = &keys[i];
+        if (!(k->flags & CP_KEY_HOLD))
+            continue;
+        int rc = check_number(k->hold, i, "hold", error);
+        if (rc != CP_OK)
+            return rc;
+        if (k->hold < 0)
+            return cpi_error_set(error, CP_ERR_INVALID,
+                                 "keys[%zu].hold: %s is negative (seconds at rest from the key's time, >= 0)", i,
+                                 cpi_fmt_double(b1, k->hold));
+        if (o->timing == CP_TIMING_KEYS)
+            return cpi_error_set(error, CP_ERR_INVALID,
+                                 "keys[%zu].hold: a hold needs smooth or constant-speed timing (options.timing is "
+                                 "keys)",
+                                 i);
+        const int last = i + 1 == count;
+        if (last && !closed)
+            continue;
+        const double next = last ? keys[0].time + o->period : keys[i + 1].time, end = k->time + k->hold;
+        if (!(end < next))
+            return cpi_error_set(error, CP_ERR_INVALID,
+                                 "keys[%zu].hold: %s s from time %s ends at %s, not before keys[%zu].time%s %s (the "
+                                 "next key comes after the hold)",
+                                 i, cpi_fmt_double(b1, k->hold), cpi_fmt_double(b2, k->time),
+                                 cpi_fmt_double(b3, end), last ? (size_t)0 : i + 1, last ? " + period" : "",
+                                 cpi_fmt_double(b4, next));
+    }
+    return CP_OK;
+}
+
 int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o, cp_error *error)
 {
     char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
@@ -82,6 +129,10 @@ int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o
     if ((unsigned)o->ends > (unsigned)CP_ENDS_CLOSED)
         return cpi_error_set(error, CP_ERR_INVALID,
                              "options.ends: unknown ends %d (expected 0..2: natural, rest, closed)", (int)o->ends);
+    if ((unsigned)o->timing > (unsigned)CP_TIMING_CONSTANT_SPEED)
+        return cpi_error_set(error, CP_ERR_INVALID,
+                             "options.timing: unknown timing %d (expected 0..2: keys, smooth, constant-speed)",
+                             (int)o->timing);
     for (size_t i = 0; i < count; i++) {
         const cp_key *k = &keys[i];
         int rc = check_number(k->time, i, "time", error);
@@ -131,7 +182,7 @@ int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o
                                  "first time) for a closed path",
                                  cpi_fmt_double(b1, o->period), cpi_fmt_double(b2, span));
     }
-    return CP_OK;
+    return check_holds(keys, count, o, error);
 }
 
 /* ---- life cycle ---------------------------------------------------------------------- */
@@ -190,6 +241,14 @@ cp_path *cp_path_create(const cp_key *keys, size_t count, const cp_path_options 
         if (!(fabs(n2 - 1.0) <= 8 * DBL_EPSILON))
             p->keys[i].rotation = cp_quat_normalize(keys[i].rotation);
     }
+    if (opts.timing != CP_TIMING_KEYS) {
+        if (cpi_shape_build(p, error) != CP_OK) {
+            cp_path_destroy(p);
+            return NULL;
+        }
+        cpi_error_clear(error);
+        return p;
+    }
     /* the fov and (unless it needed extra keys) rotation curves share the
      * position curve's segment index: a sample searches once */
     p->pos = channel(keys, count, 3, opts.position, &opts, NULL, error);
@@ -227,6 +286,7 @@ void cp_path_destroy(cp_path *path)
         return;
     free_meta(path);
     free(path->scene);
+    cpi_shape_free(path->shape);
     cp_curve_destroy(path->rot); /* these two may borrow the position curve's index */
     cp_curve_destroy(path->fov);
     cp_curve_destroy(path->pos);
@@ -240,15 +300,62 @@ size_t cp_path_key_count(const cp_path *path) { return path->count; }
 const cp_key *cp_path_keys(const cp_path *path) { return path->keys; }
 cp_path_options cp_path_get_options(const cp_path *path) { return path->opts; }
 double cp_path_start(const cp_path *path) { return path->keys[0].time; }
-double cp_path_duration(const cp_path *path) { return cp_curve_end(path->pos) - cp_curve_start(path->pos); }
+double cp_path_duration(const cp_path *path)
+{
+    const cp_curve *c = path->shape ? path->shape->warp : path->pos;
+    return cp_curve_end(c) - cp_curve_start(c);
+}
 const cp_curve *cp_path_position_curve(const cp_path *path) { return path->pos; }
 const cp_curve *cp_path_rotation_curve(const cp_path *path) { return path->rot; }
 const cp_curve *cp_path_fov_curve(const cp_path *path) { return path->fov; }
 
 /* ---- sampling ------------------------------------------------------------------------ */
 
+/* Smooth and constant-speed timing: the warp gives u and its derivatives,
+ * the shape the channels over u; the chain rule gives the time derivatives
+ * (docs/math.md, section 11). */
+static void sample_timed(const cp_path *p, double time, int side, cp_path_cursor *cursor, int derivs, cp_pose *out)
+{
+    const cpi_shape *s = p->shape;
+    int odd;
+    const double local = cpi_curve_local_time(s->warp, time, side, &odd);
+    const size_t j = cursor ? cpi_curve_segment_cursor(s->warp, &cursor->position, local)
+                            : cpi_curve_segment(s->warp, local, side);
+    double u[3], P[3][3], R[3][4], F[3];
+    size_t k;
+    cpi_warp_eval(s, j, local, u, &k);
+    cpi_shape_eval(p, k, u[0], cpi_curve_sign(p->rot, odd), P, R, F);
+    const double u1 = u[1], u11 = u[1] * u[1], u2 = u[2];
+    double q1[4], q2[4];
+    for (int c = 0; c < 4; c++) {
+        q1[c] = R[1][c] * u1;
+        q2[c] = R[2][c] * u11 + R[1][c] * u2;
+    }
+    out->time = time;
+    out->position = cp_vec3_make(P[0][0], P[0][1], P[0][2]);
+    out->fov = F[0];
+    out->focus = out->aperture = 0.0;
+    if (derivs) {
+        cpi_rotation_from_r4(R[0], q1, q2, &out->rotation, &out->angular_velocity, &out->angular_acceleration);
+        out->velocity = cp_vec3_make(P[1][0] * u1, P[1][1] * u1, P[1][2] * u1);
+        out->acceleration = cp_vec3_make(P[2][0] * u11 + P[1][0] * u2, P[2][1] * u11 + P[1][1] * u2,
+                                         P[2][2] * u11 + P[1][2] * u2);
+        out->fov_velocity = F[1] * u1;
+        out->fov_acceleration = F[2] * u11 + F[1] * u2;
+    } else {
+        cpi_rotation_from_r4(R[0], q1, q2, &out->rotation, NULL, NULL);
+        out->velocity = out->acceleration = cp_vec3_make(0, 0, 0);
+        out->angular_velocity = out->angular_acceleration = cp_vec3_make(0, 0, 0);
+        out->fov_velocity = out->fov_acceleration = 0.0;
+    }
+}
+
 static void sample(const cp_path *p, double time, int side, cp_path_cursor *cursor, int derivs, cp_pose *out)
 {
+    if (p->shape) {
+        sample_timed(p, time, side, cursor, derivs, out);
+        return;
+    }
     double v[3], d1[3], d2[3], f, f1, f2;
     int odd;
     const double local = cpi_curve_local_time(p->pos, time, side, &odd);
@@ -307,7 +414,7 @@ static void sample(const cp_path *p, double time, int side, cp_path_cursor *curs
     }
     out->focus = out->aperture = 0.0;
     out->position = cp_vec3_make(v[0], v[1], v[2]);
-    out->fov = f < CPI_FOV_SAMPLE_MIN ? CPI_FOV_SAMPLE_MIN : f > CPI_FOV_SAMPLE_MAX ? CPI_FOV_SAMPLE_MAX : f;
+    out->fov = f; /* not clamped: a keys-timed fov can leave (0, 180), which `campath check` reports */
 }
 
 void cp_path_sample(const cp_path *path, double time, cp_pose *out) { sample(path, time, 0, NULL, 1, out); }
@@ -322,6 +429,19 @@ void cp_path_sample_cursor(const cp_path *path, cp_path_cursor *cursor, double t
 void cp_path_sample_side(const cp_path *path, double time, int side, cp_pose *out)
 {
     sample(path, time, side < 0 ? -1 : 1, NULL, 1, out);
+}
+
+void cp_path_parameter(const cp_path *path, double time, int side, double out[3])
+{
+    if (!path->shape) {
+        out[0] = time, out[1] = 1.0, out[2] = 0.0;
+        return;
+    }
+    int odd;
+    const cp_curve *w = path->shape->warp;
+    const double local = cpi_curve_local_time(w, time, side < 0 ? -1 : 1, &odd);
+    size_t k;
+    cpi_warp_eval(path->shape, cpi_curve_segment(w, local, side < 0 ? -1 : 1), local, out, &k);
 }
 
 /* ---- metadata ----------------------------------------------------------------------------- */

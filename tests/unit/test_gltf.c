@@ -29,6 +29,7 @@ static void demo_keys(cp_key k[6])
     const double p[6][3] = {{0, 2, 10}, {4, 3, 6}, {6, 2, 0}, {3, 4, -3}, {0, 1, -4}, {-3, 2, 0}};
     const double yaw[6] = {0, 30, 75, 110, 160, 200}, pitch[6] = {0, -10, 5, 20, 0, -15};
     const double fov[6] = {60, 55, 50, 50, 70, 65};
+    memset(k, 0, 6 * sizeof *k); /* the members not set here: none */
     for (int i = 0; i < 6; i++) {
         k[i].time = t[i];
         k[i].position = cp_vec3_make(p[i][0], p[i][1], p[i][2]);

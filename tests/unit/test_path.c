@@ -156,6 +156,7 @@ static void random_keys(testutil_rng *rng, size_t n, cp_key *k)
 {
     double t = testutil_uniform(rng, -2, 2);
     cp_quat q = testutil_random_quat(rng);
+    memset(k, 0, n * sizeof *k); /* the members not set here: none */
     for (size_t i = 0; i < n; i++) {
         k[i].time = t;
         t += testutil_uniform(rng, 0.2, 3.0);
