@@ -249,8 +249,9 @@ static int same_times(const cpi_gltf_sampler *s, const double *times, size_t n)
  * path reproduces the file's samplers. `why` gets the first channel that
  * fails otherwise. */
 static cp_path *match_builders(const cpi_gltf_camera_anim *a, const cp_key *keys, size_t n, cp_ends ends, double period,
-                               char *why, size_t why_size)
+                               char *why, size_t why_size, int *out_of_memory)
 {
+    cp_error e;
     static const cp_interp cubic[3] = {CP_INTERP_C2, CP_INTERP_CATMULL_ROM, CP_INTERP_BISECTOR};
     cp_path_options o = {0};
     o.ends = ends;
@@ -267,7 +268,11 @@ static cp_path *match_builders(const cpi_gltf_camera_anim *a, const cp_key *keys
         char detail[160] = "";
         for (int k = 0; k < ntry && !found; k++) {
             *slot[c] = s->mode == CP_CURVE_CUBIC ? cubic[k] : single;
-            cp_path *p = cp_path_create(keys, n, &o, NULL);
+            cp_path *p = cp_path_create(keys, n, &o, &e);
+            if (!p && e.code == CP_ERR_MEMORY) {
+                *out_of_memory = 1; /* not a builder that does not match: the import must fail */
+                return NULL;
+            }
             found = p && curve_matches(path_channel(p, c), s, 0.0, c == CPI_GLTF_FOV ? DEG_TO_RAD : 1.0, detail,
                                        sizeof detail);
             cp_path_destroy(p);
@@ -280,7 +285,9 @@ static cp_path *match_builders(const cpi_gltf_camera_anim *a, const cp_key *keys
             return NULL;
         }
     }
-    path = cp_path_create(keys, n, &o, NULL);
+    path = cp_path_create(keys, n, &o, &e);
+    if (!path && e.code == CP_ERR_MEMORY)
+        *out_of_memory = 1;
     if (path && !path_matches(path, a, 0.0, why, why_size)) {
         cp_path_destroy(path);
         path = NULL;
@@ -349,18 +356,22 @@ static cp_path *from_samplers(const cpi_gltf_camera_anim *a, cp_error *error)
     /* a closed path is exported with its first key repeated one period later */
     char natural_why[200] = "", other_why[200] = "";
     cp_path *path = NULL;
+    int oom = 0;
     if (seam_repeats(a, n))
         path = match_builders(a, keys, n - 1, CP_ENDS_CLOSED, base->times[n - 1] - base->times[0], other_why,
-                              sizeof other_why);
-    if (!path)
-        path = match_builders(a, keys, n, CP_ENDS_NATURAL, 0.0, natural_why, sizeof natural_why);
-    if (!path)
-        path = match_builders(a, keys, n, CP_ENDS_REST, 0.0, other_why, sizeof other_why);
-    if (!path) {
+                              sizeof other_why, &oom);
+    if (!path && !oom)
+        path = match_builders(a, keys, n, CP_ENDS_NATURAL, 0.0, natural_why, sizeof natural_why, &oom);
+    if (!path && !oom)
+        path = match_builders(a, keys, n, CP_ENDS_REST, 0.0, other_why, sizeof other_why, &oom);
+    if (oom) {
+        cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a path of %zu keys", n);
+    } else if (!path) {
         cp_error e;
         cp_path *check = cp_path_create(keys, n, NULL, &e);
         if (!check)
-            cpi_error_set(error, CP_ERR_INVALID, "the keys do not make a path: %s", e.message);
+            cpi_error_set(error, e.code == CP_ERR_MEMORY ? CP_ERR_MEMORY : CP_ERR_INVALID,
+                          "the keys do not make a path: %s", e.message);
         else
             cpi_error_set(error, CP_ERR_UNSUPPORTED, "%s; refit to rebuild C2 tangents", natural_why);
         cp_path_destroy(check);
@@ -434,11 +445,16 @@ cp_path *cpi_gltf_import(const void *data, size_t size, const char *source, cons
                       a.node_label);
         goto done;
     }
-    if (a.extras_path && !o.ignore_extras) {
+    if (a.has_extras_path && !o.ignore_extras) {
         cp_error e;
-        cp_path *exact = cpi_gltf_read_path_object(a.extras_path, &e);
+        cp_path *exact = cpi_gltf_read_path_object(a.json, a.json_size, (size_t)a.animation, source, &e);
+        if (!exact && e.code == CP_ERR_MEMORY) {
+            /* falling back on the float data would be a lossy success */
+            cpi_error_set(error, CP_ERR_MEMORY, "%s", e.message);
+            goto done;
+        }
         if (!exact)
-            snprintf(rep.note, sizeof rep.note, "the embedded campath path was not used: %.200s", e.message);
+            snprintf(rep.note, sizeof rep.note, "the embedded campath path was not used: %.210s", e.message);
         else if (!path_matches(exact, &a, cpi_gltf_time_offset(exact), why, sizeof why))
             snprintf(rep.note, sizeof rep.note,
                      "the embedded campath path was not used because it does not match the animation data: %.150s",
