@@ -97,9 +97,11 @@ static int load_buffer(cpi_gltf_reader *r, size_t index, const unsigned char **b
                 return cpi_gltf_fail(r, CP_ERR_UNSUPPORTED, "buffers[%zu].uri: only base64 data URIs are read", index);
             size_t bad = 0;
             b->bytes = cpi_gltf_base64_decode(comma + 1, strlen(comma + 1), &b->size, &bad);
+            if (!b->bytes && bad == strlen(comma + 1))
+                return cpi_gltf_fail(r, CP_ERR_MEMORY, "out of memory for buffers[%zu]", index);
             if (!b->bytes)
-                return cpi_gltf_fail(r, bad == strlen(comma + 1) ? CP_ERR_MEMORY : CP_ERR_SYNTAX,
-                                     "buffers[%zu].uri: invalid base64 at character %zu of the data", index, bad);
+                return cpi_gltf_fail(r, CP_ERR_SYNTAX, "buffers[%zu].uri: invalid base64 at character %zu of the data",
+                                     index, bad);
         } else {
             int rc = cpi_gltf_read_uri(r, index, uri->valuestring, b);
             if (rc != CP_OK)
