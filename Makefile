@@ -7,7 +7,7 @@
 #                   the end-to-end scripts
 #   make run        the editor on paths/demo.json
 #   make bench      benchmarks (prints tables)
-#   make fuzz       the JSON loader under libFuzzer (FUZZ_SECONDS, default 600)
+#   make fuzz       the JSON loader, then glTF import, under libFuzzer (FUZZ_SECONDS each, default 600)
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall mirrors it
 #   make deps       installs the Debian packages campath needs
 #   make clean
@@ -48,9 +48,13 @@ CMOCKA_LIBS  := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka
 GSL_LIBS     := $(shell $(PKG_CONFIG) --libs gsl 2>/dev/null)
 LIBS         := $(CJSON_LIBS) -lm
 
-# Debian packages: to build and test (first line), to benchmark and fuzz (second).
+# Debian packages: to build and test (first lines; node and npm run the glTF
+# validator and three.js checks: npm is asked for only where no npm command
+# is there, as a Node.js from elsewhere bundles its own), to benchmark and
+# fuzz (last).
+NPM_PACKAGE  := $(if $(shell command -v npm 2>/dev/null),,npm)
 DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core zlib1g-dev \
-                python3 \
+                python3 nodejs $(NPM_PACKAGE) \
                 clang libclang-rt-dev libgsl-dev
 
 # ---- sources -------------------------------------------------------------------
@@ -186,6 +190,12 @@ $(BUILD)/tests/test_alloc: tests/unit/test_alloc.c $(TESTUTIL_OBJ) $(STATIC_LIB)
 	$(CC) $(ALL_CPPFLAGS) $(CJSON_CFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(ALLOC_WRAP) -o $@ $< $(TESTUTIL_OBJ) $(STATIC_LIB) \
 	    $(CMOCKA_LIBS) $(LIBS)
 
+# The glTF corpus replay calls the fuzz target itself.
+$(BUILD)/tests/test_gltf_corpus: tests/unit/test_gltf_corpus.c tests/fuzz/fuzz_gltf.c $(TESTUTIL_OBJ) $(STATIC_LIB) \
+        $(wildcard tests/unit/*.h) | $(BUILD)/tests/unit
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/fuzz_gltf.c $(TESTUTIL_OBJ) $(STATIC_LIB) \
+	    $(CMOCKA_LIBS) $(LIBS)
+
 # `make test` is the README's test command: dependencies, then everything.
 test: deps
 	$(MAKE) --no-print-directory check
@@ -233,18 +243,25 @@ bench: $(BENCH_BIN) $(CLI_BIN) $(EDITOR_BIN)
 	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done
 	@for s in $(BENCH_SCRIPTS); do echo "== $$s"; BUILD=$(BUILD) sh $$s || exit 1; done
 
+# Each target runs FUZZ_SECONDS and stops at the first finding, UBSan's included.
 FUZZ_SECONDS ?= 600
+FUZZ_TARGETS := fuzz_load fuzz_gltf
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all
 fuzz-build:
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/fuzz CC=clang OPT="-O1 -g" \
-	    SANFLAGS="-fsanitize=fuzzer-no-link,address,undefined" $(BUILD)/fuzz/libcampath.a
+	    SANFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" $(BUILD)/fuzz/libcampath.a
 	mkdir -p $(BUILD)/fuzz/bin
-	clang $(ALL_CPPFLAGS) -O1 -g -fsanitize=fuzzer,address,undefined -o $(BUILD)/fuzz/bin/fuzz_load \
-	    tests/fuzz/fuzz_load.c $(BUILD)/fuzz/libcampath.a $(LIBS)
+	for t in $(FUZZ_TARGETS); do \
+	    clang $(ALL_CPPFLAGS) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -o $(BUILD)/fuzz/bin/$$t \
+	        tests/fuzz/$$t.c $(BUILD)/fuzz/libcampath.a $(LIBS) || exit 1; \
+	done
 
 fuzz: fuzz-build
-	mkdir -p $(BUILD)/fuzz/corpus
+	mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus_gltf
 	$(BUILD)/fuzz/bin/fuzz_load -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
 	    -dict=tests/fuzz/json.dict -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus
+	$(BUILD)/fuzz/bin/fuzz_gltf -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	    -dict=tests/fuzz/gltf.dict -artifact_prefix=$(BUILD)/fuzz/gltf- $(BUILD)/fuzz/corpus_gltf tests/fuzz/corpus_gltf
 
 # `make print-VAR` prints a variable (tests/e2e/layers.sh reads the layers' include paths).
 print-%:
