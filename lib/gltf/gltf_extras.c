@@ -17,10 +17,15 @@
 
 int cpi_gltf_write_path_object(cpi_buf *b, const cp_path *path, cp_error *error)
 {
+    cp_error local; /* the status is needed even when the caller wants no message */
+    if (!error)
+        error = &local;
     size_t size;
     char *text = cp_path_save_memory(path, &size, error);
-    if (!text)
-        return error ? error->code : CP_ERR_MEMORY;
+    if (!text) {
+        cpi_error_prefix(error, "glTF export: the embedded path: ");
+        return error->code;
+    }
     /* the object verbatim: indenting it would change the bytes of unknown
      * members that span lines; only the final newline goes */
     while (size > 0 && text[size - 1] == '\n')

@@ -186,12 +186,34 @@ static void export_should_refuse_text_that_is_not_utf8(void **state)
     }
 }
 
+/* Extras that reuse a member campath writes itself cannot be embedded: the
+ * JSON layer's writer refuses them, as it does for a path file, rather than
+ * dropping them silently. */
+static void export_should_refuse_extras_the_format_reserves(void **state)
+{
+    (void)state;
+    cp_path *p = load(path_text);
+    cp_error err;
+    assert_int_equal(cp_path_set_meta(p, "x", "{\"keys\": 1}", NULL, &err), CP_OK);
+    size_t size;
+    assert_null(cp_gltf_export_memory(p, NULL, &size, &err));
+    assert_int_equal(err.code, CP_ERR_INVALID);
+    assert_non_null(strstr(err.message, "glTF export: the embedded path: extras: member \"keys\" is one campath "
+                                        "writes itself"));
+    cp_gltf_export_options o = {.no_extras = 1}; /* nothing embedded: nothing to refuse */
+    char *text = cp_gltf_export_memory(p, &o, &size, &err);
+    assert_non_null(text);
+    free(text);
+    cp_path_destroy(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(unknown_members_should_come_back_byte_for_byte),
         cmocka_unit_test(bad_embedded_object_should_get_the_json_readers_message),
         cmocka_unit_test(export_should_refuse_text_that_is_not_utf8),
+        cmocka_unit_test(export_should_refuse_extras_the_format_reserves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
