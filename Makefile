@@ -8,7 +8,7 @@
 #                   clang warning build
 #   make run        installs what the editor needs, then the editor on paths/demo.json
 #   make bench      installs what the benchmarks need, then runs them (prints tables)
-#   make fuzz       the JSON loader under libFuzzer (FUZZ_SECONDS, default 600)
+#   make fuzz       the JSON loader, then glTF import, under libFuzzer (FUZZ_SECONDS each, default 600)
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall mirrors it
 #   make deps       installs the Debian packages the tests need (deps-run,
 #                   deps-test, deps-bench, deps-fuzz: what each target needs)
@@ -55,8 +55,11 @@ LIBS         := $(CJSON_LIBS) -lm
 # is missing; `make deps` is DEB_TEST, what CI runs).
 DEB_RUN   := build-essential pkg-config libcjson-dev libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core zlib1g-dev
 # cmocka for the unit tests, python3 for the SVG and layer checks, clang for
-# the clang warning build
-DEB_TEST  := $(DEB_RUN) libcmocka-dev python3 clang
+# the clang warning build, node and npm for the glTF validator and three.js
+# checks (npm is asked for only where no npm command is there: a Node.js
+# from elsewhere bundles its own, and Debian's npm would conflict with it)
+NPM_PACKAGE := $(if $(shell command -v npm 2>/dev/null),,npm)
+DEB_TEST  := $(DEB_RUN) libcmocka-dev python3 clang nodejs $(NPM_PACKAGE)
 DEB_BENCH := $(DEB_RUN) libgsl-dev
 DEB_FUZZ  := $(DEB_RUN) clang libclang-rt-dev
 
@@ -182,6 +185,19 @@ $(BUILD)/tests/editor_test_%: tests/editor/test_%.c $(EDITOR_CORE_OBJ) $(TESTUTI
 	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) -Itests/unit $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(EDITOR_CORE_OBJ) \
 	    $(TESTUTIL_OBJ) $(STATIC_LIB) $(CMOCKA_LIBS) $(LIBS)
 
+# The allocation-failure test refuses each allocation in turn: the library's
+# allocator calls are redirected to it (every allocator lib/ calls).
+ALLOC_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free,--wrap=posix_memalign,--wrap=strndup
+$(BUILD)/tests/test_alloc: tests/unit/test_alloc.c $(TESTUTIL_OBJ) $(STATIC_LIB) $(wildcard tests/unit/*.h) | $(BUILD)/tests/unit
+	$(CC) $(ALL_CPPFLAGS) $(CJSON_CFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(ALLOC_WRAP) -o $@ $< $(TESTUTIL_OBJ) $(STATIC_LIB) \
+	    $(CMOCKA_LIBS) $(LIBS)
+
+# The glTF corpus replay calls the fuzz target itself.
+$(BUILD)/tests/test_gltf_corpus: tests/unit/test_gltf_corpus.c tests/fuzz/fuzz_gltf.c $(TESTUTIL_OBJ) $(STATIC_LIB) \
+        $(wildcard tests/unit/*.h) | $(BUILD)/tests/unit
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/fuzz_gltf.c $(TESTUTIL_OBJ) $(STATIC_LIB) \
+	    $(CMOCKA_LIBS) $(LIBS)
+
 # `make test` is the README's test command: dependencies, then everything.
 test: deps-test
 	$(MAKE) --no-print-directory check
@@ -235,18 +251,25 @@ bench-run: $(BENCH_BIN) $(CLI_BIN) $(EDITOR_BIN)
 	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done
 	@for s in $(BENCH_SCRIPTS); do echo "== $$s"; BUILD=$(BUILD) sh $$s || exit 1; done
 
+# Each target runs FUZZ_SECONDS and stops at the first finding, UBSan's included.
 FUZZ_SECONDS ?= 600
-fuzz-build:
+FUZZ_TARGETS := fuzz_load fuzz_gltf
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all
+fuzz-build: deps-fuzz
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/fuzz CC=clang OPT="-O1 -g" \
-	    SANFLAGS="-fsanitize=fuzzer-no-link,address,undefined" $(BUILD)/fuzz/libcampath.a
+	    SANFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" $(BUILD)/fuzz/libcampath.a
 	mkdir -p $(BUILD)/fuzz/bin
-	clang $(ALL_CPPFLAGS) -O1 -g -fsanitize=fuzzer,address,undefined -o $(BUILD)/fuzz/bin/fuzz_load \
-	    tests/fuzz/fuzz_load.c $(BUILD)/fuzz/libcampath.a $(LIBS)
+	for t in $(FUZZ_TARGETS); do \
+	    clang $(ALL_CPPFLAGS) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -o $(BUILD)/fuzz/bin/$$t \
+	        tests/fuzz/$$t.c $(BUILD)/fuzz/libcampath.a $(LIBS) || exit 1; \
+	done
 
 fuzz: fuzz-build
-	mkdir -p $(BUILD)/fuzz/corpus
+	mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus_gltf
 	$(BUILD)/fuzz/bin/fuzz_load -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
 	    -dict=tests/fuzz/json.dict -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus
+	$(BUILD)/fuzz/bin/fuzz_gltf -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	    -dict=tests/fuzz/gltf.dict -artifact_prefix=$(BUILD)/fuzz/gltf- $(BUILD)/fuzz/corpus_gltf tests/fuzz/corpus_gltf
 
 # `make print-VAR` prints a variable (tests/e2e/layers.sh reads the layers' include paths).
 print-%:
