@@ -2,14 +2,16 @@
 # examples, the tests and the benchmarks.
 #
 #   make            libraries, campath, campath-editor, examples (into build/)
-#   make test       installs missing Debian packages (as root), then builds and
-#                   runs every test, again under AddressSanitizer + UBSan, then
-#                   the end-to-end scripts
-#   make run        the editor on paths/demo.json
-#   make bench      benchmarks (prints tables)
-#   make fuzz       the JSON loader under libFuzzer (FUZZ_SECONDS, default 600)
+#   make test       installs the missing Debian packages it needs (as root),
+#                   builds, runs every unit test and end-to-end script, then
+#                   all of them again under AddressSanitizer + UBSan, and a
+#                   clang warning build
+#   make run        installs what the editor needs, then the editor on paths/demo.json
+#   make bench      installs what the benchmarks need, then runs them (prints tables)
+#   make fuzz       the JSON loader, then glTF import, under libFuzzer (FUZZ_SECONDS each, default 600)
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall mirrors it
-#   make deps       installs the Debian packages campath needs
+#   make deps       installs the Debian packages the tests need (deps-run,
+#                   deps-test, deps-bench, deps-fuzz: what each target needs)
 #   make clean
 
 VERSION := $(shell sed -n 's/^\#define CAMPATH_VERSION "\(.*\)"/\1/p' include/campath/common.h)
@@ -48,10 +50,18 @@ CMOCKA_LIBS  := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka
 GSL_LIBS     := $(shell $(PKG_CONFIG) --libs gsl 2>/dev/null)
 LIBS         := $(CJSON_LIBS) -lm
 
-# Debian packages: to build and test (first line), to benchmark and fuzz (second).
-DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core zlib1g-dev \
-                python3 \
-                clang libclang-rt-dev libgsl-dev
+# Debian packages, by what needs them: `make run` installs DEB_RUN, `make
+# test` DEB_TEST, `make bench` DEB_BENCH, `make fuzz` DEB_FUZZ (each only what
+# is missing; `make deps` is DEB_TEST, what CI runs).
+DEB_RUN   := build-essential pkg-config libcjson-dev libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core zlib1g-dev
+# cmocka for the unit tests, python3 for the SVG and layer checks, clang for
+# the clang warning build, node and npm for the glTF validator and three.js
+# checks (npm is asked for only where no npm command is there: a Node.js
+# from elsewhere bundles its own, and Debian's npm would conflict with it)
+NPM_PACKAGE := $(if $(shell command -v npm 2>/dev/null),,npm)
+DEB_TEST  := $(DEB_RUN) libcmocka-dev python3 clang nodejs $(NPM_PACKAGE)
+DEB_BENCH := $(DEB_RUN) libgsl-dev
+DEB_FUZZ  := $(DEB_RUN) clang libclang-rt-dev
 
 # ---- sources -------------------------------------------------------------------
 
@@ -108,10 +118,10 @@ BENCH_SCRIPTS := $(sort $(wildcard tests/bench/*.sh))
 
 E2E_SCRIPTS := $(sort $(wildcard tests/e2e/*.sh))
 
-.PHONY: all lib test check check-build check-run check-asan check-clang e2e run run-editor bench fuzz \
+.PHONY: all lib test check check-build check-run check-asan check-clang e2e run run-editor bench bench-run fuzz \
         fuzz-build install uninstall deps clean
 
-all: lib $(CLI_BIN) $(EDITOR_BIN) $(EXAMPLE_BIN) $(BUILD)/campath.pc
+all: lib $(CLI_BIN) $(EDITOR_BIN) $(EXAMPLE_BIN)
 
 lib: $(STATIC_LIB) $(SHARED_LIB)
 
@@ -166,10 +176,6 @@ $(EDITOR_BIN): $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB)
 $(BUILD)/examples/%: docs/examples/%.c $(STATIC_LIB) | $(BUILD)/examples
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC_LIB) $(LIBS)
 
-$(BUILD)/campath.pc: lib/campath.pc.in include/campath/common.h | $(BUILD)/lib
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(libdir)|' -e 's|@INCLUDEDIR@|$(includedir)|' \
-	    -e 's|@VERSION@|$(VERSION)|' $< > $@
-
 # ---- tests ------------------------------------------------------------------------------
 
 $(BUILD)/tests/test_%: tests/unit/test_%.c $(TESTUTIL_OBJ) $(STATIC_LIB) $(wildcard tests/unit/*.h) | $(BUILD)/tests/unit
@@ -179,8 +185,21 @@ $(BUILD)/tests/editor_test_%: tests/editor/test_%.c $(EDITOR_CORE_OBJ) $(TESTUTI
 	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) -Itests/unit $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(EDITOR_CORE_OBJ) \
 	    $(TESTUTIL_OBJ) $(STATIC_LIB) $(CMOCKA_LIBS) $(LIBS)
 
+# The allocation-failure test refuses each allocation in turn: the library's
+# allocator calls are redirected to it (every allocator lib/ calls).
+ALLOC_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free,--wrap=posix_memalign,--wrap=strndup
+$(BUILD)/tests/test_alloc: tests/unit/test_alloc.c $(TESTUTIL_OBJ) $(STATIC_LIB) $(wildcard tests/unit/*.h) | $(BUILD)/tests/unit
+	$(CC) $(ALL_CPPFLAGS) $(CJSON_CFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(ALLOC_WRAP) -o $@ $< $(TESTUTIL_OBJ) $(STATIC_LIB) \
+	    $(CMOCKA_LIBS) $(LIBS)
+
+# The glTF corpus replay calls the fuzz target itself.
+$(BUILD)/tests/test_gltf_corpus: tests/unit/test_gltf_corpus.c tests/fuzz/fuzz_gltf.c $(TESTUTIL_OBJ) $(STATIC_LIB) \
+        $(wildcard tests/unit/*.h) | $(BUILD)/tests/unit
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/fuzz_gltf.c $(TESTUTIL_OBJ) $(STATIC_LIB) \
+	    $(CMOCKA_LIBS) $(LIBS)
+
 # `make test` is the README's test command: dependencies, then everything.
-test: deps
+test: deps-test
 	$(MAKE) --no-print-directory check
 
 check: check-build check-run check-asan check-clang e2e
@@ -193,18 +212,21 @@ check-build:
 check-run: check-build
 	@set -e; for t in $(UNIT_BIN) $(EDTEST_BIN); do echo "== $$t"; CP_BUILD=$(BUILD) $$t; done
 
+# The unit tests, the tool and the editor's scripts (the end-to-end scripts)
+# again under AddressSanitizer (leaks included) and UBSan.
 check-asan:
-	$(MAKE) --no-print-directory BUILD=$(BUILD)/asan SANITIZE=1 OPT="-O1 -g" check-run
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/asan SANITIZE=1 OPT="-O1 -g" check-run e2e
 	@echo "sanitizer run clean"
 
 # Warnings are errors with clang too (compile only).
 check-clang:
-	@if command -v clang >/dev/null; then \
-	    $(MAKE) --no-print-directory BUILD=$(BUILD)/clang CC=clang WERROR=-Werror all $(UNIT_BIN) $(EDTEST_BIN); \
-	else echo "clang not installed: skipping the clang warning build"; fi
+	@command -v clang >/dev/null || { echo "clang is not installed (make deps-test installs it)"; exit 1; }
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/clang CC=clang WERROR=-Werror all $(UNIT_BIN) $(EDTEST_BIN)
 
+# The scripts compile programs against $(BUILD)'s library: under the
+# sanitizers they link with the same flags (CC carries them).
 e2e: check-build
-	@set -e; for s in $(E2E_SCRIPTS); do echo "== $$s"; BUILD=$(BUILD) sh $$s; done
+	@set -e; for s in $(E2E_SCRIPTS); do echo "== $$s"; BUILD=$(BUILD) CC="$(CC) $(SANFLAGS)" sh $$s; done
 
 # Regenerates the plots in docs/images that docs/math.md shows.
 .PHONY: figures
@@ -213,7 +235,7 @@ figures: $(CLI_BIN)
 
 # ---- running, benchmarks, fuzzing ---------------------------------------------------------
 
-run: deps
+run: deps-run
 	$(MAKE) --no-print-directory run-editor
 
 run-editor: all
@@ -222,22 +244,32 @@ run-editor: all
 $(BUILD)/bench/%: tests/bench/%.c $(STATIC_LIB) | $(BUILD)/bench
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -O3 -march=native $(ALL_LDFLAGS) -o $@ $< $(STATIC_LIB) $(GSL_LIBS) $(LIBS)
 
-bench: $(BENCH_BIN) $(CLI_BIN) $(EDITOR_BIN)
+bench: deps-bench
+	$(MAKE) --no-print-directory bench-run
+
+bench-run: $(BENCH_BIN) $(CLI_BIN) $(EDITOR_BIN)
 	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done
 	@for s in $(BENCH_SCRIPTS); do echo "== $$s"; BUILD=$(BUILD) sh $$s || exit 1; done
 
+# Each target runs FUZZ_SECONDS and stops at the first finding, UBSan's included.
 FUZZ_SECONDS ?= 600
-fuzz-build:
+FUZZ_TARGETS := fuzz_load fuzz_gltf
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all
+fuzz-build: deps-fuzz
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/fuzz CC=clang OPT="-O1 -g" \
-	    SANFLAGS="-fsanitize=fuzzer-no-link,address,undefined" $(BUILD)/fuzz/libcampath.a
+	    SANFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" $(BUILD)/fuzz/libcampath.a
 	mkdir -p $(BUILD)/fuzz/bin
-	clang $(ALL_CPPFLAGS) -O1 -g -fsanitize=fuzzer,address,undefined -o $(BUILD)/fuzz/bin/fuzz_load \
-	    tests/fuzz/fuzz_load.c $(BUILD)/fuzz/libcampath.a $(LIBS)
+	for t in $(FUZZ_TARGETS); do \
+	    clang $(ALL_CPPFLAGS) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -o $(BUILD)/fuzz/bin/$$t \
+	        tests/fuzz/$$t.c $(BUILD)/fuzz/libcampath.a $(LIBS) || exit 1; \
+	done
 
 fuzz: fuzz-build
-	mkdir -p $(BUILD)/fuzz/corpus
+	mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus_gltf
 	$(BUILD)/fuzz/bin/fuzz_load -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
 	    -dict=tests/fuzz/json.dict -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus
+	$(BUILD)/fuzz/bin/fuzz_gltf -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	    -dict=tests/fuzz/gltf.dict -artifact_prefix=$(BUILD)/fuzz/gltf- $(BUILD)/fuzz/corpus_gltf tests/fuzz/corpus_gltf
 
 # `make print-VAR` prints a variable (tests/e2e/layers.sh reads the layers' include paths).
 print-%:
@@ -252,9 +284,13 @@ install: all
 	ln -sf libcampath.so.$(VERSION) $(DESTDIR)$(libdir)/libcampath.so.$(SOVERSION)
 	ln -sf libcampath.so.$(SOVERSION) $(DESTDIR)$(libdir)/libcampath.so
 	install -m 644 include/campath/*.h $(DESTDIR)$(includedir)/campath/
-	install -m 644 $(BUILD)/campath.pc $(DESTDIR)$(pkgconfigdir)/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(libdir)|' -e 's|@INCLUDEDIR@|$(includedir)|' \
+	    -e 's|@VERSION@|$(VERSION)|' lib/campath.pc.in > $(DESTDIR)$(pkgconfigdir)/campath.pc
+	chmod 644 $(DESTDIR)$(pkgconfigdir)/campath.pc
 	$(if $(CLI_BIN),install -m 755 $(CLI_BIN) $(DESTDIR)$(bindir)/)
 	$(if $(EDITOR_BIN),install -m 755 $(EDITOR_BIN) $(DESTDIR)$(bindir)/)
+	@# a new shared library in a system folder is found only once the loader's cache knows it
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null; then ldconfig; fi
 
 uninstall:
 	rm -f $(DESTDIR)$(libdir)/libcampath.a $(DESTDIR)$(libdir)/libcampath.so \
@@ -266,8 +302,8 @@ uninstall:
 
 # Installs what is missing when run as root (non-interactive); otherwise
 # prints the exact command and fails.
-deps:
-	@missing=""; for p in $(DEB_PACKAGES); do \
+define install_packages
+	@missing=""; for p in $(1); do \
 	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -280,6 +316,18 @@ deps:
 	        echo "run: sudo apt-get install -y$$missing"; exit 1; \
 	    fi; \
 	fi
+endef
+
+.PHONY: deps-run deps-test deps-bench deps-fuzz
+deps: deps-test
+deps-run:
+	$(call install_packages,$(sort $(DEB_RUN)))
+deps-test:
+	$(call install_packages,$(sort $(DEB_TEST)))
+deps-bench:
+	$(call install_packages,$(sort $(DEB_BENCH)))
+deps-fuzz:
+	$(call install_packages,$(sort $(DEB_FUZZ)))
 
 clean:
 	rm -rf $(BUILD)

@@ -10,15 +10,16 @@
 #include "cli.h"
 
 static const char export_usage[] =
-    "usage: campath export-gltf PATH.json OUT.gltf [--name NAME] [--aspect RATIO] [--znear M] [--zfar M]\n"
+    "usage: campath export-gltf PATH.json OUT.gltf|OUT.glb [--name NAME] [--aspect RATIO] [--znear M] [--zfar M]\n"
     "                           [--no-extras]\n"
     "\n"
     "Writes the path as a glTF 2.0 file: a node with a perspective camera and an\n"
     "animation of its translation and rotation (CUBICSPLINE with the path's own\n"
     "tangents for c2, bisector and catmull-rom; LINEAR; STEP). A changing field of\n"
     "view is animated with KHR_animation_pointer. The buffer is embedded, so the\n"
-    "file stands alone. The exact path is also stored in the animation's\n"
-    "extras.campath, so that import-gltf gives back the same doubles.\n"
+    "file stands alone: a name ending in .glb gets binary glTF (GLB), any other\n"
+    "JSON text with a base64 buffer. The exact path is also stored in the\n"
+    "animation's extras.campath, so that import-gltf gives back the same doubles.\n"
     "\n"
     "  --name NAME     name of the node, camera and animation (default: the path's name)\n"
     "  --aspect RATIO  the camera's aspectRatio (default: none, the viewer's)\n"
@@ -33,7 +34,8 @@ static const char import_usage[] =
     "if animated with KHR_animation_pointer) from a .gltf or .glb file and writes\n"
     "a path file. A file written by export-gltf gives back the exact path. For\n"
     "other files each channel's interpolation is recognised from its tangents;\n"
-    "what campath cannot represent is an error.\n"
+    "what campath cannot represent is an error. Buffer files are read only from\n"
+    "the folder of IN.gltf.\n"
     "\n"
     "  --node NAME|INDEX  the node to read (default: the first node with a camera)\n"
     "  --refit            keep every key of every channel and rebuild C2 tangents\n"
@@ -91,7 +93,7 @@ int cli_export_gltf(int argc, char **argv)
         }
     }
     if (nfiles != 2) {
-        fprintf(stderr, "campath export-gltf: PATH.json and OUT.gltf are required\n%s", export_usage);
+        fprintf(stderr, "campath export-gltf: PATH.json and OUT.gltf (or OUT.glb) are required\n%s", export_usage);
         return 2;
     }
     cp_error err;

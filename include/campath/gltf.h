@@ -1,7 +1,9 @@
 /* campath/gltf.h - a path as a glTF 2.0 camera animation, out and in.
  *
- * Export writes one self-contained .gltf file (JSON with the binary buffer
- * embedded as a base64 data URI): a node with a perspective camera and an
+ * Export writes one self-contained file, either a .gltf (JSON with the
+ * binary buffer embedded as a base64 data URI) or a binary .glb (the same
+ * JSON and the buffer in one container, section 4.4): a node with a
+ * perspective camera and an
  * animation of the node's translation and rotation that reproduces the path
  * (glTF 2.0 specification, section 3.11 "Animations" and Appendix C
  * "Interpolation"). C2, bisector and Catmull-Rom channels become CUBICSPLINE
@@ -59,11 +61,18 @@ typedef struct cp_gltf_export_options {  /* all zero = the defaults */
 
 /* The glTF text for `path` (`options` may be NULL), NUL-terminated; *size (if
  * not NULL) gets its length. Free with free(). NULL and `error` on failure,
- * e.g. CP_ERR_UNSUPPORTED when two key times are equal in single precision. */
+ * e.g. CP_ERR_UNSUPPORTED when two key times are equal in single precision,
+ * CP_ERR_INVALID when a name, the scene or extras are not valid UTF-8. */
 CP_API char *cp_gltf_export_memory(const cp_path *path, const cp_gltf_export_options *options, size_t *size,
                             cp_error *error);
 
-/* Writes the glTF text to `file` atomically. 0 (CP_OK) or a cp_status. */
+/* The same as a binary glTF (GLB: header, JSON chunk, BIN chunk), *size
+ * bytes (not NUL-terminated). Free with free(). NULL and `error` on failure. */
+CP_API void *cp_gltf_export_glb_memory(const cp_path *path, const cp_gltf_export_options *options, size_t *size,
+                                cp_error *error);
+
+/* Writes `file` atomically: a binary GLB when its name ends in ".glb" (any
+ * case), else glTF text. 0 (CP_OK) or a cp_status. */
 CP_API int cp_gltf_export(const cp_path *path, const char *file, const cp_gltf_export_options *options,
                    cp_error *error);
 
@@ -100,7 +109,11 @@ CP_API cp_path *cp_gltf_import_memory(const void *data, size_t size, const char 
                                const cp_gltf_import_options *options, cp_gltf_import_report *report,
                                cp_error *error);
 
-/* The same from a .gltf or .glb file; buffers may also be files next to it. */
+/* The same from a .gltf or .glb file; buffers may also be files in the same
+ * folder as it (relative URIs, percent-encoded as RFC 3986 says). A URI
+ * that leads out of that folder (`..`, an absolute path, a symbolic link
+ * that resolves elsewhere), holds a NUL, or names anything but a regular
+ * file is refused with CP_ERR_IO and a message that names the URI only. */
 CP_API cp_path *cp_gltf_import(const char *file, const cp_gltf_import_options *options, cp_gltf_import_report *report,
                         cp_error *error);
 

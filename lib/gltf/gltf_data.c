@@ -6,7 +6,6 @@
  * are zeros), 3.11 (sampler inputs are float seconds, translation outputs
  * float VEC3, rotation outputs float or normalised integer VEC4, CUBICSPLINE
  * outputs three elements per input) and 4.4 (the GLB binary chunk). */
-#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -76,55 +75,6 @@ int cpi_gltf_get_numbers(const cJSON *obj, const char *name, double *out, int n)
 
 /* ---- buffers ------------------------------------------------------------------------- */
 
-static int hexval(int c) { return isdigit(c) ? c - '0' : tolower(c) - 'a' + 10; }
-
-static int read_external(cpi_gltf_reader *r, size_t index, const char *uri, cpi_gltf_buffer *out)
-{
-    if (!r->base_dir)
-        return cpi_gltf_fail(r, CP_ERR_UNSUPPORTED,
-                             "buffers[%zu]: the file '%s' can only be read when the glTF is read from a file", index,
-                             uri);
-    if (strchr(uri, ':') || uri[0] == '/')
-        return cpi_gltf_fail(r, CP_ERR_UNSUPPORTED,
-                             "buffers[%zu]: only relative file URIs and data URIs are read, not '%s'", index, uri);
-    size_t n = strlen(r->base_dir) + strlen(uri) + 2;
-    char *file = malloc(n);
-    if (!file)
-        return cpi_gltf_fail(r, CP_ERR_MEMORY, "out of memory");
-    size_t len = (size_t)snprintf(file, n, "%s/", r->base_dir);
-    for (const char *p = uri; *p; p++) { /* percent-decoding (RFC 3986), as glTF URIs are URI-encoded */
-        if (p[0] == '%' && isxdigit((unsigned char)p[1]) && isxdigit((unsigned char)p[2])) {
-            file[len++] = (char)(hexval((unsigned char)p[1]) * 16 + hexval((unsigned char)p[2]));
-            p += 2;
-        } else {
-            file[len++] = *p;
-        }
-    }
-    file[len] = '\0';
-    FILE *f = fopen(file, "rb");
-    int rc = CP_OK;
-    if (!f) {
-        rc = cpi_gltf_fail(r, CP_ERR_IO, "buffers[%zu]: cannot open '%s'", index, file);
-    } else if (fseek(f, 0, SEEK_END) != 0 || ftell(f) < 0) {
-        rc = cpi_gltf_fail(r, CP_ERR_IO, "buffers[%zu]: cannot read '%s'", index, file);
-    } else if ((unsigned long)ftell(f) > CP_GLTF_MAX_FILE_SIZE) {
-        rc = cpi_gltf_fail(r, CP_ERR_LIMIT, "buffers[%zu]: '%s' is larger than %u bytes (CP_GLTF_MAX_FILE_SIZE)", index,
-                           file, CP_GLTF_MAX_FILE_SIZE);
-    } else {
-        out->size = (size_t)ftell(f);
-        rewind(f);
-        out->bytes = malloc(out->size ? out->size : 1);
-        if (!out->bytes)
-            rc = cpi_gltf_fail(r, CP_ERR_MEMORY, "out of memory for buffers[%zu]", index);
-        else if (fread(out->bytes, 1, out->size, f) != out->size)
-            rc = cpi_gltf_fail(r, CP_ERR_IO, "buffers[%zu]: cannot read '%s'", index, file);
-    }
-    if (f)
-        fclose(f);
-    free(file);
-    return rc;
-}
-
 static int load_buffer(cpi_gltf_reader *r, size_t index, const unsigned char **bytes, size_t *size)
 {
     const cJSON *buf = cpi_gltf_array_item(r->root, "buffers", index);
@@ -147,11 +97,13 @@ static int load_buffer(cpi_gltf_reader *r, size_t index, const unsigned char **b
                 return cpi_gltf_fail(r, CP_ERR_UNSUPPORTED, "buffers[%zu].uri: only base64 data URIs are read", index);
             size_t bad = 0;
             b->bytes = cpi_gltf_base64_decode(comma + 1, strlen(comma + 1), &b->size, &bad);
+            if (!b->bytes && bad == strlen(comma + 1))
+                return cpi_gltf_fail(r, CP_ERR_MEMORY, "out of memory for buffers[%zu]", index);
             if (!b->bytes)
-                return cpi_gltf_fail(r, bad == strlen(comma + 1) ? CP_ERR_MEMORY : CP_ERR_SYNTAX,
-                                     "buffers[%zu].uri: invalid base64 at character %zu of the data", index, bad);
+                return cpi_gltf_fail(r, CP_ERR_SYNTAX, "buffers[%zu].uri: invalid base64 at character %zu of the data",
+                                     index, bad);
         } else {
-            int rc = read_external(r, index, uri->valuestring, b);
+            int rc = cpi_gltf_read_uri(r, index, uri->valuestring, b);
             if (rc != CP_OK)
                 return rc;
         }

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "campath/json.h"
 #include "gltf_impl.h"
@@ -11,8 +12,10 @@ int cp_gltf_export(const cp_path *path, const char *file, const cp_gltf_export_o
     cp_error local; /* the status is returned even when the caller wants no message */
     if (!error)
         error = &local;
-    size_t size = 0;
-    char *text = cp_gltf_export_memory(path, options, &size, error);
+    size_t size = 0, n = strlen(file);
+    const int glb = n >= 4 && strcasecmp(file + n - 4, ".glb") == 0;
+    void *text = glb ? cp_gltf_export_glb_memory(path, options, &size, error)
+                     : cp_gltf_export_memory(path, options, &size, error);
     if (!text) {
         cpi_error_prefix(error, "%s: ", file);
         return error->code;

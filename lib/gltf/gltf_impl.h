@@ -27,11 +27,16 @@ unsigned char *cpi_gltf_base64_decode(const char *text, size_t n, size_t *size, 
 
 /* ---- the embedded exact path (lib/gltf/gltf_extras.c) ----------------------------
  * The object stored under the animation's extras.campath: a path file in the
- * campath format, version 1 (docs/format.md), written and read here without
- * the JSON layer so that the glTF layer stands on the path layer alone. */
-void cpi_gltf_write_path_object(cpi_buf *b, const cp_path *path);
-/* The path described by `obj`, or NULL with `error` naming the member. */
-cp_path *cpi_gltf_read_path_object(const cJSON *obj, cp_error *error);
+ * campath format (docs/format.md), written by the JSON layer's writer and read
+ * by its reader, so that there is one implementation of the format. */
+
+/* Appends the path file text of `path` (the JSON layer's cp_path_save_memory,
+ * without its final newline). CP_OK or a status with `error` filled. */
+int cpi_gltf_write_path_object(cpi_buf *b, const cp_path *path, cp_error *error);
+/* The path in animations[anim].extras.campath of the glTF JSON text `json`
+ * (`size` bytes), read from its own text by the JSON layer's reader; errors
+ * are the reader's, with the line and column in `json`. NULL on failure. */
+cp_path *cpi_gltf_read_path_object(const char *json, size_t size, size_t anim, const char *source, cp_error *error);
 
 /* Key times of a path as written to glTF: shifted so that none is negative
  * (glTF sampler inputs start at 0; section 3.11). */
@@ -69,12 +74,31 @@ typedef struct cpi_gltf_reader {
     const char          *source;       /* names the input in messages */
     const char          *base_dir;     /* for relative buffer URIs; NULL when reading memory */
     cJSON               *root;
+    const char          *json;         /* the JSON text (the GLB's JSON chunk) */
+    size_t               json_size;
     const unsigned char *glb_bin;      /* the .glb binary chunk, if any */
     size_t               glb_bin_size;
     cpi_gltf_buffer     *buffers;      /* one per buffers[] entry, loaded on first use */
     size_t               nbuffers;
     cp_error            *error;
 } cpi_gltf_reader;
+
+/* ---- the GLB container (lib/gltf/gltf_glb.c) ---------------------------------------- */
+
+/* Does the data start with the GLB magic? */
+int cpi_gltf_is_glb(const void *data, size_t size);
+/* Finds the JSON chunk (*json, *json_size) and the BIN chunk (r->glb_bin) of
+ * a GLB; a truncated or malformed container is an error that says where. */
+int cpi_gltf_glb_split(cpi_gltf_reader *r, const unsigned char *data, size_t size, const char **json,
+                       size_t *json_size);
+/* A GLB of the JSON text and the binary data (bin_len 0: no BIN chunk),
+ * malloc'd; *size its length. NULL when out of memory or over 4 GB. */
+unsigned char *cpi_gltf_glb_build(const char *json, size_t json_len, const unsigned char *bin, size_t bin_len,
+                                  size_t *size);
+
+/* Reads the buffer file `uri` (relative, percent-encoded) from r->base_dir
+ * and from nowhere else: lib/gltf/gltf_uri.c. CP_OK or a status. */
+int cpi_gltf_read_uri(cpi_gltf_reader *r, size_t index, const char *uri, cpi_gltf_buffer *out);
 
 /* Fills the error with "source: " and the message; returns code. */
 int cpi_gltf_fail(cpi_gltf_reader *r, int code, const char *fmt, ...) CPI_PRINTF(3, 4);
@@ -100,15 +124,17 @@ typedef struct cpi_gltf_camera_anim {
     double            rotation[4];
     int               animation;         /* -1: the node is not animated */
     cpi_gltf_sampler *channel[3];        /* translation, rotation, yfov; NULL = not animated */
-    const cJSON      *extras_path;       /* the animation's extras.campath, or NULL */
+    int               has_extras_path;   /* the animation has an extras.campath member */
+    const char       *json;              /* the document's JSON text (in the data read) */
+    size_t            json_size;
 } cpi_gltf_camera_anim;
 
 enum { CPI_GLTF_TRANSLATION = 0, CPI_GLTF_ROTATION = 1, CPI_GLTF_FOV = 2 };
 
 /* Parses glTF text or a .glb and fills `anim` for the node chosen by
- * `options`; `root` receives the parsed document (anim->extras_path points
- * into it; free it with cJSON_Delete). `base_dir` (NULL for memory) is where
- * relative buffer URIs are read from. CP_OK or a status. */
+ * `options`; `root` receives the parsed document (free it with cJSON_Delete).
+ * `base_dir` (NULL for memory) is the folder relative buffer URIs are read
+ * from, and the only one. CP_OK or a status. */
 int cpi_gltf_read(const void *data, size_t size, const char *source, const char *base_dir,
                   const cp_gltf_import_options *options, cJSON **root, cpi_gltf_camera_anim *anim,
                   cp_error *error);

@@ -12,6 +12,7 @@
  *   3. only with options.refit: every key time of every channel, each channel
  *      evaluated there as glTF defines, CUBICSPLINE channels rebuilt as C2.
  * Anything else is an error that says what cannot be represented. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,9 @@
 #define VALUE_TOL 1e-6
 #define TANGENT_TOL 1e-5
 #define TIME_TOL 1e-6
+/* How much a relative change of the key spacing can grow in the tangents
+ * (see sampler_tolerances). */
+#define TIME_ROUNDING_GAIN 4.0
 
 static const char *const channel_names[3] = {"translation", "rotation", "yfov"};
 
@@ -50,7 +54,14 @@ static tolerances sampler_tolerances(const cpi_gltf_sampler *s)
     if (!isfinite(hmin))
         hmin = 1.0;
     vmax = fmax(vmax, 1e-12);
-    tolerances t = {VALUE_TOL * vmax, TANGENT_TOL * (mmax + vmax / hmin)};
+    /* The tangents were built from the double times but are rebuilt from
+     * the stored floats, which are off by up to half an ulp of the largest
+     * time: a relative change of the key spacing of up to ulp / hmin, which
+     * the tangents (slopes over that spacing) inherit, a few times over
+     * through the C2 solve. Float rounding alone is not enough far from 0 s. */
+    const double tmax = fmax(fabs(s->times[0]), fabs(s->times[s->count - 1]));
+    const double spacing = TIME_ROUNDING_GAIN * FLT_EPSILON * tmax / hmin;
+    tolerances t = {VALUE_TOL * vmax, (TANGENT_TOL + spacing) * (mmax + vmax / hmin)};
     return t;
 }
 
@@ -65,8 +76,10 @@ static double max_diff(const double *a, const double *b, int dim, double scale, 
 /* Does `curve` (times shifted by -offset, values times `scale`) have the
  * sampler's keys, values and tangents? If not, `why` says where it differs. */
 static int curve_matches(const cp_curve *curve, const cpi_gltf_sampler *s, double offset, double scale, char *why,
-                         size_t why_size)
+                         size_t why_size, double *worst)
 {
+    if (worst)
+        *worst = 0;
     const int dim = s->dim;
     const size_t n = cpi_gltf_written_keys(curve);
     if (cp_curve_get_mode(curve) != s->mode) {
@@ -103,6 +116,8 @@ static int curve_matches(const cp_curve *curve, const cpi_gltf_sampler *s, doubl
             snprintf(why, why_size, "key %zu's tangents differ by %.3g", i, dm);
             return 0;
         }
+        if (worst && tol.tangent > 0)
+            *worst = fmax(*worst, dm / tol.tangent);
     }
     return 1;
 }
@@ -144,7 +159,7 @@ static int path_matches(const cp_path *p, const cpi_gltf_camera_anim *a, double 
         const double scale = c == CPI_GLTF_FOV ? DEG_TO_RAD : 1.0;
         const cp_curve *curve = path_channel(p, c);
         if (a->channel[c]) {
-            if (!curve_matches(curve, a->channel[c], offset, scale, detail, sizeof detail)) {
+            if (!curve_matches(curve, a->channel[c], offset, scale, detail, sizeof detail, NULL)) {
                 snprintf(why, why_size, "its %s channel differs from sampler %d: %s", channel_names[c],
                          a->channel[c]->index, detail);
                 return 0;
@@ -249,8 +264,9 @@ static int same_times(const cpi_gltf_sampler *s, const double *times, size_t n)
  * path reproduces the file's samplers. `why` gets the first channel that
  * fails otherwise. */
 static cp_path *match_builders(const cpi_gltf_camera_anim *a, const cp_key *keys, size_t n, cp_ends ends, double period,
-                               char *why, size_t why_size)
+                               char *why, size_t why_size, int *out_of_memory)
 {
+    cp_error e;
     static const cp_interp cubic[3] = {CP_INTERP_C2, CP_INTERP_CATMULL_ROM, CP_INTERP_BISECTOR};
     cp_path_options o = {0};
     o.ends = ends;
@@ -263,15 +279,30 @@ static cp_path *match_builders(const cpi_gltf_camera_anim *a, const cp_key *keys
             continue;
         const cp_interp single = s->mode == CP_CURVE_LINEAR ? CP_INTERP_LINEAR : CP_INTERP_STEP;
         const int ntry = s->mode == CP_CURVE_CUBIC ? 3 : 1;
+        /* every builder is tried and the closest kept: far from 0 s the
+         * tolerance for float times is wide enough for two to pass */
         int found = 0;
+        double best = INFINITY;
+        cp_interp best_interp = single;
         char detail[160] = "";
-        for (int k = 0; k < ntry && !found; k++) {
+        for (int k = 0; k < ntry; k++) {
             *slot[c] = s->mode == CP_CURVE_CUBIC ? cubic[k] : single;
-            cp_path *p = cp_path_create(keys, n, &o, NULL);
-            found = p && curve_matches(path_channel(p, c), s, 0.0, c == CPI_GLTF_FOV ? DEG_TO_RAD : 1.0, detail,
-                                       sizeof detail);
+            cp_path *p = cp_path_create(keys, n, &o, &e);
+            if (!p && e.code == CP_ERR_MEMORY) {
+                *out_of_memory = 1; /* not a builder that does not match: the import must fail */
+                return NULL;
+            }
+            double worst = 0;
+            if (p && curve_matches(path_channel(p, c), s, 0.0, c == CPI_GLTF_FOV ? DEG_TO_RAD : 1.0, detail,
+                                   sizeof detail, &worst) &&
+                worst < best) {
+                found = 1;
+                best = worst;
+                best_interp = *slot[c];
+            }
             cp_path_destroy(p);
         }
+        *slot[c] = best_interp;
         if (!found) {
             snprintf(why, why_size, "samplers[%d] (%s): %s (with %s ends, %s)", s->index, channel_names[c],
                      s->mode == CP_CURVE_CUBIC ? "the CUBICSPLINE tangents match none of c2, catmull-rom, bisector"
@@ -280,7 +311,9 @@ static cp_path *match_builders(const cpi_gltf_camera_anim *a, const cp_key *keys
             return NULL;
         }
     }
-    path = cp_path_create(keys, n, &o, NULL);
+    path = cp_path_create(keys, n, &o, &e);
+    if (!path && e.code == CP_ERR_MEMORY)
+        *out_of_memory = 1;
     if (path && !path_matches(path, a, 0.0, why, why_size)) {
         cp_path_destroy(path);
         path = NULL;
@@ -349,18 +382,22 @@ static cp_path *from_samplers(const cpi_gltf_camera_anim *a, cp_error *error)
     /* a closed path is exported with its first key repeated one period later */
     char natural_why[200] = "", other_why[200] = "";
     cp_path *path = NULL;
+    int oom = 0;
     if (seam_repeats(a, n))
         path = match_builders(a, keys, n - 1, CP_ENDS_CLOSED, base->times[n - 1] - base->times[0], other_why,
-                              sizeof other_why);
-    if (!path)
-        path = match_builders(a, keys, n, CP_ENDS_NATURAL, 0.0, natural_why, sizeof natural_why);
-    if (!path)
-        path = match_builders(a, keys, n, CP_ENDS_REST, 0.0, other_why, sizeof other_why);
-    if (!path) {
+                              sizeof other_why, &oom);
+    if (!path && !oom)
+        path = match_builders(a, keys, n, CP_ENDS_NATURAL, 0.0, natural_why, sizeof natural_why, &oom);
+    if (!path && !oom)
+        path = match_builders(a, keys, n, CP_ENDS_REST, 0.0, other_why, sizeof other_why, &oom);
+    if (oom) {
+        cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a path of %zu keys", n);
+    } else if (!path) {
         cp_error e;
         cp_path *check = cp_path_create(keys, n, NULL, &e);
         if (!check)
-            cpi_error_set(error, CP_ERR_INVALID, "the keys do not make a path: %s", e.message);
+            cpi_error_set(error, e.code == CP_ERR_MEMORY ? CP_ERR_MEMORY : CP_ERR_INVALID,
+                          "the keys do not make a path: %s", e.message);
         else
             cpi_error_set(error, CP_ERR_UNSUPPORTED, "%s; refit to rebuild C2 tangents", natural_why);
         cp_path_destroy(check);
@@ -434,11 +471,16 @@ cp_path *cpi_gltf_import(const void *data, size_t size, const char *source, cons
                       a.node_label);
         goto done;
     }
-    if (a.extras_path && !o.ignore_extras) {
+    if (a.has_extras_path && !o.ignore_extras) {
         cp_error e;
-        cp_path *exact = cpi_gltf_read_path_object(a.extras_path, &e);
+        cp_path *exact = cpi_gltf_read_path_object(a.json, a.json_size, (size_t)a.animation, source, &e);
+        if (!exact && e.code == CP_ERR_MEMORY) {
+            /* falling back on the float data would be a lossy success */
+            cpi_error_set(error, CP_ERR_MEMORY, "%s", e.message);
+            goto done;
+        }
         if (!exact)
-            snprintf(rep.note, sizeof rep.note, "the embedded campath path was not used: %.200s", e.message);
+            snprintf(rep.note, sizeof rep.note, "the embedded campath path was not used: %.210s", e.message);
         else if (!path_matches(exact, &a, cpi_gltf_time_offset(exact), why, sizeof why))
             snprintf(rep.note, sizeof rep.note,
                      "the embedded campath path was not used because it does not match the animation data: %.150s",

@@ -13,10 +13,7 @@
 #include <string.h>
 
 #include "gltf_impl.h"
-
-#define GLB_MAGIC 0x46546C67u /* "glTF" */
-#define GLB_CHUNK_JSON 0x4E4F534Au
-#define GLB_CHUNK_BIN 0x004E4942u
+#include "json_impl.h"
 
 /* "node 2 'Camera'" for nodes[index] (`node`, which may be NULL). */
 static void node_label_of(const cJSON *node, size_t index, char *out, size_t size)
@@ -39,36 +36,28 @@ static int parse(cpi_gltf_reader *r, const unsigned char *data, size_t size)
 {
     const char *json = (const char *)data;
     size_t json_size = size;
-    if (size >= 4 && cpi_gltf_u32(data) == GLB_MAGIC) {
-        if (size < 20 || cpi_gltf_u32(data + 4) != 2)
-            return cpi_gltf_fail(r, CP_ERR_UNSUPPORTED, "not a glTF 2.0 binary file (GLB version %u)",
-                                 size >= 8 ? (unsigned)cpi_gltf_u32(data + 4) : 0u);
-        size_t total = cpi_gltf_u32(data + 8);
-        size_t json_len = cpi_gltf_u32(data + 12);
-        if (total < 20 || total > size || json_len > total - 20 || cpi_gltf_u32(data + 16) != GLB_CHUNK_JSON)
-            return cpi_gltf_fail(r, CP_ERR_SYNTAX, "truncated or malformed GLB container (%zu of %zu bytes)", size,
-                                 total);
-        json = (const char *)data + 20;
-        json_size = json_len;
-        size_t next = 20 + ((json_len + 3) & ~(size_t)3);
-        if (next + 8 <= total && cpi_gltf_u32(data + next + 4) == GLB_CHUNK_BIN) {
-            size_t bin_len = cpi_gltf_u32(data + next);
-            if (bin_len > total - next - 8)
-                return cpi_gltf_fail(r, CP_ERR_SYNTAX, "GLB binary chunk of %zu bytes runs past the end of the file",
-                                     bin_len);
-            r->glb_bin = data + next + 8;
-            r->glb_bin_size = bin_len;
-        }
+    if (cpi_gltf_is_glb(data, size)) {
+        int rc = cpi_gltf_glb_split(r, data, size, &json, &json_size);
+        if (rc != CP_OK)
+            return rc;
     }
-    const char *end = NULL;
-    r->root = cJSON_ParseWithLengthOpts(json, json_size, &end, 0);
+    r->json = json;
+    r->json_size = json_size;
+    r->root = cJSON_ParseWithLength(json, json_size);
     if (!r->root) {
-        size_t at = end && end >= json && end <= json + json_size ? (size_t)(end - json) : 0;
-        size_t line = 1, col = 1;
-        for (size_t i = 0; i < at; i++, col++)
-            if (json[i] == '\n')
-                line++, col = 0;
-        return cpi_error_set(r->error, CP_ERR_SYNTAX, "%s:%zu:%zu: malformed JSON", r->source, line, col);
+        /* cJSON says neither where nor whether it ran out of memory: the
+         * JSON layer's scanner says what is wrong, and where */
+        cpi_scan s = {.text = json, .size = json_size};
+        if (cpi_scan_skip_value(&s) == 0) {
+            cpi_scan_ws(&s);
+            if (s.pos < s.size)
+                cpi_scan_fail(&s, s.pos, "unexpected text after the end of the JSON object");
+        }
+        if (!s.failed)
+            return cpi_gltf_fail(r, CP_ERR_MEMORY, "out of memory for the JSON document");
+        unsigned long line, col;
+        cpi_line_col(json, s.err_pos, &line, &col);
+        return cpi_error_set(r->error, s.err_code, "%s:%lu:%lu: %s", r->source, line, col, s.err);
     }
     if (!cJSON_IsObject(r->root))
         return cpi_gltf_fail(r, CP_ERR_SYNTAX, "a glTF document is a JSON object");
@@ -338,7 +327,7 @@ static int read_channels(cpi_gltf_reader *r, size_t camera, cpi_gltf_camera_anim
     }
     if (a->animation >= 0) {
         const cJSON *extras = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(anims, a->animation), "extras");
-        a->extras_path = cJSON_GetObjectItemCaseSensitive(extras, "campath");
+        a->has_extras_path = cJSON_GetObjectItemCaseSensitive(extras, "campath") != NULL;
     }
     return CP_OK;
 }
@@ -403,6 +392,8 @@ int cpi_gltf_read(const void *data, size_t size, const char *source, const char 
         rc = check_ancestors(&r, anim->node, anim->node_label);
     if (rc == CP_OK)
         rc = read_channels(&r, camera, anim);
+    anim->json = r.json;
+    anim->json_size = r.json_size;
     for (size_t i = 0; i < r.nbuffers; i++)
         free(r.buffers[i].bytes);
     free(r.buffers);

@@ -11,6 +11,7 @@
  * translation outputs. */
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -258,14 +259,33 @@ static void write_scene(cpi_buf *t, const cp_path *path, const cp_gltf_export_op
     cpi_buf_puts(t, "}}],\n");
 }
 
-static void write_data(cpi_buf *t, const blob *b)
+/* The float data as glTF stores it: little-endian (section 3.6.1.1). NULL when out of memory. */
+static unsigned char *little_endian(const blob *b)
+{
+    unsigned char *le = malloc(b->len ? b->len * sizeof(float) : 1);
+    if (!le)
+        return NULL;
+    const unsigned probe = 1;
+    const int little = *(const unsigned char *)&probe == 1;
+    for (size_t i = 0; i < b->len; i++) {
+        unsigned char raw[4];
+        memcpy(raw, &b->data[i], 4);
+        for (int j = 0; j < 4; j++)
+            le[4 * i + (size_t)j] = little ? raw[j] : raw[3 - j];
+    }
+    return le;
+}
+
+/* Accessors, buffer views and the buffer: a base64 data URI in a .gltf, the
+ * BIN chunk (no uri) in a .glb. */
+static void write_data(cpi_buf *t, const blob *b, const unsigned char *le, int glb)
 {
     const size_t bytes = b->len * sizeof(float);
     cpi_buf_puts(t, "  \"accessors\": [");
     for (int i = 0; i < b->nacc; i++) {
         const accessor *a = &b->acc[i];
         cpi_buf_printf(t, "%s\n    {\"bufferView\": %d, \"componentType\": 5126, \"count\": %zu, \"type\": \"%s\"",
-                            i ? "," : "", i, a->count, a->type);
+                       i ? "," : "", i, a->count, a->type);
         if (a->is_input) {
             cpi_buf_puts(t, ", \"min\": [");
             cpi_gltf_put_float(t, a->min);
@@ -280,31 +300,19 @@ static void write_data(cpi_buf *t, const blob *b)
         const accessor *a = &b->acc[i];
         size_t end = i + 1 < b->nacc ? b->acc[i + 1].offset : bytes;
         cpi_buf_printf(t, "%s\n    {\"buffer\": 0, \"byteOffset\": %zu, \"byteLength\": %zu}", i ? "," : "",
-                            a->offset, end - a->offset);
+                       a->offset, end - a->offset);
     }
-    cpi_buf_printf(
-        t, "\n  ],\n  \"buffers\": [{\"byteLength\": %zu, \"uri\": \"data:application/octet-stream;base64,", bytes);
-    /* glTF buffers are little-endian (section 3.6.1.1) */
-    unsigned char *le = malloc(bytes ? bytes : 1);
-    if (!le) {
-        t->failed = 1;
-        return;
+    cpi_buf_printf(t, "\n  ],\n  \"buffers\": [{\"byteLength\": %zu", bytes);
+    if (!glb) {
+        cpi_buf_puts(t, ", \"uri\": \"data:application/octet-stream;base64,");
+        cpi_gltf_base64_encode(t, le, bytes);
+        cpi_buf_puts(t, "\"");
     }
-    const unsigned probe = 1;
-    const int little = *(const unsigned char *)&probe == 1;
-    for (size_t i = 0; i < b->len; i++) {
-        unsigned char raw[4];
-        memcpy(raw, &b->data[i], 4);
-        for (int j = 0; j < 4; j++)
-            le[4 * i + (size_t)j] = little ? raw[j] : raw[3 - j];
-    }
-    cpi_gltf_base64_encode(t, le, bytes);
-    free(le);
-    cpi_buf_puts(t, "\"}],\n");
+    cpi_buf_puts(t, "}],\n");
 }
 
-static void write_animation(cpi_buf *t, const cp_path *path, const channel *ch, int nch, const char *name,
-                            int with_extras)
+static int write_animation(cpi_buf *t, const cp_path *path, const channel *ch, int nch, const char *name,
+                           int with_extras, cp_error *error)
 {
     static const char *const targets[3] = {"translation", "rotation", NULL};
     cpi_buf_puts(t, "  \"animations\": [{\n    \"name\": ");
@@ -312,7 +320,7 @@ static void write_animation(cpi_buf *t, const cp_path *path, const channel *ch, 
     cpi_buf_puts(t, ",\n    \"samplers\": [");
     for (int i = 0; i < nch; i++)
         cpi_buf_printf(t, "%s\n      {\"input\": %d, \"output\": %d, \"interpolation\": \"%s\"}", i ? "," : "",
-                            ch[i].input, ch[i].output, sampler_name(ch[i].curve));
+                       ch[i].input, ch[i].output, sampler_name(ch[i].curve));
     cpi_buf_puts(t, "\n    ],\n    \"channels\": [");
     for (int i = 0; i < nch; i++) {
         cpi_buf_printf(t, "%s\n      {\"sampler\": %d, \"target\": ", i ? "," : "", i);
@@ -320,23 +328,94 @@ static void write_animation(cpi_buf *t, const cp_path *path, const channel *ch, 
             cpi_buf_printf(t, "{\"node\": 0, \"path\": \"%s\"}}", targets[i]);
         else
             cpi_buf_puts(t, "{\"path\": \"pointer\", \"extensions\": {\"KHR_animation_pointer\": "
-                                 "{\"pointer\": \"/cameras/0/perspective/yfov\"}}}}");
+                            "{\"pointer\": \"/cameras/0/perspective/yfov\"}}}}");
     }
     cpi_buf_puts(t, "\n    ]");
     if (with_extras) {
         cpi_buf_puts(t, ",\n    \"extras\": {\n      \"campath\": ");
-        cpi_gltf_write_path_object(t, path);
+        int rc = cpi_gltf_write_path_object(t, path, error);
+        if (rc != CP_OK)
+            return rc;
         cpi_buf_puts(t, "\n    }");
     }
     cpi_buf_puts(t, "\n  }]\n}\n");
+    return CP_OK;
 }
 
-char *cp_gltf_export_memory(const cp_path *path, const cp_gltf_export_options *options, size_t *size, cp_error *error)
+/* ---- text that must be UTF-8 --------------------------------------------------------------------- */
+
+/* The offset of the first byte of `s` that is not part of well-formed UTF-8
+ * (RFC 3629 section 4: no overlong forms, no surrogates, nothing past
+ * U+10FFFF), or (size_t)-1 when it is all well-formed. glTF JSON must be
+ * UTF-8 (glTF 2.0 section 3.2.3), and a JSON string is copied as it is. */
+static size_t utf8_error(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i = 0;
+    while (p[i]) {
+        const unsigned c = p[i];
+        size_t n = 0;
+        unsigned lo = 0x80, hi = 0xBF; /* the allowed range of the second byte */
+        if (c < 0x80)
+            n = 0;
+        else if (c >= 0xC2 && c <= 0xDF)
+            n = 1;
+        else if (c >= 0xE0 && c <= 0xEF)
+            n = 2, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+        else if (c >= 0xF0 && c <= 0xF4)
+            n = 3, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+        else
+            return i;
+        for (size_t k = 1; k <= n; k++) {
+            const unsigned b = p[i + k];
+            if (k == 1 ? (b < lo || b > hi) : (b < 0x80 || b > 0xBF))
+                return i;
+        }
+        i += n + 1;
+    }
+    return (size_t)-1;
+}
+
+static int check_utf8(const char *s, const char *what, cp_error *error)
+{
+    const size_t at = s ? utf8_error(s) : (size_t)-1;
+    if (at == (size_t)-1)
+        return CP_OK;
+    return cpi_error_set(error, CP_ERR_INVALID,
+                         "glTF export: %s: not valid UTF-8 (byte %zu); glTF text must be UTF-8", what, at + 1);
+}
+
+/* Every text the file will hold: the name, and with the extras the path's
+ * scene, extras and the keys' extras. */
+static int check_texts(const cp_path *path, const cp_gltf_export_options *o, cp_error *error)
+{
+    int rc = check_utf8(o->name, "the name option", error);
+    if (rc == CP_OK)
+        rc = check_utf8(cp_path_name(path), "the path's name", error);
+    if (rc != CP_OK || o->no_extras)
+        return rc;
+    rc = check_utf8(cp_path_scene(path), "the path's scene", error);
+    if (rc == CP_OK)
+        rc = check_utf8(cp_path_extras(path), "the path's extras", error);
+    for (size_t i = 0; rc == CP_OK && i < cp_path_key_count(path); i++) {
+        char what[48];
+        snprintf(what, sizeof what, "key %zu's extras", i);
+        rc = check_utf8(cp_path_key_extras(path, i), what, error);
+    }
+    return rc;
+}
+
+/* ---- the export ------------------------------------------------------------------------------------ */
+
+/* The glTF JSON text, and for a GLB (glb != 0) the little-endian buffer
+ * for its BIN chunk in *bin (*bin_size bytes; free() it). */
+static char *export_json(const cp_path *path, const cp_gltf_export_options *options, int glb, size_t *size,
+                         unsigned char **bin, size_t *bin_size, cp_error *error)
 {
     cp_gltf_export_options o = {0};
     if (options)
         o = *options;
-    if (check_options(&o, error) != CP_OK)
+    if (check_options(&o, error) != CP_OK || check_texts(path, &o, error) != CP_OK)
         return NULL;
     const char *name = o.name ? o.name : cp_path_name(path) ? cp_path_name(path) : "campath";
     const double offset = cpi_gltf_time_offset(path);
@@ -359,21 +438,59 @@ char *cp_gltf_export_memory(const cp_path *path, const cp_gltf_export_options *o
         if (rc == CP_OK)
             rc = add_output(&b, &ch[i], &ch[i].output, error);
     }
-    if (rc != CP_OK) {
-        free(b.data);
-        return NULL;
+    unsigned char *le = NULL;
+    if (rc == CP_OK && (le = little_endian(&b)) == NULL)
+        rc = cpi_error_set(error, CP_ERR_MEMORY, "glTF export: out of memory");
+    if (rc == CP_OK) {
+        write_scene(&t, path, &o, name, animated_fov);
+        write_data(&t, &b, le, glb);
+        rc = write_animation(&t, path, ch, nch, name, !o.no_extras, error);
     }
-    write_scene(&t, path, &o, name, animated_fov);
-    write_data(&t, &b);
-    write_animation(&t, path, ch, nch, name, !o.no_extras);
     free(b.data);
-    if (t.failed) {
-        cpi_buf_free(&t);
-        cpi_error_set(error, CP_ERR_MEMORY, "glTF export: out of memory");
+    char *text = NULL;
+    if (rc == CP_OK && (text = cpi_buf_take(&t, size)) == NULL)
+        rc = cpi_error_set(error, CP_ERR_MEMORY, "glTF export: out of memory");
+    cpi_buf_free(&t);
+    if (rc != CP_OK || !glb) {
+        free(le);
+        le = NULL;
+    }
+    if (rc == CP_OK && glb) {
+        *bin = le;
+        *bin_size = b.len * sizeof(float);
+    }
+    return text;
+}
+
+char *cp_gltf_export_memory(const cp_path *path, const cp_gltf_export_options *options, size_t *size, cp_error *error)
+{
+    size_t n = 0;
+    char *text = export_json(path, options, 0, &n, NULL, NULL, error);
+    if (!text)
+        return NULL;
+    if (size)
+        *size = n;
+    cpi_error_clear(error);
+    return text;
+}
+
+void *cp_gltf_export_glb_memory(const cp_path *path, const cp_gltf_export_options *options, size_t *size,
+                                cp_error *error)
+{
+    size_t n = 0, bin_size = 0, glb_size = 0;
+    unsigned char *bin = NULL;
+    char *text = export_json(path, options, 1, &n, &bin, &bin_size, error);
+    if (!text)
+        return NULL;
+    unsigned char *glb = cpi_gltf_glb_build(text, n, bin, bin_size, &glb_size);
+    free(text);
+    free(bin);
+    if (!glb) {
+        cpi_error_set(error, CP_ERR_MEMORY, "glTF export: out of memory for the GLB container");
         return NULL;
     }
     if (size)
-        *size = t.len;
+        *size = glb_size;
     cpi_error_clear(error);
-    return t.data;
+    return glb;
 }

@@ -31,6 +31,20 @@ cat >"$TMP/loop.json" <<'JSON'
 }
 JSON
 
+# errors: exit status 1 and a message that says what is wrong
+expect_error() { # EXPECTED-TEXT ARGS...
+    want=$1
+    shift
+    if "$CAMPATH" import-gltf "$@" "$TMP/never.json" >/dev/null 2>"$TMP/err.txt"; then
+        fail "import-gltf $* succeeded"
+    else
+        rc=$?
+    fi
+    [ "$rc" -eq 1 ] || fail "import-gltf $*: exit status $rc, expected 1"
+    grep -qF "$want" "$TMP/err.txt" || fail "import-gltf $*: expected '$want', got: $(cat "$TMP/err.txt")"
+    [ ! -e "$TMP/never.json" ] || fail "import-gltf $* wrote a file"
+}
+
 # --help works and exits 0
 "$CAMPATH" export-gltf --help | grep -q "usage: campath export-gltf" || fail "export-gltf --help"
 "$CAMPATH" import-gltf --help | grep -q "usage: campath import-gltf" || fail "import-gltf --help"
@@ -53,6 +67,22 @@ paste -d, "$TMP/a.csv" "$TMP/b.csv" | awk -F, 'NR > 1 {
     }
 } END { exit bad }' || fail "round trip samples differ"
 
+# binary glTF: chosen by the extension, read back to the same path file
+"$CAMPATH" export-gltf "$TMP/loop.json" "$TMP/loop.glb" >/dev/null
+[ "$(head -c 4 "$TMP/loop.glb")" = "glTF" ] || fail "loop.glb is not a GLB"
+"$CAMPATH" import-gltf "$TMP/loop.glb" "$TMP/back_glb.json" >"$TMP/out.txt"
+grep -q "the exact path embedded by campath" "$TMP/out.txt" || fail "import of loop.glb: $(cat "$TMP/out.txt")"
+cmp -s "$TMP/back.json" "$TMP/back_glb.json" || fail "the .glb and the .gltf import differently"
+
+# a buffer URI that leads out of the glTF's folder is refused, and says nothing of the target
+mkdir "$TMP/in"
+sed 's|"frames.bin"|"../secret.bin"|' "$DATA/external_buffer.gltf" >"$TMP/in/cam.gltf"
+cp "$DATA/frames.bin" "$TMP/secret.bin"
+expect_error "buffers[0].uri '../secret.bin': refers to a file outside the folder of the glTF file" "$TMP/in/cam.gltf"
+sed 's|"frames.bin"|"fifo.bin"|' "$DATA/external_buffer.gltf" >"$TMP/in/fifo.gltf"
+mkfifo "$TMP/in/fifo.bin"
+expect_error "buffers[0].uri 'fifo.bin': not a regular file" "$TMP/in/fifo.gltf"
+
 # without the embedded path: the float data, interpolation recognised
 "$CAMPATH" export-gltf "$TMP/loop.json" "$TMP/plain.gltf" --no-extras >/dev/null
 grep -q '"extras"' "$TMP/plain.gltf" && fail "--no-extras still wrote extras"
@@ -60,19 +90,6 @@ grep -q '"extras"' "$TMP/plain.gltf" && fail "--no-extras still wrote extras"
 grep -q "interpolation recognised (position c2, rotation c2, fov catmull-rom, closed ends)" "$TMP/out.txt" ||
     fail "import of float data: $(cat "$TMP/out.txt")"
 
-# errors: exit status 1 and a message that says what is wrong
-expect_error() { # EXPECTED-TEXT ARGS...
-    want=$1
-    shift
-    if "$CAMPATH" import-gltf "$@" "$TMP/never.json" >/dev/null 2>"$TMP/err.txt"; then
-        fail "import-gltf $* succeeded"
-    else
-        rc=$?
-    fi
-    [ "$rc" -eq 1 ] || fail "import-gltf $*: exit status $rc, expected 1"
-    grep -qF "$want" "$TMP/err.txt" || fail "import-gltf $*: expected '$want', got: $(cat "$TMP/err.txt")"
-    [ ! -e "$TMP/never.json" ] || fail "import-gltf $* wrote a file"
-}
 expect_error "no node has a camera" "$DATA/no_camera.gltf"
 expect_error "scales node 0 'cam'" "$DATA/scale.gltf"
 expect_error "refit to rebuild C2 tangents" "$DATA/foreign_tangents.gltf"

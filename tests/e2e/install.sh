@@ -1,46 +1,58 @@
 #!/bin/sh
-# `make install` into a staging folder (DESTDIR), then a program built with
-# pkg-config against the installed headers and libraries, then `make
-# uninstall` leaves nothing behind.
+# `make install` as the README says, for a prefix given after a plain `make`:
+# the README's own example program, built with the README's own command
+# (`cc game.c $(pkg-config --cflags --libs campath)`: the shared library),
+# runs; so does a static build (`pkg-config --static`). Then a staged install
+# (DESTDIR) and `make uninstall` leave nothing behind.
 set -eu
 BUILD=${BUILD:-build}
-stage=$(mktemp -d)
-trap 'rm -rf "$stage"' EXIT
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+prefix="$tmp/prefix"
 
-make --no-print-directory -s BUILD="$BUILD" install DESTDIR="$stage" PREFIX=/usr/local >/dev/null
-for f in usr/local/include/campath/campath.h usr/local/lib/libcampath.a usr/local/lib/libcampath.so \
-         usr/local/lib/pkgconfig/campath.pc usr/local/bin/campath; do
-    [ -e "$stage/$f" ] || { echo "install.sh: $f was not installed" >&2; exit 1; }
+make --no-print-directory -s BUILD="$BUILD" >/dev/null
+make --no-print-directory -s BUILD="$BUILD" install PREFIX="$prefix" >/dev/null
+for f in include/campath/campath.h lib/libcampath.a lib/libcampath.so lib/libcampath.so.0 \
+         lib/pkgconfig/campath.pc bin/campath; do
+    [ -e "$prefix/$f" ] || { echo "install.sh: $f was not installed" >&2; exit 1; }
 done
-grep -q '^prefix=/usr/local$' "$stage/usr/local/lib/pkgconfig/campath.pc" ||
-    { echo "install.sh: campath.pc must not contain the staging folder" >&2; exit 1; }
+grep -qx "prefix=$prefix" "$prefix/lib/pkgconfig/campath.pc" ||
+    { echo "install.sh: campath.pc does not name the prefix given to make install:" >&2;
+      cat "$prefix/lib/pkgconfig/campath.pc" >&2; exit 1; }
 
-# a program that uses only the installed files
-cat > "$stage/game.c" <<'C'
-#include <campath/campath.h>
-#include <stdio.h>
-int main(void)
-{
-    cp_key k[2] = {{.time = 0, .position = {0, 0, 0}, .rotation = {0, 0, 0, 1}, .fov = 60}, {.time = 1, .position = {1, 0, 0}, .rotation = {0, 0, 0, 1}, .fov = 60}};
-    cp_path *p = cp_path_create(k, 2, NULL, NULL);
-    cp_pose pose;
-    cp_path_sample(p, 0.5, &pose);
-    printf("%g\n", pose.position.x);
-    cp_path_destroy(p);
-    return 0;
-}
-C
-flags=$(PKG_CONFIG_PATH="$stage/usr/local/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$stage" \
-        pkg-config --cflags --libs --static campath)
-${CC:-cc} -std=c11 -o "$stage/game" "$stage/game.c" $flags
-out=$("$stage/game" 2>&1 || true)
-if [ "$out" != "0.5" ]; then
-    # linked against the shared library: run it from the staging folder
-    out=$(LD_LIBRARY_PATH="$stage/usr/local/lib" "$stage/game")
-fi
-[ "$out" = "0.5" ] || { echo "install.sh: the installed library gave '$out'" >&2; exit 1; }
+# the README's example, built exactly as the README says (a non-system prefix
+# needs PKG_CONFIG_PATH to build and LD_LIBRARY_PATH to run, as it says too)
+awk '/<!-- readme-example -->/ { armed = 1; next }
+     armed && /^```c$/ { inside = 1; next }
+     inside && /^```$/ { exit }
+     inside { print }' README.md > "$tmp/game.c"
+grep -q 'make install' README.md && grep -qF 'cc game.c $(pkg-config --cflags --libs campath)' README.md ||
+    { echo "install.sh: the README no longer shows the command tested here" >&2; exit 1; }
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+(cd "$tmp" && ${CC:-cc} game.c $(pkg-config --cflags --libs campath) -o game)
+readelf -d "$tmp/game" | grep -q 'NEEDED.*libcampath\.so\.0' ||
+    { echo "install.sh: the README's command did not link the shared library" >&2; exit 1; }
+out=$(LD_LIBRARY_PATH="$prefix/lib" "$tmp/game")
+case "$out" in position*) ;; *) echo "install.sh: the example printed '$out'" >&2; exit 1 ;; esac
 
-make --no-print-directory -s BUILD="$BUILD" uninstall DESTDIR="$stage" PREFIX=/usr/local >/dev/null
-left=$(find "$stage/usr" -type f | head -5)
+# rpath instead of LD_LIBRARY_PATH, and the static library, as the README says
+(cd "$tmp" && ${CC:-cc} game.c $(pkg-config --cflags --libs campath) -Wl,-rpath,"$prefix/lib" -o game-rpath)
+[ "$("$tmp/game-rpath")" = "$out" ] || { echo "install.sh: the rpath build differs" >&2; exit 1; }
+(cd "$tmp" && ${CC:-cc} game.c $(pkg-config --cflags campath) "$prefix/lib/libcampath.a" -lcjson -lm -o game-static)
+! readelf -d "$tmp/game-static" | grep -q 'NEEDED.*libcampath' ||
+    { echo "install.sh: the static build linked the shared library" >&2; exit 1; }
+[ "$("$tmp/game-static")" = "$out" ] || { echo "install.sh: static and shared builds differ" >&2; exit 1; }
+
+make --no-print-directory -s BUILD="$BUILD" uninstall PREFIX="$prefix" >/dev/null
+left=$(find "$prefix" -type f | head -5)
 [ -z "$left" ] || { echo "install.sh: uninstall left: $left" >&2; exit 1; }
-echo "install.sh: installed, built a program with pkg-config, uninstalled cleanly"
+
+# staged, as packagers do: files under DESTDIR, paths inside them without it
+stage="$tmp/stage"
+make --no-print-directory -s BUILD="$BUILD" install DESTDIR="$stage" PREFIX=/usr/local >/dev/null
+grep -qx 'prefix=/usr/local' "$stage/usr/local/lib/pkgconfig/campath.pc" ||
+    { echo "install.sh: campath.pc must not contain the staging folder" >&2; exit 1; }
+make --no-print-directory -s BUILD="$BUILD" uninstall DESTDIR="$stage" PREFIX=/usr/local >/dev/null
+left=$(find "$stage" -type f | head -5)
+[ -z "$left" ] || { echo "install.sh: uninstall left: $left" >&2; exit 1; }
+echo "install.sh: the README's example built with pkg-config against the installed shared and static library; uninstalled cleanly"

@@ -1,7 +1,7 @@
-// tests/e2e/node/check_gltf.mjs - checks one exported .gltf against the
-// Khronos glTF Validator and against three.js.
+// tests/e2e/node/check_gltf.mjs - checks one exported .gltf or .glb against
+// the Khronos glTF Validator and against three.js.
 //
-//   node check_gltf.mjs FILE.gltf SAMPLES.csv
+//   node check_gltf.mjs FILE.gltf|FILE.glb SAMPLES.csv
 //
 // SAMPLES.csv is `campath sample PATH.json --at ...` output for the path the
 // file was exported from. The file is validated (no errors allowed), then
@@ -33,13 +33,32 @@ if (!file || !csvFile) {
   process.exit(2);
 }
 const bytes = fs.readFileSync(file);
-const text = bytes.toString('utf8');
 const failures = [];
+
+// A .glb (glTF 2.0 section 4.4) is split into its JSON and BIN chunks here,
+// independently of campath; a .gltf holds its buffer as a base64 data URI.
+const isGlb = bytes.length >= 4 && bytes.toString('latin1', 0, 4) === 'glTF';
+let text, bin;
+if (isGlb) {
+  const total = bytes.readUInt32LE(8);
+  if (bytes.readUInt32LE(4) !== 2 || total !== bytes.length) failures.push(`GLB header: version or length wrong`);
+  const jsonLength = bytes.readUInt32LE(12);
+  if (bytes.toString('latin1', 16, 20) !== 'JSON' || jsonLength % 4 !== 0) failures.push('GLB: bad JSON chunk');
+  text = bytes.toString('utf8', 20, 20 + jsonLength);
+  const at = 20 + jsonLength;
+  const binLength = bytes.readUInt32LE(at);
+  if (bytes.toString('latin1', at + 4, at + 8) !== 'BIN\0' || binLength % 4 !== 0 || at + 8 + binLength !== total) {
+    failures.push('GLB: bad BIN chunk');
+  }
+  bin = bytes.subarray(at + 8, at + 8 + binLength);
+} else {
+  text = bytes.toString('utf8');
+}
 
 // ---- the Khronos validator ----------------------------------------------------
 const require = createRequire(import.meta.url);
 const validator = require('gltf-validator');
-const report = await validator.validateBytes(new Uint8Array(bytes), { uri: file, format: 'gltf' });
+const report = await validator.validateBytes(new Uint8Array(bytes), { uri: file, format: isGlb ? 'glb' : 'gltf' });
 const issues = report.issues;
 for (const m of issues.messages) {
   if (m.severity === 0) failures.push(`validator: ${m.code} at ${m.pointer}: ${m.message}`);
@@ -53,7 +72,8 @@ const embedded = doc.animations[0].extras?.campath;
 const start = embedded ? embedded.keys[0].t : 0;
 const offset = start < 0 ? start : 0; // glTF times are shifted so that none is negative
 
-const gltf = await new Promise((resolve, reject) => new GLTFLoader().parse(text, '', resolve, reject));
+const input = isGlb ? bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) : text;
+const gltf = await new Promise((resolve, reject) => new GLTFLoader().parse(input, '', resolve, reject));
 const camera = gltf.cameras[0];
 const clip = gltf.animations[0];
 const mixer = new THREE.AnimationMixer(gltf.scene);
@@ -68,7 +88,7 @@ const isStep = doc.animations[0].samplers.some((s) => s.interpolation === 'STEP'
 if (isStep) {
   const acc = doc.accessors[doc.animations[0].samplers[0].input];
   const view = doc.bufferViews[acc.bufferView];
-  const data = Buffer.from(doc.buffers[0].uri.split(',')[1], 'base64');
+  const data = isGlb ? bin : Buffer.from(doc.buffers[0].uri.split(',')[1], 'base64');
   const f = new Float32Array(data.buffer.slice(data.byteOffset + view.byteOffset, data.byteOffset + view.byteOffset + view.byteLength));
   stepTimes.push(...f);
 }

@@ -1,0 +1,429 @@
+/* tests/unit/test_alloc.c - every allocation fails in turn.
+ *
+ * For load, save, glTF export, glTF import and reload, the operation is run
+ * again and again with its 1st, then 2nd, 3rd, ... allocation refused, until
+ * a run refuses none. Each run must end in a clear CP_ERR_MEMORY error or
+ * in a success identical to the one without failures (never a lossy
+ * success, a crash or a leak: the live allocation count returns to where it
+ * was).
+ *
+ * The test is linked with -Wl,--wrap for malloc, calloc, realloc, free,
+ * posix_memalign and strndup (every allocator lib/ calls; the Makefile's
+ * rule for this program), so the library's calls come here; cJSON's own
+ * allocations come here through cJSON_InitHooks. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "testutil.h"
+
+/* ---- the allocator --------------------------------------------------------------------------- */
+
+static long live;    /* allocations not yet freed */
+static long calls;   /* allocation calls since arm() */
+static long fail_at; /* the call that is refused; 0: none */
+static int refused;  /* a call was refused since arm() */
+
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t n, size_t size);
+void *__real_realloc(void *p, size_t n);
+void __real_free(void *p);
+int __real_posix_memalign(void **p, size_t align, size_t n);
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t n, size_t size);
+void *__wrap_realloc(void *p, size_t n);
+void __wrap_free(void *p);
+int __wrap_posix_memalign(void **p, size_t align, size_t n);
+char *__wrap_strndup(const char *s, size_t n);
+
+static int refuse(void)
+{
+    if (fail_at && ++calls == fail_at) {
+        refused = 1;
+        return 1;
+    }
+    return 0;
+}
+
+void *__wrap_malloc(size_t n)
+{
+    if (refuse())
+        return NULL;
+    void *p = __real_malloc(n);
+    live += p != NULL;
+    return p;
+}
+
+void *__wrap_calloc(size_t n, size_t size)
+{
+    if (refuse())
+        return NULL;
+    void *p = __real_calloc(n, size);
+    live += p != NULL;
+    return p;
+}
+
+void *__wrap_realloc(void *p, size_t n)
+{
+    if (refuse())
+        return NULL;
+    void *q = __real_realloc(p, n);
+    live += q != NULL && p == NULL;
+    return q;
+}
+
+void __wrap_free(void *p)
+{
+    live -= p != NULL;
+    __real_free(p);
+}
+
+int __wrap_posix_memalign(void **p, size_t align, size_t n)
+{
+    if (refuse())
+        return ENOMEM;
+    int rc = __real_posix_memalign(p, align, n);
+    live += rc == 0;
+    return rc;
+}
+
+char *__wrap_strndup(const char *s, size_t n)
+{
+    size_t len = strnlen(s, n);
+    char *d = __wrap_malloc(len + 1);
+    if (d) {
+        memcpy(d, s, len);
+        d[len] = '\0';
+    }
+    return d;
+}
+
+static void arm(long n)
+{
+    calls = 0;
+    refused = 0;
+    fail_at = n;
+}
+
+static void disarm(void) { fail_at = 0; }
+
+/* ---- the loop ----------------------------------------------------------------------------------- */
+
+/* An operation: runs the library call(s) under test with failures armed,
+ * disarms, and returns the outcome as bytes to compare (malloc'd, *size),
+ * or NULL with `error` filled. */
+typedef unsigned char *(*operation)(void *ctx, size_t *size, cp_error *error);
+
+static void every_allocation_fails_in_turn(const char *name, operation op, void *ctx)
+{
+    cp_error err;
+    size_t ref_size = 0;
+    long before = live;
+    arm(0);
+    unsigned char *ref = op(ctx, &ref_size, &err);
+    if (!ref)
+        print_error("%s: %s\n", name, err.message);
+    assert_non_null(ref);
+    long n = 1;
+    for (;; n++) {
+        assert_true(n < 200000);
+        size_t size = 0;
+        long start = live;
+        arm(n);
+        unsigned char *out = op(ctx, &size, &err);
+        disarm();
+        if (!out) {
+            if (err.code != CP_ERR_MEMORY || !strstr(err.message, "out of memory"))
+                print_error("%s, allocation %ld refused: %s (code %d)\n", name, n, err.message, err.code);
+            assert_true(refused);
+            assert_int_equal(err.code, CP_ERR_MEMORY);
+            assert_non_null(strstr(err.message, "out of memory"));
+        } else {
+            if (size != ref_size || memcmp(out, ref, size) != 0)
+                print_error("%s, allocation %ld refused: a different result\n%.*s\n---- expected\n%.*s\n", name, n,
+                            (int)size, (const char *)out, (int)ref_size, (const char *)ref);
+            assert_int_equal(size, ref_size);
+            assert_memory_equal(out, ref, size);
+            free(out);
+        }
+        if (live != start)
+            print_error("%s, allocation %ld refused: %ld allocations leaked\n", name, n, live - start);
+        assert_int_equal(live, start);
+        if (!refused)
+            break; /* every allocation of the operation was served */
+    }
+    free(ref);
+    assert_int_equal(live, before);
+    printf("%s: %ld allocations, each refused in turn\n", name, n - 1);
+}
+
+/* ---- the operations -------------------------------------------------------------------------------- */
+
+static const char path_text[] =
+    "{ \"campath\": 1, \"name\": \"alloc\", \"scene\": \"town.glb\",\n"
+    "  \"interpolation\": { \"position\": \"c2\", \"rotation\": \"c2\", \"fov\": \"catmull-rom\" },\n"
+    "  \"ends\": \"closed\", \"period\": 9, \"odd\": [0.30000000000000004, {\"x\": null}],\n"
+    "  \"keys\": [\n"
+    "    { \"t\": 0, \"position\": [0, 2, 10], \"rotation\": [0, 0, 0, 1], \"fov\": 60, \"note\": \"a\" },\n"
+    "    { \"t\": 1.7, \"position\": [7, 3, 5], \"rotation\": [0, 0.5, 0, 0.8660254037844386], \"fov\": 50 },\n"
+    "    { \"t\": 4.1, \"position\": [6, 1, -6], \"rotation\": [0.1, 0.9, 0, 0.3], \"fov\": 45 },\n"
+    "    { \"t\": 6, \"position\": [-5, 2, -3], \"rotation\": [0, 0.9659258262890683, 0, -0.25881904510252074], "
+    "\"fov\": 55 }\n"
+    "  ] }\n";
+
+typedef struct fixture {
+    char    *dir;
+    char     file[512], other[512], gltf[512];
+    cp_path *path;
+    char    *gltf_text;
+    size_t   gltf_size;
+} fixture;
+
+static unsigned char *saved_text(const cp_path *p, size_t *size, cp_error *error)
+{
+    return (unsigned char *)cp_path_save_memory(p, size, error);
+}
+
+static unsigned char *read_bytes(const char *file, size_t *size)
+{
+    FILE *f = fopen(file, "rb");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    rewind(f);
+    unsigned char *b = malloc((size_t)n + 1);
+    assert_int_equal(fread(b, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    *size = (size_t)n;
+    return b;
+}
+
+static unsigned char *op_load(void *ctx, size_t *size, cp_error *error)
+{
+    fixture *f = ctx;
+    cp_path *p = cp_path_load(f->file, error);
+    disarm();
+    if (!p)
+        return NULL;
+    unsigned char *out = saved_text(p, size, error);
+    cp_path_destroy(p);
+    return out;
+}
+
+static unsigned char *op_save(void *ctx, size_t *size, cp_error *error)
+{
+    fixture *f = ctx;
+    testutil_write_file(f->other, "old");
+    int rc = cp_path_save(f->path, f->other, error);
+    disarm();
+    unsigned char *out = read_bytes(f->other, size);
+    if (rc != CP_OK) {
+        assert_int_equal(*size, 3); /* the old file is untouched */
+        assert_memory_equal(out, "old", 3);
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+static unsigned char *op_export(void *ctx, size_t *size, cp_error *error)
+{
+    fixture *f = ctx;
+    char *text = cp_gltf_export_memory(f->path, NULL, size, error);
+    disarm();
+    return (unsigned char *)text;
+}
+
+static unsigned char *op_export_glb(void *ctx, size_t *size, cp_error *error)
+{
+    fixture *f = ctx;
+    void *glb = cp_gltf_export_glb_memory(f->path, NULL, size, error);
+    disarm();
+    return glb;
+}
+
+static unsigned char *op_export_file(void *ctx, size_t *size, cp_error *error)
+{
+    fixture *f = ctx;
+    int rc = cp_gltf_export(f->path, f->gltf, NULL, error);
+    disarm();
+    return rc == CP_OK ? read_bytes(f->gltf, size) : NULL;
+}
+
+static unsigned char *import_outcome(cp_path *p, const cp_gltf_import_report *rep, size_t *size, cp_error *error)
+{
+    disarm();
+    if (!p)
+        return NULL;
+    unsigned char *text = saved_text(p, size, error);
+    cp_path_destroy(p);
+    assert_non_null(text);
+    text[0] = (unsigned char)('0' + rep->source); /* "{" becomes the source: an exact import is not a matched one */
+    return text;
+}
+
+static unsigned char *op_import(void *ctx, size_t *size, cp_error *error)
+{
+    fixture *f = ctx;
+    cp_gltf_import_report rep;
+    cp_path *p = cp_gltf_import_memory(f->gltf_text, f->gltf_size, "a.gltf", NULL, &rep, error);
+    return import_outcome(p, &rep, size, error);
+}
+
+static unsigned char *op_import_floats(void *ctx, size_t *size, cp_error *error)
+{
+    fixture *f = ctx;
+    cp_gltf_import_report rep;
+    cp_gltf_import_options o = {.ignore_extras = 1};
+    cp_path *p = cp_gltf_import_memory(f->gltf_text, f->gltf_size, "a.gltf", &o, &rep, error);
+    return import_outcome(p, &rep, size, error);
+}
+
+static unsigned char *op_import_file(void *ctx, size_t *size, cp_error *error)
+{
+    (void)ctx;
+    cp_gltf_import_report rep;
+    cp_path *p = cp_gltf_import("tests/data/gltf/external_buffer.gltf", NULL, &rep, error);
+    return import_outcome(p, &rep, size, error);
+}
+
+/* A library opens the file: the path it serves, or its error. */
+static unsigned char *op_reload_open(void *ctx, size_t *size, cp_error *error)
+{
+    fixture *f = ctx;
+    cp_library *lib = cp_library_create_polling(error);
+    cp_resource *r = lib ? cp_library_open(lib, f->file, error) : NULL;
+    disarm();
+    unsigned char *out = r ? saved_text(cp_resource_path(r), size, error) : NULL;
+    cp_library_destroy(lib);
+    return out;
+}
+
+/* The file changes and a poll reloads it: the new path, or the old one
+ * kept with an out-of-memory error. Only the poll runs with failures armed. */
+static unsigned char *op_reload_poll(void *ctx, size_t *size, cp_error *error)
+{
+    fixture *f = ctx;
+    const long n = fail_at;
+    disarm();
+    assert_int_equal(cp_path_save(f->path, f->other, error), CP_OK);
+    cp_library *lib = cp_library_create_polling(error);
+    assert_non_null(lib);
+    cp_resource *r = cp_library_open(lib, f->other, error);
+    assert_non_null(r);
+    cp_key keys[4];
+    memcpy(keys, cp_path_keys(f->path), sizeof keys);
+    keys[2].position.x += 1;
+    cp_path_options o = cp_path_get_options(f->path);
+    cp_path *moved = cp_path_create(keys, 4, &o, error);
+    assert_non_null(moved);
+    assert_int_equal(cp_path_save(moved, f->other, error), CP_OK); /* a new inode: the poll sees it */
+    cp_path_destroy(moved);
+    unsigned char *old = saved_text(cp_resource_path(r), size, error);
+    arm(n);
+    cp_library_poll(lib);
+    disarm();
+    unsigned char *out = NULL;
+    if (cp_resource_generation(r) == 2) {
+        out = saved_text(cp_resource_path(r), size, error);
+    } else {
+        /* not reloaded: the old path, whole, and the reason */
+        size_t now = 0;
+        unsigned char *kept = saved_text(cp_resource_path(r), &now, error);
+        assert_int_equal(cp_resource_generation(r), 1);
+        assert_memory_equal(kept, old, now);
+        free(kept);
+        const char *why = cp_resource_error(r);
+        snprintf(error->message, sizeof error->message, "%s", why ? why : "not reloaded, and no error recorded");
+        error->code = why && strstr(why, "out of memory") ? CP_ERR_MEMORY : CP_ERR_INVALID;
+    }
+    free(old);
+    cp_library_destroy(lib);
+    return out;
+}
+
+static void setup_fixture(fixture *f)
+{
+    memset(f, 0, sizeof *f);
+    f->dir = testutil_tempdir();
+    snprintf(f->file, sizeof f->file, "%s/a.json", f->dir);
+    snprintf(f->other, sizeof f->other, "%s/b.json", f->dir);
+    snprintf(f->gltf, sizeof f->gltf, "%s/c.glb", f->dir);
+    assert_int_equal(testutil_write_file(f->file, path_text), 0);
+    cp_error err;
+    f->path = cp_path_load(f->file, &err);
+    assert_non_null(f->path);
+    f->gltf_text = cp_gltf_export_memory(f->path, NULL, &f->gltf_size, &err);
+    assert_non_null(f->gltf_text);
+}
+
+static void free_fixture(fixture *f)
+{
+    free(f->gltf_text);
+    cp_path_destroy(f->path);
+    testutil_rmtree(f->dir);
+    free(f->dir);
+}
+
+static void load_and_save_should_fail_cleanly(void **state)
+{
+    (void)state;
+    fixture f;
+    setup_fixture(&f);
+    every_allocation_fails_in_turn("load", op_load, &f);
+    every_allocation_fails_in_turn("save", op_save, &f);
+    free_fixture(&f);
+}
+
+static void gltf_export_should_fail_cleanly(void **state)
+{
+    (void)state;
+    fixture f;
+    setup_fixture(&f);
+    every_allocation_fails_in_turn("glTF export", op_export, &f);
+    every_allocation_fails_in_turn("GLB export", op_export_glb, &f);
+    every_allocation_fails_in_turn("GLB export to a file", op_export_file, &f);
+    free_fixture(&f);
+}
+
+static void gltf_import_should_fail_cleanly(void **state)
+{
+    (void)state;
+    fixture f;
+    setup_fixture(&f);
+    every_allocation_fails_in_turn("glTF import (exact)", op_import, &f);
+    every_allocation_fails_in_turn("glTF import (float data)", op_import_floats, &f);
+    every_allocation_fails_in_turn("glTF import (external buffer)", op_import_file, &f);
+    free_fixture(&f);
+}
+
+static void reload_should_fail_cleanly(void **state)
+{
+    (void)state;
+    fixture f;
+    setup_fixture(&f);
+    every_allocation_fails_in_turn("reload: open", op_reload_open, &f);
+    every_allocation_fails_in_turn("reload: poll", op_reload_poll, &f);
+    free_fixture(&f);
+}
+
+static void *hook_malloc(size_t n) { return __wrap_malloc(n); }
+static void hook_free(void *p) { __wrap_free(p); }
+
+int main(void)
+{
+    cJSON_Hooks hooks = {hook_malloc, hook_free};
+    cJSON_InitHooks(&hooks); /* cJSON's allocations are counted and refused too */
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(load_and_save_should_fail_cleanly),
+        cmocka_unit_test(gltf_export_should_fail_cleanly),
+        cmocka_unit_test(gltf_import_should_fail_cleanly),
+        cmocka_unit_test(reload_should_fail_cleanly),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
