@@ -417,6 +417,12 @@ static char *export_json(const cp_path *path, const cp_gltf_export_options *opti
         o = *options;
     if (check_options(&o, error) != CP_OK || check_texts(path, &o, error) != CP_OK)
         return NULL;
+    if (cp_path_get_options(path).timing != CP_TIMING_KEYS) {
+        /* its channel curves are over the shape's parameter, not over time */
+        cpi_error_set(error, CP_ERR_UNSUPPORTED, "glTF export: %s timing is not exported yet",
+                      cp_timing_name(cp_path_get_options(path).timing));
+        return NULL;
+    }
     const char *name = o.name ? o.name : cp_path_name(path) ? cp_path_name(path) : "campath";
     const double offset = cpi_gltf_time_offset(path);
     const int animated_fov = fov_changes(cp_path_fov_curve(path));
