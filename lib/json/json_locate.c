@@ -23,6 +23,7 @@ static void rename_fields(cp_error *error)
         {"].time", "].t"},
         {"options.period", "period"},
         {"options.ends", "ends"},
+        {"options.timing", "timing"},
         {"options.position", "interpolation.position"},
         {"options.rotation", "interpolation.rotation"},
         {"options.fov", "interpolation.fov"},
@@ -58,11 +59,15 @@ void cpi_locate_error(const cpi_locations *loc, cp_error *error)
                   : strstr(part, ".position") ? k->position
                   : strstr(part, ".rotation") ? k->rotation
                   : strstr(part, ".fov")      ? k->fov
+                  : strstr(part, ".hold")     ? k->hold
                                               : k->object;
         }
     } else if (strncmp(m, "options.", 8) == 0) {
         const char *o = m + 8;
-        pos = strncmp(o, "period", 6) == 0 ? loc->period : strncmp(o, "ends", 4) == 0 ? loc->ends : NO_OFFSET;
+        pos = strncmp(o, "period", 6) == 0   ? loc->period
+              : strncmp(o, "ends", 4) == 0   ? loc->ends
+              : strncmp(o, "timing", 6) == 0 ? loc->timing
+                                             : NO_OFFSET;
         for (int c = 0; c < 3; c++)
             if (strncmp(o, cpi_json_channel_names[c], strlen(cpi_json_channel_names[c])) == 0)
                 pos = loc->interp[c];
