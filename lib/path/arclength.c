@@ -43,6 +43,20 @@ static void velocity_of(const cp_curve *c, size_t seg, velocity_poly *v)
     }
 }
 
+/* |p'(w)|^2 as a quartic in w. */
+static void speed_quartic(const velocity_poly *v, double q[5])
+{
+    q[0] = q[1] = q[2] = q[3] = q[4] = 0.0;
+    for (int j = 0; j < 3; j++) {
+        const double c0 = v->c[0][j], c1 = v->c[1][j], c2 = v->c[2][j];
+        q[0] += c0 * c0;
+        q[1] += 2 * c0 * c1;
+        q[2] += c1 * c1 + 2 * c0 * c2;
+        q[3] += 2 * c1 * c2;
+        q[4] += c2 * c2;
+    }
+}
+
 static double poly_speed(const void *ctx, double w)
 {
     const velocity_poly *v = ctx;
@@ -61,8 +75,7 @@ static double speed(const cp_curve *c, size_t seg, double t)
     return sqrt(d1[0] * d1[0] + d1[1] * d1[1] + d1[2] * d1[2]);
 }
 
-/* Length of segment `seg` of the position curve from its start to t. */
-static double partial_length(const cp_curve *c, size_t seg, double t)
+double cpi_arc_partial(const cp_curve *c, size_t seg, double t)
 {
     const double a = CPI_TIME(c, seg);
     if (c->nseg == 0 || !(t > a) || c->mode == CP_CURVE_STEP)
@@ -74,15 +87,8 @@ static double partial_length(const cp_curve *c, size_t seg, double t)
     velocity_of(c, seg, &v);
     /* |p'|^2 as a quartic in w; its derivative's roots are where the speed
      * turns, the pieces between them are where |p'| is smooth */
-    double q[5] = {0, 0, 0, 0, 0};
-    for (int j = 0; j < 3; j++) {
-        const double c0 = v.c[0][j], c1 = v.c[1][j], c2 = v.c[2][j];
-        q[0] += c0 * c0;
-        q[1] += 2 * c0 * c1;
-        q[2] += c1 * c1 + 2 * c0 * c2;
-        q[3] += 2 * c1 * c2;
-        q[4] += c2 * c2;
-    }
+    double q[5];
+    speed_quartic(&v, q);
     const double dq[4] = {q[1], 2 * q[2], 3 * q[3], 4 * q[4]};
     double cut[5];
     const int ncut = cpi_poly_roots(dq, 3, 0.0, w1, cut + 1);
@@ -94,7 +100,102 @@ static double partial_length(const cp_curve *c, size_t seg, double t)
     return sum;
 }
 
-static double segment_length(const cp_curve *c, size_t seg) { return partial_length(c, seg, CPI_TIME(c, seg + 1)); }
+double cpi_arc_least_speed(const cp_curve *c, size_t seg)
+{
+    if (c->nseg == 0 || c->mode == CP_CURVE_STEP)
+        return 0.0;
+    const double a = CPI_TIME(c, seg), b = CPI_TIME(c, seg + 1);
+    if (c->mode == CP_CURVE_LINEAR)
+        return speed(c, seg, a);
+    velocity_poly v;
+    velocity_of(c, seg, &v);
+    double q[5];
+    speed_quartic(&v, q);
+    return sqrt(fmax(cpi_poly_min(q, 4, 0.0, b - a), 0.0));
+}
+
+/* ---- a segment's length as a smooth function of where it stops ---------------------- */
+
+static void add_leaf(void *ctx, double a, double b, double value)
+{
+    cpi_arc_table *t = ctx;
+    if (t->failed)
+        return;
+    if (t->n == t->cap) {
+        const size_t cap = t->cap ? 2 * t->cap : 16;
+        double *x = realloc(t->x0, cap * sizeof *x);
+        if (x)
+            t->x0 = x;
+        double *c = x ? realloc(t->cum, (cap + 1) * sizeof *c) : NULL;
+        if (c)
+            t->cum = c;
+        if (!x || !c) {
+            t->failed = 1;
+            return;
+        }
+        t->cap = cap;
+    }
+    (void)b;
+    t->x0[t->n] = a;
+    t->cum[t->n + 1] = t->cum[t->n] + value;
+    t->n++;
+}
+
+int cpi_arc_table_build(cpi_arc_table *t, const cp_curve *c, size_t seg)
+{
+    memset(t, 0, sizeof *t);
+    t->c = c;
+    t->seg = seg;
+    t->a = CPI_TIME(c, seg);
+    t->b = CPI_TIME(c, seg + 1);
+    t->cum = malloc(sizeof *t->cum);
+    if (!t->cum)
+        return -1;
+    t->cum[0] = 0.0;
+    if (c->mode != CP_CURVE_CUBIC)
+        return 0;
+    velocity_poly v;
+    velocity_of(c, seg, &v);
+    memcpy(t->v, v.c, sizeof t->v);
+    double q[5], cut[5];
+    speed_quartic(&v, q);
+    const double dq[4] = {q[1], 2 * q[2], 3 * q[3], 4 * q[4]};
+    const int ncut = cpi_poly_roots(dq, 3, 0.0, t->b - t->a, cut + 1);
+    cut[0] = 0.0;
+    cut[ncut + 1] = t->b - t->a;
+    for (int i = 0; i <= ncut; i++)
+        cpi_integrate_leaves(poly_speed, &v, cut[i], cut[i + 1], CPI_ARC_TOL, CPI_ARC_DEPTH, add_leaf, t);
+    return t->failed ? -1 : 0;
+}
+
+double cpi_arc_table_at(const cpi_arc_table *t, double x)
+{
+    if (t->c->mode != CP_CURVE_CUBIC)
+        return cpi_arc_partial(t->c, t->seg, x);
+    const double w = x - t->a;
+    if (!(w > 0) || t->n == 0)
+        return 0.0;
+    size_t lo = 0, hi = t->n - 1; /* the last leaf starting at or before w */
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo + 1) / 2;
+        if (t->x0[mid] <= w)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    velocity_poly v;
+    memcpy(v.c, t->v, sizeof v.c);
+    return t->cum[lo] + cpi_qk15(poly_speed, &v, t->x0[lo], w);
+}
+
+void cpi_arc_table_free(cpi_arc_table *t)
+{
+    free(t->x0);
+    free(t->cum);
+    memset(t, 0, sizeof *t);
+}
+
+static double segment_length(const cp_curve *c, size_t seg) { return cpi_arc_partial(c, seg, CPI_TIME(c, seg + 1)); }
 
 /* The time in segment `seg` at which `target` metres (from its start) are
  * reached: Newton's method on the partial length, kept inside a bracket and
@@ -108,7 +209,7 @@ static double solve_in_segment(const cp_curve *c, size_t seg, double target, dou
         return b;
     double lo = a, hi = b, t = a + (b - a) * (target / seglen);
     for (int i = 0; i < 60; i++) {
-        double f = partial_length(c, seg, t) - target;
+        double f = cpi_arc_partial(c, seg, t) - target;
         if (fabs(f) <= 1e-12 * seglen)
             break;
         if (f > 0)
@@ -124,12 +225,33 @@ static double solve_in_segment(const cp_curve *c, size_t seg, double target, dou
     return t;
 }
 
-static double clamp_time(const cp_path *p, double time)
+/* The position curve's parameter at `time` (clamped to the path) and its
+ * segment: the time itself for keys timing, else sigma_p(u(time)). */
+static double param_at(const cp_path *p, double time, size_t *seg)
 {
-    const cp_curve *c = p->pos;
-    if (!(time > c->start)) /* also NaN */
-        return c->start;
-    return time > c->end ? c->end : time;
+    const cp_curve *c = p->shape ? p->shape->warp : p->pos;
+    double t = time;
+    if (!(t > c->start)) /* also NaN */
+        t = c->start;
+    if (t > c->end)
+        t = c->end;
+    if (!p->shape) {
+        *seg = cpi_curve_segment(c, t, 0);
+        return t;
+    }
+    double u[3];
+    size_t k;
+    cpi_warp_eval(p->shape, cpi_curve_segment(c, t, 0), t, u, &k);
+    return cpi_shape_sigma(p, k, u[0], seg);
+}
+
+/* The first time at which the position curve's parameter is x. */
+static double time_at_param(const cp_path *p, double x)
+{
+    if (!p->shape)
+        return x;
+    size_t k;
+    return cpi_warp_time_at(p->shape, cpi_shape_u_at_sigma(p, x, &k));
 }
 
 double cp_path_length(const cp_path *path)
@@ -143,12 +265,12 @@ double cp_path_length(const cp_path *path)
 double cp_path_distance_at(const cp_path *path, double time)
 {
     const cp_curve *c = path->pos;
-    double t = clamp_time(path, time);
-    size_t seg = cpi_curve_segment(c, t, 0);
+    size_t seg;
+    const double x = param_at(path, time, &seg);
     double sum = 0;
     for (size_t i = 0; i < seg; i++)
         sum += segment_length(c, i);
-    return sum + partial_length(c, seg, t);
+    return sum + cpi_arc_partial(c, seg, x);
 }
 
 double cp_path_time_at_distance(const cp_path *path, double distance)
@@ -156,14 +278,14 @@ double cp_path_time_at_distance(const cp_path *path, double distance)
     const cp_curve *c = path->pos;
     double sum = 0;
     if (!(distance > 0))
-        return c->start;
+        return time_at_param(path, c->start);
     for (size_t i = 0; i < c->nseg; i++) {
         double len = segment_length(c, i);
         if (sum + len >= distance)
-            return solve_in_segment(c, i, distance - sum, len);
+            return time_at_param(path, solve_in_segment(c, i, distance - sum, len));
         sum += len;
     }
-    return c->end;
+    return time_at_param(path, c->end);
 }
 
 /* ---- the table --------------------------------------------------------------------- */
@@ -205,19 +327,19 @@ double cp_arclength_total(const cp_arclength *table) { return table->cum[table->
 
 double cp_arclength_distance_at(const cp_arclength *table, double time)
 {
-    const cp_curve *c = table->path->pos;
-    double t = clamp_time(table->path, time);
-    size_t seg = cpi_curve_segment(c, t, 0);
-    return table->cum[seg] + partial_length(c, seg, t);
+    size_t seg;
+    const double x = param_at(table->path, time, &seg);
+    return table->cum[seg] + cpi_arc_partial(table->path->pos, seg, x);
 }
 
 double cp_arclength_time_at(const cp_arclength *table, double distance)
 {
-    const cp_curve *c = table->path->pos;
+    const cp_path *p = table->path;
+    const cp_curve *c = p->pos;
     if (!(distance > 0) || table->nseg == 0)
-        return c->start;
+        return time_at_param(p, c->start);
     if (distance >= table->cum[table->nseg])
-        return c->end;
+        return time_at_param(p, c->end);
     size_t lo = 0, hi = table->nseg - 1; /* the last segment whose start is <= distance */
     while (lo < hi) {
         size_t mid = lo + (hi - lo + 1) / 2;
@@ -226,10 +348,61 @@ double cp_arclength_time_at(const cp_arclength *table, double distance)
         else
             hi = mid - 1;
     }
-    return solve_in_segment(c, lo, distance - table->cum[lo], table->cum[lo + 1] - table->cum[lo]);
+    return time_at_param(p, solve_in_segment(c, lo, distance - table->cum[lo], table->cum[lo + 1] - table->cum[lo]));
 }
 
 /* ---- retiming ------------------------------------------------------------------------ */
+
+/* Smooth and constant-speed paths: the same shape in constant-speed timing.
+ * The keys get provisional times (the moving time shared out by length,
+ * holds kept) that cp_path_create replaces with the exact ones. */
+static cp_path *retime_shape(const cp_path *path, double total, cp_error *error)
+{
+    const size_t n = path->count;
+    const int closed = path->opts.ends == CP_ENDS_CLOSED;
+    cp_key *keys = cpi_alloc_array(n, sizeof *keys);
+    double *at = cpi_alloc_array(n, sizeof *at);
+    cp_path *out = NULL;
+    if (!keys || !at) {
+        cpi_error_set(error, CP_ERR_MEMORY, "retime: out of memory for %zu keys", n);
+        goto done;
+    }
+    memcpy(keys, path->keys, n * sizeof *keys);
+    double holds = 0;
+    for (size_t i = 0; i < n; i++) {
+        at[i] = cp_path_distance_at(path, path->keys[i].time);
+        if ((keys[i].flags & CP_KEY_HOLD) && (closed || i + 1 < n))
+            holds += keys[i].hold;
+    }
+    const double last_hold = !closed && (keys[n - 1].flags & CP_KEY_HOLD) ? keys[n - 1].hold : 0.0;
+    const double span = closed ? total : total - last_hold, length = cp_path_length(path);
+    double before = 0;
+    for (size_t i = 1; i < n; i++) {
+        if (keys[i - 1].flags & CP_KEY_HOLD)
+            before += keys[i - 1].hold;
+        const double share = length > 0 ? at[i] / length : (double)i / (double)n;
+        keys[i].time = keys[0].time + before + (span - holds) * share;
+    }
+    if (!closed)
+        keys[n - 1].time = keys[0].time + span;
+    cp_path_options opts = path->opts;
+    opts.timing = CP_TIMING_CONSTANT_SPEED;
+    if (closed)
+        opts.period = total;
+    out = cp_path_create(keys, n, &opts, error);
+    if (out && cp_path_set_meta(out, path->name, path->extras, (const char *const *)path->key_extras, error) != CP_OK) {
+        cp_path_destroy(out);
+        out = NULL;
+    }
+    if (out && cp_path_set_scene(out, path->scene, error) != CP_OK) {
+        cp_path_destroy(out);
+        out = NULL;
+    }
+done:
+    free(keys);
+    free(at);
+    return out;
+}
 
 cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_error *error)
 {
@@ -241,6 +414,8 @@ cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_
         return NULL;
     }
     const double total = duration > 0 ? duration : cp_path_duration(path);
+    if (path->opts.timing != CP_TIMING_KEYS)
+        return retime_shape(path, total, error);
     cp_key *keys = cpi_alloc_array(n, sizeof *keys);
     double *w = cpi_alloc_array(nseg, sizeof *w);
     if (!keys || !w) {

@@ -26,31 +26,51 @@
 #define CPI_MONO_BISECTIONS 12
 #define CPI_MONO_MAX_SHRINKS 40
 
+/* The derivative of the quintic piece normalised to rise from 0 to 1 over
+ * s in [0, 1], as a quartic in power form p[0..4] (from its Bernstein
+ * coefficients, docs/math.md section 11); *bern_ok is set when those
+ * coefficients are all >= 0 (then the quartic is >= 0 on [0, 1]). */
+static void slope_quartic(double h, double dy, double d0, double d1, double a0, double a1, double p[5],
+                          int *bern_ok)
+{
+    const double k = h / dy;
+    const double A = d0 * k, B = d1 * k, G = a0 * k * h, D = a1 * k * h;
+    const double c[5] = {A, A + 0.25 * G, 5.0 - 2.0 * (A + B) + 0.25 * (D - G), B - 0.25 * D, B};
+    *bern_ok = c[0] >= 0.0 && c[1] >= 0.0 && c[2] >= 0.0 && c[3] >= 0.0 && c[4] >= 0.0;
+    /* q(s) = sum c_k C(4,k) s^k (1-s)^(4-k) */
+    p[0] = c[0];
+    p[1] = 4.0 * (c[1] - c[0]);
+    p[2] = 6.0 * (c[2] - 2.0 * c[1] + c[0]);
+    p[3] = 4.0 * (c[3] - 3.0 * c[2] + 3.0 * c[1] - c[0]);
+    p[4] = c[4] - 4.0 * c[3] + 6.0 * c[2] - 4.0 * c[1] + c[0];
+}
+
 int cpi_quintic_monotone(double h, double y0, double y1, double d0, double d1, double a0, double a1)
 {
     const double dy = y1 - y0;
     if (dy == 0.0)
         return d0 == 0.0 && d1 == 0.0 && a0 == 0.0 && a1 == 0.0;
-    /* normalise to an increasing piece from 0 to 1 over s in [0, 1] */
-    const double k = h / dy;
-    const double A = d0 * k, B = d1 * k, G = a0 * k * h, D = a1 * k * h;
-    if (!(A >= 0.0 && B >= 0.0))
+    if (!(d0 * dy >= 0.0 && d1 * dy >= 0.0))
         return 0;
-    /* the derivative's Bernstein coefficients (docs/math.md, section 11) */
-    const double c[5] = {A, A + 0.25 * G, 5.0 - 2.0 * (A + B) + 0.25 * (D - G), B - 0.25 * D, B};
-    if (c[1] >= 0.0 && c[2] >= 0.0 && c[3] >= 0.0)
+    double p[5];
+    int bern_ok;
+    slope_quartic(h, dy, d0, d1, a0, a1, p, &bern_ok);
+    if (bern_ok)
         return 1; /* a combination of non-negative Bernstein polynomials */
-    if (!(isfinite(c[1]) && isfinite(c[2]) && isfinite(c[3])))
+    if (!(isfinite(p[1]) && isfinite(p[2]) && isfinite(p[3]) && isfinite(p[4])))
         return 0;
-    /* power form: q(s) = sum c_k C(4,k) s^k (1-s)^(4-k) */
-    const double p[5] = {
-        c[0],
-        4.0 * (c[1] - c[0]),
-        6.0 * (c[2] - 2.0 * c[1] + c[0]),
-        4.0 * (c[3] - 3.0 * c[2] + 3.0 * c[1] - c[0]),
-        c[4] - 4.0 * c[3] + 6.0 * c[2] - 4.0 * c[1] + c[0],
-    };
     return cpi_poly_min(p, 4, 0.0, 1.0) >= 0.0;
+}
+
+double cpi_quintic_min_slope(double h, double y0, double y1, double d0, double d1, double a0, double a1)
+{
+    const double dy = y1 - y0;
+    if (dy == 0.0)
+        return 0.0;
+    double p[5];
+    int bern_ok;
+    slope_quartic(h, dy, d0, d1, a0, a1, p, &bern_ok);
+    return cpi_poly_min(p, 4, 0.0, 1.0) * fabs(dy) / h;
 }
 
 /* ---- the initial estimates: the C2 cubic spline, run by run ----------------------- */
@@ -309,4 +329,24 @@ done:
     free(shrinks);
     free(queue);
     return rc;
+}
+
+double cpi_quintic_solve(double h, double y0, double y1, double d0, double d1, double a0, double a1, double target)
+{
+    const double dir = y1 >= y0 ? 1.0 : -1.0;
+    if (!((target - y0) * dir > 0))
+        return 0.0;
+    if ((target - y1) * dir >= 0)
+        return 1.0;
+    double lo = 0.0, hi = 1.0;
+    for (int i = 0; i < 80 && hi - lo > 0x1p-60; i++) {
+        const double mid = 0.5 * (lo + hi);
+        double v, v1, v2;
+        cpi_quintic_eval(h, y0, y1, d0, d1, a0, a1, mid, &v, &v1, &v2);
+        if ((v - target) * dir < 0)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return hi;
 }

@@ -39,6 +39,10 @@ int cpi_monotone_build(const cpi_mono_spec *spec, double *d, double *a, cp_error
  * when it is constant (d0, d1, a0, a1 all zero). */
 int cpi_quintic_monotone(double h, double y0, double y1, double d0, double d1, double a0, double a1);
 
+/* The least slope, in absolute value, of a monotone piece over its width
+ * (exact, as above); 0 for a flat piece. */
+double cpi_quintic_min_slope(double h, double y0, double y1, double d0, double d1, double a0, double a1);
+
 /* Value, first and second derivative (per unit of x) at s in [0, 1] of the
  * quintic piece of width h. Exact at the knots: s = 0 gives y0 and s = 1
  * gives y1, bit for bit; a constant piece gives y0 and zero derivatives. */
@@ -70,5 +74,10 @@ static inline void cpi_quintic_eval(double h, double y0, double y1, double d0, d
     const double f2 = r * (1 - 8 * s + 10 * s2), f3 = s * (3 - 12 * s + 10 * s2);
     *v2 = f5 * dy * ih * ih + (f1 * d0 + f4 * d1) * ih + f2 * a0 + f3 * a1;
 }
+
+/* The s in [0, 1] at which the monotone piece reaches `target` (between y0
+ * and y1): bisection to full precision, the first such s where the piece is
+ * flat there. */
+double cpi_quintic_solve(double h, double y0, double y1, double d0, double d1, double a0, double a1, double target);
 
 #endif /* CAMPATH_MONOTONE_H */

@@ -77,6 +77,38 @@ int cpi_warp_constant_speed(cp_path *p, cp_error *error);
  * one cycle) in warp piece j; *k gets the u-segment. */
 void cpi_warp_eval(const cpi_shape *s, size_t j, double t, double u[3], size_t *k);
 
+/* The length of segment `seg` of a position curve (dimension 3) from its
+ * start to its parameter x (arclength.c). */
+double cpi_arc_partial(const cp_curve *c, size_t seg, double x);
+/* A cubic position segment's length from its start, as a smooth function
+ * of where it stops: the pieces the adaptive quadrature of the whole segment
+ * accepted, each integrated by its one rule up to the stop (an adaptive
+ * integral of each partial length would jump as its pieces change). */
+typedef struct cpi_arc_table {
+    const cp_curve *c;
+    size_t          seg;
+    double          a, b;      /* the segment's parameter range */
+    double          v[3][3];   /* its velocity polynomial */
+    size_t          n, cap;
+    double         *x0, *cum;  /* piece starts (from a) and cumulative lengths (n + 1) */
+    int             failed;
+} cpi_arc_table;
+int    cpi_arc_table_build(cpi_arc_table *t, const cp_curve *c, size_t seg); /* 0, or -1 out of memory */
+double cpi_arc_table_at(const cpi_arc_table *t, double x);
+void   cpi_arc_table_free(cpi_arc_table *t);
+
+/* The least speed |p'| on segment `seg` of a position curve (exact: the
+ * square root of a quartic's least value). */
+double cpi_arc_least_speed(const cp_curve *c, size_t seg);
+
+/* The position curve's parameter sigma_p at u in u-segment k, and the
+ * position curve's segment that holds it. */
+double cpi_shape_sigma(const cp_path *p, size_t k, double u, size_t *pseg);
+/* The least u where sigma_p(u) = sigma (0 <= sigma <= its total); *k gets its u-segment. */
+double cpi_shape_u_at_sigma(const cp_path *p, double sigma, size_t *k);
+/* The first time in the warp's first cycle at which it reaches u. */
+double cpi_warp_time_at(const cpi_shape *s, double u);
+
 /* The channels at parameter u in u-segment k: position and its first and
  * second derivative in u, the R4 rotation (times `sign`) and its
  * derivatives, fov and its derivatives. Outputs may not be NULL. */

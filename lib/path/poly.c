@@ -2,6 +2,7 @@
  * Gauss-Kronrod quadrature (docs/math.md, "Arc length"). */
 #include <float.h>
 #include <math.h>
+#include <stddef.h>
 
 #include "poly.h"
 
@@ -127,21 +128,37 @@ static double qk15(cpi_integrand f, const void *ctx, double a, double b, double 
     return k * half;
 }
 
-static double adapt(cpi_integrand f, const void *ctx, double a, double b, double tol, int depth)
+static double adapt(cpi_integrand f, const void *ctx, double a, double b, double tol, int depth, cpi_leaf_fn leaf,
+                    void *leaf_ctx)
 {
     double e;
     const double k = qk15(f, ctx, a, b, &e);
-    if (depth <= 0 || e <= tol * fabs(k) || !isfinite(k))
-        return k;
     const double m = 0.5 * (a + b);
-    if (!(m > a && m < b))
+    if (depth <= 0 || e <= tol * fabs(k) || !isfinite(k) || !(m > a && m < b)) {
+        if (leaf)
+            leaf(leaf_ctx, a, b, k);
         return k;
-    return adapt(f, ctx, a, m, tol, depth - 1) + adapt(f, ctx, m, b, tol, depth - 1);
+    }
+    return adapt(f, ctx, a, m, tol, depth - 1, leaf, leaf_ctx) + adapt(f, ctx, m, b, tol, depth - 1, leaf, leaf_ctx);
 }
 
 double cpi_integrate(cpi_integrand f, const void *ctx, double a, double b, double tol, int depth)
 {
     if (!(b > a))
         return 0.0;
-    return adapt(f, ctx, a, b, tol, depth);
+    return adapt(f, ctx, a, b, tol, depth, NULL, NULL);
+}
+
+double cpi_integrate_leaves(cpi_integrand f, const void *ctx, double a, double b, double tol, int depth,
+                            cpi_leaf_fn leaf, void *leaf_ctx)
+{
+    if (!(b > a))
+        return 0.0;
+    return adapt(f, ctx, a, b, tol, depth, leaf, leaf_ctx);
+}
+
+double cpi_qk15(cpi_integrand f, const void *ctx, double a, double b)
+{
+    double e;
+    return b > a ? qk15(f, ctx, a, b, &e) : 0.0;
 }

@@ -42,4 +42,14 @@ typedef double (*cpi_integrand)(const void *ctx, double x);
  * times). For the smooth integrands here one rule per piece is the rule. */
 double cpi_integrate(cpi_integrand f, const void *ctx, double a, double b, double tol, int depth);
 
+/* The same, reporting each accepted piece [a, b] and its integral to `leaf`
+ * in order. */
+typedef void (*cpi_leaf_fn)(void *ctx, double a, double b, double value);
+double cpi_integrate_leaves(cpi_integrand f, const void *ctx, double a, double b, double tol, int depth,
+                            cpi_leaf_fn leaf, void *leaf_ctx);
+
+/* One 15-point Kronrod rule over [a, b] (0 when b <= a): a smooth function
+ * of a and b, which an adaptive integral is not. */
+double cpi_qk15(cpi_integrand f, const void *ctx, double a, double b);
+
 #endif /* CAMPATH_POLY_H */

@@ -374,3 +374,63 @@ void cpi_shape_eval(const cp_path *p, size_t k, double u, double sign, double po
         curve_at(p->fov, seg, nseg > 0 ? u : s->uk[0].u, 1.0, fov, fov + 1, fov + 2);
     }
 }
+
+/* The u-segment and position on it used for u in u-segment k (the last knot
+ * is the end of the last segment). Returns 0 when there is no segment. */
+static int locate(const cpi_shape *s, int loop, size_t k, double u, size_t *seg, double *sl)
+{
+    const size_t nseg = loop ? s->nu : s->nu - 1;
+    if (nseg == 0) {
+        *seg = 0, *sl = 0;
+        return 0;
+    }
+    if (k >= nseg) {
+        *seg = nseg - 1, *sl = 1.0;
+        return 1;
+    }
+    *seg = k;
+    const double v = (u - s->uk[k].u) / (s->uk[k + 1].u - s->uk[k].u);
+    *sl = v < 0.0 ? 0.0 : v > 1.0 ? 1.0 : v;
+    return 1;
+}
+
+double cpi_shape_sigma(const cp_path *p, size_t k, double u, size_t *pseg)
+{
+    const cpi_shape *s = p->shape;
+    size_t seg;
+    double sl, sp[3] = {s->uk[0].sp[0], 0, 0};
+    if (locate(s, p->opts.ends == CP_ENDS_CLOSED && s->total > 0, k, u, &seg, &sl))
+        map_eval(&s->uk[seg], &s->uk[seg + 1], offsetof(cpi_uknot, sp), s->uk[seg + 1].u - s->uk[seg].u, sl, sp);
+    const cp_curve *c = p->pos;
+    size_t i = s->uk[seg].pseg;
+    if (c->nseg == 0)
+        i = 0;
+    else if (i >= c->nseg)
+        i = c->nseg - 1;
+    while (i + 1 < c->nseg && CPI_TIME(c, i + 1) < sp[0])
+        i++;
+    *pseg = i;
+    return sp[0];
+}
+
+double cpi_shape_u_at_sigma(const cp_path *p, double sigma, size_t *k)
+{
+    const cpi_shape *s = p->shape;
+    const size_t nseg = p->opts.ends == CP_ENDS_CLOSED && s->total > 0 ? s->nu : s->nu - 1;
+    *k = 0;
+    if (nseg == 0 || !(sigma > s->uk[0].sp[0]))
+        return s->uk[0].u;
+    size_t lo = 0, hi = nseg - 1; /* the first segment whose end reaches sigma */
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (s->uk[mid + 1].sp[0] >= sigma)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    const cpi_uknot *a = &s->uk[lo], *b = &s->uk[lo + 1];
+    const double h = b->u - a->u;
+    const double sl = cpi_quintic_solve(h, a->sp[0], b->sp[0], a->sp[1], b->sp[1], a->sp[2], b->sp[2], sigma);
+    *k = lo;
+    return sl >= 1.0 ? b->u : a->u + sl * h;
+}

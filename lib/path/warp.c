@@ -100,3 +100,24 @@ void cpi_warp_eval(const cpi_shape *s, size_t j, double t, double u[3], size_t *
     cpi_quintic_eval(h, r0[CPI_WARP_U], r1[CPI_WARP_U], r0[CPI_WARP_D], r1[CPI_WARP_D], r0[CPI_WARP_A],
                      r1[CPI_WARP_A], sl, &u[0], &u[1], &u[2]);
 }
+
+double cpi_warp_time_at(const cpi_shape *s, double u)
+{
+    const cp_curve *w = s->warp;
+    if (w->nseg == 0 || !(u > w->rec[CPI_WARP_U]))
+        return w->start;
+    /* the first piece whose end reaches u (the knots' u never decreases) */
+    size_t lo = 0, hi = w->nseg - 1;
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (w->rec[(mid + 1) * (size_t)w->stride + CPI_WARP_U] >= u)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    const double *r0 = w->rec + lo * (size_t)w->stride, *r1 = r0 + w->stride;
+    const double h = r1[0] - r0[0];
+    const double sl = cpi_quintic_solve(h, r0[CPI_WARP_U], r1[CPI_WARP_U], r0[CPI_WARP_D], r1[CPI_WARP_D],
+                                        r0[CPI_WARP_A], r1[CPI_WARP_A], u);
+    return sl >= 1.0 ? r1[0] : r0[0] + sl * h;
+}

@@ -212,7 +212,7 @@ static void json_should_read_and_write_timing_and_holds(void **state)
     cp_path_destroy(p);
     /* each timing by name */
     static const char *const names[3] = {"keys", "smooth", "constant-speed"};
-    for (int t = 0; t < 2; t++) {
+    for (int t = 0; t < 3; t++) {
         char doc[400];
         snprintf(doc, sizeof doc,
                  "{ \"campath\": 1, \"timing\": \"%s\", \"keys\": [ { \"t\": 0, \"position\": [0, 0, 0], "

@@ -336,6 +336,182 @@ static void holds_should_stand_still(void **state)
     assert_true(holds > 50);
 }
 
+/* ---- constant speed ------------------------------------------------------------------------------ */
+
+/* A fly-through: the camera moves between every pair of keys (constant
+ * speed cannot turn on the spot), 3 to 30 m, turning by up to 60 degrees at
+ * a key; rotation, fov, times and holds as jagged as random_keys makes them. */
+static void moving_keys(testutil_rng *rng, size_t n, cp_key *k, int holds)
+{
+    random_keys(rng, n, k, holds);
+    double heading = testutil_uniform(rng, -M_PI, M_PI);
+    for (size_t i = 1; i < n; i++) {
+        heading += testutil_uniform(rng, -M_PI / 3, M_PI / 3);
+        const double step = testutil_uniform(rng, 3, 30);
+        k[i].position = cp_vec3_add(k[i - 1].position, cp_vec3_make(step * cos(heading), testutil_uniform(rng, -2, 2),
+                                                                    step * sin(heading)));
+    }
+}
+
+/* Whether t is within `margin` seconds of a stop (a hold, or a rest end). */
+static int near_stop(const cp_path *p, double t, double margin)
+{
+    const cp_key *k = cp_path_keys(p);
+    const size_t n = cp_path_key_count(p);
+    const cp_path_options o = cp_path_get_options(p);
+    for (size_t i = 0; i < n; i++) {
+        const int stop = (k[i].flags & CP_KEY_HOLD) || (o.ends == CP_ENDS_REST && (i == 0 || i + 1 == n));
+        for (int cycle = 0; cycle < (o.ends == CP_ENDS_CLOSED ? 2 : 1); cycle++) { /* a loop comes back to it */
+            const double at = k[i].time + cycle * o.period;
+            if (stop && t > at - margin && t < at + k[i].hold + margin)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static void constant_speed_should_be_constant_to_1e6(void **state)
+{
+    (void)state;
+    testutil_rng rng = {404};
+    double worst = 0, range[2] = {INFINITY, 0};
+    for (int trial = 0; trial < 60; trial++) {
+        cp_key k[25];
+        const size_t n = (size_t)testutil_uniform(&rng, 3, 25); /* two keys of a loop go and come back */
+        moving_keys(&rng, n, k, trial % 2);
+        const cp_ends ends = (cp_ends)(trial / 2 % 3);
+        double last = k[n - 1].time + (k[n - 1].flags & CP_KEY_HOLD ? k[n - 1].hold : 0);
+        cp_path *p = make(k, n, CP_TIMING_CONSTANT_SPEED, ends, last - k[0].time + 3);
+        const double t0 = cp_path_start(p), span = cp_path_duration(p);
+        double lo = INFINITY, hi = 0;
+        for (int i = 0; i < 5000; i++) {
+            const double t = t0 + span * i / 5000;
+            if (near_stop(p, t, 1.01)) /* an ease lasts at most 1 s */
+                continue;
+            cp_pose s;
+            cp_path_sample(p, t, &s);
+            const double v = cp_vec3_length(s.velocity);
+            lo = fmin(lo, v), hi = fmax(hi, v);
+        }
+        if (hi > 0) {
+            if (!(hi / lo - 1 <= 1e-6)) {
+                for (size_t q = 0; q < n; q++) printf("K %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %u %.17g\n", k[q].time, k[q].position.x, k[q].position.y, k[q].position.z, k[q].rotation.x, k[q].rotation.y, k[q].rotation.z, k[q].rotation.w, k[q].fov, k[q].flags, k[q].hold);
+                printf("ends %d period %.17g\n", ends, last - k[0].time + 3);
+                fail_msg("trial %d (%zu keys, %s): speed %.12g .. %.12g", trial, n, cp_ends_name(ends), lo, hi);
+            }
+            worst = fmax(worst, hi / lo - 1);
+            range[0] = fmin(range[0], lo), range[1] = fmax(range[1], hi);
+        }
+        cp_path_destroy(p);
+    }
+    printf("    constant speed, 60 random paths: speed constant to %.2g away from holds and rest ends\n", worst);
+}
+
+static void constant_speed_should_keep_the_shape(void **state)
+{
+    (void)state;
+    testutil_rng rng = {77};
+    for (int trial = 0; trial < 30; trial++) {
+        cp_key k[20];
+        const size_t n = (size_t)testutil_uniform(&rng, 3, 20);
+        moving_keys(&rng, n, k, trial % 2);
+        const cp_ends ends = (cp_ends)(trial % 3);
+        double last = k[n - 1].time + (k[n - 1].flags & CP_KEY_HOLD ? k[n - 1].hold : 0);
+        cp_path *smooth = make(k, n, CP_TIMING_SMOOTH, ends, last - k[0].time + 2);
+        cp_error err;
+        cp_path *even = cp_path_retime_constant_speed(smooth, 17.5, &err);
+        if (!even) {
+            for (size_t q = 0; q < n; q++) printf("K %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %u %.17g\n", k[q].time, k[q].position.x, k[q].position.y, k[q].position.z, k[q].rotation.x, k[q].rotation.y, k[q].rotation.z, k[q].rotation.w, k[q].fov, k[q].flags, k[q].hold);
+            printf("ends %d period %.17g\n", ends, last - k[0].time + 2);
+            fail_msg("trial %d: %s", trial, err.message);
+        }
+        assert_int_equal(cp_path_get_options(even).timing, CP_TIMING_CONSTANT_SPEED);
+        assert_true(cp_path_duration(even) == 17.5);
+        assert_near(cp_path_length(even), cp_path_length(smooth), 1e-12, 1);
+        /* the same pose at the same distance along the path */
+        const double len = cp_path_length(smooth);
+        for (int i = 0; i <= 200; i++) {
+            cp_pose a, b;
+            cp_path_sample(smooth, cp_path_time_at_distance(smooth, len * i / 200), &a);
+            cp_path_sample(even, cp_path_time_at_distance(even, len * i / 200), &b);
+            assert_true(cp_vec3_length(cp_vec3_sub(a.position, b.position)) <= 1e-7 * (1 + len));
+            assert_true(cp_quat_angle_between(a.rotation, b.rotation) <= 1e-7);
+            assert_near(a.fov, b.fov, 1e-9, 60);
+        }
+        /* keys and holds kept, times changed, order kept */
+        for (size_t i = 0; i < n; i++) {
+            const cp_key *a = &cp_path_keys(smooth)[i], *b = &cp_path_keys(even)[i];
+            assert_true(a->position.x == b->position.x && a->fov == b->fov && a->flags == b->flags &&
+                        a->hold == b->hold);
+            assert_true(i == 0 || b->time > cp_path_keys(even)[i - 1].time);
+        }
+        cp_path_destroy(even);
+        cp_path_destroy(smooth);
+    }
+}
+
+static void constant_speed_should_be_c2_and_still_in_holds(void **state)
+{
+    (void)state;
+    testutil_rng rng = {9};
+    double worst = 0;
+    for (int trial = 0; trial < 60; trial++) {
+        cp_key k[20];
+        const size_t n = (size_t)testutil_uniform(&rng, 3, 20);
+        moving_keys(&rng, n, k, 1);
+        const cp_ends ends = (cp_ends)(trial % 3);
+        double last = k[n - 1].time + (k[n - 1].flags & CP_KEY_HOLD ? k[n - 1].hold : 0);
+        cp_path *p = make(k, n, CP_TIMING_CONSTANT_SPEED, ends, last - k[0].time + 2);
+        jumps j = measure(p);
+        for (int q = 0; q < 9; q++) {
+            const double rel = j.q[q] / fmax(j.scale[q], 1.0);
+            if (!(rel <= 1e-9))
+                fail_msg("trial %d: quantity %d jumps by %.3g", trial, q, rel);
+            worst = fmax(worst, rel);
+        }
+        const cp_key *kk = cp_path_keys(p);
+        for (size_t i = 0; i < n; i++) {
+            cp_pose s;
+            cp_path_sample(p, kk[i].time, &s);
+            assert_true(s.position.x == kk[i].position.x && s.position.z == kk[i].position.z && s.fov == kk[i].fov);
+            if (!(kk[i].flags & CP_KEY_HOLD))
+                continue;
+            for (int m = 0; m <= 10; m++) {
+                cp_path_sample(p, kk[i].time + kk[i].hold * (m / 10.0), &s);
+                if (!(s.position.x == kk[i].position.x && cp_vec3_length(s.velocity) == 0 &&
+                      cp_vec3_length(s.acceleration) == 0 && cp_vec3_length(s.angular_velocity) == 0))
+                    fail_msg("trial %d (%zu keys, %s) key %zu, %d/10 into its hold of %.17g: x %.17g (key %.17g), "
+                             "speed %.3g, acceleration %.3g, angular speed %.3g",
+                             trial, n, cp_ends_name(ends), i, m, kk[i].hold, s.position.x, kk[i].position.x,
+                             cp_vec3_length(s.velocity), cp_vec3_length(s.acceleration),
+                             cp_vec3_length(s.angular_velocity));
+            }
+        }
+        cp_path_destroy(p);
+    }
+    printf("    constant speed, 60 random paths with holds: largest relative jump at a key %.1g\n", worst);
+}
+
+static void constant_speed_should_refuse_turns_on_the_spot(void **state)
+{
+    (void)state;
+    cp_key k[4] = {key(0, 0, yaw(0), 60), key(1, 10, yaw(0), 60), key(2, 10, yaw(90), 60), key(3, 20, yaw(90), 60)};
+    cp_path_options o = {.timing = CP_TIMING_CONSTANT_SPEED};
+    cp_error err;
+    assert_null(cp_path_create(k, 4, &o, &err));
+    assert_string_equal(err.message, "keys[2].position: the same as keys[1]'s: at constant speed the camera cannot "
+                                     "turn or wait on the spot (use a hold to wait, or smooth timing)");
+    /* the smooth path turns there, and exactly on the spot */
+    o.timing = CP_TIMING_SMOOTH;
+    cp_path *p = cp_path_create(k, 4, &o, &err);
+    for (int i = 0; i <= 50; i++) {
+        cp_pose s;
+        cp_path_sample(p, 1 + i / 50.0, &s);
+        assert_true(s.position.x == 10 && s.velocity.x == 0);
+    }
+    cp_path_destroy(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -347,6 +523,10 @@ int main(void)
         cmocka_unit_test(smooth_warp_should_never_decrease),
         cmocka_unit_test(keys_should_be_reached_exactly_at_their_times),
         cmocka_unit_test(holds_should_stand_still),
+        cmocka_unit_test(constant_speed_should_be_constant_to_1e6),
+        cmocka_unit_test(constant_speed_should_keep_the_shape),
+        cmocka_unit_test(constant_speed_should_be_c2_and_still_in_holds),
+        cmocka_unit_test(constant_speed_should_refuse_turns_on_the_spot),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
