@@ -112,10 +112,13 @@ CP_API size_t        cp_path_key_count(const cp_path *path);
 CP_API const cp_key *cp_path_keys(const cp_path *path);
 /* The options in force (defaults filled in). */
 CP_API cp_path_options cp_path_get_options(const cp_path *path);
+/* The speed in m/s at which a constant-speed path cruises (between its eases
+ * into and out of holds and rest ends); 0 for the other timings. */
+CP_API double        cp_path_constant_speed(const cp_path *path);
 /* First key time. */
 CP_API double        cp_path_start(const cp_path *path);
-/* Last time - first time; the period when closed. */
-CP_API double        cp_path_duration(const cp_path *path);   /* closed: the period */
+/* Last time - first time (plus the last key's hold); the period when closed. */
+CP_API double        cp_path_duration(const cp_path *path);
 
 /* The channel curves (owned by the path): position (dim 3), rotation
  * (dim 4, may hold inserted keys), field of view (dim 1). */
@@ -179,6 +182,65 @@ CP_API double        cp_arclength_time_at(const cp_arclength *table, double dist
  * barely move (a camera turning on the spot) keep a minimum share of 2% of
  * the mean so no two keys collapse onto one time. Returns NULL on error. */
 CP_API cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_error *error);
+
+/* ---- checks: what `campath check` reports ------------------------------------
+ * Continuity at the keys and the overshoots a global spline in time can
+ * make between them, each measured exactly (extremes of polynomials, not
+ * samples) where the math allows (docs/math.md, section 13). */
+
+typedef enum cp_finding_kind {
+    CP_FINDING_JUMP = 0,       /* a derivative jumps at a key (its interpolation promises it does not) */
+    CP_FINDING_REVERSE,        /* the camera moves backwards along a segment, or away from a key it stays at */
+    CP_FINDING_TURN,           /* a segment turns further than its keys' rotation step */
+    CP_FINDING_FOV_RANGE,      /* the fov leaves (0, 180) degrees */
+    CP_FINDING_FOV_OVERSHOOT,  /* the fov leaves the range of its segment's two keys */
+    CP_FINDING_HALF_TURN,      /* two keys' rotations are within 2 degrees of a half turn apart */
+    CP_FINDING_INSERTED_KEYS   /* the rotation builder inserted keys between two keys */
+} cp_finding_kind;
+
+typedef enum cp_severity {
+    CP_SEVERITY_ERROR = 0,     /* the path does what its keys do not ask */
+    CP_SEVERITY_WARNING,       /* a risk: the result hangs on rounding */
+    CP_SEVERITY_INFO           /* for information */
+} cp_severity;
+
+typedef struct cp_finding {
+    cp_finding_kind kind;
+    cp_severity     severity;
+    size_t          key[2];      /* the keys (key[1] == key[0] for one key) */
+    double          time[2];     /* their times, s */
+    double          at;          /* where it is largest, s */
+    double          value;       /* its size: jump relative to that derivative's scale on the path (its
+                                    largest value at a key, or its mean: chords over the duration);
+                                    backward speed m/s (or distance m away); extra degrees turned; fov in
+                                    degrees; degrees between the rotations; keys inserted */
+    char            message[224]; /* one line naming the keys and times */
+} cp_finding;
+
+typedef struct cp_check_options {  /* all zero = the defaults */
+    double max_jump;      /* relative jump allowed at a key: default 1e-9 */
+    double max_turn;      /* degrees a segment may turn past its keys' step (plus 5% of the step): default 1 */
+    size_t max_findings;  /* listed at most (all are counted): default 1000 */
+} cp_check_options;
+
+typedef struct cp_check_report {
+    cp_finding *findings;         /* count findings in path order, malloc'd */
+    size_t      count;
+    size_t      total;            /* found, listed or not */
+    size_t      errors, warnings, infos;
+} cp_check_report;
+
+/* Checks `path` (options may be NULL for the defaults) and fills `report`;
+ * free it with cp_check_report_free. 0 (CP_OK) or a cp_status (then the
+ * report is empty). */
+CP_API int cp_path_check(const cp_path *path, const cp_check_options *options, cp_check_report *report,
+                         cp_error *error);
+/* Frees what the report holds and zeroes it; a zeroed report is a no-op. */
+CP_API void cp_check_report_free(cp_check_report *report);
+/* "jump", "reverse", "turn", "fov-range", "fov-overshoot", "half-turn", "inserted-keys" (NULL if out of range). */
+CP_API const char *cp_finding_kind_name(cp_finding_kind kind);
+/* "error", "warning", "info" (NULL if out of range). */
+CP_API const char *cp_severity_name(cp_severity severity);
 
 /* ---- metadata carried for file round trips -----------------------------------
  * The path layer does not interpret these; the JSON layer stores the name and

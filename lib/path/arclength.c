@@ -57,6 +57,13 @@ static void speed_quartic(const velocity_poly *v, double q[5])
     }
 }
 
+void cpi_arc_velocity(const cp_curve *c, size_t seg, double v[3][3])
+{
+    velocity_poly p;
+    velocity_of(c, seg, &p);
+    memcpy(v, p.c, sizeof p.c);
+}
+
 static double poly_speed(const void *ctx, double w)
 {
     const velocity_poly *v = ctx;
@@ -380,7 +387,8 @@ static cp_path *retime_shape(const cp_path *path, double total, cp_error *error)
     for (size_t i = 1; i < n; i++) {
         if (keys[i - 1].flags & CP_KEY_HOLD)
             before += keys[i - 1].hold;
-        const double share = length > 0 ? at[i] / length : (double)i / (double)n;
+        /* half by length, half by count: increasing even where keys share a position */
+        const double share = 0.5 * (length > 0 ? at[i] / length : 0.0) + 0.5 * (double)i / (double)(closed ? n : n - 1);
         keys[i].time = keys[0].time + before + (span - holds) * share;
     }
     if (!closed)

@@ -300,6 +300,7 @@ size_t cp_path_key_count(const cp_path *path) { return path->count; }
 const cp_key *cp_path_keys(const cp_path *path) { return path->keys; }
 cp_path_options cp_path_get_options(const cp_path *path) { return path->opts; }
 double cp_path_start(const cp_path *path) { return path->keys[0].time; }
+double cp_path_constant_speed(const cp_path *path) { return path->shape ? path->shape->speed : 0.0; }
 double cp_path_duration(const cp_path *path)
 {
     const cp_curve *c = path->shape ? path->shape->warp : path->pos;

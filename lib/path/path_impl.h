@@ -80,6 +80,10 @@ void cpi_warp_eval(const cpi_shape *s, size_t j, double t, double u[3], size_t *
 /* The length of segment `seg` of a position curve (dimension 3) from its
  * start to its parameter x (arclength.c). */
 double cpi_arc_partial(const cp_curve *c, size_t seg, double x);
+/* The velocity of cubic segment `seg` of a position curve as a polynomial
+ * in w = x - x_seg: v[k][j] is the coefficient of w^k of component j. */
+void cpi_arc_velocity(const cp_curve *c, size_t seg, double v[3][3]);
+
 /* A cubic position segment's length from its start, as a smooth function
  * of where it stops: the pieces the adaptive quadrature of the whole segment
  * accepted, each integrated by its one rule up to the stop (an adaptive
