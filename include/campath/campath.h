@@ -21,6 +21,7 @@
  *   campath/path.h    camera paths and pose sampling
  *   campath/json.h    path files: load, validate, save
  *   campath/reload.h  path resources with hot reload
+ *   campath/record.h  a recorder: live camera poses to a path file
  *   campath/gltf.h    glTF 2.0 camera animation export and import
  *
  * Link with `pkg-config --cflags --libs campath`, or build/libcampath.a
@@ -35,6 +36,7 @@
 #include "path.h"
 #include "json.h"
 #include "reload.h"
+#include "record.h"
 #include "gltf.h"
 
 #endif /* CAMPATH_CAMPATH_H */
