@@ -19,6 +19,7 @@
  *   campath/math.h    cp_vec3, cp_quat
  *   campath/curve.h   keyframe curves and tangent builders
  *   campath/path.h    camera paths and pose sampling
+ *   campath/handoff.h C2 blends between a live camera and a path
  *   campath/json.h    path files: load, validate, save
  *   campath/reload.h  path resources with hot reload
  *   campath/record.h  a recorder: live camera poses to a path file
@@ -34,6 +35,7 @@
 #include "math.h"
 #include "curve.h"
 #include "path.h"
+#include "handoff.h"
 #include "json.h"
 #include "reload.h"
 #include "record.h"
