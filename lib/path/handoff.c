@@ -253,11 +253,11 @@ static int check_pose(const cp_pose *pose, const char *name, int with_time, cp_p
         {"fov_acceleration", pose->fov_acceleration},
     };
     char field[64], b[CPI_FMT_DOUBLE_SIZE];
-    for (size_t k = with_time ? 0 : 1; k < sizeof nums / sizeof nums[0]; k++) {
-        snprintf(field, sizeof field, "%s.%s", name, nums[k].field);
-        if (check_finite(error, field, nums[k].v) != CP_OK)
-            return CP_ERR_INVALID;
-    }
+    for (size_t k = with_time ? 0 : 1; k < sizeof nums / sizeof nums[0]; k++)
+        if (!isfinite(nums[k].v)) { /* the name is made only when needed: this runs every frame */
+            snprintf(field, sizeof field, "%s.%s", name, nums[k].field);
+            return check_finite(error, field, nums[k].v);
+        }
     const double len = cp_quat_length(pose->rotation);
     if (!(len > 1e-150) || !isfinite(len)) {
         snprintf(field, sizeof field, "%s.rotation", name);
