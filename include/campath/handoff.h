@@ -45,7 +45,9 @@
 extern "C" {
 #endif
 
-/* ---- the building blocks --------------------------------------------------------- */
+/* ---- the building blocks ---------------------------------------------------------
+ * Pure math on poses for other compositions: they do not check their input
+ * (finite numbers, unit rotations); cp_handoff_begin and cp_handoff_sample do. */
 
 /* The pose `pose` would have at `time` (seconds; pose->time is now) if it
  * kept its velocity and acceleration: position and fov to second order, the
