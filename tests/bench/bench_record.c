@@ -10,17 +10,12 @@
 
 #include "campath/campath.h"
 
+#include "bench.h"
+
 #define RUNS 5
 #define KEYS 1000
 #define SAMPLES 1000000
 #define ADDS 1000000
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static unsigned long long rng = 88172645463325252ull;
 static double uniform(double lo, double hi)
@@ -53,13 +48,13 @@ static double path_ns(const cp_path *path, double t0, double t1)
 {
     double best = INFINITY;
     for (int r = 0; r < RUNS; r++) {
-        double s = 0, start = now();
+        double s = 0, start = bench_now();
         for (int i = 0; i < SAMPLES; i++) {
             cp_pose p;
             cp_path_sample(path, t0 + (t1 - t0) * i / SAMPLES, &p);
             s += p.position.x + p.angular_velocity.y;
         }
-        best = fmin(best, now() - start);
+        best = fmin(best, bench_now() - start);
         sink = s;
     }
     return best * 1e9 / SAMPLES;
@@ -70,13 +65,13 @@ static double handoff_ns(const cp_handoff *h, const cp_pose *live, double t0, do
 {
     double best = INFINITY;
     for (int r = 0; r < RUNS; r++) {
-        double s = 0, start = now();
+        double s = 0, start = bench_now();
         for (int i = 0; i < SAMPLES; i++) {
             cp_pose p;
             cp_handoff_sample(h, t0 + (t1 - t0) * i / SAMPLES, live, &p, NULL);
             s += p.position.x + p.angular_velocity.y;
         }
-        best = fmin(best, now() - start);
+        best = fmin(best, bench_now() - start);
         sink = s;
     }
     return best * 1e9 / SAMPLES;
@@ -90,14 +85,14 @@ static double add_ns(cp_pace pace, const cp_key *poses, int batch)
     for (int r = 0; r < RUNS; r++) {
         cp_recorder_options o = {.pace = pace};
         cp_recorder *rec = cp_recorder_create(&o, NULL);
-        double start = now();
+        double start = bench_now();
         for (int i = 0; i < ADDS; i++) {
             if (batch && i % batch == 0)
                 cp_recorder_clear(rec);
             if (cp_recorder_add(rec, poses[i].time, poses[i].position, poses[i].rotation, poses[i].fov, NULL) != 0)
                 abort();
         }
-        best = fmin(best, now() - start);
+        best = fmin(best, bench_now() - start);
         cp_recorder_destroy(rec);
     }
     return best * 1e9 / ADDS;
@@ -111,7 +106,7 @@ static double append_ns(const cp_key *poses, int batch)
     for (int r = 0; r < RUNS; r++) {
         cp_key *a = NULL;
         size_t n = 0, cap = 0;
-        double start = now();
+        double start = bench_now();
         for (int i = 0; i < ADDS; i++) {
             if (batch && i % batch == 0)
                 n = 0;
@@ -124,7 +119,7 @@ static double append_ns(const cp_key *poses, int batch)
             }
             a[n++] = poses[i];
         }
-        best = fmin(best, now() - start);
+        best = fmin(best, bench_now() - start);
         sink = a[n - 1].time;
         free(a);
     }
