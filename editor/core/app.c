@@ -24,6 +24,7 @@ int ed_app_init(ed_app *app)
 void ed_app_free(ed_app *app)
 {
     cp_library_destroy(app->library);
+    cp_recorder_destroy(app->take);
     cp_path_destroy(app->path);
     cp_document_free(&app->cur.doc);
     cp_document_free(&app->pending);
@@ -209,12 +210,14 @@ void ed_app_set_nominal_speed(ed_app *app, double speed)
         return;
     }
     app->nominal_speed = speed;
+    ed_app_sync_take(app);
     ed_app_message(app, 0, "nominal speed %.2f m/s", speed);
 }
 
 void ed_app_set_time_mode(ed_app *app, ed_time_mode mode)
 {
     app->time_mode = mode;
+    ed_app_sync_take(app);
     ed_app_message(app, 0, mode == ED_TIME_REAL ? "key times: real time between recordings"
                                                 : "key times: distance / nominal speed");
 }
@@ -224,9 +227,23 @@ void ed_app_place_camera(ed_app *app, cp_vec3 position, cp_quat rotation)
     ed_camera_set_pose(&app->camera, position, rotation, app->camera.fov);
 }
 
+/* The recorder counts the way flown since its last key (before the first
+ * key there is nothing to count from). */
+static void count_flown(ed_app *app, double metres)
+{
+    if (app->take)
+        cp_recorder_fly(app->take, metres, NULL);
+}
+
 void ed_app_fly(ed_app *app, const ed_camera_input *in, double dt)
 {
-    app->flown += ed_camera_update(&app->camera, in, dt);
+    count_flown(app, ed_camera_update(&app->camera, in, dt));
+}
+
+void ed_app_fly_to(ed_app *app, cp_vec3 to)
+{
+    count_flown(app, cp_vec3_length(cp_vec3_sub(to, app->camera.position)));
+    app->camera.position = to;
 }
 
 void ed_app_resize(ed_app *app, int width, int height)

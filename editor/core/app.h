@@ -27,10 +27,11 @@ typedef enum ed_time_mode {
     ED_TIME_REAL           /* previous key time + real time since the previous recording */
 } ed_time_mode;
 
-#define ED_NOMINAL_SPEED 6.0         /* m/s, the default nominal speed */
+/* the recording rules are the library's recorder (campath/record.h) */
+#define ED_NOMINAL_SPEED CP_RECORDER_SPEED   /* m/s, the default nominal speed */
 #define ED_NOMINAL_STEP 1.25         /* PageUp / PageDown factor */
-#define ED_TURN_RATE 1.0471975511965976 /* rad/s: turning on the spot counts as if at 60 degrees/s */
-#define ED_MIN_GAP 0.1               /* s: the shortest time between two recorded keys */
+#define ED_TURN_RATE CP_RECORDER_TURN_RATE   /* rad/s: turning on the spot counts as if at 60 degrees/s */
+#define ED_MIN_GAP CP_RECORDER_MIN_GAP       /* s: the shortest time between two keys by distance */
 #define ED_NUDGE 0.1                 /* s: one step of , and . */
 #define ED_TIME_MARGIN 0.01          /* s: how close , and . may bring a key to its neighbour */
 #define ED_STEP_SMALL 0.1            /* s: Left / Right */
@@ -83,10 +84,9 @@ typedef struct ed_app {
     /* recording */
     ed_time_mode   time_mode;
     double         nominal_speed;   /* m/s */
-    int            have_press;      /* a key was recorded in this session */
-    double         press_clock;     /* clock at that recording */
-    cp_vec3        press_position;  /* its position: the anchor of `flown` */
-    double         flown;           /* metres flown since then */
+    cp_recorder   *take;            /* the keys recorded in this session since the last break
+                                       (NULL until the first): its last key anchors the distance
+                                       flown and the real time since the press */
 
     /* display */
     int            show_help, show_graph;
@@ -174,6 +174,8 @@ void ed_app_set_time_mode(ed_app *app, ed_time_mode mode);
 void ed_app_place_camera(ed_app *app, cp_vec3 position, cp_quat rotation);
 /* Advances the free camera (flown distance counts for recording). */
 void ed_app_fly(ed_app *app, const ed_camera_input *in, double dt);
+/* Moves the free camera in a straight line to `to` (counts as flown). */
+void ed_app_fly_to(ed_app *app, cp_vec3 to);
 /* A new window size (clamped to at least 1 x 1). */
 void ed_app_resize(ed_app *app, int width, int height);
 
@@ -214,6 +216,8 @@ int ed_app_check_prompt(ed_app *app);
  * 0 a closed path keeps the duration of its closing segment. On failure
  * frees `work`, changes nothing and returns -1. */
 int ed_app_commit(ed_app *app, cp_document *work, long selected, int keep_period);
+/* Gives the recorder of the take the time mode and nominal speed. */
+void ed_app_sync_take(ed_app *app);
 /* Rebuilds app->path from app->cur.doc (after undo, redo or a load). */
 int ed_app_rebuild_path(ed_app *app);
 /* Keeps the selection and the playhead inside the document. */

@@ -173,7 +173,8 @@ int ed_app_open(ed_app *app, const char *file)
     app->recovery_file = rec;
     app->file_exists = exists;
     app->known = file_id(file);
-    app->have_press = 0;
+    if (app->take)
+        cp_recorder_clear(app->take); /* keys of another file anchor nothing */
     app->playing = 0;
     cp_library_destroy(app->library);
     app->library = NULL;

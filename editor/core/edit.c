@@ -23,13 +23,27 @@ static int begin(ed_app *app, cp_document *work)
 
 static double span(const cp_document *d) { return d->count >= 2 ? d->keys[d->count - 1].time - d->keys[0].time : 0; }
 
-/* The time the camera takes from `from` to a pose at nominal speed: its
- * distance, or its turn at ED_TURN_RATE, whichever is longer. */
-static double gap(const ed_app *app, const cp_key *from, cp_vec3 position, cp_quat rotation, double flown)
+static cp_recorder_options take_options(const ed_app *app)
 {
-    double d = fmax(cp_vec3_length(cp_vec3_sub(position, from->position)), flown);
-    double turn = cp_quat_angle_between(from->rotation, rotation);
-    return fmax(fmax(d / app->nominal_speed, turn / ED_TURN_RATE), ED_MIN_GAP);
+    cp_recorder_options o = {.pace = app->time_mode == ED_TIME_REAL ? CP_PACE_REAL : CP_PACE_DISTANCE,
+                             .speed = app->nominal_speed};
+    return o;
+}
+
+void ed_app_sync_take(ed_app *app)
+{
+    cp_recorder_options o = take_options(app);
+    if (app->take)
+        cp_recorder_set_options(app->take, &o, NULL);
+}
+
+/* The time the camera takes from `from` to a pose at nominal speed, by the
+ * recorder's distance rule: the straight distance, or the turn at
+ * ED_TURN_RATE, whichever is longer, and at least ED_MIN_GAP. */
+static double gap(const ed_app *app, const cp_key *from, cp_vec3 position, cp_quat rotation)
+{
+    cp_recorder_options o = take_options(app);
+    return cp_recorder_gap(&o, from->position, from->rotation, position, rotation, 0.0);
 }
 
 int ed_app_rebuild_path(ed_app *app)
@@ -59,7 +73,7 @@ int ed_app_commit(ed_app *app, cp_document *work, long selected, int keep_period
         double closing = old->options.ends == CP_ENDS_CLOSED && old->count >= 2 ? old->options.period - span(old) : 0;
         if (!(closing > 0)) {
             const cp_key *last = &work->keys[work->count - 1];
-            closing = gap(app, last, work->keys[0].position, work->keys[0].rotation, 0.0);
+            closing = gap(app, last, work->keys[0].position, work->keys[0].rotation);
         }
         work->options.period = span(work) + closing;
     }
@@ -92,20 +106,20 @@ int ed_app_commit(ed_app *app, cp_document *work, long selected, int keep_period
 
 /* ---- recording ---------------------------------------------------------------------------- */
 
-/* Whether `k` is the key the previous recording made, so that the distance
- * flown and the time since that recording measure the way from it. */
-static int anchored(const ed_app *app, const cp_key *k)
+/* The take's last key, or NULL. */
+static const cp_key *take_last(const ed_app *app)
 {
-    return app->have_press && memcmp(&k->position, &app->press_position, sizeof k->position) == 0;
+    size_t n = app->take ? cp_recorder_count(app->take) : 0;
+    return n ? &cp_recorder_keys(app->take)[n - 1] : NULL;
 }
 
-/* The time from key `from` to the camera under the recording mode. */
-static double record_gap(const ed_app *app, const cp_key *from)
+/* Whether `k` is the key the previous recording made (the take's last), so
+ * that the take goes on from it: the distance flown and the real time since
+ * that recording count. */
+static int anchored(const ed_app *app, const cp_key *k)
 {
-    int anchor = anchored(app, from);
-    if (app->time_mode == ED_TIME_REAL && anchor)
-        return fmax(app->clock - app->press_clock, ED_MIN_GAP);
-    return gap(app, from, app->camera.position, ed_camera_rotation(&app->camera), anchor ? app->flown : 0.0);
+    const cp_key *last = take_last(app);
+    return last && memcmp(&k->position, &last->position, sizeof k->position) == 0;
 }
 
 double ed_app_next_record_time(const ed_app *app)
@@ -113,8 +127,48 @@ double ed_app_next_record_time(const ed_app *app)
     size_t n = app->cur.doc.count;
     if (n == 0)
         return 0.0;
-    const cp_key *last = &app->cur.doc.keys[n - 1];
-    return last->time + record_gap(app, last);
+    const cp_key *from = &app->cur.doc.keys[n - 1];
+    cp_vec3 p = app->camera.position;
+    cp_quat q = ed_camera_rotation(&app->camera);
+    if (!anchored(app, from))
+        return from->time + gap(app, from, p, q);
+    double t;
+    /* in real time, while the clock has not moved on from the press: its time */
+    if (cp_recorder_next_time(app->take, app->clock, p, q, &t, NULL) != CP_OK)
+        return from->time;
+    return from->time + (t - take_last(app)->time);
+}
+
+/* Records the free camera into the take and sets *dt to the time from
+ * `from` (NULL for the first key) to it: a take that goes on from `from`
+ * times it by its pace; otherwise a new take starts and the straight
+ * distance at nominal speed counts. -1 with a message on failure. */
+static int take_camera(ed_app *app, const cp_key *from, double *dt)
+{
+    cp_error err;
+    cp_vec3 p = app->camera.position;
+    cp_quat q = ed_camera_rotation(&app->camera);
+    if (!app->take) {
+        cp_recorder_options o = take_options(app);
+        if (!(app->take = cp_recorder_create(&o, &err))) {
+            ed_app_message(app, 1, "%s", err.message);
+            return -1;
+        }
+    }
+    int go_on = from && anchored(app, from);
+    if (!go_on)
+        cp_recorder_clear(app->take);
+    if (cp_recorder_add(app->take, app->clock, p, q, app->camera.fov, &err) != CP_OK) {
+        if (strstr(err.field, ".now"))
+            ed_app_message(app, 1, "real time: no time has passed since the previous key was recorded");
+        else
+            ed_app_message(app, 1, "%s", err.message);
+        return -1;
+    }
+    size_t n = cp_recorder_count(app->take);
+    const cp_key *k = cp_recorder_keys(app->take);
+    *dt = go_on ? k[n - 1].time - k[n - 2].time : from ? gap(app, from, p, q) : 0.0;
+    return 0;
 }
 
 int ed_app_record(ed_app *app, int insert)
@@ -124,23 +178,24 @@ int ed_app_record(ed_app *app, int insert)
         return -1;
     size_t n = work.count;
     long s = app->cur.selected;
+    size_t index = !insert || s < 0 || (size_t)s + 1 >= n ? n : (size_t)s + 1;
+    const cp_key *from = index > 0 ? &work.keys[index - 1] : NULL;
+    double dt;
+    if (take_camera(app, from, &dt)) {
+        cp_document_free(&work);
+        return -1;
+    }
     cp_key key = {0};
     key.position = app->camera.position;
     key.rotation = ed_camera_rotation(&app->camera);
     key.fov = app->camera.fov;
-    size_t index;
+    key.time = from ? from->time + dt : 0.0;
     double shift = 0;
-    if (!insert || s < 0 || (size_t)s + 1 >= n) {
-        index = n;
-        key.time = ed_app_next_record_time(app);
-    } else {
-        /* the new key takes its own time from the selected key, and the keys
-           after it move so that the way on to the next key also takes its
-           time at nominal speed */
-        index = (size_t)s + 1;
-        key.time = work.keys[s].time + record_gap(app, &work.keys[s]);
+    if (index < n) {
+        /* an insert: the keys after it move so that the way on to the next
+           key also takes its time at nominal speed */
         const cp_key *next = &work.keys[index];
-        shift = key.time + gap(app, &key, next->position, next->rotation, 0.0) - next->time;
+        shift = key.time + gap(app, &key, next->position, next->rotation) - next->time;
         for (size_t i = index; i < n; i++)
             work.keys[i].time += shift;
     }
@@ -148,14 +203,13 @@ int ed_app_record(ed_app *app, int insert)
     if (cp_document_insert_key(&work, index, &key, &err) != CP_OK) {
         ed_app_message(app, 1, "%s", err.message);
         cp_document_free(&work);
+        cp_recorder_undo(app->take);
         return -1;
     }
-    if (ed_app_commit(app, &work, (long)index, 0))
+    if (ed_app_commit(app, &work, (long)index, 0)) {
+        cp_recorder_undo(app->take);
         return -1;
-    app->have_press = 1;
-    app->press_clock = app->clock;
-    app->press_position = key.position;
-    app->flown = 0;
+    }
     ed_app_seek(app, key.time);
     if (index < n)
         ed_app_message(app, 0, "key %zu inserted at %.2f s; the %zu keys after it moved %+.2f s", index, key.time,

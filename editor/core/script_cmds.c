@@ -144,9 +144,7 @@ static int c_fly(ed_script *s, int argc, char **argv, char *err, size_t n)
     double v[3];
     if (ed_script_numbers(s, argv + 1, 3, v, err, n))
         return -1;
-    cp_vec3 to = cp_vec3_make(v[0], v[1], v[2]);
-    s->app->flown += cp_vec3_length(cp_vec3_sub(to, s->app->camera.position));
-    s->app->camera.position = to;
+    ed_app_fly_to(s->app, cp_vec3_make(v[0], v[1], v[2]));
     return 0;
 }
 

@@ -19,8 +19,10 @@
  *   campath/math.h    cp_vec3, cp_quat
  *   campath/curve.h   keyframe curves and tangent builders
  *   campath/path.h    camera paths and pose sampling
+ *   campath/handoff.h C2 blends between a live camera and a path
  *   campath/json.h    path files: load, validate, save
  *   campath/reload.h  path resources with hot reload
+ *   campath/record.h  a recorder: live camera poses to a path file
  *   campath/gltf.h    glTF 2.0 camera animation export and import
  *
  * Link with `pkg-config --cflags --libs campath`, or build/libcampath.a
@@ -33,8 +35,10 @@
 #include "math.h"
 #include "curve.h"
 #include "path.h"
+#include "handoff.h"
 #include "json.h"
 #include "reload.h"
+#include "record.h"
 #include "gltf.h"
 
 #endif /* CAMPATH_CAMPATH_H */

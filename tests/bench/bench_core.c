@@ -21,14 +21,9 @@
 
 #include "campath/campath.h"
 
-#define REPS 5
+#include "bench.h"
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#define REPS 5
 
 static uint64_t rng_state = 88172645463325252ull;
 static double uniform(double lo, double hi)
@@ -188,10 +183,10 @@ static double load_latency(size_t bytes)
     double best = INFINITY;
     uint64_t p = 0;
     for (int r = 0; r < 3; r++) {
-        double t0 = now();
+        double t0 = bench_now();
         for (size_t i = 0; i < steps; i++)
             p = a[p];
-        best = fmin(best, (now() - t0) / (double)steps);
+        best = fmin(best, (bench_now() - t0) / (double)steps);
     }
     free(a);
     return p == UINT64_MAX ? NAN : best; /* p keeps the chase from being optimised away */
@@ -225,10 +220,10 @@ typedef struct ctx {
 static double run_build(void *p)
 {
     ctx *c = p;
-    double t0 = now();
+    double t0 = bench_now();
     cp_error err;
     cp_path *path = cp_path_create(c->keys, c->n, NULL, &err);
-    double t1 = now();
+    double t1 = bench_now();
     if (!path) {
         fprintf(stderr, "bench: %s\n", err.message);
         exit(1);
@@ -241,9 +236,9 @@ static double run_gsl_build(void *p)
 {
     ctx *c = p;
     gsl8 g;
-    double t0 = now();
+    double t0 = bench_now();
     gsl8_build(&g, c->keys, c->n, c->x, c->y);
-    double t1 = now();
+    double t1 = bench_now();
     gsl8_free(&g);
     return t1 - t0;
 }
@@ -253,46 +248,46 @@ static double run_cursor(void *p)
     ctx *c = p;
     cp_path_cursor cur = {0};
     cp_pose pose;
-    double t0 = now(), sum = 0;
+    double t0 = bench_now(), sum = 0;
     for (size_t i = 0; i < c->nsamples; i++) {
         cp_path_sample_cursor(c->path, &cur, c->times[i], &pose);
         sum += pose.position.x + pose.angular_acceleration.y;
     }
     c->sink += sum;
-    return (now() - t0) / (double)c->nsamples;
+    return (bench_now() - t0) / (double)c->nsamples;
 }
 
 static double run_random(void *p)
 {
     ctx *c = p;
     cp_pose pose;
-    double t0 = now(), sum = 0;
+    double t0 = bench_now(), sum = 0;
     for (size_t i = 0; i < c->nsamples; i++) {
         cp_path_sample(c->path, c->times[i], &pose);
         sum += pose.position.x + pose.angular_acceleration.y;
     }
     c->sink += sum;
-    return (now() - t0) / (double)c->nsamples;
+    return (bench_now() - t0) / (double)c->nsamples;
 }
 
 static double run_gsl_sample(void *p)
 {
     ctx *c = p;
-    double t0 = now(), sum = 0;
+    double t0 = bench_now(), sum = 0;
     for (size_t i = 0; i < c->nsamples; i++)
         sum += gsl8_sample(&c->gsl, c->times[i]);
     c->sink += sum;
-    return (now() - t0) / (double)c->nsamples;
+    return (bench_now() - t0) / (double)c->nsamples;
 }
 
 static double run_scan(void *p)
 {
     ctx *c = p;
-    double t0 = now(), sum = 0;
+    double t0 = bench_now(), sum = 0;
     for (size_t i = 0; i < c->nsamples; i++)
         sum += scan_sample(c->scan, c->n, c->times[i]);
     c->sink += sum;
-    return (now() - t0) / (double)c->nsamples;
+    return (bench_now() - t0) / (double)c->nsamples;
 }
 
 static void fill_times(ctx *c, size_t m, int random)

@@ -11,16 +11,11 @@
 
 #include "campath/campath.h"
 
+#include "bench.h"
+
 #define KEYS 100000
 #define RUNS 5
 #define RENAMES 50
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 static double uniform(unsigned long long *s, double lo, double hi)
 {
@@ -63,11 +58,11 @@ static int reload_latency(cp_library *lib, const char *dir, double *median, doub
                                     "{\"t\":1,\"position\":[0,0,1],\"rotation\":[0,0,0,1]}]}\n", i + 1);
         write_file(tmp, text);
         unsigned long gen = cp_resource_generation(res);
-        double t0 = now();
+        double t0 = bench_now();
         rename(tmp, file);
-        while (cp_resource_generation(res) == gen && now() - t0 < 2.0)
+        while (cp_resource_generation(res) == gen && bench_now() - t0 < 2.0)
             cp_library_poll(lib); /* a game polls once a frame; this measures the mechanism itself */
-        ms[i] = (now() - t0) * 1e3;
+        ms[i] = (bench_now() - t0) * 1e3;
         struct timespec gap = {0, 5000000};
         nanosleep(&gap, NULL);
     }
@@ -107,17 +102,17 @@ int main(void)
 
     double load = 1e9, save = 1e9, save_mem = 1e9, cj_parse = 1e9, cj_print = 1e9;
     for (int r = 0; r < RUNS; r++) {
-        double t0 = now();
+        double t0 = bench_now();
         cp_path *p = cp_path_load(file, &err);
-        double t1 = now();
+        double t1 = bench_now();
         cp_path_save(p, out, &err);
-        double t2 = now();
+        double t2 = bench_now();
         char *m = cp_path_save_memory(p, NULL, &err);
-        double t3 = now();
+        double t3 = bench_now();
         cJSON *j = cJSON_ParseWithLength(text, size);
-        double t4 = now();
+        double t4 = bench_now();
         char *printed = cJSON_Print(j);
-        double t5 = now();
+        double t5 = bench_now();
         load = t1 - t0 < load ? t1 - t0 : load;
         save = t2 - t1 < save ? t2 - t1 : save;
         save_mem = t3 - t2 < save_mem ? t3 - t2 : save_mem;

@@ -88,6 +88,27 @@ static void record_in_real_time_should_keep_the_pace_flown(void **state)
     assert_near(key(app, 2)->time, 2.75, 1e-12, 1);
 }
 
+static void record_in_real_time_should_need_the_clock_to_move_on(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    ed_app_set_time_mode(app, ED_TIME_REAL);
+    edtest_place(app, 0, 5, 0);
+    assert_int_equal(ed_app_record(app, 0), 0);
+    ed_app_update(app, 0.5);
+    edtest_place(app, 3, 5, 0);
+    assert_int_equal(ed_app_record(app, 0), 0);
+    /* the same moment again: nothing recorded, and the HUD shows the press's own time */
+    assert_near(ed_app_next_record_time(app), 0.5, 1e-12, 1);
+    edtest_place(app, 6, 5, 0);
+    assert_int_equal(ed_app_record(app, 0), -1);
+    assert_string_equal(app->message, "real time: no time has passed since the previous key was recorded");
+    assert_int_equal(ed_app_key_count(app), 2);
+    ed_app_update(app, 0.25);
+    assert_near(ed_app_next_record_time(app), 0.75, 1e-12, 1);
+    assert_int_equal(ed_app_record(app, 0), 0);
+    assert_near(key(app, 2)->time, 0.75, 1e-12, 1);
+}
+
 static void record_in_real_time_should_fall_back_to_distance_without_a_previous_press(void **state)
 {
     fixture *f = *state;
@@ -421,6 +442,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(record_should_count_the_distance_flown_not_just_the_chord, setup, teardown),
         cmocka_unit_test_setup_teardown(record_should_time_a_turn_on_the_spot_by_the_turn_rate, setup, teardown),
         cmocka_unit_test_setup_teardown(record_in_real_time_should_keep_the_pace_flown, setup, teardown),
+        cmocka_unit_test_setup_teardown(record_in_real_time_should_need_the_clock_to_move_on, setup, teardown),
         cmocka_unit_test_setup_teardown(record_in_real_time_should_fall_back_to_distance_without_a_previous_press,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(insert_should_place_the_key_after_the_selection_and_move_the_rest, setup,
