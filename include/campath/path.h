@@ -34,7 +34,7 @@ extern "C" {
 /* Largest number of keys a path may hold (a sanity limit, not a tuning one). */
 #define CP_PATH_MAX_KEYS 50000000u
 
-/* How time is mapped onto the path (docs/math.md, section 11). */
+/* How time is mapped onto the path (docs/math.md, section 12). */
 typedef enum cp_timing {
     CP_TIMING_KEYS = 0,       /* every channel is splined in time through the key times */
     CP_TIMING_SMOOTH,         /* each channel is splined over a geometric parameter and time
@@ -147,7 +147,7 @@ CP_API void cp_path_sample_cursor(const cp_path *path, cp_path_cursor *cursor, d
 CP_API void cp_path_sample_side(const cp_path *path, double time, int side, cp_pose *out);
 
 /* Where along the shape the camera is at `time`: the geometric parameter u
- * (metres, docs/math.md section 11) in out[0], its first and second time
+ * (metres, docs/math.md section 12) in out[0], its first and second time
  * derivatives in out[1] and out[2]; side as for cp_path_sample_side. Smooth
  * and constant-speed timing only: u never decreases, and out[1] = out[2] = 0
  * during a hold. For keys timing the parameter is the time: (time, 1, 0). */
@@ -186,7 +186,7 @@ CP_API cp_path *cp_path_retime_constant_speed(const cp_path *path, double durati
 /* ---- checks: what `campath check` reports ------------------------------------
  * Continuity at the keys and the overshoots a global spline in time can
  * make between them, each measured exactly (extremes of polynomials, not
- * samples) where the math allows (docs/math.md, section 13). */
+ * samples) where the math allows (docs/math.md, section 14). */
 
 typedef enum cp_finding_kind {
     CP_FINDING_JUMP = 0,       /* a derivative jumps at a key (its interpolation promises it does not) */

@@ -1,5 +1,5 @@
 /* lib/path/check.c - the checks behind `campath check` (docs/math.md, section
- * 13): continuity at the keys, and the overshoots a spline in time makes
+ * 14): continuity at the keys, and the overshoots a spline in time makes
  * between keys that are unevenly timed. Where a quantity is a polynomial on
  * a segment its extremes are found exactly (roots of its derivative,
  * lib/path/poly.c); the angle a segment turns is an integral, taken by

@@ -1,5 +1,5 @@
 /* lib/path/monotone.c - monotone C2 quintic interpolation (docs/math.md,
- * section 11).
+ * section 12).
  *
  * The route is that of MQSI (T. Lux, L. Watson et al., "Algorithm 1031:
  * MQSI - Monotone Quintic Spline Interpolation", ACM TOMS 49, 2023):
@@ -28,7 +28,7 @@
 
 /* The derivative of the quintic piece normalised to rise from 0 to 1 over
  * s in [0, 1], as a quartic in power form p[0..4] (from its Bernstein
- * coefficients, docs/math.md section 11); *bern_ok is set when those
+ * coefficients, docs/math.md section 12); *bern_ok is set when those
  * coefficients are all >= 0 (then the quartic is >= 0 on [0, 1]). */
 static void slope_quartic(double h, double dy, double d0, double d1, double a0, double a1, double p[5],
                           int *bern_ok)

@@ -1,6 +1,6 @@
 /* lib/path/monotone.h - monotone C2 interpolation by quintic Hermite pieces:
  * the time warp of smooth timing and the field of view over the path's
- * parameter (docs/math.md, section 11). Not installed.
+ * parameter (docs/math.md, section 12). Not installed.
  *
  * Each piece between knots j and j+1 is the quintic with the knots' values
  * y, first derivatives d and second derivatives a at its ends, so the

@@ -314,7 +314,7 @@ const cp_curve *cp_path_fov_curve(const cp_path *path) { return path->fov; }
 
 /* Smooth and constant-speed timing: the warp gives u and its derivatives,
  * the shape the channels over u; the chain rule gives the time derivatives
- * (docs/math.md, section 11). */
+ * (docs/math.md, section 12). */
 static void sample_timed(const cp_path *p, double time, int side, cp_path_cursor *cursor, int derivs, cp_pose *out)
 {
     const cpi_shape *s = p->shape;

@@ -8,7 +8,7 @@
 #include "campath/path.h"
 #include "dtoa.h"
 
-/* ---- smooth and constant-speed timing (docs/math.md, section 11) ---------------------
+/* ---- smooth and constant-speed timing (docs/math.md, section 12) ---------------------
  *
  * The shape is a function of one geometric parameter u (metres: chord length
  * of position with rotation angle and fov change weighted in). Each channel

@@ -1,7 +1,7 @@
 /* lib/path/shape.c - the shape of a smooth or constant-speed path: the
  * geometric parameter u, each channel's own chord parameter as a monotone
  * C2 map of u, and the channel curves over those parameters (docs/math.md,
- * section 11). Nothing here depends on the key times, so timing cannot
+ * section 12). Nothing here depends on the key times, so timing cannot
  * bend the shape. */
 #include <math.h>
 #include <stdlib.h>
@@ -12,7 +12,7 @@
 #include "monotone.h"
 #include "path_impl.h"
 
-/* How rotation and fov count in u, in metres (docs/math.md, section 11): a
+/* How rotation and fov count in u, in metres (docs/math.md, section 12): a
  * turn of one radian counts as one metre of travel, and a fov change as a
  * turn of half its angle (each frustum edge moves by half the change). */
 #define CPI_SHAPE_METRES_PER_RADIAN 1.0

@@ -1,6 +1,6 @@
 /* lib/path/warp.c - the time warp of smooth timing: a monotone C2 map from
  * time to the shape's parameter u that reaches every key's u at its time and
- * comes to rest (u' = u'' = 0) at holds (docs/math.md, section 11). */
+ * comes to rest (u' = u'' = 0) at holds (docs/math.md, section 12). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* lib/path/warp_speed.c - the warp of constant-speed timing: the smooth
  * shape travelled at one speed, easing in and out of holds and rest ends
- * (docs/math.md, section 12).
+ * (docs/math.md, section 13).
  *
  * The distance travelled is a C2 function of time: d(t) = v t while
  * cruising, and in an ease of tau seconds from or to a stop the speed
