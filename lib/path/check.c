@@ -95,6 +95,9 @@ static void add(checker *c, cp_finding_kind kind, cp_severity sev, size_t a, siz
     }
 }
 
+/* Whether the next finding will be listed (else only counted). */
+static int listing(const checker *c) { return c->r->count < c->o.max_findings && !c->failed; }
+
 /* The key after i (the first, across the seam of a loop) and its time. */
 static size_t next_key(const cp_path *p, size_t i, double *t)
 {
@@ -289,21 +292,127 @@ static void check_reverse(checker *c, size_t i)
     double w = g[2] > 0 ? -g[1] / (2 * g[2]) : 0.0;
     if (!(w > 0 && w < h))
         w = cpi_poly_eval(g, 2, 0.0) < cpi_poly_eval(g, 2, h) ? 0.0 : h;
-    const double at = time_of_param(p, x0 + w);
-    cp_pose s;
-    cp_path_sample(p, at, &s);
-    const double back = cp_vec3_dot(s.velocity, u);
+    /* the speed in time at that point (for the listed findings only: a path
+     * with a million of them is not sampled a million times more) */
+    double at = x0 + w, back = least;
+    if (listing(c)) {
+        at = time_of_param(p, x0 + w);
+        cp_pose s;
+        cp_path_sample(p, at, &s);
+        back = cp_vec3_dot(s.velocity, u);
+    }
     char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
     add(c, CP_FINDING_REVERSE, CP_SEVERITY_ERROR, i, j, at, back,
         "the camera moves backwards along the segment, at up to %s m/s (at t = %s)", cpi_fmt_double(b1, -back),
         cpi_fmt_double(b2, at));
 }
 
-static double angular_speed(const void *ctx, double t)
+/* The angle a rotation curve turns over its parameter range [a, b]: the
+ * integral of |omega| segment by segment. It does not depend on the timing
+ * (|omega dt| is the same over any parameter), so it is taken on the curve
+ * itself, over time for keys timing and over sigma_r for the others. */
+typedef struct turn_ctx {
+    const cp_curve *c;
+    size_t          seg;
+    double          x0;       /* the segment's start */
+    double          p[4][4];  /* cubic segments: coefficient k of w^k, component j */
+} turn_ctx;
+
+/* The power form of component j of a cubic Hermite segment (h = its
+ * duration): p(w) = p0 + m0 w + (3d - 2m0 - m1)/h w^2 + (m0 + m1 - 2d)/h^2 w^3,
+ * d = (p1 - p0)/h. */
+static void cubic_coeffs(const cp_curve *c, size_t seg, int j, double out[4])
 {
-    cp_pose s;
-    cp_path_sample(ctx, t, &s);
-    return cp_vec3_length(s.angular_velocity);
+    const double *k0 = c->rec + seg * (size_t)c->stride, *k1 = k0 + c->stride;
+    const double h = k1[0] - k0[0], d = (k1[1 + j] - k0[1 + j]) / h;
+    const double m0 = k0[c->tout + j], m1 = k1[c->tin + j];
+    out[0] = k0[1 + j], out[1] = m0, out[2] = (3 * d - 2 * m0 - m1) / h, out[3] = (m0 + m1 - 2 * d) / (h * h);
+}
+
+/* |omega| = 2 |vec(p' conj p)| / |p|^2 (section 5), from the power form. */
+static double cubic_angular_speed(const void *ctx, double x)
+{
+    const turn_ctx *t = ctx;
+    const double w = x - t->x0;
+    double p[4], d[4];
+    for (int j = 0; j < 4; j++) {
+        const double *c = t->p[j];
+        p[j] = ((c[3] * w + c[2]) * w + c[1]) * w + c[0];
+        d[j] = (3 * c[3] * w + 2 * c[2]) * w + c[1];
+    }
+    const cp_vec3 v = cpi_vec_mul_conj(d, p);
+    return 2.0 * cp_vec3_length(v) / (p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3]);
+}
+
+static double curve_angular_speed(const void *ctx, double x)
+{
+    const turn_ctx *t = ctx;
+    cp_vec3 omega;
+    cpi_curve_eval_rotation(t->c, t->seg, x, 1.0, NULL, &omega, NULL);
+    return cp_vec3_length(omega);
+}
+
+/* An upper bound of the angle (radians) a cubic R4 segment turns: the
+ * rotation angle is twice the arc length of p / |p| on S3, which is at most
+ * the length of p over its least |p|; the length is at most the Bezier
+ * control polygon's, and |p| is at least m . b_k for a unit m (the convex
+ * hull, section 6). 0 when no bound follows (the hull comes near 0). */
+static double turn_bound(const cp_curve *c, size_t seg)
+{
+    const double *k0 = c->rec + seg * (size_t)c->stride, *k1 = k0 + c->stride;
+    const double h = k1[0] - k0[0];
+    double b[4][4], m[4], len = 0, mlen = 0;
+    for (int j = 0; j < 4; j++) {
+        b[0][j] = k0[1 + j];
+        b[1][j] = k0[1 + j] + h * k0[c->tout + j] / 3.0;
+        b[2][j] = k1[1 + j] - h * k1[c->tin + j] / 3.0;
+        b[3][j] = k1[1 + j];
+        m[j] = b[0][j] + b[3][j];
+        mlen += m[j] * m[j];
+    }
+    mlen = sqrt(mlen);
+    double rho = INFINITY;
+    for (int k = 0; k < 4; k++) {
+        double dot = 0, e = 0;
+        for (int j = 0; j < 4; j++) {
+            dot += m[j] / mlen * b[k][j];
+            if (k < 3)
+                e += (b[k + 1][j] - b[k][j]) * (b[k + 1][j] - b[k][j]);
+        }
+        rho = fmin(rho, dot);
+        len += sqrt(e);
+    }
+    return rho > 0.1 ? 2.0 * len / rho : INFINITY;
+}
+
+/* The angle turned over [a, b], or, when `enough` (radians) is more than
+ * a cheap bound of it, that bound: the caller only needs to know it is not
+ * more than `enough`. */
+static double turned_between(const cp_curve *c, double a, double b, double enough)
+{
+    if (!(b > a) || c->nseg == 0 || c->mode == CP_CURVE_STEP)
+        return 0.0;
+    turn_ctx t = {.c = c, .seg = cpi_curve_segment(c, a, 0)};
+    if (c->mode == CP_CURVE_CUBIC) {
+        double bound = 0;
+        for (size_t s = t.seg; s < c->nseg && CPI_TIME(c, s) < b && bound <= enough; s++)
+            bound += turn_bound(c, s);
+        if (bound <= enough)
+            return bound;
+    }
+    double sum = 0;
+    for (; t.seg < c->nseg && CPI_TIME(c, t.seg) < b; t.seg++) {
+        const double lo = fmax(a, CPI_TIME(c, t.seg)), hi = fmin(b, CPI_TIME(c, t.seg + 1));
+        if (c->mode == CP_CURVE_CUBIC) {
+            t.x0 = CPI_TIME(c, t.seg);
+            for (int j = 0; j < 4; j++)
+                cubic_coeffs(c, t.seg, j, t.p[j]);
+        }
+        /* degrees are asked: 1e-6 relative is plenty */
+        sum += cpi_integrate(c->mode == CP_CURVE_CUBIC ? cubic_angular_speed : curve_angular_speed, &t, lo, hi,
+                             1e-6, 12);
+    }
+    return sum;
 }
 
 /* The angle between two rotations, the short way, in degrees. */
@@ -329,10 +438,17 @@ static void check_turn(checker *c, size_t i)
             "accident",
             cpi_fmt_double(b1, step), cpi_fmt_double(b2, CPI_CHECK_HALF_TURN_MARGIN));
     const double t0 = p->keys[i].time;
-    const double turned = cpi_integrate(angular_speed, p, t0, t1, 1e-9, 20) * RAD;
+    double a = t0, b = t1;
+    if (p->shape) {
+        const cpi_shape *s = p->shape;
+        const size_t kb = j == 0 && p->opts.ends == CP_ENDS_CLOSED ? s->nu : s->key_knot[j];
+        a = s->uk[s->key_knot[i]].sr[0], b = s->uk[kb].sr[0];
+    }
     /* a C2 turn that reverses at a key swings a little past it, in shape,
      * whatever the timing: a few percent of the step is not a long way round */
-    if (turned - step > c->o.max_turn + CPI_CHECK_TURN_SHARE * step)
+    const double allowed = step + c->o.max_turn + CPI_CHECK_TURN_SHARE * step;
+    const double turned = turned_between(p->rot, a, b, allowed / RAD) * RAD;
+    if (turned > allowed)
         add(c, CP_FINDING_TURN, CP_SEVERITY_ERROR, i, j, t0, turned - step,
             "the camera turns %s degrees where the keys are %s degrees apart (%s degrees too far)",
             cpi_fmt_double(b1, turned), cpi_fmt_double(b2, step), cpi_fmt_double(b3, turned - step));
@@ -359,8 +475,9 @@ static void check_fov(checker *c, size_t i)
     if (!fc || fc->mode != CP_CURVE_CUBIC || fc->nseg == 0 || seg >= fc->nseg)
         return;
     const double *k0 = fc->rec + seg * (size_t)fc->stride, *k1 = k0 + fc->stride;
-    const double h = k1[0] - k0[0], d = (k1[1] - k0[1]) / h, m0 = k0[fc->tout], m1 = k1[fc->tin];
-    const double f[4] = {k0[1], m0, (3 * d - 2 * m0 - m1) / h, (m0 + m1 - 2 * d) / (h * h)};
+    const double h = k1[0] - k0[0];
+    double f[4];
+    cubic_coeffs(fc, seg, 0, f);
     const double df[3] = {f[1], 2 * f[2], 3 * f[3]};
     double r[2], lo = fmin(k0[1], k1[1]), hi = fmax(k0[1], k1[1]), wlo = 0, whi = 0;
     const int nr = cpi_poly_roots(df, 2, 0.0, h, r);

@@ -20,23 +20,47 @@
 #include "monotone.h"
 #include "poly.h"
 
-/* A piece that fails is shrunk by the largest factor (to 1/2^12) that makes
+/* A piece that fails is shrunk by the largest factor (to 1/2^8) that makes
  * it monotone; a knot shrunk this many times drops to zero slope and
  * curvature, which is always monotone (the quintic "smootherstep"). */
-#define CPI_MONO_BISECTIONS 12
+#define CPI_MONO_BISECTIONS 8
 #define CPI_MONO_MAX_SHRINKS 40
+
+/* Whether the quartic with Bernstein coefficients c (on [0, 1]) is proven
+ * >= 0 by its coefficients, or by those of its halves and quarters (de
+ * Casteljau): each set being >= 0 is a proof; none is the exact test, but it
+ * spares it most of the time. */
+static int bernstein_nonnegative(const double c[5], int depth)
+{
+    if (c[0] < 0.0 || c[4] < 0.0)
+        return 0;
+    if (c[1] >= 0.0 && c[2] >= 0.0 && c[3] >= 0.0)
+        return 1;
+    if (depth == 0)
+        return 0;
+    double l[5], r[5], w[5];
+    memcpy(w, c, sizeof w);
+    for (int k = 0; k < 5; k++) {
+        l[k] = w[0];
+        r[4 - k] = w[4 - k];
+        for (int j = 0; j < 4 - k; j++)
+            w[j] = 0.5 * (w[j] + w[j + 1]);
+    }
+    return bernstein_nonnegative(l, depth - 1) && bernstein_nonnegative(r, depth - 1);
+}
 
 /* The derivative of the quintic piece normalised to rise from 0 to 1 over
  * s in [0, 1], as a quartic in power form p[0..4] (from its Bernstein
  * coefficients, docs/math.md section 12); *bern_ok is set when those
- * coefficients are all >= 0 (then the quartic is >= 0 on [0, 1]). */
+ * coefficients, or their halves' and quarters', are all >= 0 (then the
+ * quartic is >= 0 on [0, 1]). */
 static void slope_quartic(double h, double dy, double d0, double d1, double a0, double a1, double p[5],
                           int *bern_ok)
 {
     const double k = h / dy;
     const double A = d0 * k, B = d1 * k, G = a0 * k * h, D = a1 * k * h;
     const double c[5] = {A, A + 0.25 * G, 5.0 - 2.0 * (A + B) + 0.25 * (D - G), B - 0.25 * D, B};
-    *bern_ok = c[0] >= 0.0 && c[1] >= 0.0 && c[2] >= 0.0 && c[3] >= 0.0 && c[4] >= 0.0;
+    *bern_ok = bernstein_nonnegative(c, 4);
     /* q(s) = sum c_k C(4,k) s^k (1-s)^(4-k) */
     p[0] = c[0];
     p[1] = 4.0 * (c[1] - c[0]);
@@ -59,6 +83,9 @@ int cpi_quintic_monotone(double h, double y0, double y1, double d0, double d1, d
         return 1; /* a combination of non-negative Bernstein polynomials */
     if (!(isfinite(p[1]) && isfinite(p[2]) && isfinite(p[3]) && isfinite(p[4])))
         return 0;
+    for (int i = 1; i < 8; i++) /* a negative value anywhere proves the opposite, as cheaply */
+        if (cpi_poly_eval(p, 4, i / 8.0) < 0.0)
+            return 0;
     return cpi_poly_min(p, 4, 0.0, 1.0) >= 0.0;
 }
 

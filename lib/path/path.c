@@ -318,10 +318,30 @@ const cp_curve *cp_path_fov_curve(const cp_path *path) { return path->fov; }
 static void sample_timed(const cp_path *p, double time, int side, cp_path_cursor *cursor, int derivs, cp_pose *out)
 {
     const cpi_shape *s = p->shape;
+    const cp_curve *w = s->warp;
     int odd;
-    const double local = cpi_curve_local_time(s->warp, time, side, &odd);
-    const size_t j = cursor ? cpi_curve_segment_cursor(s->warp, &cursor->position, local)
-                            : cpi_curve_segment(s->warp, local, side);
+    const double local = cpi_curve_local_time(w, time, side, &odd);
+    size_t j;
+    if (cursor) {
+        j = cpi_curve_segment_cursor(w, &cursor->position, local);
+    } else {
+        const size_t guess = cpi_curve_guess(w, local), from = guess > 1 ? guess - 2 : 0;
+        cpi_prefetch_records(w, from, 5);
+        /* a guess at the channels' records too: without holds or repeated
+         * keys a warp knot is the key, u-knot and curve knot of that index */
+        if (s->nu == w->count) {
+            CPI_PREFETCH(&s->uk[guess]);
+            cpi_prefetch_records(p->pos, guess, 2);
+            cpi_prefetch_records(p->rot, guess, 2);
+        }
+        j = cpi_curve_segment_from(w, local, side, guess);
+    }
+    /* the records the channels need, all at once, while the warp is evaluated */
+    const double *r = w->rec + j * (size_t)w->stride;
+    CPI_PREFETCH(&s->uk[(size_t)r[CPI_WARP_K]]);
+    CPI_PREFETCH(&s->uk[(size_t)r[CPI_WARP_K] + 1]);
+    cpi_prefetch_records(p->pos, (size_t)r[CPI_WARP_PSEG], 2);
+    cpi_prefetch_records(p->rot, (size_t)r[CPI_WARP_RSEG], 3);
     double u[3], P[3][3], R[3][4], F[3];
     size_t k;
     cpi_warp_eval(s, j, local, u, &k);

@@ -31,12 +31,16 @@ typedef struct cpi_uknot {
 
 /* The warp's knots are kept in a curve's record layout so that the curve's
  * cached segment search (and its wrapping of closed paths) serves them:
- * record = [t | u, u', u'', k, -, -] with k the u-segment (index of the
- * u-knot at or before u). Pieces are quintic Hermite. */
+ * record = [t | u, u', u'', k, pseg, rseg] with k the u-segment (index of
+ * the u-knot at or before u) and that u-knot's position and rotation knot
+ * indices, so that a sample can fetch every record it needs as soon as it
+ * has the warp's. Pieces are quintic Hermite. */
 #define CPI_WARP_U 1
 #define CPI_WARP_D 2
 #define CPI_WARP_A 3
 #define CPI_WARP_K 4
+#define CPI_WARP_PSEG 5
+#define CPI_WARP_RSEG 6
 
 typedef struct cpi_shape {
     size_t     nu;        /* distinct u-knots; uk holds nu + 1 entries when closed (the seam) */
@@ -70,6 +74,9 @@ void cpi_shape_free(cpi_shape *s);
 
 /* The warp of a smooth path: monotone C2 through the keys and holds (warp.c). */
 int cpi_warp_smooth(cp_path *p, cp_error *error);
+/* Builds the warp's segment index, gives a loop's seam record the u of one
+ * period further, and fills each record's knot indices (warp.c). */
+int cpi_warp_finish(cpi_shape *s, cp_curve *w, cp_error *error);
 /* The warp of a constant-speed path; sets the keys' times (warp_speed.c). */
 int cpi_warp_constant_speed(cp_path *p, cp_error *error);
 

@@ -11,15 +11,13 @@
 #include "path_impl.h"
 
 /* Allocates the warp's container for m knots (records as path_impl.h says);
- * the caller fills times and values and calls finish_warp. */
+ * the caller fills times and values and calls cpi_warp_finish. */
 static cp_curve *alloc_warp(size_t m, double period, cp_error *error)
 {
     return cpi_curve_alloc(3, m, CP_CURVE_STEP, 0, 0, period, 0, error);
 }
 
-/* Builds the segment index, and gives a loop's seam record the u of one
- * period further (the curve's seam would copy knot 0's). */
-static int finish_warp(cpi_shape *s, cp_curve *w, cp_error *error)
+int cpi_warp_finish(cpi_shape *s, cp_curve *w, cp_error *error)
 {
     if (cpi_curve_finish(w, NULL, error) != CP_OK)
         return error ? error->code : CP_ERR_MEMORY;
@@ -27,6 +25,11 @@ static int finish_warp(cpi_shape *s, cp_curve *w, cp_error *error)
         double *seam = w->rec + w->count * (size_t)w->stride;
         seam[CPI_WARP_U] = s->total;
         seam[CPI_WARP_K] = (double)s->nu;
+    }
+    for (size_t j = 0; j <= w->nseg; j++) {
+        double *r = w->rec + j * (size_t)w->stride;
+        const cpi_uknot *k = &s->uk[(size_t)r[CPI_WARP_K]];
+        r[CPI_WARP_PSEG] = k->pseg, r[CPI_WARP_RSEG] = k->rseg;
     }
     return CP_OK;
 }
@@ -73,10 +76,9 @@ int cpi_warp_smooth(cp_path *p, cp_error *error)
         double *r = w->rec + j * (size_t)w->stride;
         r[0] = x[j];
         r[CPI_WARP_U] = y[j], r[CPI_WARP_D] = d[j], r[CPI_WARP_A] = a[j], r[CPI_WARP_K] = (double)knot[j];
-        r[5] = r[6] = 0.0;
     }
     s->warp = w;
-    rc = finish_warp(s, w, error);
+    rc = cpi_warp_finish(s, w, error);
 done:
     free(buf);
     free(stop);

@@ -488,18 +488,10 @@ int cpi_warp_constant_speed(cp_path *p, cp_error *error)
         double *r = w->rec + j * (size_t)w->stride;
         r[0] = m->t;
         r[CPI_WARP_U] = m->u, r[CPI_WARP_D] = m->d, r[CPI_WARP_A] = m->a, r[CPI_WARP_K] = (double)m->k;
-        r[5] = r[6] = 0.0;
     }
     s->warp = w;
     w = NULL;
-    rc = CP_OK;
-    if (cpi_curve_finish(s->warp, NULL, error) != CP_OK)
-        rc = error->code;
-    else if (closed) {
-        double *seam = s->warp->rec + s->warp->count * (size_t)s->warp->stride;
-        seam[CPI_WARP_U] = s->total;
-        seam[CPI_WARP_K] = (double)s->nu;
-    }
+    rc = cpi_warp_finish(s, s->warp, error);
 done:
     cp_curve_destroy(w);
     cpi_arc_table_free(&b.arc);
