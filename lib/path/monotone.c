@@ -145,20 +145,14 @@ static double sign_of(double v) { return v > 0 ? 1.0 : v < 0 ? -1.0 : 0.0; }
 
 /* Slopes and curvatures at every knot from C2 cubic splines over the runs
  * between stops. */
-static int estimate(const cpi_mono_spec *sp, const unsigned char *stop, double *d, double *a, cp_error *error)
+static int estimate(const cpi_mono_spec *sp, const unsigned char *stop, double *d, double *a, double *buf,
+                    size_t *of, cp_error *error)
 {
     const size_t n = sp->n;
     size_t first_stop = n;
     for (size_t j = 0; j < n && first_stop == n; j++)
         if (stop[j])
             first_stop = j;
-    double *buf = cpi_alloc_array(n + 1, 5 * sizeof *buf);
-    size_t *of = cpi_alloc_array(n + 1, sizeof *of);
-    if (!buf || !of) {
-        free(buf);
-        free(of);
-        return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a monotone spline of %zu knots", n);
-    }
     seq s = {0, buf, buf + n + 1, of};
     double *m = buf + 2 * (n + 1), *w = buf + 3 * (n + 1), *trend = buf + 4 * (n + 1);
     int rc = CP_OK;
@@ -209,8 +203,6 @@ static int estimate(const cpi_mono_spec *sp, const unsigned char *stop, double *
             r0 = r1;
         }
     }
-    free(buf);
-    free(of);
     return rc;
 }
 
@@ -262,10 +254,18 @@ static void constrain(const cpi_mono_spec *sp, size_t j, int is_stop, double *d,
             a[j] = 0.0;
         return;
     }
+    const double al = fabs(sl), ar = fabs(sr);
     if (!(d[j] * dl > 0)) { /* the spline turns back here: a harmonic mean slope instead */
-        const double al = fabs(sl), ar = fabs(sr);
         d[j] = dl * 2.0 * al * ar / (al + ar);
         a[j] = 0.0;
+        return;
+    }
+    /* no steeper than three times the gentler chord (the bound of Fritsch
+     * and Carlson for monotone cubics): spares most of the shrinking */
+    const double most = 3.0 * fmin(al, ar);
+    if (fabs(d[j]) > most) {
+        a[j] *= most / fabs(d[j]);
+        d[j] = dl * most;
     }
 }
 
@@ -282,24 +282,30 @@ static int piece_ok(const cpi_mono_spec *sp, size_t j, const double *d, const do
     return cpi_quintic_monotone(h, sp->y[j], y1, mu * d[j], mu * d[k], mu * a[j], mu * a[k]);
 }
 
+size_t cpi_monotone_work_size(size_t n)
+{
+    /* doubles: 5 (n + 1) for the estimates; size_t: n + 1 for their order and
+     * n for the queue; bytes: 3 n flags */
+    return (5 * (n + 1)) * sizeof(double) + (2 * n + 1) * sizeof(size_t) + 3 * n;
+}
+
 int cpi_monotone_build(const cpi_mono_spec *sp, double *d, double *a, cp_error *error)
 {
     const size_t n = sp->n;
-    if (n < 2 || (!sp->closed && n < 2)) {
+    if (n < 2) {
         for (size_t j = 0; j < n; j++)
             d[j] = a[j] = 0.0;
         return CP_OK;
     }
     const size_t npieces = sp->closed ? n : n - 1;
-    unsigned char *stop = calloc(n, 1);
-    unsigned char *queued = calloc(npieces, 1);
-    unsigned char *shrinks = calloc(n, 1);
-    size_t *queue = cpi_alloc_array(npieces, sizeof *queue);
+    void *own = NULL, *work = sp->work;
+    if (!work && !(work = own = malloc(cpi_monotone_work_size(n))))
+        return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a monotone spline of %zu knots", n);
+    double *buf = work;
+    size_t *of = (size_t *)(buf + 5 * (n + 1)), *queue = of + n + 1;
+    unsigned char *stop = (unsigned char *)(queue + n), *queued = stop + n, *shrinks = queued + n;
+    memset(stop, 0, 3 * n);
     int rc = CP_OK;
-    if (!stop || !queued || !shrinks || !queue) {
-        rc = cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a monotone spline of %zu knots", n);
-        goto done;
-    }
     /* stops: asked for, or next to a flat piece (which must be constant) */
     for (size_t j = 0; j < n; j++) {
         double h;
@@ -307,7 +313,7 @@ int cpi_monotone_build(const cpi_mono_spec *sp, double *d, double *a, cp_error *
         if ((sp->closed || j + 1 < n) && chord(sp, j, &h) == 0.0)
             stop[j] = 1, stop[j + 1 < n ? j + 1 : 0] = 1;
     }
-    if ((rc = estimate(sp, stop, d, a, error)) != CP_OK)
+    if ((rc = estimate(sp, stop, d, a, buf, of, error)) != CP_OK)
         goto done;
     for (size_t j = 0; j < n; j++)
         constrain(sp, j, stop[j], d, a);
@@ -351,10 +357,7 @@ int cpi_monotone_build(const cpi_mono_spec *sp, double *d, double *a, cp_error *
         }
     }
 done:
-    free(stop);
-    free(queued);
-    free(shrinks);
-    free(queue);
+    free(own);
     return rc;
 }
 

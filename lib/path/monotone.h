@@ -24,7 +24,12 @@ typedef struct cpi_mono_spec {
     int                  closed; /* a loop: knot n is knot 0 at (x0 + px, y0 + py) */
     double               px, py;
     int                  rest;   /* open ends: 1 = zero slope at both ends, 0 = zero curvature */
+    void                *work;   /* NULL, or cpi_monotone_work_size(n) bytes of scratch to use */
 } cpi_mono_spec;
+
+/* Bytes of scratch cpi_monotone_build uses for n knots (callers that build
+ * several can lend one block, sparing a fresh allocation each time). */
+size_t cpi_monotone_work_size(size_t n);
 
 /* Fills d[0..n-1] and a[0..n-1] so that every piece is monotone in the
  * direction of its values (constant where they are equal; a knot where the

@@ -50,6 +50,8 @@ typedef struct cpi_shape {
     uint32_t  *key_knot;  /* for each key, its u-knot */
     int        fov_mono;  /* fov is the monotone quintic in uk[].f, else the fov curve over u */
     double     speed;     /* constant-speed timing: the cruising speed in m/s, else 0 */
+    void      *work;      /* while building: scratch for every monotone build, then NULL */
+    double    *scratch;   /* while building: 4 (keys + 1) doubles for the maps, then NULL */
 } cpi_shape;
 
 struct cp_path {

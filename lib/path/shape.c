@@ -184,15 +184,13 @@ static int map_over_u(cpi_shape *s, int closed, size_t field, double rise, cp_er
         }
         return CP_OK;
     }
-    double *buf = cpi_alloc_array(n, 4 * sizeof *buf);
-    if (!buf)
-        return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the shape of %zu keys", n);
+    double *buf = s->scratch;
     double *x = buf, *y = buf + n, *d = buf + 2 * n, *a = buf + 3 * n;
     for (size_t k = 0; k < n; k++) {
         x[k] = s->uk[k].u;
         y[k] = ((const double *)((const char *)&s->uk[k] + field))[0];
     }
-    cpi_mono_spec spec = {.n = n, .x = x, .y = y, .closed = closed, .px = s->total, .py = rise};
+    cpi_mono_spec spec = {.n = n, .x = x, .y = y, .closed = closed, .px = s->total, .py = rise, .work = s->work};
     int rc = cpi_monotone_build(&spec, d, a, error);
     for (size_t k = 0; rc == CP_OK && k < n; k++) {
         double *v = (double *)((char *)&s->uk[k] + field);
@@ -204,7 +202,6 @@ static int map_over_u(cpi_shape *s, int closed, size_t field, double rise, cp_er
         v[1] = d[0];
         v[2] = a[0];
     }
-    free(buf);
     return rc;
 }
 
@@ -223,9 +220,17 @@ int cpi_shape_build(cp_path *p, cp_error *error)
     if (s) {
         s->uk = cpi_alloc_array(n + 1, sizeof *s->uk);
         s->key_knot = cpi_alloc_array(n, sizeof *s->key_knot);
+        /* one scratch block for the maps and the warp (a knot per key, and
+         * one more at the end of each hold) */
+        size_t knots = n;
+        for (size_t i = 0; i < n; i++)
+            knots += (p->keys[i].flags & CP_KEY_HOLD) && p->keys[i].hold > 0;
+        s->work = malloc(cpi_monotone_work_size(knots));
+        s->scratch = cpi_alloc_array(n + 1, 4 * sizeof *s->scratch);
     }
     int rc = CP_OK;
-    if (!s || !s->uk || !s->key_knot || !st.dp || !st.dr || !st.du || !from || !first_key) {
+    if (!s || !s->uk || !s->key_knot || !s->work || !s->scratch || !st.dp || !st.dr || !st.du || !from ||
+        !first_key) {
         rc = cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the shape of %zu keys", n);
         goto done;
     }
@@ -293,6 +298,11 @@ int cpi_shape_build(cp_path *p, cp_error *error)
     if (rc == CP_OK)
         rc = p->opts.timing == CP_TIMING_CONSTANT_SPEED ? cpi_warp_constant_speed(p, error) : cpi_warp_smooth(p, error);
 done:
+    if (s) {
+        free(s->work);
+        free(s->scratch);
+        s->work = NULL, s->scratch = NULL;
+    }
     free(st.dp);
     free(st.dr);
     free(st.du);

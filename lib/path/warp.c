@@ -64,7 +64,7 @@ int cpi_warp_smooth(cp_path *p, cp_error *error)
         }
     }
     cpi_mono_spec spec = {.n = m, .x = x, .y = y, .stop = stop, .closed = closed, .px = p->opts.period,
-                          .py = s->total, .rest = p->opts.ends == CP_ENDS_REST};
+                          .py = s->total, .rest = p->opts.ends == CP_ENDS_REST, .work = s->work};
     if ((rc = cpi_monotone_build(&spec, d, a, error)) != CP_OK)
         goto done;
     cp_curve *w = alloc_warp(m, closed ? p->opts.period : 0.0, error);
