@@ -48,36 +48,60 @@ int cpi_quintic_monotone(double h, double y0, double y1, double d0, double d1, d
  * (exact, as above); 0 for a flat piece. */
 double cpi_quintic_min_slope(double h, double y0, double y1, double d0, double d1, double a0, double a1);
 
-/* Value, first and second derivative (per unit of x) at s in [0, 1] of the
- * quintic piece of width h. Exact at the knots: s = 0 gives y0 and s = 1
- * gives y1, bit for bit; a constant piece gives y0 and zero derivatives. */
-static inline void cpi_quintic_eval(double h, double y0, double y1, double d0, double d1, double a0, double a1,
-                                    double s, double *v, double *v1, double *v2)
+/* The quintic Hermite basis at s in [0, 1] for a piece of width h, and its
+ * first and second derivatives (per unit of x), in factored form: H5 takes
+ * y1, H0 = 1 - H5 takes y0, H1 and H4 the slopes (times h), H2 and H3 the
+ * second derivatives (times h^2). Factored, each is accurate to its last
+ * bits near both ends, where the expanded polynomials lose everything to
+ * cancellation. One basis serves every function on the same piece. */
+typedef struct cpi_quintic_basis {
+    double s, h, ih;
+    double h0, h1, h2, h3, h4, h5; /* values */
+    double g1, g2, g3, g4, g5;     /* first derivatives in s */
+    double f1, f2, f3, f4, f5;     /* second derivatives in s */
+} cpi_quintic_basis;
+
+static inline void cpi_quintic_basis_make(double h, double s, cpi_quintic_basis *b)
+{
+    const double r = 1.0 - s, s2 = s * s, s3 = s2 * s, r2 = r * r, r3 = r2 * r;
+    b->s = s, b->h = h, b->ih = 1.0 / h;
+    b->h5 = s3 * (10 - 15 * s + 6 * s2), b->h0 = r3 * (1 + 3 * s + 6 * s2);
+    b->h1 = s * r3 * (1 + 3 * s), b->h4 = -s3 * r * (4 - 3 * s);
+    b->h2 = 0.5 * s2 * r3, b->h3 = 0.5 * s3 * r2;
+    b->g5 = 30 * s2 * r2, b->g1 = r2 * (1 + 2 * s - 15 * s2), b->g4 = -s2 * (12 - 28 * s + 15 * s2);
+    b->g2 = 0.5 * s * r2 * (2 - 5 * s), b->g3 = 0.5 * s2 * r * (3 - 5 * s);
+    b->f5 = 60 * s * r * (1 - 2 * s), b->f1 = -12 * s * r * (3 - 5 * s), b->f4 = -12 * s * r * (2 - 5 * s);
+    b->f2 = r * (1 - 8 * s + 10 * s2), b->f3 = s * (3 - 12 * s + 10 * s2);
+}
+
+/* Value, first and second derivative (per unit of x) of the piece from
+ * (y0, d0, a0) to (y1, d1, a1) with basis b. Exact at the knots: s = 0 gives
+ * y0 and s = 1 gives y1, bit for bit; a constant piece gives y0 and zero
+ * derivatives. */
+static inline void cpi_quintic_apply(const cpi_quintic_basis *b, double y0, double y1, double d0, double d1,
+                                     double a0, double a1, double *v, double *v1, double *v2)
 {
     if (y0 == y1 && d0 == 0.0 && d1 == 0.0 && a0 == 0.0 && a1 == 0.0) {
         *v = y0;
         *v1 = *v2 = 0.0;
         return;
     }
-    /* the Hermite basis in factored form: H5 takes y1, H0 = 1 - H5 takes
-     * y0, H1 and H4 the slopes (times h), H2 and H3 the second derivatives
-     * (times h^2). Factored, each is accurate to its last bits near both
-     * ends, where the expanded polynomials lose everything to cancellation. */
-    const double r = 1.0 - s, s2 = s * s, s3 = s2 * s, r2 = r * r, r3 = r2 * r;
-    const double dy = y1 - y0, ih = 1.0 / h;
-    const double h5 = s3 * (10 - 15 * s + 6 * s2), h0 = r3 * (1 + 3 * s + 6 * s2);
-    const double h1 = s * r3 * (1 + 3 * s), h4 = -s3 * r * (4 - 3 * s);
-    const double h2 = 0.5 * s2 * r3, h3 = 0.5 * s3 * r2;
+    const double dy = y1 - y0, h = b->h, ih = b->ih;
     /* from the nearer end, so that a value near a knot is that knot's value
      * plus a small correction: rounding then never carries it past the knot */
-    const double rest = h * (h1 * d0 + h4 * d1) + h * h * (h2 * a0 + h3 * a1);
-    *v = s <= 0.5 ? y0 + (dy * h5 + rest) : y1 + (rest - dy * h0);
-    const double g5 = 30 * s2 * r2, g1 = r2 * (1 + 2 * s - 15 * s2), g4 = -s2 * (12 - 28 * s + 15 * s2);
-    const double g2 = 0.5 * s * r2 * (2 - 5 * s), g3 = 0.5 * s2 * r * (3 - 5 * s);
-    *v1 = g5 * dy * ih + g1 * d0 + g4 * d1 + h * (g2 * a0 + g3 * a1);
-    const double f5 = 60 * s * r * (1 - 2 * s), f1 = -12 * s * r * (3 - 5 * s), f4 = -12 * s * r * (2 - 5 * s);
-    const double f2 = r * (1 - 8 * s + 10 * s2), f3 = s * (3 - 12 * s + 10 * s2);
-    *v2 = f5 * dy * ih * ih + (f1 * d0 + f4 * d1) * ih + f2 * a0 + f3 * a1;
+    const double rest = h * (b->h1 * d0 + b->h4 * d1) + h * h * (b->h2 * a0 + b->h3 * a1);
+    *v = b->s <= 0.5 ? y0 + (dy * b->h5 + rest) : y1 + (rest - dy * b->h0);
+    *v1 = b->g5 * dy * ih + b->g1 * d0 + b->g4 * d1 + h * (b->g2 * a0 + b->g3 * a1);
+    *v2 = b->f5 * dy * ih * ih + (b->f1 * d0 + b->f4 * d1) * ih + b->f2 * a0 + b->f3 * a1;
+}
+
+/* The same for one function: the basis made and applied. */
+static inline void cpi_quintic_eval(double h, double y0, double y1, double d0, double d1, double a0, double a1,
+                                    double s, double *v, double *v1, double *v2)
+{
+    cpi_quintic_basis b;
+    cpi_quintic_basis_make(h, s, &b);
+    cpi_quintic_apply(&b, y0, y1, d0, d1, a0, a1, v, v1, v2);
 }
 
 /* The s in [0, 1] at which the monotone piece reaches `target` (between y0

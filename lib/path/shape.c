@@ -315,11 +315,12 @@ done:
 
 /* ---- evaluation ------------------------------------------------------------------- */
 
-/* One of the maps (sp, sr, f) on u-segment seg at s in [0, 1]. */
-static void map_eval(const cpi_uknot *a, const cpi_uknot *b, size_t field, double h, double s, double out[3])
+/* One of the maps (sp, sr, f) between two u-knots, with the segment's basis. */
+static void map_eval(const cpi_uknot *a, const cpi_uknot *b, size_t field, const cpi_quintic_basis *q,
+                     double out[3])
 {
     const double *va = (const double *)((const char *)a + field), *vb = (const double *)((const char *)b + field);
-    cpi_quintic_eval(h, va[0], vb[0], va[1], vb[1], va[2], vb[2], s, &out[0], &out[1], &out[2]);
+    cpi_quintic_apply(q, va[0], vb[0], va[1], vb[1], va[2], vb[2], &out[0], &out[1], &out[2]);
 }
 
 /* A channel curve at parameter x, starting the segment search at knot i
@@ -336,53 +337,19 @@ static void curve_at(const cp_curve *c, size_t i, double x, double sign, double 
      * and the warp asks for a left limit only through the earlier u-segment) */
     while (i + 1 < c->nseg && CPI_TIME(c, i + 1) < x)
         i++;
-    cpi_curve_eval(c, i, x, sign, v, d1, d2);
-}
-
-void cpi_shape_eval(const cp_path *p, size_t k, double u, double sign, double pos[3][3], double rot[3][4],
-                    double fov[3])
-{
-    const cpi_shape *s = p->shape;
-    const int loop = p->opts.ends == CP_ENDS_CLOSED && s->total > 0;
-    const size_t nseg = loop ? s->nu : s->nu - 1;
-    double sp[3] = {s->uk[0].sp[0], 0, 0}, sr[3] = {s->uk[0].sr[0], 0, 0}, f[3] = {s->uk[0].f[0], 0, 0};
-    size_t seg = 0;
-    if (nseg > 0) {
-        double sl = 1.0;
-        seg = k;
-        if (seg >= nseg)
-            seg = nseg - 1; /* at the last knot: the end of the last segment */
-        else
-            sl = -1.0;
-        const cpi_uknot *a = &s->uk[seg], *b = &s->uk[seg + 1];
-        const double h = b->u - a->u;
-        if (sl < 0) {
-            sl = (u - a->u) / h;
-            sl = sl < 0.0 ? 0.0 : sl > 1.0 ? 1.0 : sl;
-        }
-        map_eval(a, b, offsetof(cpi_uknot, sp), h, sl, sp);
-        map_eval(a, b, offsetof(cpi_uknot, sr), h, sl, sr);
-        if (s->fov_mono)
-            map_eval(a, b, offsetof(cpi_uknot, f), h, sl, f);
+    if (c->mode != CP_CURVE_CUBIC || (c->dim != 3 && c->dim != 4)) {
+        cpi_curve_eval(c, i, x, sign, v, d1, d2);
+        return;
     }
-    double v[4], d1[4], d2[4];
-    curve_at(p->pos, s->uk[seg].pseg, sp[0], 1.0, v, d1, d2);
-    for (int j = 0; j < 3; j++) {
-        pos[0][j] = v[j];
-        pos[1][j] = d1[j] * sp[1];
-        pos[2][j] = d2[j] * sp[1] * sp[1] + d1[j] * sp[2];
-    }
-    curve_at(p->rot, s->uk[seg].rseg, sr[0], sign, v, d1, d2);
-    for (int j = 0; j < 4; j++) {
-        rot[0][j] = v[j];
-        rot[1][j] = d1[j] * sr[1];
-        rot[2][j] = d2[j] * sr[1] * sr[1] + d1[j] * sr[2];
-    }
-    if (s->fov_mono) {
-        fov[0] = f[0], fov[1] = f[1], fov[2] = f[2];
-    } else {
-        curve_at(p->fov, seg, nseg > 0 ? u : s->uk[0].u, 1.0, fov, fov + 1, fov + 2);
-    }
+    /* the common case inline, as the keys-timing sampler has it */
+    double h, ih;
+    const double u = cpi_segment_u(c, i, x, &h, &ih);
+    cpi_basis B;
+    cpi_basis_make2(h, ih, u, &B);
+    if (c->dim == 3)
+        cpi_cubic_apply(3, c, i, &B, sign, v, d1, d2);
+    else
+        cpi_cubic_apply(4, c, i, &B, sign, v, d1, d2);
 }
 
 /* The u-segment and position on it used for u in u-segment k (the last knot
@@ -404,13 +371,53 @@ static int locate(const cpi_shape *s, int loop, size_t k, double u, size_t *seg,
     return 1;
 }
 
+void cpi_shape_eval(const cp_path *p, size_t k, double u, double sign, double pos[3][3], double rot[3][4],
+                    double fov[3])
+{
+    const cpi_shape *s = p->shape;
+    double sp[3] = {s->uk[0].sp[0], 0, 0}, sr[3] = {s->uk[0].sr[0], 0, 0}, f[3] = {s->uk[0].f[0], 0, 0};
+    size_t seg;
+    double sl;
+    const int moves = locate(s, p->opts.ends == CP_ENDS_CLOSED && s->total > 0, k, u, &seg, &sl);
+    if (moves) {
+        const cpi_uknot *a = &s->uk[seg], *b = &s->uk[seg + 1];
+        cpi_quintic_basis q;
+        cpi_quintic_basis_make(b->u - a->u, sl, &q);
+        map_eval(a, b, offsetof(cpi_uknot, sp), &q, sp);
+        map_eval(a, b, offsetof(cpi_uknot, sr), &q, sr);
+        if (s->fov_mono)
+            map_eval(a, b, offsetof(cpi_uknot, f), &q, f);
+    }
+    double v[4], d1[4], d2[4];
+    curve_at(p->pos, s->uk[seg].pseg, sp[0], 1.0, v, d1, d2);
+    for (int j = 0; j < 3; j++) {
+        pos[0][j] = v[j];
+        pos[1][j] = d1[j] * sp[1];
+        pos[2][j] = d2[j] * sp[1] * sp[1] + d1[j] * sp[2];
+    }
+    curve_at(p->rot, s->uk[seg].rseg, sr[0], sign, v, d1, d2);
+    for (int j = 0; j < 4; j++) {
+        rot[0][j] = v[j];
+        rot[1][j] = d1[j] * sr[1];
+        rot[2][j] = d2[j] * sr[1] * sr[1] + d1[j] * sr[2];
+    }
+    if (s->fov_mono) {
+        fov[0] = f[0], fov[1] = f[1], fov[2] = f[2];
+    } else {
+        curve_at(p->fov, seg, moves ? u : s->uk[0].u, 1.0, fov, fov + 1, fov + 2);
+    }
+}
+
 double cpi_shape_sigma(const cp_path *p, size_t k, double u, size_t *pseg)
 {
     const cpi_shape *s = p->shape;
     size_t seg;
     double sl, sp[3] = {s->uk[0].sp[0], 0, 0};
-    if (locate(s, p->opts.ends == CP_ENDS_CLOSED && s->total > 0, k, u, &seg, &sl))
-        map_eval(&s->uk[seg], &s->uk[seg + 1], offsetof(cpi_uknot, sp), s->uk[seg + 1].u - s->uk[seg].u, sl, sp);
+    if (locate(s, p->opts.ends == CP_ENDS_CLOSED && s->total > 0, k, u, &seg, &sl)) {
+        cpi_quintic_basis q;
+        cpi_quintic_basis_make(s->uk[seg + 1].u - s->uk[seg].u, sl, &q);
+        map_eval(&s->uk[seg], &s->uk[seg + 1], offsetof(cpi_uknot, sp), &q, sp);
+    }
     const cp_curve *c = p->pos;
     size_t i = s->uk[seg].pseg;
     if (c->nseg == 0)
