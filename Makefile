@@ -43,15 +43,25 @@ CJSON_LIBS   := $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null || echo -lcjso
 SDL_CFLAGS   := $(shell $(PKG_CONFIG) --cflags sdl2 2>/dev/null)
 SDL_LIBS     := $(shell $(PKG_CONFIG) --libs sdl2 2>/dev/null)
 TTF_LIBS     := $(shell $(PKG_CONFIG) --libs SDL2_ttf 2>/dev/null)
-ZLIB_LIBS    := $(shell $(PKG_CONFIG) --libs zlib 2>/dev/null || echo -lz)
+IMAGE_LIBS   := $(shell $(PKG_CONFIG) --libs SDL2_image 2>/dev/null || echo -lSDL2_image)
+EPOXY_CFLAGS := $(shell $(PKG_CONFIG) --cflags epoxy 2>/dev/null)
+EPOXY_LIBS   := $(shell $(PKG_CONFIG) --libs epoxy 2>/dev/null || echo -lepoxy)
+ASSIMP_CFLAGS := $(shell $(PKG_CONFIG) --cflags assimp 2>/dev/null)
+ASSIMP_LIBS  := $(shell $(PKG_CONFIG) --libs assimp 2>/dev/null || echo -lassimp)
 CMOCKA_LIBS  := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 GSL_LIBS     := $(shell $(PKG_CONFIG) --libs gsl 2>/dev/null)
 LIBS         := $(CJSON_LIBS) -lm
 
-# Debian packages: to build and test (first line), to benchmark and fuzz (second).
-DEB_PACKAGES := build-essential pkg-config libcjson-dev libcmocka-dev libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core zlib1g-dev \
-                python3 \
-                clang libclang-rt-dev libgsl-dev
+# Debian packages, by what needs them: to build and run (`make run`), to test
+# (`make test`: also the headless OpenGL of the editor's tests, Mesa's EGL and
+# software renderer, and assimp's test models for a real building), to
+# benchmark and fuzz (`make bench`, `make fuzz`).
+DEB_run      := build-essential pkg-config libcjson-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core \
+                libepoxy-dev libassimp-dev libegl1 libegl-mesa0 libgl1-mesa-dri
+DEB_test     := $(DEB_run) libcmocka-dev python3 clang assimp-testmodels
+DEB_bench    := $(DEB_run) libgsl-dev python3 assimp-testmodels
+DEB_fuzz     := $(DEB_run) clang libclang-rt-dev
+DEB_all      := $(sort $(DEB_test) $(DEB_bench) $(DEB_fuzz))
 
 # ---- sources -------------------------------------------------------------------
 
@@ -82,6 +92,8 @@ SHARED_LIB   := $(BUILD)/libcampath.so.$(VERSION)
 # include path, so SDL cannot creep in; the editor tests link it alone),
 # editor/sdl its SDL2 front end, editor/cli the campath tool.
 EDITOR_CORE_CPPFLAGS := -Ieditor/core
+# the core imports scenes with assimp (not SDL or GL) on a thread of its own
+EDITOR_CORE_LIBS := $(ASSIMP_LIBS) -lpthread
 EDITOR_CORE_SRC := $(wildcard editor/core/*.c)
 EDITOR_SDL_SRC  := $(wildcard editor/sdl/*.c)
 EDITOR_CORE_OBJ := $(EDITOR_CORE_SRC:%.c=$(BUILD)/%.o)
@@ -108,8 +120,8 @@ BENCH_SCRIPTS := $(sort $(wildcard tests/bench/*.sh))
 
 E2E_SCRIPTS := $(sort $(wildcard tests/e2e/*.sh))
 
-.PHONY: all lib test check check-build check-run check-asan check-clang e2e run run-editor bench fuzz \
-        fuzz-build install uninstall deps clean
+.PHONY: all lib test check check-build check-run check-asan check-clang e2e run run-editor bench bench-run fuzz \
+        fuzz-build install uninstall deps deps-run deps-test deps-bench deps-fuzz deps-all clean
 
 all: lib $(CLI_BIN) $(EDITOR_BIN) $(EXAMPLE_BIN) $(BUILD)/campath.pc
 
@@ -129,11 +141,11 @@ $(BUILD)/pic/lib/%.o: lib/%.c $(LIB_HDR)
 
 $(BUILD)/editor/core/%.o: editor/core/%.c $(wildcard include/campath/*.h editor/core/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) $(ASSIMP_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/editor/sdl/%.o: editor/sdl/%.c $(wildcard include/campath/*.h editor/core/*.h editor/sdl/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) -Ieditor/sdl $(SDL_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) -Ieditor/sdl $(SDL_CFLAGS) $(EPOXY_CFLAGS) $(ASSIMP_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/editor/cli/%.o: editor/cli/%.c $(wildcard include/campath/*.h editor/cli/*.h)
 	@mkdir -p $(@D)
@@ -161,7 +173,8 @@ $(CLI_BIN): $(CLI_OBJ) $(STATIC_LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(STATIC_LIB) $(LIBS)
 
 $(EDITOR_BIN): $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB) $(TTF_LIBS) $(SDL_LIBS) $(ZLIB_LIBS) $(LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB) $(IMAGE_LIBS) $(TTF_LIBS) $(SDL_LIBS) \
+	    $(EPOXY_LIBS) $(EDITOR_CORE_LIBS) $(LIBS)
 
 $(BUILD)/examples/%: docs/examples/%.c $(STATIC_LIB) | $(BUILD)/examples
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC_LIB) $(LIBS)
@@ -177,10 +190,10 @@ $(BUILD)/tests/test_%: tests/unit/test_%.c $(TESTUTIL_OBJ) $(STATIC_LIB) $(wildc
 
 $(BUILD)/tests/editor_test_%: tests/editor/test_%.c $(EDITOR_CORE_OBJ) $(TESTUTIL_OBJ) $(STATIC_LIB) $(wildcard tests/editor/*.h editor/core/*.h tests/unit/*.h) | $(BUILD)/tests/unit
 	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) -Itests/unit $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(EDITOR_CORE_OBJ) \
-	    $(TESTUTIL_OBJ) $(STATIC_LIB) $(CMOCKA_LIBS) $(LIBS)
+	    $(TESTUTIL_OBJ) $(STATIC_LIB) $(CMOCKA_LIBS) $(EDITOR_CORE_LIBS) $(LIBS)
 
 # `make test` is the README's test command: dependencies, then everything.
-test: deps
+test: deps-test
 	$(MAKE) --no-print-directory check
 
 check: check-build check-run check-asan check-clang e2e
@@ -213,7 +226,7 @@ figures: $(CLI_BIN)
 
 # ---- running, benchmarks, fuzzing ---------------------------------------------------------
 
-run: deps
+run: deps-run
 	$(MAKE) --no-print-directory run-editor
 
 run-editor: all
@@ -222,7 +235,10 @@ run-editor: all
 $(BUILD)/bench/%: tests/bench/%.c $(STATIC_LIB) | $(BUILD)/bench
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -O3 -march=native $(ALL_LDFLAGS) -o $@ $< $(STATIC_LIB) $(GSL_LIBS) $(LIBS)
 
-bench: $(BENCH_BIN) $(CLI_BIN) $(EDITOR_BIN)
+bench: deps-bench
+	$(MAKE) --no-print-directory bench-run
+
+bench-run: $(BENCH_BIN) $(CLI_BIN) $(EDITOR_BIN)
 	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done
 	@for s in $(BENCH_SCRIPTS); do echo "== $$s"; BUILD=$(BUILD) sh $$s || exit 1; done
 
@@ -265,9 +281,12 @@ uninstall:
 # ---- dependencies -----------------------------------------------------------------------------
 
 # Installs what is missing when run as root (non-interactive); otherwise
-# prints the exact command and fails.
-deps:
-	@missing=""; for p in $(DEB_PACKAGES); do \
+# prints the exact command and fails. `make deps` installs what every target
+# needs; deps-run, deps-test, deps-bench and deps-fuzz what one does.
+deps: deps-all
+
+deps-run deps-test deps-bench deps-fuzz deps-all:
+	@missing=""; for p in $(DEB_$(patsubst deps-%,%,$@)); do \
 	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
