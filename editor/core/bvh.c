@@ -279,24 +279,25 @@ static double segment_triangle(cp_vec3 a, cp_vec3 d, cp_vec3 t0, cp_vec3 t1, cp_
     return u >= 0 && u <= 1 ? u : -1;
 }
 
-int ed_bvh_segment(const ed_bvh *b, cp_vec3 a, cp_vec3 c, double *u)
+/* Visits every triangle whose box the segment a + u d (u in 0..1) meets:
+ * with `first`, finds the nearest crossing; otherwise counts them all. */
+static double segment_walk(const ed_bvh *b, cp_vec3 a, cp_vec3 d, int first, size_t *count)
 {
-    if (b->node_count == 0)
-        return 0;
-    cp_vec3 d = cp_vec3_sub(c, a);
     double best = 2.0;
     unsigned stack[STACK];
     int sp = 0;
     stack[sp++] = 0;
     while (sp > 0) {
         const ed_bvh_node *n = &b->nodes[stack[--sp]];
-        if (!segment_box(n, a, d, fmin(best, 1.0)))
+        if (!segment_box(n, a, d, first ? fmin(best, 1.0) : 1.0))
             continue;
         if (n->count) {
             for (unsigned i = n->first; i < n->first + n->count; i++) {
                 double h = segment_triangle(a, d, corner(b, i, 0), corner(b, i, 1), corner(b, i, 2));
-                if (h >= 0 && h < best)
-                    best = h;
+                if (h >= 0) {
+                    best = fmin(best, h);
+                    (*count)++;
+                }
             }
             continue;
         }
@@ -305,6 +306,36 @@ int ed_bvh_segment(const ed_bvh *b, cp_vec3 a, cp_vec3 c, double *u)
             stack[sp++] = (unsigned)(n - b->nodes) + 1;
         }
     }
+    return best;
+}
+
+size_t ed_bvh_crossings(const ed_bvh *b, cp_vec3 a, cp_vec3 c)
+{
+    size_t count = 0;
+    if (b->node_count)
+        segment_walk(b, a, cp_vec3_sub(c, a), 0, &count);
+    return count;
+}
+
+int ed_bvh_inside(const ed_bvh *b, cp_vec3 p, double reach)
+{
+    /* skewed directions, so that no ray runs along the axis-aligned edges buildings are full of */
+    static const double dirs[5][3] = {{0.31, 0.94, 0.17}, {-0.83, 0.21, 0.52}, {0.44, -0.37, -0.82},
+                                      {0.91, -0.13, 0.39}, {-0.27, -0.71, 0.65}};
+    int odd = 0;
+    for (int i = 0; i < 5; i++) {
+        cp_vec3 end = cp_vec3_add(p, cp_vec3_scale(cp_vec3_normalize(cp_vec3_make(dirs[i][0], dirs[i][1], dirs[i][2])), reach));
+        odd += (int)(ed_bvh_crossings(b, p, end) & 1);
+    }
+    return odd >= 3;
+}
+
+int ed_bvh_segment(const ed_bvh *b, cp_vec3 a, cp_vec3 c, double *u)
+{
+    if (b->node_count == 0)
+        return 0;
+    size_t count = 0;
+    double best = segment_walk(b, a, cp_vec3_sub(c, a), 1, &count);
     if (best > 1.0)
         return 0;
     if (u)

@@ -39,6 +39,14 @@ double ed_bvh_distance(const ed_bvh *b, cp_vec3 p, double limit);
  * the fraction of the way to the first crossing. */
 int ed_bvh_segment(const ed_bvh *b, cp_vec3 a, cp_vec3 c, double *u);
 
+/* How many triangles the segment from a to c crosses. */
+size_t ed_bvh_crossings(const ed_bvh *b, cp_vec3 a, cp_vec3 c);
+
+/* Whether p is inside closed geometry: most of a few rays from p of length
+ * `reach` cross the surface an odd number of times. (One open surface, a
+ * lone wall, leaves no inside.) */
+int ed_bvh_inside(const ed_bvh *b, cp_vec3 p, double reach);
+
 /* The distance from p to the triangle (t0, t1, t2): the textbook closest
  * point by Voronoi regions (Ericson, Real-Time Collision Detection, 5.1.5). */
 double ed_point_triangle_distance(cp_vec3 p, cp_vec3 t0, cp_vec3 t1, cp_vec3 t2);

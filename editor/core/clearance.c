@@ -80,6 +80,22 @@ int ed_clearance_check(ed_clearance *c, const cp_path *path, const ed_bvh *bvh, 
         prev_t = t;
         c->samples++;
     }
+    /* between two crossings the camera may be inside something thicker than the
+       clearance (a wall seen from within): one range, if the middle of the gap is inside */
+    size_t out = 0;
+    double reach = 2.0 * (bvh->nodes[0].hi[0] - bvh->nodes[0].lo[0] + bvh->nodes[0].hi[1] - bvh->nodes[0].lo[1] +
+                          bvh->nodes[0].hi[2] - bvh->nodes[0].lo[2]) + 1.0;
+    for (size_t i = 0; i < c->count; i++) {
+        if (out > 0 && c->ranges[out - 1].through && c->ranges[i].through) {
+            cp_path_sample_fast(path, 0.5 * (c->ranges[out - 1].t1 + c->ranges[i].t0), &pose);
+            if (ed_bvh_inside(bvh, pose.position, reach)) {
+                c->ranges[out - 1].t1 = c->ranges[i].t1;
+                continue;
+            }
+        }
+        c->ranges[out++] = c->ranges[i];
+    }
+    c->count = out;
     return 0;
 oom:
     ed_clearance_free(c);
