@@ -91,8 +91,13 @@ static int c_open(ed_script *s, int argc, char **argv, char *err, size_t n)
     (void)argc;
     if (ed_app_open(s->app, argv[1]) != 0)
         return ed_script_result(s, -1, argv[0], err, n);
-    /* the scene the file names: a scene that does not load leaves the path open in the old world */
-    wait_scene(s);
+    /* the scene the file names: one that is not there or does not load leaves the path open in
+       the old world, with a warning (as a window would show it) */
+    int warned = s->app->message_error;
+    if (warned || wait_scene(s) != 0)
+        fprintf(stderr, "%s:%d: open: warning: %s\n", s->source ? s->source : "<script>", s->line, s->app->message);
+    if (warned)
+        wait_scene(s);
     return 0;
 }
 

@@ -8,7 +8,7 @@ scenes the error messages are tested on.
 
 The wall: 10 m wide (x -5..5), 6 m high (y 0..6), 0.5 m thick, placed by
 its node at z = -10 (the mesh itself is centred on z = 0). Its texture is a
-4x4 checker of red and yellow; the glTF base colour factor is white.
+checker of 4 x 4 red and yellow squares; the glTF base colour factor is white.
 """
 import json
 import os
@@ -30,7 +30,8 @@ def png(width, height, pixel):
 
 
 def checker():
-    return png(4, 4, lambda x, y: RED if (x + y) % 2 == 0 else YELLOW)
+    """4 x 4 squares of 16 x 16 texels: big enough that filtering leaves most of each square one colour."""
+    return png(64, 64, lambda x, y: RED if (x // 16 + y // 16) % 2 == 0 else YELLOW)
 
 
 def box(x0, y0, z0, x1, y1, z1):
