@@ -30,7 +30,7 @@ void ed_app_free(ed_app *app)
     if (app->loader) {
         ed_world w;
         char err[64];
-        if (ed_loader_finish(app->loader, &w, err, sizeof err) == 0)
+        if (ed_loader_finish(app->loader, &w, NULL, err, sizeof err) == 0)
             ed_world_free(&w);
     }
     ed_world_free(&app->world);

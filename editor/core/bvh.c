@@ -14,36 +14,38 @@ void ed_bvh_free(ed_bvh *b)
     memset(b, 0, sizeof *b);
 }
 
+/* A triangle while the tree is built: its box and centre, moved as a whole so
+ * that every pass over a node's triangles reads memory in order. */
+typedef struct prim {
+    float    lo[3], hi[3], c[3];
+    unsigned tri;
+} prim;
+
 typedef struct builder {
-    ed_bvh         *b;
-    const float    *corners;   /* 9 per triangle, in input order */
-    float          *centre;    /* 3 per triangle */
-    unsigned       *order;     /* the permutation being built */
-    int             failed;
+    ed_bvh *b;
+    prim   *prims;
+    int     failed;
 } builder;
 
-static float centre_of(const builder *bd, unsigned t, int axis) { return bd->centre[3 * (size_t)t + axis]; }
-
-/* Hoare's selection: puts the k-th smallest (by the axis) at order[k], smaller before, larger after. */
-static void select_kth(builder *bd, size_t lo, size_t hi, size_t k, int axis)
+/* Hoare's selection: puts the k-th smallest (by the axis) at prims[k], smaller before, larger after. */
+static void select_kth(prim *p, size_t lo, size_t hi, size_t k, int axis)
 {
-    unsigned *o = bd->order;
     while (hi - lo > 1) {
         /* the pivot is never the last element, so that the split j stays below hi - 1 */
-        float pivot = centre_of(bd, o[lo + (hi - 1 - lo) / 2], axis);
+        float pivot = p[lo + (hi - 1 - lo) / 2].c[axis];
         ptrdiff_t i = (ptrdiff_t)lo - 1, j = (ptrdiff_t)hi;
         for (;;) {
             do
                 i++;
-            while (centre_of(bd, o[i], axis) < pivot);
+            while (p[i].c[axis] < pivot);
             do
                 j--;
-            while (centre_of(bd, o[j], axis) > pivot);
+            while (p[j].c[axis] > pivot);
             if (i >= j)
                 break;
-            unsigned t = o[i];
-            o[i] = o[j];
-            o[j] = t;
+            prim t = p[i];
+            p[i] = p[j];
+            p[j] = t;
         }
         if (k <= (size_t)j)
             hi = (size_t)j + 1;
@@ -76,16 +78,13 @@ static void build(builder *bd, size_t lo, size_t hi)
     float blo[3] = {INFINITY, INFINITY, INFINITY}, bhi[3] = {-INFINITY, -INFINITY, -INFINITY};
     float clo[3] = {INFINITY, INFINITY, INFINITY}, chi[3] = {-INFINITY, -INFINITY, -INFINITY};
     for (size_t i = lo; i < hi; i++) {
-        unsigned t = bd->order[i];
-        for (int c = 0; c < 3; c++)
-            for (int k = 0; k < 3; k++) {
-                float v = bd->corners[9 * (size_t)t + 3 * c + k];
-                blo[k] = fminf(blo[k], v);
-                bhi[k] = fmaxf(bhi[k], v);
-            }
+        const prim *p = &bd->prims[i];
+        /* plain comparisons: fminf and fmaxf are calls (they handle NaN), and this loop is the build */
         for (int k = 0; k < 3; k++) {
-            clo[k] = fminf(clo[k], centre_of(bd, t, k));
-            chi[k] = fmaxf(chi[k], centre_of(bd, t, k));
+            blo[k] = p->lo[k] < blo[k] ? p->lo[k] : blo[k];
+            bhi[k] = p->hi[k] > bhi[k] ? p->hi[k] : bhi[k];
+            clo[k] = p->c[k] < clo[k] ? p->c[k] : clo[k];
+            chi[k] = p->c[k] > chi[k] ? p->c[k] : chi[k];
         }
     }
     ed_bvh_node *n = &bd->b->nodes[id];
@@ -102,7 +101,7 @@ static void build(builder *bd, size_t lo, size_t hi)
         if (chi[k] - clo[k] > chi[axis] - clo[axis])
             axis = k;
     size_t mid = lo + (hi - lo) / 2;
-    select_kth(bd, lo, hi, mid, axis);
+    select_kth(bd->prims, lo, hi, mid, axis);
     build(bd, lo, mid);
     long right = (long)bd->b->node_count;
     build(bd, mid, hi);
@@ -114,42 +113,55 @@ static void build(builder *bd, size_t lo, size_t hi)
     n->right = (unsigned)right;
 }
 
+/* Triangle t's three corners (9 floats) out of the world's meshes. */
+static void world_corners(const ed_world *w, size_t mesh, size_t f, float out[9])
+{
+    const ed_mesh *m = &w->meshes[mesh];
+    for (int c = 0; c < 3; c++)
+        memcpy(&out[3 * c], &m->positions[3 * (size_t)m->indices[3 * f + c]], 3 * sizeof(float));
+}
+
 int ed_bvh_build(ed_bvh *b, const ed_world *w)
 {
     memset(b, 0, sizeof *b);
     size_t n = w->triangle_count;
     if (n == 0)
         return 0;
-    float *corners = malloc(n * 9 * sizeof *corners);
-    float *centre = malloc(n * 3 * sizeof *centre);
-    unsigned *order = malloc(n * sizeof *order);
+    prim *prims = malloc(n * sizeof *prims);
     b->tris = malloc(n * 9 * sizeof *b->tris);
     int rc = -1;
-    if (!corners || !centre || !order || !b->tris)
+    if (!prims || !b->tris)
         goto done;
     size_t t = 0;
-    for (size_t i = 0; i < w->mesh_count; i++) {
-        const ed_mesh *m = &w->meshes[i];
-        for (size_t f = 0; f < m->triangle_count; f++, t++) {
-            for (int c = 0; c < 3; c++)
-                memcpy(&corners[9 * t + 3 * c], &m->positions[3 * (size_t)m->indices[3 * f + c]], 3 * sizeof(float));
-            for (int k = 0; k < 3; k++)
-                centre[3 * t + k] = (corners[9 * t + k] + corners[9 * t + 3 + k] + corners[9 * t + 6 + k]) / 3.0f;
-            order[t] = (unsigned)t;
+    for (size_t i = 0; i < w->mesh_count; i++)
+        for (size_t f = 0; f < w->meshes[i].triangle_count; f++, t++) {
+            float v[9];
+            world_corners(w, i, f, v);
+            memcpy(&b->tris[9 * t], v, sizeof v);
+            prim *p = &prims[t];
+            for (int k = 0; k < 3; k++) {
+                p->lo[k] = fminf(v[k], fminf(v[3 + k], v[6 + k]));
+                p->hi[k] = fmaxf(v[k], fmaxf(v[3 + k], v[6 + k]));
+                p->c[k] = (v[k] + v[3 + k] + v[6 + k]) / 3.0f;
+            }
+            p->tri = (unsigned)t;
         }
-    }
     b->tri_count = t;
-    builder bd = {b, corners, centre, order, 0};
+    builder bd = {b, prims, 0};
     build(&bd, 0, t);
     if (bd.failed)
         goto done;
+    /* the corners in leaf order: what the queries read */
+    float *ordered = malloc(n * 9 * sizeof *ordered);
+    if (!ordered)
+        goto done;
     for (size_t i = 0; i < t; i++)
-        memcpy(&b->tris[9 * i], &corners[9 * (size_t)order[i]], 9 * sizeof(float));
+        memcpy(&ordered[9 * i], &b->tris[9 * (size_t)prims[i].tri], 9 * sizeof(float));
+    free(b->tris);
+    b->tris = ordered;
     rc = 0;
 done:
-    free(corners);
-    free(centre);
-    free(order);
+    free(prims);
     if (rc != 0)
         ed_bvh_free(b);
     return rc;

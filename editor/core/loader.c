@@ -16,6 +16,8 @@ struct ed_loader {
     double             started;     /* monotonic seconds */
     /* written by the thread before `done` is set, read after */
     ed_world           world;
+    ed_bvh             bvh;         /* the clearance check's index, built here too: it takes a while */
+    int                bvh_rc;
     int                rc;
     char               err[1024];
 };
@@ -31,6 +33,7 @@ static void *run(void *arg)
 {
     ed_loader *l = arg;
     l->rc = ed_world_import(&l->world, l->file, &l->options, &l->progress, l->err, sizeof l->err);
+    l->bvh_rc = l->rc == 0 ? ed_bvh_build(&l->bvh, &l->world) : -1;
     atomic_store(&l->done, 1);
     return NULL;
 }
@@ -72,13 +75,12 @@ void ed_loader_describe(ed_loader *l, char *buf, size_t size)
         snprintf(buf, size, "loading %s: %.0f%% of %.1f MB read, %.1f s", l->file, pct > 100 ? 100 : pct,
                  (double)total * mb, secs);
     } else {
-        snprintf(buf, size, "loading %s: building meshes (%lld of %lld), %.1f s", l->file,
-                 (long long)atomic_load(&l->progress.meshes_done), (long long)atomic_load(&l->progress.meshes_total),
-                 secs);
+        snprintf(buf, size, "loading %s: building meshes (%lld done), %.1f s", l->file,
+                 (long long)atomic_load(&l->progress.meshes_done), secs);
     }
 }
 
-int ed_loader_finish(ed_loader *l, ed_world *out, char *err, size_t err_size)
+int ed_loader_finish(ed_loader *l, ed_world *out, ed_bvh *bvh, char *err, size_t err_size)
 {
     pthread_join(l->thread, NULL);
     int rc = l->rc;
@@ -86,6 +88,13 @@ int ed_loader_finish(ed_loader *l, ed_world *out, char *err, size_t err_size)
         *out = l->world;
     else
         snprintf(err, err_size, "%s", l->err);
+    /* without memory for the index, the caller builds it when it is asked for */
+    if (bvh && l->bvh_rc == 0)
+        *bvh = l->bvh;
+    else if (bvh)
+        memset(bvh, 0, sizeof *bvh);
+    if (!bvh || rc != 0)
+        ed_bvh_free(&l->bvh);
     free(l->file);
     free(l);
     return rc;

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "bvh.h"
 #include "import.h"
 
 typedef struct ed_loader ed_loader;
@@ -20,7 +21,9 @@ const char *ed_loader_file(const ed_loader *l);
 /* One line on how far it has come: "town.glb: 45% of 120 MB read, 3.2 s". */
 void ed_loader_describe(ed_loader *l, char *buf, size_t size);
 /* Waits for the import, frees the loader and gives its result: 0 and the
- * world in *out (initialised here), or -1 with the reason in err. */
-int ed_loader_finish(ed_loader *l, ed_world *out, char *err, size_t err_size);
+ * world in *out (initialised here) with its clearance index in *bvh (an
+ * empty one if there was no memory for it; bvh may be NULL), or -1 with the
+ * reason in err. */
+int ed_loader_finish(ed_loader *l, ed_world *out, ed_bvh *bvh, char *err, size_t err_size);
 
 #endif /* ED_LOADER_H */

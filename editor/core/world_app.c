@@ -83,11 +83,19 @@ static void remember(ed_app *app, const char *scene)
     ed_app_commit(app, &work, app->cur.selected, 1);
 }
 
-static void install(ed_app *app, ed_world *w, char *file)
+/* Makes `w` (moved in) the world, with its clearance index if one was built
+ * (bvh may be NULL or empty: it is then built when the check asks for it). */
+static void install(ed_app *app, ed_world *w, ed_bvh *bvh, char *file)
 {
     ed_world_free(&app->world);
     app->world = *w;
     app->world_serial++;
+    ed_bvh_free(&app->bvh);
+    app->bvh_serial = 0;
+    if (bvh && (bvh->node_count || w->triangle_count == 0)) {
+        app->bvh = *bvh;
+        app->bvh_serial = app->world_serial;
+    }
     app->clearance_valid = 0;
     free(app->scene_file);
     app->scene_file = file;
@@ -97,7 +105,7 @@ int ed_app_use_demo_world(ed_app *app)
 {
     ed_world w;
     int rc = ed_scene_build_demo(&w);
-    install(app, &w, NULL);
+    install(app, &w, NULL, NULL);
     return rc;
 }
 
@@ -137,18 +145,21 @@ int ed_app_poll_scene(ed_app *app)
     if (!app->loader || !ed_loader_done(app->loader))
         return 0;
     ed_world w;
+    ed_bvh bvh;
     char err[1024];
     char *file = dup_str(ed_loader_file(app->loader));
-    int rc = ed_loader_finish(app->loader, &w, err, sizeof err);
+    int rc = ed_loader_finish(app->loader, &w, &bvh, err, sizeof err);
     app->loader = NULL;
     if (rc != 0 || !file) {
-        if (rc == 0)
+        if (rc == 0) {
             ed_world_free(&w);
+            ed_bvh_free(&bvh);
+        }
         free(file);
         ed_app_message(app, 1, "scene not loaded (the world is unchanged): %s", rc ? err : "out of memory");
         return -1;
     }
-    install(app, &w, file);
+    install(app, &w, &bvh, file);
     adapt_camera(app);
     if (app->remember_scene)
         remember(app, file);

@@ -84,12 +84,13 @@ void ed_draw_graph(ed_gfx *g, ed_app *app, const ed_layout *l)
         size_t n = ed_app_key_count(app);
         const cp_key *keys = ed_app_keys(app);
         int lastx = -1;
-        for (size_t i = 0; i < n; i++) {
+        /* keys denser than one per few pixels would only grey the strip over: left out */
+        for (size_t i = 0; n <= (size_t)l->bar.w / 3 && i < n; i++) {
             int x = (int)lround(ed_layout_x_of(l, start, dur, keys[i].time));
             if (x == lastx)
                 continue;
             lastx = x;
-            ed_ui_rect(g->ui, (float)x, (float)(y0 + 2), 1, (float)(strip - 4), faint);
+            ed_ui_line(g->ui, (float)x, (float)(y0 + 2), (float)x, (float)(y0 + strip - 3), faint);
         }
         draw_curve(g, t, k, l, y0 + 2, strip - 4, start, dur, top);
         char buf[96];

@@ -76,7 +76,7 @@ void ed_draw_hud(ed_gfx *g, ed_app *app, const ed_layout *l)
     if (lx + 120 < l->view.w)
         for (int i = 0; i < 120; i++) {
             SDL_Color c = ed_ramp(i * (ED_TRACE_LEVELS - 1) / 119);
-            ed_ui_rect(g->ui, (float)(lx + i), (float)ly, 1, (float)(lh - 3), c);
+            ed_ui_line(g->ui, (float)(lx + i), (float)ly, (float)(lx + i), (float)(ly + lh - 4), c);
         }
 
     double age = app->clock - app->message_clock;
@@ -120,7 +120,7 @@ void ed_draw_timeline(ed_gfx *g, ed_app *app, const ed_layout *l)
             if (c < 0 || c > bar->w || g->cells[c])
                 continue;
             g->cells[c] = 1;
-            ed_ui_rect(g->ui, (float)x, (float)(bar->y + 2), 1, (float)(bar->h - 4), tick);
+            ed_ui_line(g->ui, (float)x, (float)(bar->y + 2), (float)x, (float)(bar->y + bar->h - 3), tick);
         }
     }
     const ed_clearance *c = app->path && dur > 0 ? ed_app_clearance(app) : NULL;

@@ -112,7 +112,11 @@ int ed_overlay_init(ed_overlay *o, char *err, size_t err_size)
     o->mark_vao = vaos[1], o->mark_vbo = vbos[1];
     o->dyn_vao = vaos[2], o->dyn_vbo = vbos[2];
     o->bb_vao = vaos[3], o->bb_vbo = vbos[3];
+    line_layout(o->path_vao, o->path_vbo, offsetof(ed_line_vertex, color), sizeof(ed_line_vertex));
     line_layout(o->mark_vao, o->mark_vbo, offsetof(ed_line_vertex, color), sizeof(ed_line_vertex));
+    GLfloat widths[2] = {1, 1};
+    glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, widths);
+    o->wide_lines = widths[1] >= 2.0f;
     line_layout(o->dyn_vao, o->dyn_vbo, offsetof(ed_line_vertex, color), sizeof(ed_line_vertex));
     glBindVertexArray(o->bb_vao);
     glBindBuffer(GL_ARRAY_BUFFER, o->bb_vbo);
@@ -142,6 +146,7 @@ void ed_overlay_free(ed_overlay *o)
     if (o->bb_prog)
         glDeleteProgram(o->bb_prog);
     free(o->lines);
+    free(o->strip);
     free(o->bbs);
     free(o->top);
     free(o->cells);
@@ -168,32 +173,45 @@ SDL_Color ed_ramp(int level)
 
 /* ---- the path and the clearance marks: built once per change ------------------------------------- */
 
-typedef struct path_vertex {
-    float pos[3];
-    unsigned char speed[4], accel[4];
-} path_vertex;
-
 void ed_overlay_set_path(ed_overlay *o, const ed_trace *t, unsigned long serial)
 {
-    if (o->path_serial == serial && serial != 0)
-        return;
+    o->trace = t;
     o->path_serial = serial;
+}
+
+/* The path as a line strip for this view: points closer than ED_LOD_PIXELS on
+ * screen to the last one kept are merged (where the colour stays the same), so
+ * a long path seen whole costs what the screen can show, not its sample count. */
+static void build_path(ed_overlay *o, const ed_view *v, int color_mode)
+{
+    const ed_trace *t = o->trace;
     o->path_count = 0;
-    if (t->count < 2)
+    if (!t || t->count < 2 || grow((void **)&o->strip, &o->strip_cap, t->count, sizeof *o->strip))
         return;
-    path_vertex *v = malloc(t->count * sizeof *v);
-    if (!v)
-        return;
+    const unsigned char *lev = t->level[color_mode == ED_COLOR_ACCELERATION];
+    SDL_Color ramp[ED_TRACE_LEVELS];
+    for (int k = 0; k < ED_TRACE_LEVELS; k++)
+        ramp[k] = ed_ramp(k);
+    const float lod2 = ED_LOD_PIXELS * ED_LOD_PIXELS;
+    float lx = 0, ly = 0;
+    int last_front = 0, last_level = -1;
+    size_t n = 0;
     for (size_t i = 0; i < t->count; i++) {
-        memcpy(v[i].pos, &t->xyz[3 * i], sizeof v[i].pos);
-        SDL_Color s = ed_ramp(t->level[0][i]), a = ed_ramp(t->level[1][i]);
-        memcpy(v[i].speed, (unsigned char[4]){s.r, s.g, s.b, 255}, 4);
-        memcpy(v[i].accel, (unsigned char[4]){a.r, a.g, a.b, 255}, 4);
+        cp_vec3 p = cp_vec3_make(t->xyz[3 * i], t->xyz[3 * i + 1], t->xyz[3 * i + 2]);
+        float sx = 0, sy = 0;
+        int front = ed_view_project(v, ed_view_to_camera(v, p), &sx, &sy);
+        if (front && last_front && lev[i] == last_level && i + 1 < t->count &&
+            (sx - lx) * (sx - lx) + (sy - ly) * (sy - ly) < lod2)
+            continue;
+        SDL_Color c = ramp[lev[i] < ED_TRACE_LEVELS ? lev[i] : ED_TRACE_LEVELS - 1];
+        o->strip[n++] = (ed_line_vertex){{t->xyz[3 * i], t->xyz[3 * i + 1], t->xyz[3 * i + 2]}, {c.r, c.g, c.b, 255}};
+        lx = sx, ly = sy;
+        last_front = front;
+        last_level = lev[i];
     }
     glBindBuffer(GL_ARRAY_BUFFER, o->path_vbo);
-    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(t->count * sizeof *v), v, GL_STATIC_DRAW);
-    free(v);
-    o->path_count = (GLsizei)t->count;
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(n * sizeof *o->strip), o->strip, GL_STREAM_DRAW);
+    o->path_count = (GLsizei)n;
 }
 
 void ed_overlay_set_clearance(ed_overlay *o, const ed_app *app, const ed_clearance *c)
@@ -453,16 +471,21 @@ void ed_overlay_world_lines(ed_overlay *o, GLuint vao, GLsizei count, const floa
 }
 
 /* One pass: the path (two pixels wide), the marks, the frustums, the markers and labels. */
-static void pass(ed_overlay *o, const ed_view *v, const float vp[16], float alpha, int color_mode, GLuint tex)
+static void pass(ed_overlay *o, const ed_view *v, const float vp[16], float alpha, GLuint tex)
 {
     line_uniforms(o, vp, v, alpha, ED_PULL);
     if (o->path_count >= 2) {
-        line_layout(o->path_vao, o->path_vbo,
-                    color_mode == ED_COLOR_ACCELERATION ? offsetof(path_vertex, accel) : offsetof(path_vertex, speed),
-                    sizeof(path_vertex));
-        for (int k = 0; k < 2; k++) {
-            glUniform2f(o->l_offset, 0, k ? -1.0f : 0.0f);
+        glBindVertexArray(o->path_vao);
+        /* two pixels wide: one wide line where the driver draws them, else two lines a pixel apart */
+        if (o->wide_lines) {
+            glLineWidth(2.0f);
             glDrawArrays(GL_LINE_STRIP, 0, o->path_count);
+            glLineWidth(1.0f);
+        } else {
+            for (int k = 0; k < 2; k++) {
+                glUniform2f(o->l_offset, 0, k ? -1.0f : 0.0f);
+                glDrawArrays(GL_LINE_STRIP, 0, o->path_count);
+            }
         }
     }
     if (o->mark_count) {
@@ -494,6 +517,7 @@ void ed_overlay_draw(ed_overlay *o, const ed_app *app, const ed_view *v, const f
                      const ed_text *font, int color_mode)
 {
     o->line_count = o->bb_count = o->top_count = 0;
+    build_path(o, v, color_mode);
     build_path_camera(o, app, v);
     build_keys(o, app, v, rect, font);
     build_clearance_labels(o, app, font);
@@ -508,9 +532,9 @@ void ed_overlay_draw(ed_overlay *o, const ed_app *app, const ed_view *v, const f
     glDepthMask(GL_FALSE);
     /* hidden parts first, faint; then what is in sight */
     glDepthFunc(GL_GREATER);
-    pass(o, v, vp, ED_HIDDEN_ALPHA, color_mode, tex);
+    pass(o, v, vp, ED_HIDDEN_ALPHA, tex);
     glDepthFunc(GL_LEQUAL);
-    pass(o, v, vp, 1.0f, color_mode, tex);
+    pass(o, v, vp, 1.0f, tex);
     if (o->top_count) {
         glDisable(GL_DEPTH_TEST);
         bb_uniforms(o, vp, v, 1.0f, tex);

@@ -21,6 +21,7 @@
 #include "trace.h"
 #include "view.h"
 
+#define ED_LOD_PIXELS 1.5f        /* path points closer than this on screen are merged */
 #define ED_HIDDEN_ALPHA 0.22f     /* how strongly hidden parts show through */
 #define ED_PULL 0.002f            /* lines and markers move this share of their distance toward the eye */
 #define ED_CELL 4                 /* pixels per cell of the grid that keeps labels, frustums and markers apart */
@@ -45,10 +46,14 @@ typedef struct ed_overlay {
     GLuint line_prog, bb_prog;
     GLint  l_vp, l_offset, l_viewport, l_alpha, l_eye, l_pull;
     GLint  b_vp, b_viewport, b_alpha, b_eye, b_pull, b_tex;
-    /* the path: rebuilt when the path changes */
+    /* the path: the trace, merged to what the screen shows every frame */
+    const ed_trace *trace;
     GLuint path_vao, path_vbo;
     GLsizei path_count;
     unsigned long path_serial;
+    ed_line_vertex *strip;
+    size_t strip_cap;
+    int wide_lines;               /* the driver draws lines 2 pixels wide */
     /* the clearance marks: rebuilt when the check's result changes */
     GLuint mark_vao, mark_vbo;
     GLsizei mark_count;
@@ -72,7 +77,7 @@ SDL_Color ed_ramp(int level);
 int ed_overlay_init(ed_overlay *o, char *err, size_t err_size);
 void ed_overlay_free(ed_overlay *o);
 
-/* Uploads the trace as the path polyline when it is not the one held. */
+/* The trace to draw as the path (kept by the caller, sampled for `serial`). */
 void ed_overlay_set_path(ed_overlay *o, const ed_trace *t, unsigned long serial);
 /* Rebuilds the clearance marks when the check changed. */
 void ed_overlay_set_clearance(ed_overlay *o, const ed_app *app, const ed_clearance *c);

@@ -19,6 +19,7 @@ struct ed_ui {
     vertex *verts;
     size_t  count, cap;
     GLuint  texture;          /* of the batch (0: none yet) */
+    GLenum  mode;             /* of the batch: GL_TRIANGLES, or GL_LINES (cheaper than thin quads) */
     int     width, height;
     int     clipped, clip[4];
 };
@@ -104,7 +105,7 @@ static void flush(ed_ui *ui)
     glBindVertexArray(ui->vao);
     glBindBuffer(GL_ARRAY_BUFFER, ui->vbo);
     glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(ui->count * sizeof(vertex)), ui->verts, GL_STREAM_DRAW);
-    glDrawArrays(GL_TRIANGLES, 0, (GLsizei)ui->count);
+    glDrawArrays(ui->mode, 0, (GLsizei)ui->count);
     glBindVertexArray(0);
     glDisable(GL_SCISSOR_TEST);
     ui->count = 0;
@@ -116,6 +117,7 @@ void ed_ui_begin(ed_ui *ui, int width, int height)
     ui->height = height < 1 ? 1 : height;
     ui->count = 0;
     ui->clipped = 0;
+    ui->mode = GL_TRIANGLES;
     glViewport(0, 0, ui->width, ui->height);
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_CULL_FACE);
@@ -125,12 +127,14 @@ void ed_ui_begin(ed_ui *ui, int width, int height)
 
 void ed_ui_end(ed_ui *ui) { flush(ui); }
 
-/* Room for n more vertices drawn with `texture` (0: any). NULL if out of memory. */
-static vertex *room(ed_ui *ui, size_t n, GLuint texture)
+/* Room for n more vertices drawn as `mode` with `texture` (0: any). NULL if out of memory. */
+static vertex *room(ed_ui *ui, size_t n, GLuint texture, GLenum mode)
 {
-    if (texture && ui->texture != texture) {
+    if ((texture && ui->texture != texture) || ui->mode != mode) {
         flush(ui);
-        ui->texture = texture;
+        if (texture)
+            ui->texture = texture;
+        ui->mode = mode;
     }
     if (ui->count + n > ui->cap) {
         size_t cap = ui->cap ? ui->cap : 1024;
@@ -150,7 +154,7 @@ static vertex *room(ed_ui *ui, size_t n, GLuint texture)
 /* A quad from four corners (in order around it) as two triangles. */
 static void quad(ed_ui *ui, const float xy[8], const float uv[4], SDL_Color c, GLuint texture)
 {
-    vertex *v = room(ui, 6, texture);
+    vertex *v = room(ui, 6, texture, GL_TRIANGLES);
     if (!v)
         return;
     static const int corner[6] = {0, 1, 2, 0, 2, 3};
@@ -174,18 +178,14 @@ void ed_ui_rect(ed_ui *ui, float x, float y, float w, float h, SDL_Color c)
 
 void ed_ui_line(ed_ui *ui, float x0, float y0, float x1, float y1, SDL_Color c)
 {
-    /* through pixel centres, half a pixel either side of the line */
-    x0 += 0.5f, y0 += 0.5f, x1 += 0.5f, y1 += 0.5f;
-    float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy);
-    if (len < 1e-6f) {
-        ed_ui_rect(ui, x0 - 0.5f, y0 - 0.5f, 1, 1, c);
+    vertex *v = room(ui, 2, 0, GL_LINES);
+    if (!v)
         return;
-    }
-    /* extend by half a pixel at both ends so that joined lines leave no gap */
-    float ux = dx / len * 0.5f, uy = dy / len * 0.5f, nx = -uy, ny = ux;
-    const float xy[8] = {x0 - ux + nx, y0 - uy + ny, x1 + ux + nx, y1 + uy + ny,
-                         x1 + ux - nx, y1 + uy - ny, x0 - ux - nx, y0 - uy - ny};
-    quad(ui, xy, NULL, c, 0);
+    /* through pixel centres; GL leaves out a line's last pixel, so reach half a pixel past it */
+    float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy);
+    float ex = len > 0 ? 0.5f * dx / len : 0.5f, ey = len > 0 ? 0.5f * dy / len : 0.0f;
+    v[0] = (vertex){x0 + 0.5f, y0 + 0.5f, -1.0f, 0.0f, c.r, c.g, c.b, c.a};
+    v[1] = (vertex){x1 + 0.5f + ex, y1 + 0.5f + ey, -1.0f, 0.0f, c.r, c.g, c.b, c.a};
 }
 
 int ed_ui_text(ed_ui *ui, const ed_text *font, float x, float y, SDL_Color c, const char *s)

@@ -179,12 +179,16 @@ static void the_loader_should_give_the_same_world_or_the_same_error(void **state
     ed_loader_describe(l, line, sizeof line);
     assert_non_null(strstr(line, "wall.glb"));
     ed_world w;
-    assert_int_equal(ed_loader_finish(l, &w, err, sizeof err), 0);
+    ed_bvh b;
+    assert_int_equal(ed_loader_finish(l, &w, &b, err, sizeof err), 0);
     assert_int_equal(w.triangle_count, 12);
+    /* the clearance index comes with it */
+    assert_int_equal(b.tri_count, 12);
+    ed_bvh_free(&b);
     ed_world_free(&w);
     l = ed_loader_start(SCENES "bad/unknown.xyz", NULL, err, sizeof err);
     assert_non_null(l);
-    assert_int_equal(ed_loader_finish(l, &w, err, sizeof err), -1);
+    assert_int_equal(ed_loader_finish(l, &w, NULL, err, sizeof err), -1);
     assert_non_null(strstr(err, "unknown.xyz: No suitable reader"));
 }
 
