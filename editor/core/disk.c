@@ -111,8 +111,11 @@ static void open_scene(ed_app *app, const char *file)
     if (stat(resolved, &st) != 0)
         ed_app_message(app, 1, "%s names the scene %s, which is not there (%s): the path opens in the current world",
                        file, resolved, strerror(errno));
-    else if (!(app->scene_file && realpath(app->scene_file, a) && realpath(resolved, b) && strcmp(a, b) == 0))
-        ed_app_load_scene(app, resolved, 0);
+    else if (!realpath(resolved, b))
+        ed_app_message(app, 1, "%s names the scene %s: %s", file, resolved, strerror(errno));
+    /* by its resolved name: "paths/../scenes/town.glb" reads better as the file it is */
+    else if (!(app->scene_file && realpath(app->scene_file, a) && strcmp(a, b) == 0))
+        ed_app_load_scene(app, b, 0);
     free(resolved);
 }
 
