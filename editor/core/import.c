@@ -110,7 +110,7 @@ static int add_texture(importer *im, const char *path)
         free(joined);
         if (!t.file) {
             if (!im->fs->refused[0])
-                snprintf(im->fs->refused, sizeof im->fs->refused, "texture %s: %s", path, why);
+                snprintf(im->fs->refused, sizeof im->fs->refused, "texture %.240s: %.240s", path, why);
             return -1;
         }
     }
