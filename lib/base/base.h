@@ -15,6 +15,29 @@
 /* Fills `error` (if not NULL) with `code` and a formatted message; returns code. */
 int cpi_error_set(cp_error *error, int code, const char *fmt, ...) CPI_PRINTF(3, 4);
 
+/* cpi_error_set for an error about one field: the message is "FIELD: " and
+ * the formatted text, and the error records `field` ("keys[3].rotation",
+ * "options.period") and `key` (the index of the key at fault, or -1) as data,
+ * so that a caller can place it (in a file: line and column) without reading
+ * the message. */
+int cpi_error_at(cp_error *error, int code, long key, const char *field, const char *fmt, ...) CPI_PRINTF(5, 6);
+
+/* Sets only the field and key of an error already filled (the message is
+ * kept): for errors whose message does not start with the field. */
+void cpi_error_field(cp_error *error, long key, const char *field);
+
+/* How the path layer names a path's fields in messages and in
+ * cp_error.field. The C API names its struct members (keys[2].time,
+ * options.period, options.position); a file format passes its own names
+ * (keys[2].t, period, interpolation.position), so that its errors need no
+ * rewriting. */
+typedef struct cpi_field_names {
+    const char *time;    /* a key's time: "time" */
+    const char *options; /* prefix of the path options (period, ends): "options." */
+    const char *interp;  /* prefix of the channels' interpolations: "options." */
+    const char *xyzw[4]; /* the components of a position or rotation: ".x" ... ".w" */
+} cpi_field_names;
+
 /* Marks `error` (if not NULL) as success. */
 void cpi_error_clear(cp_error *error);
 
@@ -69,6 +92,15 @@ void cpi_buf_json_string(cpi_buf *b, const char *s, size_t n);
  * buffer is freed). */
 char *cpi_buf_take(cpi_buf *b, size_t *size);
 void cpi_buf_free(cpi_buf *b);
+
+/* ---- UTF-8 (utf8.c) ------------------------------------------------------ */
+
+/* The length (1..4) of the well-formed UTF-8 character at the start of the
+ * n bytes of text, or 0 if it is not one (a stray continuation byte, an
+ * overlong form, a surrogate, beyond U+10FFFF, or cut off by the end). */
+size_t cpi_utf8_char(const char *text, size_t n);
+/* The offset of the first byte of text that is not well-formed UTF-8, or n. */
+size_t cpi_utf8_invalid(const char *text, size_t n);
 
 /* strdup that accepts NULL (and returns NULL for it). */
 char *cpi_strdup(const char *s);

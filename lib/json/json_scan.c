@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "json_impl.h"
+#include "u128.h"
 
 /* Exact powers of ten: each is a double without rounding (10^22 < 2^53 * 2^22). */
 static const double exact_pow10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
@@ -213,6 +214,15 @@ int cpi_scan_string(cpi_scan *s, cpi_string *str)
         if (c < 0x20)
             return cpi_scan_fail(s, p, "%s inside a string (write it as an escape such as \\n or \\u00%02X)",
                                  cpi_scan_what(s, p, what), c);
+        if (c >= 0x80) {
+            const size_t len = cpi_utf8_char(t + p, n - p);
+            if (len == 0)
+                return cpi_scan_fail(s, p, "invalid UTF-8 in a string: %s does not start a well-formed UTF-8 "
+                                           "character (the file must be UTF-8 text)",
+                                     cpi_scan_what(s, p, what));
+            p += len;
+            continue;
+        }
         if (c != '\\') {
             p++;
             continue;
@@ -259,8 +269,6 @@ int cpi_scan_string(cpi_scan *s, cpi_string *str)
 
 /* ---- numbers ------------------------------------------------------------------------ */
 
-__extension__ typedef unsigned __int128 u128;
-
 static const uint64_t pow10_u64[20] = {1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u, 100000000u,
                                        1000000000u, 10000000000u, 100000000000u, 1000000000000u, 10000000000000u,
                                        100000000000000u, 1000000000000000u, 10000000000000000u,
@@ -271,45 +279,46 @@ static const uint64_t pow5_u64[28] = {
     95367431640625u, 476837158203125u, 2384185791015625u, 11920928955078125u, 59604644775390625u,
     298023223876953125u, 1490116119384765625u, 7450580596923828125u};
 
-static int bit_length(u128 x)
-{
-    uint64_t hi = (uint64_t)(x >> 64), lo = (uint64_t)x;
-    return hi ? 128 - __builtin_clzll(hi) : lo ? 64 - __builtin_clzll(lo) : 0;
-}
-
 /* w * 10^q correctly rounded (to nearest, ties to even), for 0 < w < 2^64 and
- * -27 <= q <= 19, with exact 128-bit integer arithmetic: 10^q is then either
- * a 64-bit integer to multiply by, or 2^q times 5^q with 5^-q below 2^63 to
- * divide by (the remainder says whether anything was cut off). The result is
- * always a normal double in this range. */
+ * -27 <= q <= 19, with exact 128-bit integer arithmetic (lib/base/u128.h):
+ * 10^q is then either a 64-bit integer to multiply by, or 2^q times 5^q with
+ * 5^-q below 2^63 to divide by (the remainder says whether anything was cut
+ * off). The result is always a normal double in this range. */
 static double exact_decimal(uint64_t w, int q)
 {
-    u128 m;
+    cpi_u128 m;
     int e2 = 0, sticky = 0;
     if (q >= 0) {
-        m = (u128)w * pow10_u64[q];
+        m = cpi_u128_mul(w, pow10_u64[q]);
     } else {
-        uint64_t d = pow5_u64[-q];
-        int shift = 127 - bit_length(w);
-        u128 num = (u128)w << shift;
-        m = num / d;
-        sticky = num % d != 0;
+        int shift = 127 - cpi_bits64(w);
+        uint64_t rem;
+        m = cpi_u128_divmod(cpi_u128_shl(cpi_u128_from(w), shift), pow5_u64[-q], &rem);
+        sticky = rem != 0;
         e2 = q - shift;
     }
-    int bl = bit_length(m);
+    /* m has at most 128 bits; keep 53, rounding on what is cut off */
+    int bl = cpi_u128_bits(m);
+    uint64_t top;
     if (bl > 53) {
-        int sh = bl - 53;
-        u128 rem = m & ((((u128)1) << sh) - 1), half = ((u128)1) << (sh - 1);
-        m >>= sh;
+        const int sh = bl - 53;
+        /* the bits cut off, compared with half of their weight: the highest
+         * cut bit is the half, the ones below it (and sticky) break the tie */
+        const cpi_u128 below = cpi_u128_shl(m, 128 - sh); /* the cut bits, at the top */
+        const int half = (int)(cpi_u128_hi(below) >> 63);
+        const int rest = (cpi_u128_hi(below) << 1) != 0 || cpi_u128_lo(below) != 0 || sticky;
+        top = cpi_u128_lo(cpi_u128_shr(m, sh));
         e2 += sh;
-        if (rem > half || (rem == half && (sticky || (m & 1))))
-            m++;
-        if (m >> 53) {
-            m >>= 1;
+        if (half && (rest || (top & 1)))
+            top++;
+        if (top >> 53) {
+            top >>= 1;
             e2++;
         }
+    } else {
+        top = cpi_u128_lo(m);
     }
-    return ldexp((double)(uint64_t)m, e2);
+    return ldexp((double)top, e2);
 }
 
 /* strtod in the "C" locale for this thread only, so that a program running
@@ -433,8 +442,9 @@ static int literal(cpi_scan *s, const char *word)
     return 0;
 }
 
-/* A member name and its colon, at s->pos (after whitespace). */
-static int member_name(cpi_scan *s, int after_comma)
+/* A member name and its colon, at s->pos (after whitespace); the name goes
+ * to `names` when it is not NULL. */
+static int member_name(cpi_scan *s, int after_comma, cpi_name_set *names)
 {
     char what[32];
     cpi_scan_ws(s);
@@ -444,8 +454,11 @@ static int member_name(cpi_scan *s, int after_comma)
         return cpi_scan_fail(s, s->pos, "a member name in double quotes expected, found %s",
                              cpi_scan_what(s, s->pos, what));
     }
+    const size_t name = s->pos;
     if (cpi_scan_string(s, NULL) != 0)
         return -1;
+    if (names && cpi_names_add(names, s->text, s->size, name) != 0)
+        return fail_memory(s, name, "member names", (names->n + 1) * sizeof *names->e);
     cpi_scan_ws(s);
     if (s->pos >= s->size || s->text[s->pos] != ':')
         return cpi_scan_fail(s, s->pos, "':' expected after the member name, found %s",
@@ -454,9 +467,39 @@ static int member_name(cpi_scan *s, int after_comma)
     return 0;
 }
 
-int cpi_scan_skip_value(cpi_scan *s)
+/* An object closes: refuses a name it holds twice (names added since mark). */
+static int close_object(cpi_scan *s, cpi_name_set *names, size_t mark)
+{
+    size_t first = 0, second = 0;
+    int rc = cpi_names_check(names, s->text, s->size, mark, &first, &second);
+    if (rc < 0)
+        return fail_memory(s, s->pos, "member names", names->cap * sizeof *names->e);
+    if (rc == 0)
+        return 0;
+    return cpi_scan_duplicate(s, first, second);
+}
+
+int cpi_scan_duplicate(cpi_scan *s, size_t first, size_t second)
+{
+    unsigned long line, col;
+    cpi_line_col(s->text, first, &line, &col);
+    cpi_scan str = {.text = s->text, .size = s->size, .pos = second};
+    const char *end = s->text + second + 1;
+    if (cpi_scan_string(&str, NULL) == 0)
+        end = s->text + str.pos - 1;
+    int was_failed = s->failed;
+    cpi_scan_fail(s, second, "duplicate member \"%.*s\" (first at %lu:%lu)",
+                  (int)(end - s->text - second - 1 > 40 ? 40 : end - s->text - second - 1), s->text + second + 1, line,
+                  col);
+    if (!was_failed)
+        s->err_code = CP_ERR_INVALID;
+    return -1;
+}
+
+static int skip(cpi_scan *s, cpi_name_set *names)
 {
     char stack[CP_JSON_MAX_DEPTH]; /* '{' or '[' for each open container */
+    size_t marks[CP_JSON_MAX_DEPTH]; /* where each open object's names start in `names` */
     int depth = 0, after_comma = 0;
     char what[32];
     for (;;) {
@@ -473,6 +516,7 @@ int cpi_scan_skip_value(cpi_scan *s)
                     s->err_code = CP_ERR_LIMIT;
                 return -1;
             }
+            marks[depth] = names ? names->n : 0;
             stack[depth++] = c;
             s->pos++;
             cpi_scan_ws(s);
@@ -480,7 +524,7 @@ int cpi_scan_skip_value(cpi_scan *s)
                 s->pos++;
                 depth--;
             } else if (c == '{') {
-                if (member_name(s, 0) != 0)
+                if (member_name(s, 0, names) != 0)
                     return -1;
                 after_comma = 0;
                 continue;
@@ -510,6 +554,8 @@ int cpi_scan_skip_value(cpi_scan *s)
             cpi_scan_ws(s);
             char close = stack[depth - 1] == '{' ? '}' : ']';
             if (s->pos < s->size && s->text[s->pos] == close) {
+                if (names && close == '}' && close_object(s, names, marks[depth - 1]) != 0)
+                    return -1;
                 s->pos++;
                 depth--;
                 continue;
@@ -517,7 +563,7 @@ int cpi_scan_skip_value(cpi_scan *s)
             if (s->pos < s->size && s->text[s->pos] == ',') {
                 s->pos++;
                 after_comma = 1;
-                if (close == '}' && member_name(s, 1) != 0)
+                if (close == '}' && member_name(s, 1, names) != 0)
                     return -1;
                 break;
             }
@@ -528,11 +574,21 @@ int cpi_scan_skip_value(cpi_scan *s)
     }
 }
 
+int cpi_scan_skip_value(cpi_scan *s)
+{
+    if (!s->unique)
+        return skip(s, NULL);
+    cpi_name_set names = {0};
+    int rc = skip(s, &names);
+    cpi_names_free(&names);
+    return rc;
+}
+
 /* ---- objects given as text ----------------------------------------------------------- */
 
 int cpi_json_object_members(const char *text, const char *what, cpi_member_fn fn, void *ctx, cp_error *error)
 {
-    cpi_scan s = {.text = text, .size = strlen(text)};
+    cpi_scan s = {.text = text, .size = strlen(text), .unique = 1};
     unsigned long line, col;
     cpi_scan_ws(&s);
     if (s.pos >= s.size || text[s.pos] != '{')
@@ -545,7 +601,12 @@ int cpi_json_object_members(const char *text, const char *what, cpi_member_fn fn
     }
     if (s.failed) {
         cpi_line_col(text, s.err_pos, &line, &col);
-        return cpi_error_set(error, CP_ERR_SYNTAX, "%s:%lu:%lu: %s", what, line, col, s.err);
+        cpi_error_set(error, s.err_code, "%s:%lu:%lu: %s", what, line, col, s.err);
+        if (error) {
+            error->line = line;
+            error->column = col;
+        }
+        return s.err_code;
     }
     /* the syntax is right: walk the members again, handing out their text */
     s.pos = 0;
