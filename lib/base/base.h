@@ -62,8 +62,21 @@ int cpi_read_file_limit(const char *file, size_t limit, const char *limit_name, 
 const char *cpi_errno_text(int err, char buf[64]);
 
 /* Writes `data` to `file` atomically (temporary file in the same folder,
- * fsync, rename, fsync of the folder). CP_OK or a status with `error` filled. */
+ * fsync, rename, fsync of the folder). Through a chain of symbolic links it
+ * replaces the file at the end and keeps the links; it keeps an old file's
+ * owner, group (where this user may) and permission bits; it refuses to
+ * replace anything but a regular file (a device, a FIFO, a socket, a folder).
+ * CP_OK or a status with `error` filled. */
 int cpi_write_file_atomic(const char *file, const void *data, size_t size, cp_error *error);
+
+/* Symbolic links are followed at most this deep (as the kernel does). */
+#define CPI_MAX_LINKS 40
+
+/* One step along a chain of symbolic links: 1 and the name the link `name`
+ * points to in `out` (room for PATH_MAX bytes; may be `name` itself; a
+ * relative link is taken relative to the link's folder), 0 if `name` is not
+ * a link (or does not exist), -1 with errno on failure. */
+int cpi_link_next(const char *name, char *out);
 
 /* ---- the growable text buffer (buf.c) ------------------------------------
  * Zero-initialise it. Appends never fail visibly: an allocation failure sets

@@ -139,6 +139,7 @@ int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o
                       cp_error *error)
 {
     char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], f[128];
+    /* about the array as a whole: the message does not start with its field */
     if (count < 2) {
         cpi_error_set(error, CP_ERR_INVALID, "a path needs at least 2 keys, got %zu", count);
         cpi_error_field(error, -1, "keys");
