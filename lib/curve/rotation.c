@@ -194,7 +194,8 @@ static int load_keys(cp_curve *c, size_t count, const double *times, size_t ts, 
         memcpy(&t, tb + i * ts, sizeof t);
         memcpy(&q, qb + i * qs, sizeof q);
         double len = cp_quat_length(q);
-        snprintf(f, sizeof f, "keys[%zu].rotation", i);
+        if (!(len > 1e-150) || !isfinite(len))
+            snprintf(f, sizeof f, "keys[%zu].rotation", i); /* an error follows */
         if (!isfinite(q.x) || !isfinite(q.y) || !isfinite(q.z) || !isfinite(q.w))
             return cpi_error_at(error, CP_ERR_INVALID, (long)i, f, "(%s, %s, %s, %s) is not made of finite numbers",
                                 cpi_fmt_double(bx, q.x), cpi_fmt_double(by, q.y), cpi_fmt_double(bz, q.z),

@@ -85,7 +85,8 @@ cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options 
         opts = *options;
     if (opts.ends != CP_ENDS_CLOSED)
         opts.period = 0.0;
-    if (cpi_path_validate(keys, count, &opts, names, error) != CP_OK)
+    cpi_key_stats stats;
+    if (cpi_path_validate(keys, count, &opts, names, &stats, error) != CP_OK)
         return NULL;
 
     cp_path *p = calloc(1, sizeof *p);
@@ -119,7 +120,7 @@ cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options 
         return NULL;
     }
     p->rot_shared = p->rot->count == count;
-    if (cpi_path_check_splines(p, names, error) != CP_OK) {
+    if (cpi_path_check_splines(p, &stats, names, error) != CP_OK) {
         cp_path_destroy(p);
         return NULL;
     }

@@ -32,21 +32,22 @@ static const char *option_field(char buf[128], const char *prefix, const char *m
     return buf;
 }
 
-/* A finite number, and within CP_PATH_MAX_MAGNITUDE when `bounded`. */
+/* A finite number, and within CP_PATH_MAX_MAGNITUDE when `bounded`. The
+ * field is "keys[i]." member component ("keys[2].position.x"), formatted
+ * only for an error: this runs for every number of every key. */
 static int check_number(double x, size_t i, const char *member, const char *component, int bounded,
                         cp_error *error)
 {
+    if (isfinite(x) && (!bounded || fabs(x) <= CP_PATH_MAX_MAGNITUDE))
+        return CP_OK;
     char b[CPI_FMT_DOUBLE_SIZE], f[128], m[64];
     snprintf(m, sizeof m, "%.16s%.16s", member, component);
-    member = m;
     if (!isfinite(x))
-        return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, member), "%s is not a finite number",
+        return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, m), "%s is not a finite number",
                             cpi_fmt_double(b, x));
-    if (bounded && !(fabs(x) <= CP_PATH_MAX_MAGNITUDE))
-        return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, member),
-                            "%s is beyond the largest magnitude a path takes, 1e+300 (CP_PATH_MAX_MAGNITUDE)",
-                            cpi_fmt_double(b, x));
-    return CP_OK;
+    return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, m),
+                        "%s is beyond the largest magnitude a path takes, 1e+300 (CP_PATH_MAX_MAGNITUDE)",
+                        cpi_fmt_double(b, x));
 }
 
 static int check_key(const cp_key *keys, size_t i, const cpi_field_names *names, cp_error *error)
@@ -106,14 +107,12 @@ static const char *spacing_reason(char buf[96], int absolute, double scale)
     return buf;
 }
 
-static int check_spacing(const cp_key *keys, size_t count, const cp_path_options *o, const cpi_field_names *names,
-                         cp_error *error)
+/* The keys closer than `least` (some are: stats found it): names the first. */
+static int spacing_error(const cp_key *keys, size_t count, const cp_path_options *o, double least, int absolute,
+                         double scale, const cpi_field_names *names, cp_error *error)
 {
     char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], b3[CPI_FMT_DOUBLE_SIZE], b4[CPI_FMT_DOUBLE_SIZE];
     char f[128], g[128], why[96];
-    int absolute;
-    double scale;
-    const double least = min_spacing(keys, count, o, &absolute, &scale);
     for (size_t i = 1; i < count; i++) {
         const double h = keys[i].time - keys[i - 1].time;
         if (!(h >= least))
@@ -123,22 +122,45 @@ static int check_spacing(const cp_key *keys, size_t count, const cp_path_options
                                 cpi_fmt_double(b2, keys[i - 1].time), cpi_fmt_double(b3, h),
                                 cpi_fmt_double(b4, least), spacing_reason(why, absolute, scale));
     }
-    if (o->ends == CP_ENDS_CLOSED) {
-        const double seam = keys[0].time + o->period - keys[count - 1].time;
-        if (!(seam >= least))
-            return cpi_error_at(error, CP_ERR_INVALID, -1, option_field(f, names->options, "period"),
-                                "%s leaves %s s from the last key back to the first: keys must be at least %s s "
-                                "apart here (%s)",
-                                cpi_fmt_double(b1, o->period), cpi_fmt_double(b2, seam), cpi_fmt_double(b3, least),
-                                spacing_reason(why, absolute, scale));
-    }
-    return CP_OK;
+    const double seam = keys[0].time + o->period - keys[count - 1].time;
+    return cpi_error_at(error, CP_ERR_INVALID, -1, option_field(f, names->options, "period"),
+                        "%s leaves %s s from the last key back to the first: keys must be at least %s s apart here "
+                        "(%s)",
+                        cpi_fmt_double(b1, o->period), cpi_fmt_double(b2, seam), cpi_fmt_double(b3, least),
+                        spacing_reason(why, absolute, scale));
+}
+
+/* Does key k pass every check on its own (and come after prev)? The common
+ * case, tested without formatting anything; check_key says what is wrong. */
+static int key_ok(const cp_key *k, const cp_key *prev)
+{
+    const double m = CP_PATH_MAX_MAGNITUDE;
+    const double len = cp_quat_length(k->rotation); /* also not finite if a component is not */
+    return fabs(k->time) <= m && fabs(k->position.x) <= m && fabs(k->position.y) <= m &&
+           fabs(k->position.z) <= m && (!prev || k->time > prev->time) && len > 1e-150 && isfinite(len) &&
+           k->fov > 0.0 && k->fov < 180.0;
+}
+
+static double max2(double a, double b) { return a > b ? a : b; } /* NaN cannot reach here */
+
+/* Widens the stats by the segment from a to b, h seconds long. */
+static void add_segment(cpi_key_stats *st, const cp_key *a, const cp_key *b, double h)
+{
+    const double step = max2(fabs(b->position.x - a->position.x),
+                             max2(fabs(b->position.y - a->position.y), fabs(b->position.z - a->position.z)));
+    const double ih = 1.0 / h;
+    st->hmin = h < st->hmin ? h : st->hmin;
+    st->hmax = max2(st->hmax, h);
+    st->pos_step = max2(st->pos_step, step);
+    st->pos_slope = max2(st->pos_slope, step * ih);
+    st->fov_slope = max2(st->fov_slope, fabs(b->fov - a->fov) * ih);
 }
 
 int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o, const cpi_field_names *names,
-                      cp_error *error)
+                      cpi_key_stats *stats, cp_error *error)
 {
     char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], f[128];
+    cpi_key_stats st = {INFINITY, 0, 0, 0, 0};
     /* about the array as a whole: the message does not start with its field */
     if (count < 2) {
         cpi_error_set(error, CP_ERR_INVALID, "a path needs at least 2 keys, got %zu", count);
@@ -164,9 +186,14 @@ int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o
         return cpi_error_at(error, CP_ERR_INVALID, -1, option_field(f, names->options, "ends"),
                             "unknown ends %d (expected 0..2: natural, rest, closed)", (int)o->ends);
     for (size_t i = 0; i < count; i++) {
-        int rc = check_key(keys, i, names, error);
-        if (rc != CP_OK)
-            return rc;
+        const cp_key *prev = i > 0 ? &keys[i - 1] : NULL;
+        if (!key_ok(&keys[i], prev)) {
+            int rc = check_key(keys, i, names, error);
+            if (rc != CP_OK)
+                return rc;
+        }
+        if (prev)
+            add_segment(&st, prev, &keys[i], keys[i].time - prev->time);
     }
     if (o->ends == CP_ENDS_CLOSED) {
         double span = keys[count - 1].time - keys[0].time;
@@ -180,8 +207,16 @@ int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o
                                 "%s ends the loop at %s s, beyond the largest magnitude a path takes, 1e+300 "
                                 "(CP_PATH_MAX_MAGNITUDE)",
                                 cpi_fmt_double(b1, o->period), cpi_fmt_double(b2, keys[0].time + o->period));
+        add_segment(&st, &keys[count - 1], &keys[0], keys[0].time + o->period - keys[count - 1].time);
     }
-    return check_spacing(keys, count, o, names, error);
+    int absolute;
+    double scale;
+    const double least = min_spacing(keys, count, o, &absolute, &scale);
+    if (!(st.hmin >= least))
+        return spacing_error(keys, count, o, least, absolute, scale, names, error);
+    if (stats)
+        *stats = st;
+    return CP_OK;
 }
 
 /* ---- the splines -------------------------------------------------------------------------- */
@@ -223,8 +258,29 @@ static int spline_fault(const cp_path *p, const cp_curve *c, const char *member,
                         key_field(g, a, member), cpi_fmt_double(b1, gap), rate);
 }
 
-int cpi_path_check_splines(const cp_path *p, const cpi_field_names *names, cp_error *error)
+/* A proof from the key stats alone that no term can overflow, so that the
+ * splines need not be walked (they are as large as the keys): every tangent
+ * builder gives tangents of at most 3 sqrt(3) < 6 times the largest chord
+ * slope (the C2 system is diagonally dominant: a tangent larger than that
+ * could not balance its row; bisector and Catmull-Rom tangents are means of
+ * the slopes). Rotation keys are unit quaternions, at most 2 apart, and keys
+ * inserted on the rotation curve split a segment at most 2^8 times. Where
+ * the proof fails the splines are checked segment by segment. */
+static int surely_within(const cpi_key_stats *st)
 {
+    const double lim = CP_PATH_MAX_MAGNITUDE, ih = 1.0 / st->hmin, ih_rot = 256.0 * ih;
+    const double pos_m = 6.0 * st->pos_slope, fov_m = 6.0 * st->fov_slope, rot_m = 6.0 * 2.0 * ih_rot;
+    return st->pos_step <= lim && pos_m <= lim && st->hmax * pos_m <= lim && 6.0 * st->pos_slope * ih <= lim &&
+           4.0 * pos_m * ih <= lim && fov_m <= lim && st->hmax * fov_m <= lim && 6.0 * st->fov_slope * ih <= lim &&
+           4.0 * fov_m * ih <= lim && 61.0 * ih_rot * ih_rot <= lim && rot_m <= CPI_ROT_D1_LIMIT &&
+           st->hmax * rot_m <= lim && 4.0 * rot_m * ih_rot <= lim && 12.0 * ih_rot * ih_rot <= lim;
+}
+
+int cpi_path_check_splines(const cp_path *p, const cpi_key_stats *stats, const cpi_field_names *names,
+                           cp_error *error)
+{
+    if (surely_within(stats))
+        return CP_OK;
     const struct { const cp_curve *c; const char *member; double d1_limit; } chans[3] = {
         {p->pos, "position", CP_PATH_MAX_MAGNITUDE},
         {p->rot, "rotation", CPI_ROT_D1_LIMIT},

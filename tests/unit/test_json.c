@@ -92,7 +92,7 @@ static void assert_place(const char *file, const cp_error *err, const place *wan
     if (strncmp(err->message, head, strlen(head)) != 0 && strstr(err->message, "the file is empty") == NULL)
         fail_msg("%s: the message does not start with %s: %s", file, head, err->message);
     if (field[0] && strcmp(field, "keys") != 0) { /* "keys": the count, told as "a path needs ..." */
-        char named[600];
+        char named[700];
         snprintf(named, sizeof named, "%s%s: ", head, field);
         if (strncmp(err->message, named, strlen(named)) != 0)
             fail_msg("%s: the message does not name the field %s: %s", file, field, err->message);

@@ -187,6 +187,65 @@ static void keys_whose_splines_overflow_should_be_refused(void **state)
     }
 }
 
+static int pose_finite(const cp_pose *q)
+{
+    const double x[] = {q->position.x, q->position.y, q->position.z, q->velocity.x, q->velocity.y, q->velocity.z,
+                        q->acceleration.x, q->acceleration.y, q->acceleration.z, q->rotation.x, q->rotation.w,
+                        q->angular_velocity.x, q->angular_velocity.y, q->angular_velocity.z,
+                        q->angular_acceleration.x, q->angular_acceleration.y, q->angular_acceleration.z, q->fov,
+                        q->fov_velocity, q->fov_acceleration};
+    for (size_t i = 0; i < sizeof x / sizeof x[0]; i++)
+        if (!isfinite(x[i]))
+            return 0;
+    return 1;
+}
+
+/* Random keys at every scale a double has (positions up to 1e300, spacings
+ * down to 1e-150, every interpolation and end): a path is refused, or it
+ * samples to finite numbers everywhere and has a finite length. */
+static void every_path_that_builds_should_sample_finite(void **state)
+{
+    (void)state;
+    testutil_rng rng = {2024};
+    int built = 0, refused = 0;
+    for (int trial = 0; trial < 3000; trial++) {
+        cp_key k[6];
+        const size_t n = 2 + (size_t)testutil_uniform(&rng, 0, 4.99);
+        const double pscale = pow(10.0, testutil_uniform(&rng, -300, 300));
+        const double hscale = pow(10.0, testutil_uniform(&rng, -150, 10));
+        double t = testutil_uniform(&rng, -1, 1) * pow(10.0, testutil_uniform(&rng, -300, 20));
+        for (size_t i = 0; i < n; i++) {
+            k[i] = key(t, testutil_uniform(&rng, -1, 1) * pscale, testutil_uniform(&rng, -1, 1) * pscale,
+                       testutil_uniform(&rng, -1, 1), testutil_random_quat(&rng), testutil_uniform(&rng, 1, 179));
+            t += hscale * testutil_uniform(&rng, 0.01, 1);
+        }
+        cp_path_options o = {.position = (cp_interp)(trial % 5), .rotation = (cp_interp)(trial / 5 % 5),
+                             .fov = (cp_interp)(trial / 25 % 5), .ends = (cp_ends)(trial % 3)};
+        o.period = (t - k[0].time) * testutil_uniform(&rng, 1.001, 2);
+        cp_error err;
+        cp_path *p = cp_path_create(k, n, &o, &err);
+        if (!p) {
+            refused++;
+            assert_true(err.code == CP_ERR_INVALID && err.field[0] != '\0');
+            continue;
+        }
+        built++;
+        const double start = cp_path_start(p), span = cp_path_duration(p);
+        for (int j = 0; j <= 64; j++) {
+            cp_pose pose;
+            cp_path_sample(p, start + span * j / 64.0, &pose);
+            if (!pose_finite(&pose))
+                fail_msg("trial %d: a pose at %a is not finite (%zu keys, positions %g, spacing %g)", trial,
+                         start + span * j / 64.0, n, pscale, hscale);
+        }
+        if (!isfinite(cp_path_length(p)))
+            fail_msg("trial %d: the length is not finite", trial);
+        cp_path_destroy(p);
+    }
+    /* both outcomes happen, so the test sees both sides of the limits */
+    assert_true(built > 300 && refused > 300);
+}
+
 static void rotations_should_be_normalised(void **state)
 {
     (void)state;
@@ -463,6 +522,7 @@ int main(void)
         cmocka_unit_test(readme_snippet_should_work),
         cmocka_unit_test(invalid_keys_should_be_named_with_their_values),
         cmocka_unit_test(keys_whose_splines_overflow_should_be_refused),
+        cmocka_unit_test(every_path_that_builds_should_sample_finite),
         cmocka_unit_test(rotations_should_be_normalised),
         cmocka_unit_test(open_path_should_hold_end_poses),
         cmocka_unit_test(closed_path_should_wrap),
