@@ -197,7 +197,7 @@ check-build:
 # Each test program runs from the project root; cmocka prints one line per test.
 check-run: check-build $(BUILD)/locale/de_DE.UTF-8/LC_NUMERIC
 	@set -e; for t in $(UNIT_BIN) $(EDTEST_BIN); do echo "== $$t"; \
-	    CP_BUILD=$(BUILD) LOCPATH=$(CURDIR)/$(BUILD)/locale $$t; done
+	    CP_BUILD=$(BUILD) LOCPATH=$(abspath $(BUILD)/locale) $$t; done
 
 # A comma-decimal locale for the tests that numbers do not depend on the
 # locale, made in the build folder (no root needed; LOCPATH points there).
@@ -214,7 +214,7 @@ check-no-int128: $(BUILD)/locale/de_DE.UTF-8/LC_NUMERIC
 	    $(BUILD)/no-int128/tests/test_numbers
 	@if nm $(BUILD)/no-int128/lib/json/json_scan.o | grep -q '__udivmodti4\|__udivti3\|__umodti3'; then \
 	    echo "CPI_NO_INT128 did not take effect: json_scan.o uses 128-bit division"; exit 1; fi
-	CP_BUILD=$(BUILD)/no-int128 LOCPATH=$(CURDIR)/$(BUILD)/locale $(BUILD)/no-int128/tests/test_numbers
+	CP_BUILD=$(BUILD)/no-int128 LOCPATH=$(abspath $(BUILD)/locale) $(BUILD)/no-int128/tests/test_numbers
 
 # The unit tests, the tool and the editor's scripts (the end-to-end scripts)
 # again under AddressSanitizer (leaks included) and UBSan.
