@@ -212,8 +212,8 @@ $(BUILD)/locale/de_DE.UTF-8/LC_NUMERIC:
 check-no-int128: $(BUILD)/locale/de_DE.UTF-8/LC_NUMERIC
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/no-int128 CPPFLAGS=-DCPI_NO_INT128 WERROR=-Werror \
 	    $(BUILD)/no-int128/tests/test_numbers
-	@if nm $(BUILD)/no-int128/lib/json/json_scan.o | grep -q '__udivmodti4\|__udivti3\|__umodti3'; then \
-	    echo "CPI_NO_INT128 did not take effect: json_scan.o uses 128-bit division"; exit 1; fi
+	@if nm $(BUILD)/no-int128/lib/json/json_number.o | grep -q '__udivmodti4\|__udivti3\|__umodti3'; then \
+	    echo "CPI_NO_INT128 did not take effect: json_number.o uses 128-bit division"; exit 1; fi
 	CP_BUILD=$(BUILD)/no-int128 LOCPATH=$(abspath $(BUILD)/locale) $(BUILD)/no-int128/tests/test_numbers
 
 # The unit tests, the tool and the editor's scripts (the end-to-end scripts)

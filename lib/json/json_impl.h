@@ -51,6 +51,8 @@ void cpi_names_free(cpi_name_set *set);
 
 /* Records a syntax error at `pos` (the first one wins); returns -1. */
 int  cpi_scan_fail(cpi_scan *s, size_t pos, const char *fmt, ...) CPI_PRINTF(3, 4);
+/* Records an allocation failure of `size` bytes for `what` at `pos` (the first error wins); returns -1. */
+int  cpi_scan_fail_memory(cpi_scan *s, size_t pos, const char *what, size_t size);
 /* Skips JSON whitespace (space, tab, line feed, carriage return). */
 void cpi_scan_ws(cpi_scan *s);
 /* A description of what is at pos for messages: "'x'", "the end of the input (truncated?)". */
@@ -59,7 +61,8 @@ const char *cpi_scan_what(const cpi_scan *s, size_t pos, char buf[32]);
  * str is not NULL. 0, or -1 with a syntax error. */
 int  cpi_scan_string(cpi_scan *s, cpi_string *str);
 /* Reads the number at pos; *out gets its value (may be +-inf when it is out
- * of range), computed without the locale. 0, or -1 with a syntax error. */
+ * of range), computed without the locale (json_number.c). 0, or -1 with a
+ * syntax error. */
 int  cpi_scan_number(cpi_scan *s, double *out);
 /* Skips one complete value, checking its syntax (nesting up to
  * CP_JSON_MAX_DEPTH) and, with s->unique, that no object in it holds a

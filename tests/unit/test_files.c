@@ -17,6 +17,8 @@
 
 #include "testutil.h"
 
+#define GOOD_DIR "tests/data/good"
+
 static const char text[] = "{ \"saved\": true }\n";
 
 static char *read_all(const char *file)
@@ -244,9 +246,75 @@ static void files_should_not_claim_an_old_file_on_a_first_save(void **state)
     free(dir);
 }
 
+/* A new file, a file over an old one, through a link, and saves that fail:
+ * the old file stays whole and no temporary file is left. */
+static void files_should_save_paths_atomically(void **state)
+{
+    (void)state;
+    cp_error err;
+    char *dir = testutil_tempdir();
+    char file[1024], link[1024], sub[1024];
+    snprintf(file, sizeof file, "%s/path.json", dir);
+    cp_path *p = cp_path_load(GOOD_DIR "/harbour_intro.json", &err);
+    assert_non_null(p);
+
+    /* a new file, then over an old one whose permission bits are kept */
+    assert_int_equal(cp_path_save(p, file, &err), CP_OK);
+    assert_int_equal(chmod(file, 0640), 0);
+    assert_int_equal(cp_path_save(p, file, &err), CP_OK);
+    struct stat st;
+    assert_int_equal(stat(file, &st), 0);
+    assert_int_equal(st.st_mode & 07777, 0640);
+    const char *one[] = {"path.json"}, *three[] = {"path.json", "link.json", "folder.json"};
+    assert_true(only_entries(dir, one, 1)); /* no temporary file left */
+    char *got = read_all(file), *expect = cp_path_save_memory(p, NULL, &err);
+    assert_string_equal(got, expect);
+    free(got);
+
+    /* through a symbolic link: the target changes, the link stays */
+    snprintf(link, sizeof link, "%s/link.json", dir);
+    assert_int_equal(symlink("path.json", link), 0);
+    assert_int_equal(cp_path_save(p, link, &err), CP_OK);
+    struct stat lst;
+    assert_int_equal(lstat(link, &lst), 0);
+    assert_true(S_ISLNK(lst.st_mode));
+
+    /* failures leave the old file whole and no temporary file */
+    assert_int_equal(cp_path_save(p, "/nonexistent-folder/x.json", &err), CP_ERR_IO);
+    assert_string_equal(err.message, "/nonexistent-folder/x.json: cannot create a temporary file next to it: not "
+                                     "found");
+    snprintf(sub, sizeof sub, "%s/folder.json", dir);
+    assert_int_equal(mkdir(sub, 0755), 0);
+    assert_int_equal(cp_path_save(p, sub, &err), CP_ERR_IO);
+    assert_non_null(strstr(err.message, "folder.json: cannot save: is a folder"));
+
+    /* a write that fails half-way (the file size limit) */
+    assert_int_equal(testutil_write_file(file, "old"), 0);
+    struct rlimit old_limit, small = {100, 100};
+    getrlimit(RLIMIT_FSIZE, &old_limit);
+    small.rlim_max = old_limit.rlim_max;
+    void (*old_handler)(int) = signal(SIGXFSZ, SIG_IGN);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
+    int rc = cp_path_save(p, file, &err);
+    setrlimit(RLIMIT_FSIZE, &old_limit);
+    signal(SIGXFSZ, old_handler);
+    assert_int_equal(rc, CP_ERR_IO);
+    assert_non_null(strstr(err.message, "path.json: cannot write the file: file too large (the old file is "
+                                        "unchanged)"));
+    got = read_all(file);
+    assert_string_equal(got, "old");
+    assert_true(only_entries(dir, three, 3));
+    free(got);
+    free(expect);
+    cp_path_destroy(p);
+    testutil_rmtree(dir);
+    free(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(files_should_save_paths_atomically),
         cmocka_unit_test(files_should_refuse_fifos_sockets_and_devices),
         cmocka_unit_test(files_should_write_through_chains_of_links),
         cmocka_unit_test(files_should_keep_owner_group_and_mode),

@@ -1,6 +1,6 @@
 /* tests/unit/test_json.c - path files: every bad file's message and place,
- * round trips bit for bit, unknown members, warnings, file errors, atomic
- * saves. Numbers and locales are in test_numbers.c. */
+ * round trips bit for bit, unknown members, warnings, file errors. Numbers
+ * and locales are in test_numbers.c, saving in test_files.c. */
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
@@ -542,80 +542,6 @@ static void json_should_name_file_errors(void **state)
     free(dir);
 }
 
-static size_t count_entries(const char *dir)
-{
-    size_t n = 0;
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    while (d && (e = readdir(d)) != NULL)
-        n += e->d_name[0] != '.' || (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0);
-    if (d)
-        closedir(d);
-    return n;
-}
-
-static void json_should_save_atomically(void **state)
-{
-    (void)state;
-    cp_error err;
-    char *dir = testutil_tempdir();
-    char file[1024], link[1024], sub[1024];
-    snprintf(file, sizeof file, "%s/path.json", dir);
-    cp_path *p = cp_path_load(GOOD_DIR "/harbour_intro.json", &err);
-    assert_non_null(p);
-
-    /* a new file, then over an old one whose permission bits are kept */
-    assert_int_equal(cp_path_save(p, file, &err), CP_OK);
-    assert_int_equal(chmod(file, 0640), 0);
-    assert_int_equal(cp_path_save(p, file, &err), CP_OK);
-    struct stat st;
-    assert_int_equal(stat(file, &st), 0);
-    assert_int_equal(st.st_mode & 07777, 0640);
-    assert_int_equal(count_entries(dir), 1); /* no temporary file left */
-    char *text = read_text(file), *expect = cp_path_save_memory(p, NULL, &err);
-    assert_string_equal(text, expect);
-    free(text);
-
-    /* through a symbolic link: the target changes, the link stays */
-    snprintf(link, sizeof link, "%s/link.json", dir);
-    assert_int_equal(symlink("path.json", link), 0);
-    assert_int_equal(cp_path_save(p, link, &err), CP_OK);
-    struct stat lst;
-    assert_int_equal(lstat(link, &lst), 0);
-    assert_true(S_ISLNK(lst.st_mode));
-
-    /* failures leave the old file whole and no temporary file */
-    assert_int_equal(cp_path_save(p, "/nonexistent-folder/x.json", &err), CP_ERR_IO);
-    assert_string_equal(err.message, "/nonexistent-folder/x.json: cannot create a temporary file next to it: not "
-                                     "found");
-    snprintf(sub, sizeof sub, "%s/folder.json", dir);
-    assert_int_equal(mkdir(sub, 0755), 0);
-    assert_int_equal(cp_path_save(p, sub, &err), CP_ERR_IO);
-    assert_non_null(strstr(err.message, "folder.json: cannot save: is a folder"));
-
-    /* a write that fails half-way (the file size limit) */
-    assert_int_equal(testutil_write_file(file, "old"), 0);
-    struct rlimit old_limit, small = {100, 100};
-    getrlimit(RLIMIT_FSIZE, &old_limit);
-    small.rlim_max = old_limit.rlim_max;
-    void (*old_handler)(int) = signal(SIGXFSZ, SIG_IGN);
-    assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
-    int rc = cp_path_save(p, file, &err);
-    setrlimit(RLIMIT_FSIZE, &old_limit);
-    signal(SIGXFSZ, old_handler);
-    assert_int_equal(rc, CP_ERR_IO);
-    assert_non_null(strstr(err.message, "path.json: cannot write the file: file too large (the old file is "
-                                        "unchanged)"));
-    text = read_text(file);
-    assert_string_equal(text, "old");
-    assert_int_equal(count_entries(dir), 3); /* path.json, link.json, folder.json */
-    free(text);
-    free(expect);
-    cp_path_destroy(p);
-    testutil_rmtree(dir);
-    free(dir);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -630,7 +556,6 @@ int main(void)
         cmocka_unit_test(json_should_refuse_to_save_what_would_not_load),
         cmocka_unit_test(document_should_insert_remove_and_copy),
         cmocka_unit_test(json_should_name_file_errors),
-        cmocka_unit_test(json_should_save_atomically),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
