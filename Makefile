@@ -62,12 +62,13 @@ LIBS         := $(CJSON_LIBS) -lm
 DEB_run      := build-essential pkg-config libcjson-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core \
                 libepoxy-dev libassimp-dev libegl1 libegl-mesa0 libgl1-mesa-dri
 # cmocka for the unit tests, python3 for the SVG, pixel and layer checks,
-# clang for the clang warning build, assimp's test models for a real
+# clang for the clang warning build, locales for the sources of the
+# comma-decimal locale the number tests make (localedef), assimp's test models for a real
 # building (docs/editor-images.sh), node and npm for the glTF validator and
 # three.js checks (npm is asked for only where no npm command is there: a
 # Node.js from elsewhere bundles its own, and Debian's npm would conflict)
 NPM_PACKAGE  := $(if $(shell command -v npm 2>/dev/null),,npm)
-DEB_test     := $(DEB_run) libcmocka-dev python3 clang assimp-testmodels nodejs $(NPM_PACKAGE)
+DEB_test     := $(DEB_run) libcmocka-dev python3 clang locales assimp-testmodels nodejs $(NPM_PACKAGE)
 DEB_bench    := $(DEB_run) libgsl-dev python3 assimp-testmodels
 DEB_fuzz     := $(DEB_run) clang libclang-rt-dev
 DEB_all      := $(sort $(DEB_test) $(DEB_bench) $(DEB_fuzz))
@@ -129,8 +130,8 @@ BENCH_SCRIPTS := $(sort $(wildcard tests/bench/*.sh))
 
 E2E_SCRIPTS := $(sort $(wildcard tests/e2e/*.sh))
 
-.PHONY: all lib test check check-build check-run check-asan check-clang e2e run run-editor bench bench-run fuzz \
-        fuzz-build install uninstall deps deps-run deps-test deps-bench deps-fuzz deps-all clean
+.PHONY: all lib test check check-build check-run check-asan check-clang check-no-int128 e2e run run-editor bench \
+        bench-run fuzz fuzz-build install uninstall deps deps-run deps-test deps-bench deps-fuzz deps-all clean
 
 all: lib $(CLI_BIN) $(EDITOR_BIN) $(EXAMPLE_BIN)
 
@@ -218,15 +219,33 @@ $(BUILD)/tests/test_gltf_corpus: tests/unit/test_gltf_corpus.c tests/fuzz/fuzz_g
 test: deps-test
 	$(MAKE) --no-print-directory check
 
-check: check-build check-run check-asan check-clang e2e
+check: check-build check-run check-asan check-clang check-no-int128 e2e
 	@echo "all tests passed"
 
 check-build:
 	$(MAKE) --no-print-directory all $(UNIT_BIN) $(EDTEST_BIN) WERROR=-Werror
 
 # Each test program runs from the project root; cmocka prints one line per test.
-check-run: check-build
-	@set -e; for t in $(UNIT_BIN) $(EDTEST_BIN); do echo "== $$t"; CP_BUILD=$(BUILD) $$t; done
+check-run: check-build $(BUILD)/locale/de_DE.UTF-8/LC_NUMERIC
+	@set -e; for t in $(UNIT_BIN) $(EDTEST_BIN); do echo "== $$t"; \
+	    CP_BUILD=$(BUILD) LOCPATH=$(abspath $(BUILD)/locale) $$t; done
+
+# A comma-decimal locale for the tests that numbers do not depend on the
+# locale, made in the build folder (no root needed; LOCPATH points there).
+$(BUILD)/locale/de_DE.UTF-8/LC_NUMERIC:
+	@mkdir -p $(BUILD)/locale
+	localedef -i de_DE -f UTF-8 $(BUILD)/locale/de_DE.UTF-8
+
+# The number conversions once more with the portable 128-bit arithmetic of
+# targets without unsigned __int128 (lib/base/u128.h), forced here; the
+# object must not call the compiler's 128-bit division, or the fallback was
+# not compiled.
+check-no-int128: $(BUILD)/locale/de_DE.UTF-8/LC_NUMERIC
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/no-int128 CPPFLAGS=-DCPI_NO_INT128 WERROR=-Werror \
+	    $(BUILD)/no-int128/tests/test_numbers
+	@if nm $(BUILD)/no-int128/lib/json/json_number.o | grep -q '__udivmodti4\|__udivti3\|__umodti3'; then \
+	    echo "CPI_NO_INT128 did not take effect: json_number.o uses 128-bit division"; exit 1; fi
+	CP_BUILD=$(BUILD)/no-int128 LOCPATH=$(abspath $(BUILD)/locale) $(BUILD)/no-int128/tests/test_numbers
 
 # The unit tests, the tool and the editor's scripts (the end-to-end scripts)
 # again under AddressSanitizer (leaks included) and UBSan.

@@ -4,17 +4,24 @@
  * Segment lengths use adaptive 5-point Gauss-Legendre quadrature of the speed
  * |p'(t)| (nodes and weights from Abramowitz and Stegun, table 25.4): a
  * segment is split in halves until the two halves agree with the whole to
- * 1e-12 relative. */
+ * 1e-12 relative. The work is bounded whatever the integrand: at most
+ * CPI_ARC_DEPTH halvings, at most CPI_ARC_SPLITS splits per segment, and
+ * none at all once a value is not finite (a comparison with NaN never
+ * succeeds, and would otherwise split all the way down: 2^24 pieces). */
+#include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "curve_impl.h"
 #include "base.h"
+#include "dtoa.h"
 #include "path_impl.h"
 
 #define CPI_ARC_TOL 1e-12
 #define CPI_ARC_DEPTH 24
+#define CPI_ARC_SPLITS 2048
 /* Retiming is a fixed-point iteration (the lengths depend on the timing);
  * it converges linearly, each step shrinking the change by about half. */
 #define CPI_RETIME_ITERATIONS 60
@@ -25,7 +32,15 @@ static double speed(const cp_curve *c, size_t seg, double t)
 {
     double d1[3];
     cpi_curve_eval(c, seg, t, 1.0, NULL, d1, NULL);
-    return sqrt(d1[0] * d1[0] + d1[1] * d1[1] + d1[2] * d1[2]);
+    const double s2 = d1[0] * d1[0] + d1[1] * d1[1] + d1[2] * d1[2];
+    if (s2 <= DBL_MAX)
+        return sqrt(s2);
+    /* beyond about 1e154 m/s the squares overflow: scale first */
+    const double m = fmax(fabs(d1[0]), fmax(fabs(d1[1]), fabs(d1[2])));
+    if (!isfinite(m))
+        return m + d1[0] + d1[1] + d1[2]; /* inf, or NaN if any is NaN */
+    const double x = d1[0] / m, y = d1[1] / m, z = d1[2] / m;
+    return m * sqrt(x * x + y * y + z * z);
 }
 
 static double gauss5(const cp_curve *c, size_t seg, double a, double b)
@@ -39,13 +54,15 @@ static double gauss5(const cp_curve *c, size_t seg, double a, double b)
     return sum * half;
 }
 
-static double adaptive(const cp_curve *c, size_t seg, double a, double b, double whole, int depth)
+/* `splits` counts down the splits left to this segment. */
+static double adaptive(const cp_curve *c, size_t seg, double a, double b, double whole, int depth, int *splits)
 {
     double m = 0.5 * (a + b);
     double l = gauss5(c, seg, a, m), r = gauss5(c, seg, m, b);
-    if (depth == 0 || fabs(l + r - whole) <= CPI_ARC_TOL * (l + r) + 1e-300)
+    if (depth == 0 || *splits <= 0 || !isfinite(l + r) || fabs(l + r - whole) <= CPI_ARC_TOL * (l + r) + 1e-300)
         return l + r;
-    return adaptive(c, seg, a, m, l, depth - 1) + adaptive(c, seg, m, b, r, depth - 1);
+    --*splits;
+    return adaptive(c, seg, a, m, l, depth - 1, splits) + adaptive(c, seg, m, b, r, depth - 1, splits);
 }
 
 /* Length of segment `seg` of the position curve from its start to time t. */
@@ -54,7 +71,8 @@ static double partial_length(const cp_curve *c, size_t seg, double t)
     double a = CPI_TIME(c, seg);
     if (c->nseg == 0 || !(t > a) || c->mode == CP_CURVE_STEP)
         return 0.0;
-    return adaptive(c, seg, a, t, gauss5(c, seg, a, t), CPI_ARC_DEPTH);
+    int splits = CPI_ARC_SPLITS;
+    return adaptive(c, seg, a, t, gauss5(c, seg, a, t), CPI_ARC_DEPTH, &splits);
 }
 
 static double segment_length(const cp_curve *c, size_t seg) { return partial_length(c, seg, CPI_TIME(c, seg + 1)); }
@@ -194,16 +212,37 @@ double cp_arclength_time_at(const cp_arclength *table, double distance)
 
 /* ---- retiming ------------------------------------------------------------------------ */
 
+/* The retimed keys failed to make a path: with a new duration given, the
+ * duration is what the caller can change, so the error names it. */
+static void blame_duration(double duration, cp_error *error)
+{
+    if (!error || !(duration > 0))
+        return;
+    char why[sizeof error->message], b[CPI_FMT_DOUBLE_SIZE];
+    snprintf(why, sizeof why, "%s", error->message);
+    cpi_error_at(error, error->code, -1, "duration", "%s s: the keys retimed over it do not make a path: %s",
+                 cpi_fmt_double(b, duration), why);
+}
+
 cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_error *error)
 {
+    char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
     const size_t n = path->count;
     const int closed = path->opts.ends == CP_ENDS_CLOSED;
     const size_t nseg = closed ? n : n - 1;
     if (!isfinite(duration) || duration < 0) {
-        cpi_error_set(error, CP_ERR_INVALID, "retime: duration %g must be a finite number >= 0", duration);
+        cpi_error_at(error, CP_ERR_INVALID, -1, "duration", "%s must be a finite number of seconds >= 0",
+                     cpi_fmt_double(b1, duration));
         return NULL;
     }
     const double total = duration > 0 ? duration : cp_path_duration(path);
+    if (!(fabs(path->keys[0].time + total) <= CP_PATH_MAX_MAGNITUDE)) {
+        cpi_error_at(error, CP_ERR_INVALID, -1, "duration",
+                     "%s s from the first key at %s s ends beyond the largest time a path takes, 1e+300 "
+                     "(CP_PATH_MAX_MAGNITUDE)",
+                     cpi_fmt_double(b1, total), cpi_fmt_double(b2, path->keys[0].time));
+        return NULL;
+    }
     cp_key *keys = cpi_alloc_array(n, sizeof *keys);
     double *w = cpi_alloc_array(nseg, sizeof *w);
     if (!keys || !w) {
@@ -222,6 +261,13 @@ cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_
             w[i] = segment_length(cur->pos, i);
             sum += w[i];
         }
+        if (!isfinite(sum)) {
+            cpi_error_set(error, CP_ERR_INVALID, "retime: the path's length, %s m, is not a finite number",
+                          cpi_fmt_double(b1, sum));
+            cp_path_destroy(next);
+            next = NULL;
+            break;
+        }
         const double floor_len = CPI_RETIME_MIN_SHARE * (sum > 0 ? sum / (double)nseg : 1.0);
         sum = 0;
         for (size_t i = 0; i < nseg; i++) {
@@ -230,7 +276,7 @@ cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_
         }
         double change = 0;
         for (size_t i = 0; i + 1 < n; i++) {
-            double h = total * w[i] / sum;
+            double h = total * (w[i] / sum); /* total * w[i] could overflow */
             double old = cur->keys[i + 1].time - cur->keys[i].time;
             change = fmax(change, fabs(h - old) / total);
             keys[i + 1].time = keys[i].time + h;
@@ -242,16 +288,15 @@ cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_
         next = built;
         cur = built;
         if (!built) {
-            free(keys);
-            free(w);
-            return NULL;
+            blame_duration(duration, error);
+            break;
         }
         if (change < CPI_RETIME_TOLERANCE)
             break;
     }
     free(keys);
     free(w);
-    if (cp_path_set_meta(next, path->name, path->extras, (const char *const *)path->key_extras, error) != CP_OK) {
+    if (next && cp_path_set_meta(next, path->name, path->extras, (const char *const *)path->key_extras, error) != CP_OK) {
         cp_path_destroy(next);
         return NULL;
     }
