@@ -45,23 +45,33 @@ CJSON_LIBS   := $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null || echo -lcjso
 SDL_CFLAGS   := $(shell $(PKG_CONFIG) --cflags sdl2 2>/dev/null)
 SDL_LIBS     := $(shell $(PKG_CONFIG) --libs sdl2 2>/dev/null)
 TTF_LIBS     := $(shell $(PKG_CONFIG) --libs SDL2_ttf 2>/dev/null)
-ZLIB_LIBS    := $(shell $(PKG_CONFIG) --libs zlib 2>/dev/null || echo -lz)
+IMAGE_LIBS   := $(shell $(PKG_CONFIG) --libs SDL2_image 2>/dev/null || echo -lSDL2_image)
+EPOXY_CFLAGS := $(shell $(PKG_CONFIG) --cflags epoxy 2>/dev/null)
+EPOXY_LIBS   := $(shell $(PKG_CONFIG) --libs epoxy 2>/dev/null || echo -lepoxy)
+ASSIMP_CFLAGS := $(shell $(PKG_CONFIG) --cflags assimp 2>/dev/null)
+ASSIMP_LIBS  := $(shell $(PKG_CONFIG) --libs assimp 2>/dev/null || echo -lassimp)
 CMOCKA_LIBS  := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 GSL_LIBS     := $(shell $(PKG_CONFIG) --libs gsl 2>/dev/null)
 LIBS         := $(CJSON_LIBS) -lm
 
-# Debian packages, by what needs them: `make run` installs DEB_RUN, `make
-# test` DEB_TEST, `make bench` DEB_BENCH, `make fuzz` DEB_FUZZ (each only what
-# is missing; `make deps` is DEB_TEST, what CI runs).
-DEB_RUN   := build-essential pkg-config libcjson-dev libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core zlib1g-dev
-# cmocka for the unit tests, python3 for the SVG and layer checks, clang for
-# the clang warning build, node and npm for the glTF validator and three.js
-# checks (npm is asked for only where no npm command is there: a Node.js
-# from elsewhere bundles its own, and Debian's npm would conflict with it)
-NPM_PACKAGE := $(if $(shell command -v npm 2>/dev/null),,npm)
-DEB_TEST  := $(DEB_RUN) libcmocka-dev python3 clang nodejs $(NPM_PACKAGE)
-DEB_BENCH := $(DEB_RUN) libgsl-dev
-DEB_FUZZ  := $(DEB_RUN) clang libclang-rt-dev
+# Debian packages, by what needs them: `make run` installs DEB_run, `make
+# test` DEB_test, `make bench` DEB_bench, `make fuzz` DEB_fuzz (each only what
+# is missing; `make deps` is DEB_test, what CI runs). The editor needs
+# OpenGL through libepoxy and Mesa's EGL and software renderer (also for its
+# headless runs), assimp for scenes, SDL2_image for textures and screenshots.
+DEB_run      := build-essential pkg-config libcjson-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core \
+                libepoxy-dev libassimp-dev libegl1 libegl-mesa0 libgl1-mesa-dri
+# cmocka for the unit tests, python3 for the SVG, pixel and layer checks,
+# clang for the clang warning build, locales for the sources of the
+# comma-decimal locale the number tests make (localedef), assimp's test models for a real
+# building (docs/editor-images.sh), node and npm for the glTF validator and
+# three.js checks (npm is asked for only where no npm command is there: a
+# Node.js from elsewhere bundles its own, and Debian's npm would conflict)
+NPM_PACKAGE  := $(if $(shell command -v npm 2>/dev/null),,npm)
+DEB_test     := $(DEB_run) libcmocka-dev python3 clang locales assimp-testmodels nodejs $(NPM_PACKAGE)
+DEB_bench    := $(DEB_run) libgsl-dev python3 assimp-testmodels
+DEB_fuzz     := $(DEB_run) clang libclang-rt-dev
+DEB_all      := $(sort $(DEB_test) $(DEB_bench) $(DEB_fuzz))
 
 # ---- sources -------------------------------------------------------------------
 
@@ -92,6 +102,8 @@ SHARED_LIB   := $(BUILD)/libcampath.so.$(VERSION)
 # include path, so SDL cannot creep in; the editor tests link it alone),
 # editor/sdl its SDL2 front end, editor/cli the campath tool.
 EDITOR_CORE_CPPFLAGS := -Ieditor/core
+# the core imports scenes with assimp (not SDL or GL) on a thread of its own
+EDITOR_CORE_LIBS := $(ASSIMP_LIBS) -lpthread
 EDITOR_CORE_SRC := $(wildcard editor/core/*.c)
 EDITOR_SDL_SRC  := $(wildcard editor/sdl/*.c)
 EDITOR_CORE_OBJ := $(EDITOR_CORE_SRC:%.c=$(BUILD)/%.o)
@@ -118,8 +130,8 @@ BENCH_SCRIPTS := $(sort $(wildcard tests/bench/*.sh))
 
 E2E_SCRIPTS := $(sort $(wildcard tests/e2e/*.sh))
 
-.PHONY: all lib test check check-build check-run check-asan check-clang e2e run run-editor bench bench-run fuzz \
-        fuzz-build install uninstall deps clean
+.PHONY: all lib test check check-build check-run check-asan check-clang check-no-int128 e2e run run-editor bench \
+        bench-run fuzz fuzz-build install uninstall deps deps-run deps-test deps-bench deps-fuzz deps-all clean
 
 all: lib $(CLI_BIN) $(EDITOR_BIN) $(EXAMPLE_BIN)
 
@@ -139,11 +151,11 @@ $(BUILD)/pic/lib/%.o: lib/%.c $(LIB_HDR)
 
 $(BUILD)/editor/core/%.o: editor/core/%.c $(wildcard include/campath/*.h editor/core/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) $(ASSIMP_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/editor/sdl/%.o: editor/sdl/%.c $(wildcard include/campath/*.h editor/core/*.h editor/sdl/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) -Ieditor/sdl $(SDL_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) -Ieditor/sdl $(SDL_CFLAGS) $(EPOXY_CFLAGS) $(ASSIMP_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/editor/cli/%.o: editor/cli/%.c $(wildcard include/campath/*.h editor/cli/*.h)
 	@mkdir -p $(@D)
@@ -171,7 +183,8 @@ $(CLI_BIN): $(CLI_OBJ) $(STATIC_LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(STATIC_LIB) $(LIBS)
 
 $(EDITOR_BIN): $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB) $(TTF_LIBS) $(SDL_LIBS) $(ZLIB_LIBS) $(LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB) $(IMAGE_LIBS) $(TTF_LIBS) $(SDL_LIBS) \
+	    $(EPOXY_LIBS) $(EDITOR_CORE_LIBS) $(LIBS)
 
 $(BUILD)/examples/%: docs/examples/%.c $(STATIC_LIB) | $(BUILD)/examples
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC_LIB) $(LIBS)
@@ -187,7 +200,7 @@ $(BUILD)/tests/test_%: tests/unit/test_%.c $(TESTUTIL_OBJ) $(STATIC_LIB) $(wildc
 
 $(BUILD)/tests/editor_test_%: tests/editor/test_%.c $(EDITOR_CORE_OBJ) $(TESTUTIL_OBJ) $(STATIC_LIB) $(wildcard tests/editor/*.h editor/core/*.h tests/unit/*.h) | $(BUILD)/tests/unit
 	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) -Itests/unit $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(EDITOR_CORE_OBJ) \
-	    $(TESTUTIL_OBJ) $(STATIC_LIB) $(CMOCKA_LIBS) $(LIBS)
+	    $(TESTUTIL_OBJ) $(STATIC_LIB) $(CMOCKA_LIBS) $(EDITOR_CORE_LIBS) $(LIBS)
 
 # The allocation-failure test refuses each allocation in turn: the library's
 # allocator calls are redirected to it (every allocator lib/ calls).
@@ -206,15 +219,33 @@ $(BUILD)/tests/test_gltf_corpus: tests/unit/test_gltf_corpus.c tests/fuzz/fuzz_g
 test: deps-test
 	$(MAKE) --no-print-directory check
 
-check: check-build check-run check-asan check-clang e2e
+check: check-build check-run check-asan check-clang check-no-int128 e2e
 	@echo "all tests passed"
 
 check-build:
 	$(MAKE) --no-print-directory all $(UNIT_BIN) $(EDTEST_BIN) WERROR=-Werror
 
 # Each test program runs from the project root; cmocka prints one line per test.
-check-run: check-build
-	@set -e; for t in $(UNIT_BIN) $(EDTEST_BIN); do echo "== $$t"; CP_BUILD=$(BUILD) $$t; done
+check-run: check-build $(BUILD)/locale/de_DE.UTF-8/LC_NUMERIC
+	@set -e; for t in $(UNIT_BIN) $(EDTEST_BIN); do echo "== $$t"; \
+	    CP_BUILD=$(BUILD) LOCPATH=$(abspath $(BUILD)/locale) $$t; done
+
+# A comma-decimal locale for the tests that numbers do not depend on the
+# locale, made in the build folder (no root needed; LOCPATH points there).
+$(BUILD)/locale/de_DE.UTF-8/LC_NUMERIC:
+	@mkdir -p $(BUILD)/locale
+	localedef -i de_DE -f UTF-8 $(BUILD)/locale/de_DE.UTF-8
+
+# The number conversions once more with the portable 128-bit arithmetic of
+# targets without unsigned __int128 (lib/base/u128.h), forced here; the
+# object must not call the compiler's 128-bit division, or the fallback was
+# not compiled.
+check-no-int128: $(BUILD)/locale/de_DE.UTF-8/LC_NUMERIC
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/no-int128 CPPFLAGS=-DCPI_NO_INT128 WERROR=-Werror \
+	    $(BUILD)/no-int128/tests/test_numbers
+	@if nm $(BUILD)/no-int128/lib/json/json_number.o | grep -q '__udivmodti4\|__udivti3\|__umodti3'; then \
+	    echo "CPI_NO_INT128 did not take effect: json_number.o uses 128-bit division"; exit 1; fi
+	CP_BUILD=$(BUILD)/no-int128 LOCPATH=$(abspath $(BUILD)/locale) $(BUILD)/no-int128/tests/test_numbers
 
 # The unit tests, the tool and the editor's scripts (the end-to-end scripts)
 # again under AddressSanitizer (leaks included) and UBSan.
@@ -229,8 +260,13 @@ check-clang:
 
 # The scripts compile programs against $(BUILD)'s library: under the
 # sanitizers they link with the same flags (CC carries them).
+# The editor is run with Mesa's driver preloaded (tests/tools/editor_env.sh says why).
+ifeq ($(SANITIZE),1)
+  EDITOR_PRELOAD = $(shell $(CC) -print-file-name=libasan.so) /usr/lib/$(shell $(CC) -print-multiarch)/dri/swrast_dri.so
+endif
 e2e: check-build
-	@set -e; for s in $(E2E_SCRIPTS); do echo "== $$s"; BUILD=$(BUILD) CC="$(CC) $(SANFLAGS)" sh $$s; done
+	@set -e; for s in $(E2E_SCRIPTS); do echo "== $$s"; \
+	    BUILD=$(BUILD) CC="$(CC) $(SANFLAGS)" CAMPATH_EDITOR_PRELOAD="$(EDITOR_PRELOAD)" sh $$s; done
 
 # Regenerates the plots in docs/images that docs/math.md shows.
 .PHONY: figures
@@ -305,9 +341,12 @@ uninstall:
 # ---- dependencies -----------------------------------------------------------------------------
 
 # Installs what is missing when run as root (non-interactive); otherwise
-# prints the exact command and fails.
-define install_packages
-	@missing=""; for p in $(1); do \
+# prints the exact command and fails. deps-run, deps-test, deps-bench,
+# deps-fuzz install what one target needs, deps-all what every target does.
+deps: deps-test
+
+deps-run deps-test deps-bench deps-fuzz deps-all:
+	@missing=""; for p in $(DEB_$(patsubst deps-%,%,$@)); do \
 	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -320,18 +359,6 @@ define install_packages
 	        echo "run: sudo apt-get install -y$$missing"; exit 1; \
 	    fi; \
 	fi
-endef
-
-.PHONY: deps-run deps-test deps-bench deps-fuzz
-deps: deps-test
-deps-run:
-	$(call install_packages,$(sort $(DEB_RUN)))
-deps-test:
-	$(call install_packages,$(sort $(DEB_TEST)))
-deps-bench:
-	$(call install_packages,$(sort $(DEB_BENCH)))
-deps-fuzz:
-	$(call install_packages,$(sort $(DEB_FUZZ)))
 
 clean:
 	rm -rf $(BUILD)

@@ -1,26 +1,33 @@
 #!/bin/sh
 # docs/editor-images.sh - makes the editor screenshots that docs/editor.md
-# shows, with the editor's headless mode on a copy of paths/demo.json.
+# and the README show, with the editor's headless mode: the demo town on a
+# copy of paths/demo.json, and a real building, the FZK-Haus (Karlsruhe
+# Institute of Technology) that Debian ships in assimp-testmodels.
 #
 #     make && sh docs/editor-images.sh [OUTDIR]      (default docs/images)
 #
-# BUILD names the build folder (default build). Run from the project root.
+# BUILD names the build folder (default build); HOUSE another scene file for
+# the real-scene pictures. Run from the project root.
 set -eu
 BUILD=${BUILD:-build}
 OUT=${1:-docs/images}
+HOUSE=${HOUSE:-/usr/share/assimp/models/IFC/AC14-FZK-Haus.ifc}
 [ -x "$BUILD/campath-editor" ] || { echo "editor-images: $BUILD/campath-editor not found: run make first" >&2; exit 1; }
+[ -f "$HOUSE" ] || { echo "editor-images: $HOUSE not found: install assimp-testmodels (make deps-test)" >&2; exit 1; }
 ED="$(cd "$BUILD" && pwd)/campath-editor"
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+. tests/tools/editor_env.sh
+ED=$(editor_wrap "$TMP" "$ED")
 # a copy, under the name the HUD should show
 mkdir -p "$TMP/paths"
 cp paths/demo.json "$TMP/paths/demo.json"
 
-run() { # run NAME: the script on stdin, the screenshot to OUT/NAME.png
+run() { # run NAME [WxH]: the script on stdin, the screenshot to OUT/NAME.png
     cat > "$TMP/$1.script"
-    (cd "$TMP" && "$ED" --size 960x540 --script "$1.script" --screenshot "$OUT/$1.png")
+    (cd "$TMP" && "$ED" --size "${2:-960x540}" --script "$1.script" --screenshot "$OUT/$1.png" 2>/dev/null)
     echo "wrote $OUT/$1.png"
 }
 
@@ -70,4 +77,45 @@ look-at 0 14 0
 record
 camera -40 30 70
 look-at -4 6 20
+SCRIPT
+
+# a real building: a path around the FZK-Haus, one stretch of it straight through the house
+cat > "$TMP/house.script" <<SCRIPT
+open paths/house.json
+scene $HOUSE
+speed 3
+camera 26 4 10
+look-at 6 2 -5
+record
+camera 12 2.2 9
+look-at 6 2 -5
+record
+camera 6 2.2 -4
+look-at 4 2 -12
+record
+camera 2 2.5 -18
+look-at 6 2 -5
+record
+camera -12 4 -10
+look-at 6 2 -5
+record
+camera -8 3 6
+look-at 6 2 -5
+record
+save
+SCRIPT
+(cd "$TMP" && "$ED" --script house.script > /dev/null 2>&1)
+
+run editor-scene 1280x720 <<SCRIPT
+open paths/house.json
+camera 25 12 19
+look-at 1 0 -8
+select 2
+seek 3
+SCRIPT
+
+run editor-scene-shot 1280x720 <<SCRIPT
+open paths/house.json
+seek 1.5
+view path
 SCRIPT

@@ -75,6 +75,9 @@ int cli_retime(int argc, char **argv)
             printf(" s\n");
         }
         status = 0;
+    } else if (strcmp(err.field, "duration") == 0) {
+        /* the library names the duration it was given: here that is --duration */
+        fprintf(stderr, "campath retime: --%s\n", err.message);
     } else {
         fprintf(stderr, "campath retime: %s\n", err.message);
     }

@@ -10,6 +10,10 @@
 int ed_app_init(ed_app *app)
 {
     memset(app, 0, sizeof *app);
+    app->clearance_radius = ED_CLEARANCE_DEFAULT;
+    app->aspect = ED_ASPECT_DEFAULT;
+    app->show_pip = 1;
+    int rc = ed_app_use_demo_world(app);
     app->cur.selected = -1;
     app->next_revision = 1;
     /* where paths/demo.json starts: south of the pillar, looking at it */
@@ -18,11 +22,21 @@ int ed_app_init(ed_app *app)
     app->width = 960;
     app->height = 540;
     app->message_clock = -ED_MESSAGE_SECONDS;
-    return 0;
+    return rc;
 }
 
 void ed_app_free(ed_app *app)
 {
+    if (app->loader) {
+        ed_world w;
+        char err[64];
+        if (ed_loader_finish(app->loader, &w, NULL, err, sizeof err) == 0)
+            ed_world_free(&w);
+    }
+    ed_world_free(&app->world);
+    ed_bvh_free(&app->bvh);
+    ed_clearance_free(&app->clearance);
+    free(app->scene_file);
     cp_library_destroy(app->library);
     cp_recorder_destroy(app->take);
     cp_path_destroy(app->path);
@@ -101,6 +115,7 @@ void ed_app_update(ed_app *app, double dt)
         dt = 1.0;
     app->clock += dt;
     advance_playback(app, dt);
+    ed_app_poll_scene(app);
     ed_app_poll_file(app);
     /* once quitting is decided (edits discarded or saved), nothing more is written */
     if (!app->quit && ed_app_dirty(app) && app->cur.revision != app->recovery_revision &&
@@ -250,4 +265,11 @@ void ed_app_resize(ed_app *app, int width, int height)
 {
     app->width = width < 1 ? 1 : width;
     app->height = height < 1 ? 1 : height;
+}
+
+void ed_app_layout(const ed_app *app, ed_layout *l)
+{
+    int through = app->view_path && app->path;
+    ed_layout_compute(l, app->width, app->height, app->show_graph && !through);
+    ed_layout_shot(l, through, app->show_pip && app->path, app->aspect);
 }

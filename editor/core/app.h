@@ -16,9 +16,15 @@
 #include <stddef.h>
 
 #include "bindings.h"
+#include "bvh.h"
 #include "camera.h"
 #include "campath/campath.h"
+#include "clearance.h"
 #include "history.h"
+#include "import.h"
+#include "layout.h"
+#include "loader.h"
+#include "world.h"
 
 /* ---- recording ---------------------------------------------------------------------- */
 
@@ -41,6 +47,12 @@ typedef enum ed_time_mode {
 #define ED_MESSAGE_SECONDS 5.0       /* how long the HUD shows a message */
 
 typedef enum ed_color_mode { ED_COLOR_SPEED = 0, ED_COLOR_ACCELERATION } ed_color_mode;
+
+#define ED_ASPECT_DEFAULT (16.0 / 9.0)   /* the output frame's width / height */
+#define ED_ASPECT_MIN 0.2
+#define ED_ASPECT_MAX 5.0
+#define ED_CLEARANCE_MIN 0.001           /* metres: the range of the clearance setting */
+#define ED_CLEARANCE_MAX 100.0
 
 /* Identifies one version of a file (from stat), so that the editor can tell
  * its own saves from changes made by other programs. */
@@ -87,6 +99,25 @@ typedef struct ed_app {
     cp_recorder   *take;            /* the keys recorded in this session since the last break
                                        (NULL until the first): its last key anchors the distance
                                        flown and the real time since the press */
+
+    /* the world: the demo town or the user's scene */
+    ed_world       world;
+    unsigned long  world_serial;    /* +1 every time `world` is replaced (for caches) */
+    char          *scene_file;      /* the scene file the world came from, as it was given (NULL: the demo) */
+    ed_import_options import_options;
+    ed_loader     *loader;          /* a scene being loaded, or NULL; the previous world stays meanwhile */
+    int            remember_scene;  /* record the scene being loaded in the document's "scene" member */
+    ed_bvh         bvh;             /* the world's triangles for the clearance check, built on demand */
+    unsigned long  bvh_serial;      /* the world_serial it was built for (0: none) */
+    ed_clearance   clearance;
+    double         clearance_radius;/* metres */
+    unsigned long  clearance_path_serial, clearance_world_serial;
+    double         clearance_checked_radius;
+    int            clearance_valid;
+
+    /* the shot */
+    double         aspect;          /* output width / height: the frame through the path camera */
+    int            show_pip;        /* picture-in-picture of the path camera while editing */
 
     /* display */
     int            show_help, show_graph;
@@ -176,8 +207,41 @@ void ed_app_place_camera(ed_app *app, cp_vec3 position, cp_quat rotation);
 void ed_app_fly(ed_app *app, const ed_camera_input *in, double dt);
 /* Moves the free camera in a straight line to `to` (counts as flown). */
 void ed_app_fly_to(ed_app *app, cp_vec3 to);
+/* Where things go in the window now: the graph is hidden and the frame
+ * letterboxed while looking through the path camera (layout.h). */
+void ed_app_layout(const ed_app *app, ed_layout *l);
 /* A new window size (clamped to at least 1 x 1). */
 void ed_app_resize(ed_app *app, int width, int height);
+
+/* ---- the world (world_app.c) ---------------------------------------------------------------- */
+
+/* Starts loading `file` (relative to the current folder) as the world with
+ * app->import_options; the previous world stays until it has loaded, and
+ * stays for good if it fails. With `remember`, a successful load also sets
+ * the document's "scene" member (relative to the path file's folder: an
+ * undoable edit, saved with the file). -1 (with a message) if a load is
+ * already running or cannot start. */
+int ed_app_load_scene(ed_app *app, const char *file, int remember);
+/* Installs the world once the load has finished, or reports its failure.
+ * Returns 1 when a load finished now with success, -1 when it failed, 0
+ * otherwise. Called by ed_app_update. */
+int ed_app_poll_scene(ed_app *app);
+/* Waits for the load in progress, calling report(ctx, line) about twice a
+ * second with a progress line. 0 when the world loaded or nothing was
+ * loading, -1 when the load failed (the reason in app->message). */
+int ed_app_wait_scene(ed_app *app, void (*report)(void *ctx, const char *line), void *ctx);
+/* The demo town again (no scene). 0, or -1 if out of memory. */
+int ed_app_use_demo_world(ed_app *app);
+/* The clearance check of the path against the world, redone when the path,
+ * the world or the clearance changed since. NULL if out of memory. */
+const ed_clearance *ed_app_clearance(ed_app *app);
+/* Moves the playhead to the start of the next clearance problem after it
+ * (round to the first), with a message naming it. -1 if there is none. */
+int ed_app_next_problem(ed_app *app);
+/* Sets the clearance in metres (ED_CLEARANCE_MIN..ED_CLEARANCE_MAX). */
+int ed_app_set_clearance(ed_app *app, double metres);
+/* Sets the output aspect (width / height, ED_ASPECT_MIN..ED_ASPECT_MAX). */
+int ed_app_set_aspect(ed_app *app, double aspect);
 
 /* ---- the file (disk.c) ------------------------------------------------------------------ */
 

@@ -68,6 +68,8 @@ static const ed_binding table[] = {
     {"View", ED_KEY_F1, 0, PRESS, 0, ED_CMD_HELP, "show / hide this help"},
     {"View", ED_KEY_F3, 0, PRESS, 0, ED_CMD_GRAPH, "show / hide the speed and acceleration graph"},
     {"View", ED_KEY_F4, 0, PRESS, 0, ED_CMD_COLOR_MODE, "colour the path by speed or acceleration"},
+    {"View", 'p', 0, PRESS, 0, ED_CMD_PIP, "show / hide the path camera's picture-in-picture"},
+    {"View", ED_KEY_F5, 0, PRESS, 0, ED_CMD_NEXT_PROBLEM, "playhead to the next place the camera hits the scene"},
     {"View", 'q', C, PRESS, 0, ED_CMD_QUIT, "quit (asks first if there are unsaved edits)"},
 
     {"File changed on disk", 'r', 0, PRESS, ED_PROMPT_RELOAD, ED_CMD_ANSWER_RELOAD,

@@ -83,6 +83,11 @@ void ed_control_command(ed_control *c, ed_app *app, ed_cmd cmd)
     case ED_CMD_QUIT: ed_app_request_quit(app); break;
     case ED_CMD_HELP: app->show_help = !app->show_help; break;
     case ED_CMD_GRAPH: app->show_graph = !app->show_graph; break;
+    case ED_CMD_PIP:
+        app->show_pip = !app->show_pip;
+        ed_app_message(app, 0, app->show_pip ? "picture-in-picture of the path camera" : "no picture-in-picture (P shows it)");
+        break;
+    case ED_CMD_NEXT_PROBLEM: ed_app_next_problem(app); break;
     case ED_CMD_COLOR_MODE:
         app->color_mode = app->color_mode == ED_COLOR_SPEED ? ED_COLOR_ACCELERATION : ED_COLOR_SPEED;
         ed_app_message(app, 0, app->color_mode == ED_COLOR_SPEED ? "path colour: speed" : "path colour: acceleration");
@@ -117,7 +122,7 @@ static void key_down(ed_control *c, ed_app *app, const ed_event *ev)
 static void scrub(ed_app *app, int x)
 {
     ed_layout l;
-    ed_layout_compute(&l, app->width, app->height, app->show_graph);
+    ed_app_layout(app, &l);
     if (app->path)
         ed_app_seek(app, ed_layout_time_at(&l, ed_app_start(app), ed_app_duration(app), x));
 }
@@ -134,14 +139,15 @@ static void button_down(ed_control *c, ed_app *app, const ed_event *ev)
     if (ev->key != ED_KEY_MOUSE_LEFT || app->prompt != ED_PROMPT_NONE)
         return;
     ed_layout l;
-    ed_layout_compute(&l, app->width, app->height, app->show_graph);
+    ed_app_layout(app, &l);
     if (ed_rect_contains(&l.timeline, ev->x, ev->y) || ed_rect_contains(&l.graph, ev->x, ev->y)) {
         c->scrubbing = 1;
         app->playing = 0;
         scrub(app, ev->x);
         return;
     }
-    if (!ed_rect_contains(&l.view, ev->x, ev->y))
+    /* through the path camera the view is the shot: no markers to pick */
+    if (!ed_rect_contains(&l.view, ev->x, ev->y) || (app->view_path && app->path))
         return;
     cp_vec3 pos;
     cp_quat rot;

@@ -1,6 +1,7 @@
 /* editor/core/disk.c - the editor's file: open, save, notice changes made by
  * other programs, write and offer the recovery file, ask before losing work. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,32 @@ static void watch(ed_app *app)
     app->generation = cp_resource_generation(app->resource);
     free(app->reload_error);
     app->reload_error = NULL;
+}
+
+/* Loads the scene the document names (relative to the path file's folder),
+ * unless it is the world already. A scene that is not there is reported;
+ * the path opens all the same. */
+static void open_scene(ed_app *app, const char *file)
+{
+    const char *scene = app->cur.doc.scene;
+    const char *slash = strrchr(file, '/');
+    size_t dir = scene[0] == '/' || !slash ? 0 : (size_t)(slash - file) + 1;
+    char *resolved = malloc(dir + strlen(scene) + 1);
+    if (!resolved)
+        return;
+    memcpy(resolved, file, dir);
+    strcpy(resolved + dir, scene);
+    struct stat st;
+    char a[PATH_MAX], b[PATH_MAX];
+    if (stat(resolved, &st) != 0)
+        ed_app_message(app, 1, "%s names the scene %s, which is not there (%s): the path opens in the current world",
+                       file, resolved, strerror(errno));
+    else if (!realpath(resolved, b))
+        ed_app_message(app, 1, "%s names the scene %s: %s", file, resolved, strerror(errno));
+    /* by its resolved name: "paths/../scenes/town.glb" reads better as the file it is */
+    else if (!(app->scene_file && realpath(app->scene_file, a) && strcmp(a, b) == 0))
+        ed_app_load_scene(app, b, 0);
+    free(resolved);
 }
 
 /* ---- opening ---------------------------------------------------------------------------- */
@@ -197,6 +224,8 @@ int ed_app_open(ed_app *app, const char *file)
     } else {
         ed_app_message(app, 0, "new file %s: the first save (Ctrl+S) creates it", file);
     }
+    if (app->cur.doc.scene)
+        open_scene(app, file);
     check_recovery(app);
     return 0;
 }

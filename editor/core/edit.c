@@ -435,7 +435,8 @@ static int str_equal(const char *a, const char *b) { return a == b || (a && b &&
 
 int ed_doc_equal(const cp_document *a, const cp_document *b)
 {
-    if (a->count != b->count || !str_equal(a->name, b->name) || !str_equal(a->extras, b->extras))
+    if (a->count != b->count || !str_equal(a->name, b->name) || !str_equal(a->scene, b->scene) ||
+        !str_equal(a->extras, b->extras))
         return 0;
     const cp_path_options *p = &a->options, *q = &b->options;
     if (p->position != q->position || p->rotation != q->rotation || p->fov != q->fov || p->ends != q->ends ||

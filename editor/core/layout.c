@@ -1,6 +1,8 @@
 /* editor/core/layout.c - the window's regions. */
 #include "layout.h"
 
+#include <math.h>
+
 static ed_rect rect(int x, int y, int w, int h)
 {
     ed_rect r = {x, y, w < 0 ? 0 : w, h < 0 ? 0 : h};
@@ -27,6 +29,8 @@ void ed_layout_compute(ed_layout *l, int width, int height, int show_graph)
     if (vh < 1)
         vh = 1;
     l->view = rect(0, 0, width, vh);
+    l->frame = l->view;
+    l->pip = rect(0, 0, 0, 0);
     l->graph = rect(0, vh, width, gh);
     l->timeline = rect(0, height - tl, width, tl);
     int margin = width > 4 * ED_TIMEBAR_MARGIN ? ED_TIMEBAR_MARGIN : width / 8;
@@ -52,4 +56,31 @@ double ed_layout_x_of(const ed_layout *l, double start, double duration, double 
     double u = duration > 0 ? (t - start) / duration : 0;
     u = u < 0 ? 0 : u > 1 ? 1 : u;
     return l->bar.x + u * (l->bar.w > 1 ? l->bar.w - 1 : 1);
+}
+
+ed_rect ed_layout_letterbox(const ed_rect *area, double aspect)
+{
+    if (!(aspect > 0))
+        return *area;
+    int w = area->w, h = (int)lround(area->w / aspect);
+    if (h > area->h) {
+        h = area->h;
+        w = (int)lround(area->h * aspect);
+    }
+    return rect(area->x + (area->w - w) / 2, area->y + (area->h - h) / 2, w < 1 ? 1 : w, h < 1 ? 1 : h);
+}
+
+void ed_layout_shot(ed_layout *l, int through, int pip, double aspect)
+{
+    l->frame = through ? ed_layout_letterbox(&l->view, aspect) : l->view;
+    l->pip = rect(0, 0, 0, 0);
+    if (through || !pip || !(aspect > 0))
+        return;
+    int w = (int)(ED_PIP_SHARE * l->view.w);
+    w = w < ED_PIP_MIN_WIDTH ? ED_PIP_MIN_WIDTH : w;
+    int h = (int)lround(w / aspect);
+    /* a view too small for it shows none */
+    if (w + 2 * ED_PIP_MARGIN > l->view.w / 2 || h + 2 * ED_PIP_MARGIN > l->view.h / 2)
+        return;
+    l->pip = rect(l->view.x + l->view.w - w - ED_PIP_MARGIN, l->view.y + ED_PIP_MARGIN, w, h);
 }

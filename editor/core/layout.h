@@ -14,14 +14,28 @@ typedef struct ed_rect {
     int x, y, w, h;
 } ed_rect;
 
+#define ED_PIP_SHARE 0.24          /* of the view's width: the picture-in-picture */
+#define ED_PIP_MIN_WIDTH 120
+#define ED_PIP_MARGIN 10
+
 typedef struct ed_layout {
     ed_rect view;       /* the 3D view */
+    ed_rect frame;      /* where the world is drawn: the view, or the output frame letterboxed in it */
+    ed_rect pip;        /* the picture-in-picture of the path camera (w = 0 when not shown) */
     ed_rect graph;      /* the graph panel (h = 0 when hidden) */
     ed_rect timeline;   /* the strip at the bottom */
     ed_rect bar;        /* the timeline bar inside it; the graph's time axis spans the same x range */
 } ed_layout;
 
 void ed_layout_compute(ed_layout *l, int width, int height, int show_graph);
+
+/* The largest rectangle of `aspect` (width / height) centred in `area`. */
+ed_rect ed_layout_letterbox(const ed_rect *area, double aspect);
+
+/* Sets frame and pip: with `through` (looking through the path camera) the
+ * frame is the output frame letterboxed in the view; with `pip` a small
+ * frame of `aspect` sits in the view's top right corner. */
+void ed_layout_shot(ed_layout *l, int through, int pip, double aspect);
 
 int ed_rect_contains(const ed_rect *r, int x, int y);
 

@@ -1,26 +1,17 @@
-/* editor/core/scene.c - builds the demo world out of lit convex solids. */
+/* editor/core/scene.c - builds the demo world out of convex solids, as plain
+ * meshes (one per colour) like an imported scene. */
 #include "scene.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- growing arrays ------------------------------------------------------------------ */
-
-static int grow(void **data, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap)
-        return 0;
-    size_t cap2 = *cap ? *cap : 64;
-    while (cap2 < need)
-        cap2 *= 2;
-    void *d = realloc(*data, cap2 * size);
-    if (!d)
-        return -1;
-    *data = d;
-    *cap = cap2;
-    return 0;
-}
+/* A triangle as the builder collects it, before meshes are made. */
+typedef struct demo_tri {
+    cp_vec3 v[3];
+    cp_vec3 normal;
+    ed_rgba color;
+} demo_tri;
 
 static ed_rgba rgb(int r, int g, int b)
 {
@@ -28,62 +19,31 @@ static ed_rgba rgb(int r, int g, int b)
     return c;
 }
 
-/* Lambert shading from a fixed sun, with enough ambient that shadowed faces
- * still read as the same material. */
-static ed_rgba lit(ed_rgba base, cp_vec3 n)
-{
-    static const double sx = 0.4082482904638631, sy = 0.8164965809277261, sz = 0.4082482904638631;
-    double d = n.x * sx + n.y * sy + n.z * sz;
-    double k = 0.55 + 0.45 * (d > 0 ? d : 0) + (n.y > 0 ? 0.05 * n.y : 0);
-    double r = base.r * k, g = base.g * k, b = base.b * k;
-    return rgb(r > 255 ? 255 : (int)r, g > 255 ? 255 : (int)g, b > 255 ? 255 : (int)b);
-}
-
 typedef struct builder {
-    ed_scene *s;
+    demo_tri *tris;
+    size_t    count, cap;
     int       failed;
-    size_t    solid_first;   /* first triangle of the solid being built */
-    cp_vec3   centre;        /* a point inside it, to orient faces outward */
+    cp_vec3   centre;        /* a point inside the solid being built, to orient faces outward */
+    ed_world *w;
 } builder;
 
-static void begin_solid(builder *b, cp_vec3 centre)
-{
-    b->solid_first = b->s->tri_count;
-    b->centre = centre;
-}
-
-static void end_solid(builder *b, int flat)
-{
-    ed_scene *s = b->s;
-    if (b->failed || s->tri_count == b->solid_first)
-        return;
-    if (grow((void **)&s->solids, &s->solid_cap, s->solid_count + 1, sizeof *s->solids)) {
-        b->failed = 1;
-        return;
-    }
-    ed_solid *so = &s->solids[s->solid_count++];
-    so->first = b->solid_first;
-    so->count = s->tri_count - b->solid_first;
-    so->flat = flat;
-    so->lo = so->hi = s->tris[so->first].v[0];
-    for (size_t i = so->first; i < so->first + so->count; i++)
-        for (int k = 0; k < 3; k++) {
-            cp_vec3 p = s->tris[i].v[k];
-            so->lo = cp_vec3_make(fmin(so->lo.x, p.x), fmin(so->lo.y, p.y), fmin(so->lo.z, p.z));
-            so->hi = cp_vec3_make(fmax(so->hi.x, p.x), fmax(so->hi.y, p.y), fmax(so->hi.z, p.z));
-        }
-}
+static void begin_solid(builder *b, cp_vec3 centre) { b->centre = centre; }
 
 /* A triangle of the current solid, turned to face away from its centre
  * (or up, for flat solids whose centre lies in their own plane). */
 static void tri(builder *b, cp_vec3 a, cp_vec3 c1, cp_vec3 c2, ed_rgba color)
 {
-    ed_scene *s = b->s;
     if (b->failed)
         return;
-    if (grow((void **)&s->tris, &s->tri_cap, s->tri_count + 1, sizeof *s->tris)) {
-        b->failed = 1;
-        return;
+    if (b->count == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 256;
+        demo_tri *t = realloc(b->tris, cap * sizeof *t);
+        if (!t) {
+            b->failed = 1;
+            return;
+        }
+        b->tris = t;
+        b->cap = cap;
     }
     cp_vec3 n = cp_vec3_normalize(cp_vec3_cross(cp_vec3_sub(c1, a), cp_vec3_sub(c2, a)));
     cp_vec3 mid = cp_vec3_scale(cp_vec3_add(a, cp_vec3_add(c1, c2)), 1.0 / 3.0);
@@ -94,12 +54,7 @@ static void tri(builder *b, cp_vec3 a, cp_vec3 c1, cp_vec3 c2, ed_rgba color)
         c2 = t;
         n = cp_vec3_scale(n, -1.0);
     }
-    ed_tri *t = &s->tris[s->tri_count++];
-    t->v[0] = a;
-    t->v[1] = c1;
-    t->v[2] = c2;
-    t->normal = n;
-    t->color = lit(color, n);
+    b->tris[b->count++] = (demo_tri){{a, c1, c2}, n, color};
 }
 
 static void quad(builder *b, cp_vec3 p0, cp_vec3 p1, cp_vec3 p2, cp_vec3 p3, ed_rgba color)
@@ -131,7 +86,6 @@ static void box(builder *b, double x0, double y0, double z0, double x1, double y
 {
     cp_vec3 base[4] = {{x0, y0, z0}, {x1, y0, z0}, {x1, y0, z1}, {x0, y0, z1}};
     prism(b, base, 4, cp_vec3_make(0, y1 - y0, 0), color);
-    end_solid(b, 0);
 }
 
 /* A regular polygon around (x, y, z) in the ground plane. */
@@ -148,7 +102,6 @@ static void column(builder *b, int sides, double x, double z, double r, double y
     cp_vec3 base[16];
     ring(base, sides, x, y0, z, r, M_PI / sides);
     prism(b, base, sides, cp_vec3_make(0, y1 - y0, 0), color);
-    end_solid(b, 0);
 }
 
 /* A pyramid or cone: the polygon `base` joined to `apex`. */
@@ -162,14 +115,12 @@ static void cone(builder *b, const cp_vec3 *base, int n, cp_vec3 apex, ed_rgba c
         tri(b, base[0], base[i], base[i + 1], color);
     for (int i = 0; i < n; i++)
         tri(b, base[i], base[(i + 1) % n], apex, color);
-    end_solid(b, 0);
 }
 
 static void flat_quad(builder *b, double x0, double z0, double x1, double z1, double y, ed_rgba color)
 {
     begin_solid(b, cp_vec3_make(0.5 * (x0 + x1), y - 1.0, 0.5 * (z0 + z1)));
     quad(b, cp_vec3_make(x0, y, z0), cp_vec3_make(x1, y, z0), cp_vec3_make(x1, y, z1), cp_vec3_make(x0, y, z1), color);
-    end_solid(b, 1);
 }
 
 /* ---- the landmarks ------------------------------------------------------------------- */
@@ -189,7 +140,6 @@ static void house(builder *b, double x, double z, double w, double d, double h, 
     cp_vec3 gable[3] = {{x - w / 2 - 0.4, h, z - d / 2 - 0.4}, {x + w / 2 + 0.4, h, z - d / 2 - 0.4},
                         {x, h + 0.45 * w, z - d / 2 - 0.4}};
     prism(b, gable, 3, cp_vec3_make(0, 0, d + 0.8), rgb(150, 60, 45));
-    end_solid(b, 0);
 }
 
 static void pillar(builder *b)
@@ -215,8 +165,7 @@ static void bridge(builder *b)
         cp_vec3 s[4] = {{r * cos(a0), r * sin(a0), zf}, {r * cos(a1), r * sin(a1), zf},
                         {r * cos(a1), top, zf}, {r * cos(a0), top, zf}};
         prism(b, s, 4, cp_vec3_make(0, 0, zb - zf), i % 2 ? stone : rgb(160, 150, 136));
-        end_solid(b, 0);
-    }
+        }
     box(b, -46, top, zb - 0.5, 46, top + 1.6, zf + 0.5, rgb(120, 115, 110));
     box(b, -46, top + 1.6, zb - 0.5, 46, top + 2.6, zb + 0.1, rgb(170, 160, 150));
     box(b, -46, top + 1.6, zf - 0.1, 46, top + 2.6, zf + 0.5, rgb(170, 160, 150));
@@ -227,15 +176,14 @@ static void building(builder *b)
     const double x0 = -22, x1 = 22, z0 = -175, z1 = -150, h = 70;
     cp_vec3 base[4] = {{x0, 0, z0}, {x1, 0, z0}, {x1, 0, z1}, {x0, 0, z1}};
     prism(b, base, 4, cp_vec3_make(0, h, 0), rgb(105, 115, 135));
-    /* windows belong to the building's solid so they are culled with its front face */
+    /* windows stand a little in front of the wall, enough for the depth buffer at a distance */
     const ed_rgba glass = rgb(185, 210, 240);
     for (int row = 0; row < 16; row++)
         for (int col = 0; col < 9; col++) {
-            double wx = x0 + 2.5 + col * 4.6, wy = 4 + row * 4.1, z = z1 + 0.05;
+            double wx = x0 + 2.5 + col * 4.6, wy = 4 + row * 4.1, z = z1 + 0.15;
             quad(b, cp_vec3_make(wx, wy, z), cp_vec3_make(wx + 2.4, wy, z), cp_vec3_make(wx + 2.4, wy + 2.6, z),
                  cp_vec3_make(wx, wy + 2.6, z), glass);
         }
-    end_solid(b, 0);
     box(b, -8, h, -168, 8, h + 4, -157, rgb(90, 95, 110));
     column(b, 4, 0, -162, 0.4, h + 4, h + 16, rgb(200, 60, 50));
 }
@@ -249,33 +197,77 @@ static void mast(builder *b, double x, double z)
 
 static void grid(builder *b)
 {
-    ed_scene *s = b->s;
     const ed_rgba c = rgb(92, 118, 84);
     const double step = 10, x0 = -200, x1 = 200, z0 = -300, z1 = 200;
-    size_t n = (size_t)((x1 - x0) / step + 1) + (size_t)((z1 - z0) / step + 1);
-    if (b->failed || grow((void **)&s->lines, &s->line_cap, n, sizeof *s->lines)) {
-        b->failed = 1;
-        return;
-    }
-    for (double x = x0; x <= x1; x += step) {
-        ed_line l = {{x, 0.02, z0}, {x, 0.02, z1}, c};
-        s->lines[s->line_count++] = l;
-    }
-    for (double z = z0; z <= z1; z += step) {
-        ed_line l = {{x0, 0.02, z}, {x1, 0.02, z}, c};
-        s->lines[s->line_count++] = l;
-    }
+    for (double x = x0; x <= x1 && !b->failed; x += step)
+        b->failed = ed_world_add_line(b->w, cp_vec3_make(x, 0.02, z0), cp_vec3_make(x, 0.02, z1), c) != 0;
+    for (double z = z0; z <= z1 && !b->failed; z += step)
+        b->failed = ed_world_add_line(b->w, cp_vec3_make(x0, 0.02, z), cp_vec3_make(x1, 0.02, z), c) != 0;
 }
 
-int ed_scene_build_demo(ed_scene *scene)
-{
-    memset(scene, 0, sizeof *scene);
-    scene->sky = rgb(156, 192, 228);
-    builder b = {scene, 0, 0, {0, 0, 0}};
+static int same_color(ed_rgba a, ed_rgba b) { return a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a; }
 
-    flat_quad(&b, -400, -500, 400, 400, 0.0, rgb(76, 100, 68));
-    flat_quad(&b, -400, -78, 400, -62, 0.01, rgb(70, 110, 160));   /* the river under the bridge */
-    flat_quad(&b, -3.5, -148, 3.5, -80, 0.015, rgb(120, 118, 112)); /* a path to the building */
+/* One material and one mesh per colour, three vertices per triangle (flat
+ * shading: each face keeps its own normal). */
+static int make_meshes(builder *b)
+{
+    ed_world *w = b->w;
+    unsigned char *done = calloc(b->count ? b->count : 1, 1);
+    if (!done)
+        return -1;
+    int rc = 0;
+    for (size_t i = 0; i < b->count && rc == 0; i++) {
+        if (done[i])
+            continue;
+        ed_rgba c = b->tris[i].color;
+        size_t n = 0;
+        for (size_t j = i; j < b->count; j++)
+            n += !done[j] && same_color(b->tris[j].color, c);
+        const float color[4] = {c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f};
+        int mat = ed_world_add_material(w, color, -1);
+        ed_mesh *m = mat < 0 ? NULL : ed_world_add_mesh(w, mat, 3 * n, n, 0);
+        if (!m) {
+            rc = -1;
+            break;
+        }
+        size_t v = 0;
+        for (size_t j = i; j < b->count; j++) {
+            if (done[j] || !same_color(b->tris[j].color, c))
+                continue;
+            done[j] = 1;
+            const demo_tri *t = &b->tris[j];
+            for (int k = 0; k < 3; k++, v++) {
+                m->positions[3 * v] = (float)t->v[k].x;
+                m->positions[3 * v + 1] = (float)t->v[k].y;
+                m->positions[3 * v + 2] = (float)t->v[k].z;
+                m->normals[3 * v] = (float)t->normal.x;
+                m->normals[3 * v + 1] = (float)t->normal.y;
+                m->normals[3 * v + 2] = (float)t->normal.z;
+                m->indices[v] = (unsigned)v;
+            }
+        }
+        ed_world_mesh_done(w, m);
+    }
+    free(done);
+    return rc;
+}
+
+int ed_scene_build_demo(ed_world *world)
+{
+    ed_world_init(world);
+    world->sky = rgb(156, 192, 228);
+    builder b;
+    memset(&b, 0, sizeof b);
+    b.w = world;
+
+    /* the ground in pieces that do not overlap: coplanar layers would fight in the depth buffer */
+    const ed_rgba grass = rgb(76, 100, 68);
+    flat_quad(&b, -400, -62, 400, 400, 0.0, grass);
+    flat_quad(&b, -400, -500, 400, -148, 0.0, grass);
+    flat_quad(&b, -400, -148, -3.5, -78, 0.0, grass);
+    flat_quad(&b, 3.5, -148, 400, -78, 0.0, grass);
+    flat_quad(&b, -400, -78, 400, -62, 0.0, rgb(70, 110, 160));    /* the river under the bridge */
+    flat_quad(&b, -3.5, -148, 3.5, -78, 0.0, rgb(120, 118, 112));  /* a path to the building */
     grid(&b);
 
     pillar(&b);
@@ -295,17 +287,9 @@ int ed_scene_build_demo(ed_scene *scene)
     house(&b, 42, -116, 10, 8, 5, rgb(225, 210, 180));
     mast(&b, 55, 48);
 
-    if (b.failed) {
-        ed_scene_free(scene);
-        return -1;
-    }
-    return 0;
-}
-
-void ed_scene_free(ed_scene *scene)
-{
-    free(scene->tris);
-    free(scene->solids);
-    free(scene->lines);
-    memset(scene, 0, sizeof *scene);
+    int rc = b.failed ? -1 : make_meshes(&b);
+    free(b.tris);
+    if (rc != 0)
+        ed_world_free(world);
+    return rc;
 }

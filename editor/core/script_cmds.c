@@ -79,10 +79,77 @@ static void run_frames(ed_script *s, double seconds)
 
 /* ---- the commands -------------------------------------------------------------------------- */
 
+/* Waits for a scene being loaded, with the host's progress line. */
+static int wait_scene(ed_script *s)
+{
+    void (*report)(void *, const char *) = s->host ? s->host->progress : NULL;
+    return ed_app_wait_scene(s->app, report, s->host ? s->host->ctx : NULL);
+}
+
 static int c_open(ed_script *s, int argc, char **argv, char *err, size_t n)
 {
     (void)argc;
-    return ed_script_result(s, ed_app_open(s->app, argv[1]), argv[0], err, n);
+    if (ed_app_open(s->app, argv[1]) != 0)
+        return ed_script_result(s, -1, argv[0], err, n);
+    /* the scene the file names: one that is not there or does not load leaves the path open in
+       the old world, with a warning (as a window would show it) */
+    int warned = s->app->message_error;
+    if (warned || wait_scene(s) != 0)
+        fprintf(stderr, "%s:%d: open: warning: %s\n", s->source ? s->source : "<script>", s->line, s->app->message);
+    if (warned)
+        wait_scene(s);
+    return 0;
+}
+
+static int c_scene(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    ed_import_options o = {0, 0};
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "z-up") == 0) {
+            o.z_up = 1;
+        } else if (strcmp(argv[i], "scale") == 0 && i + 1 < argc) {
+            if (ed_script_number(s, argv[++i], &o.scale, err, n))
+                return -1;
+            if (!(o.scale >= 1e-6 && o.scale <= 1e6))
+                return ed_script_fail(s, err, n, "scene: scale %g is outside 1e-6..1e6", o.scale);
+        } else {
+            return ed_script_fail(s, err, n, "scene: '%s' is not z-up or scale S", argv[i]);
+        }
+    }
+    if (strcmp(argv[1], "demo") == 0)
+        return ed_script_result(s, ed_app_use_demo_world(s->app), argv[0], err, n);
+    s->app->import_options = o;
+    if (ed_app_load_scene(s->app, argv[1], 1) != 0 || wait_scene(s) != 0)
+        return ed_script_result(s, -1, argv[0], err, n);
+    return 0;
+}
+
+static int c_clearance(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    double m;
+    if (argc == 2 && (ed_script_number(s, argv[1], &m, err, n) || ed_script_result(s, ed_app_set_clearance(s->app, m), argv[0], err, n)))
+        return -1;
+    const ed_clearance *c = ed_app_clearance(s->app);
+    if (!c)
+        return ed_script_fail(s, err, n, "clearance: out of memory");
+    char line[1024];
+    printf("clearance %.3g m: %s\n", s->app->clearance_radius,
+           s->app->path ? ed_clearance_describe(c, 20, line, sizeof line) : "no path to check");
+    return 0;
+}
+
+static int c_aspect(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    double a = 0, b = 1;
+    char *colon = strchr(argv[1], ':');
+    if (colon)
+        *colon = '\0';
+    if (ed_script_number(s, argv[1], &a, err, n) || (colon && ed_script_number(s, colon + 1, &b, err, n)))
+        return -1;
+    if (!(b > 0))
+        return ed_script_fail(s, err, n, "aspect: the height must be above 0");
+    return ed_script_result(s, ed_app_set_aspect(s->app, a / b), argv[0], err, n);
 }
 
 static int c_size(ed_script *s, int argc, char **argv, char *err, size_t n)
@@ -335,6 +402,8 @@ static int c_toggle(ed_script *s, int argc, char **argv, char *err, size_t n)
         return -1;
     if (strcmp(argv[0], "graph") == 0)
         s->app->show_graph = v;
+    else if (strcmp(argv[0], "pip") == 0)
+        s->app->show_pip = v;
     else
         s->app->show_help = v;
     return 0;
@@ -399,6 +468,12 @@ static int c_echo(ed_script *s, int argc, char **argv, char *err, size_t n)
 static const ed_script_command commands[] = {
     {"open", 1, 1, c_open, "open FILE", "edit FILE (a new one if it does not exist)"},
     {"size", 2, 2, c_size, "size W H", "the window size in pixels (default 960 540)"},
+    {"scene", 1, 4, c_scene, "scene FILE|demo [z-up] [scale S]",
+     "fly through FILE (glTF, OBJ, FBX... through assimp; recorded in the path file's \"scene\"), or the demo town"},
+    {"clearance", 0, 1, c_clearance, "clearance [METRES]",
+     "set the clearance (default 0.2 m) and print where the path passes through or too near the scene"},
+    {"aspect", 1, 1, c_aspect, "aspect W:H|RATIO", "the output frame's aspect (default 16:9)"},
+    {"pip", 1, 1, c_toggle, "pip on|off", "the picture-in-picture of the path camera while editing (P)"},
     {"camera", 3, 6, c_camera, "camera X Y Z [YAW PITCH [ROLL]]",
      "put the free camera at a point; angles in degrees, yaw 0 looks down -Z, positive yaw turns left"},
     {"camera-quat", 7, 7, c_camera_quat, "camera-quat X Y Z QX QY QZ QW", "put the camera at a point and rotation"},
@@ -441,7 +516,8 @@ static const ed_script_command commands[] = {
      "a window event through the input layer"},
     {"screenshot", 1, 1, ed_script_c_screenshot, "screenshot FILE", "save what the window shows now (.bmp or .png)"},
     {"expect", 2, 3, ed_script_c_expect,
-     "expect keys N|dirty yes/no|selected N/none|prompt NAME|playhead T [TOL]|interpolation NAME|ends NAME|key-time I T|camera-speed V [TOL]",
+     "expect keys N|dirty yes/no|selected N/none|prompt NAME|playhead T [TOL]|interpolation NAME|ends NAME|key-time I T|"
+     "camera-speed V [TOL]|scene NAME|triangles N|clearance N|through T|clear T",
      "stop with an error unless the editor is in that state (for tests)"},
     {"echo", 0, ED_SCRIPT_MAX_WORDS - 1, c_echo, "echo TEXT", "print a line"},
 };

@@ -110,10 +110,58 @@ int ed_script_c_screenshot(ed_script *s, int argc, char **argv, char *err, size_
     return 0;
 }
 
+/* The expectations about the world and the clearance check. */
+static int expect_world(ed_script *s, int w, char **argv, char *err, size_t n)
+{
+    ed_app *app = s->app;
+    double v;
+    if (w == 0) {
+        const char *name = app->scene_file ? strrchr(app->scene_file, '/') : NULL;
+        name = app->scene_file ? (name ? name + 1 : app->scene_file) : "demo";
+        if (strcmp(name, argv[2]) != 0)
+            return ed_script_fail(s, err, n, "expected scene %s, it is %s", argv[2], name);
+        return 0;
+    }
+    if (ed_script_number(s, argv[2], &v, err, n))
+        return -1;
+    if (w == 1) {
+        if (v != (double)app->world.triangle_count)
+            return ed_script_fail(s, err, n, "expected %s triangles, the world has %zu", argv[2], app->world.triangle_count);
+        return 0;
+    }
+    const ed_clearance *c = ed_app_clearance(app);
+    if (!c)
+        return ed_script_fail(s, err, n, "expect %s: out of memory", argv[1]);
+    char list[512];
+    ed_clearance_describe(c, 6, list, sizeof list);
+    if (w == 2) {
+        if (v != (double)c->count)
+            return ed_script_fail(s, err, n, "expected %s clearance problems, there are %zu: %s", argv[2], c->count, list);
+        return 0;
+    }
+    int inside = 0;
+    for (size_t i = 0; i < c->count; i++)
+        if (v >= c->ranges[i].t0 && v <= c->ranges[i].t1 && (w == 4 || c->ranges[i].through))
+            inside = 1;
+    if (w == 3 && !inside)
+        return ed_script_fail(s, err, n, "expected the camera to pass through geometry at %g s; the check found: %s", v, list);
+    if (w == 4 && inside)
+        return ed_script_fail(s, err, n, "expected the camera clear at %g s; the check found: %s", v, list);
+    return 0;
+}
+
 int ed_script_c_expect(ed_script *s, int argc, char **argv, char *err, size_t n)
 {
+    static const char *const world[] = {"scene", "triangles", "clearance", "through", "clear", NULL};
+    for (int k = 0; world[k]; k++)
+        if (strcmp(argv[1], world[k]) == 0) {
+            if (argc != 3)
+                return ed_script_fail(s, err, n, "expect %s: wrong number of words", argv[1]);
+            return expect_world(s, k, argv, err, n);
+        }
     static const char *const what[] = {"keys", "dirty", "selected", "prompt", "playhead", "interpolation",
-                                       "ends", "key-time", "camera-speed", NULL};
+                                       "ends", "key-time", "camera-speed", "scene", "triangles", "clearance",
+                                       "through", "clear", NULL};
     static const char *const prompts[] = {"none", "reload", "recovery", "quit", NULL};
     static const char *const yes_no[] = {"no", "yes", NULL};
     ed_app *app = s->app;

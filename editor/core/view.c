@@ -28,6 +28,30 @@ void ed_view_init(ed_view *v, cp_vec3 eye, cp_quat rotation, double fov, double 
     v->gy = ED_VIEW_GUARD * 0.5 * h / v->focal;
 }
 
+void ed_view_matrix(const ed_view *v, double near, double far, float out[16])
+{
+    /* P * V, with V = [m | -m eye] and P the usual perspective for focal lengths in pixels */
+    double px = 2.0 * v->focal / v->w, py = 2.0 * v->focal / v->h;
+    double pz = -(far + near) / (far - near), pw = -2.0 * far * near / (far - near);
+    double t[3];
+    for (int r = 0; r < 3; r++)
+        t[r] = -(v->m[r][0] * v->eye.x + v->m[r][1] * v->eye.y + v->m[r][2] * v->eye.z);
+    double rows[4][4];
+    for (int c = 0; c < 3; c++) {
+        rows[0][c] = px * v->m[0][c];
+        rows[1][c] = py * v->m[1][c];
+        rows[2][c] = pz * v->m[2][c];
+        rows[3][c] = -v->m[2][c];
+    }
+    rows[0][3] = px * t[0];
+    rows[1][3] = py * t[1];
+    rows[2][3] = pz * t[2] + pw;
+    rows[3][3] = -t[2];
+    for (int r = 0; r < 4; r++)
+        for (int c = 0; c < 4; c++)
+            out[4 * c + r] = (float)rows[r][c];
+}
+
 /* The five plane functions, each >= 0 inside. */
 static void planes(const ed_view *v, cp_vec3 c, double f[5])
 {

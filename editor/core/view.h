@@ -30,6 +30,12 @@ typedef struct ed_view {
  * (x, y, w, h) in pixels. */
 void ed_view_init(ed_view *v, cp_vec3 eye, cp_quat rotation, double fov, double x, double y, double w, double h);
 
+/* The view and projection as one OpenGL matrix (column-major), mapping the
+ * viewport given to ed_view_init onto normalised device coordinates, with
+ * depth from `near` to `far` metres: a point drawn with it lands on the
+ * pixel ed_view_project gives. */
+void ed_view_matrix(const ed_view *v, double near, double far, float out[16]);
+
 /* A world point in camera space. */
 static inline cp_vec3 ed_view_to_camera(const ed_view *v, cp_vec3 p)
 {

@@ -41,7 +41,7 @@ static void draw_curve(ed_gfx *g, const ed_trace *t, int k, const ed_layout *l, 
             hi[c] = v > hi[c] ? v : hi[c];
         }
     }
-    SDL_SetRenderDrawColor(g->r, plots[k].color.r, plots[k].color.g, plots[k].color.b, 255);
+    const SDL_Color col = plots[k].color;
     double sy = top > 0 ? (h - 4) / top : 0;
     int base = y0 + h - 2;
     int have = 0;
@@ -53,57 +53,65 @@ static void draw_curve(ed_gfx *g, const ed_trace *t, int k, const ed_layout *l, 
         float yf = (float)(base - first[c] * sy), yl = (float)(base - last[c] * sy);
         float ylo = (float)(base - lo[c] * sy), yhi = (float)(base - hi[c] * sy);
         if (have)
-            SDL_RenderDrawLineF(g->r, x - 1, py, x, yf);
-        SDL_RenderDrawLineF(g->r, x, ylo, x, yhi);
+            ed_ui_line(g->ui, x - 1, py, x, yf, col);
+        ed_ui_line(g->ui, x, ylo, x, yhi, col);
         py = yl;
         have = 1;
     }
 }
 
-void ed_draw_graph(ed_gfx *g, const ed_app *app, const ed_layout *l)
+void ed_draw_graph(ed_gfx *g, ed_app *app, const ed_layout *l)
 {
     const ed_rect *p = &l->graph;
     if (p->h <= 0)
         return;
-    ed_fill_rect(g->r, p->x, p->y, p->w, p->h, (SDL_Color){18, 20, 26, 255});
+    ed_ui_rect(g->ui, p->x, p->y, p->w, p->h, (SDL_Color){18, 20, 26, 255});
     const ed_trace *t = &g->trace;
     double start = ed_app_start(app), dur = ed_app_duration(app);
     int lh = ed_text_height(g->text);
     SDL_Color dim = {150, 155, 165, 255};
     if (!app->path || t->plot_count == 0 || !(dur > 0)) {
-        ed_text_draw(g->text, p->x + 16, p->y + 12, dim, "the graph shows a path of 2 keys or more");
+        ed_ui_text(g->ui, g->text, p->x + 16, p->y + 12, dim, "the graph shows a path of 2 keys or more");
         return;
     }
     int strip = p->h / ED_PLOT_COUNT;
     for (int k = 0; k < ED_PLOT_COUNT; k++) {
         int y0 = p->y + k * strip;
-        ed_fill_rect(g->r, l->bar.x, y0 + 2, l->bar.w, strip - 4, (SDL_Color){28, 31, 40, 255});
+        ed_ui_rect(g->ui, l->bar.x, y0 + 2, l->bar.w, strip - 4, (SDL_Color){28, 31, 40, 255});
         double top = t->plot_max[k] > 0 ? t->plot_max[k] * 1.05 : 1.0;
         /* key times: faint lines, one per pixel column */
-        SDL_SetRenderDrawColor(g->r, 60, 64, 78, 255);
+        const SDL_Color faint = {60, 64, 78, 255};
         size_t n = ed_app_key_count(app);
         const cp_key *keys = ed_app_keys(app);
         int lastx = -1;
-        for (size_t i = 0; i < n; i++) {
+        /* keys denser than one per few pixels would only grey the strip over: left out */
+        for (size_t i = 0; n <= (size_t)l->bar.w / 3 && i < n; i++) {
             int x = (int)lround(ed_layout_x_of(l, start, dur, keys[i].time));
             if (x == lastx)
                 continue;
             lastx = x;
-            SDL_RenderDrawLine(g->r, x, y0 + 2, x, y0 + strip - 3);
+            ed_ui_line(g->ui, (float)x, (float)(y0 + 2), (float)x, (float)(y0 + strip - 3), faint);
         }
         draw_curve(g, t, k, l, y0 + 2, strip - 4, start, dur, top);
         char buf[96];
         snprintf(buf, sizeof buf, "%s  max %.3g %s", plots[k].name, t->plot_max[k], plots[k].unit);
         if (strip > lh)
-            ed_text_draw(g->text, l->bar.x + 6, y0 + 3, plots[k].color, buf);
+            ed_ui_text(g->ui, g->text, l->bar.x + 6, y0 + 3, plots[k].color, buf);
         snprintf(buf, sizeof buf, "%.3g", top);
         if (strip > 2 * lh)
-            ed_text_draw(g->text, l->bar.x - ed_text_width(g->text, buf) - 6, y0 + 2, dim, buf);
+            ed_ui_text(g->ui, g->text, l->bar.x - ed_text_width(g->text, buf) - 6, y0 + 2, dim, buf);
+    }
+    /* where the camera passes through or too close to the world */
+    const ed_clearance *c = ed_app_clearance(app);
+    for (size_t i = 0; c && i < c->count; i++) {
+        double x0 = ed_layout_x_of(l, start, dur, c->ranges[i].t0), x1 = ed_layout_x_of(l, start, dur, c->ranges[i].t1);
+        ed_ui_rect(g->ui, (float)floor(x0), (float)p->y, (float)fmax(2.0, x1 - x0), (float)p->h,
+                   c->ranges[i].through ? (SDL_Color){255, 60, 50, 70} : (SDL_Color){255, 170, 60, 60});
     }
     if (app->cur.selected >= 0 && (size_t)app->cur.selected < ed_app_key_count(app)) {
         int x = (int)lround(ed_layout_x_of(l, start, dur, ed_app_keys(app)[app->cur.selected].time));
-        ed_fill_rect(g->r, x, p->y, 1, p->h, (SDL_Color){255, 220, 40, 255});
+        ed_ui_rect(g->ui, x, p->y, 1, p->h, (SDL_Color){255, 220, 40, 255});
     }
     int x = (int)lround(ed_layout_x_of(l, start, dur, app->playhead));
-    ed_fill_rect(g->r, x, p->y, 1, p->h, (SDL_Color){255, 120, 255, 255});
+    ed_ui_rect(g->ui, x, p->y, 1, p->h, (SDL_Color){255, 120, 255, 255});
 }

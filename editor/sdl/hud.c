@@ -6,9 +6,9 @@
 #include "draw.h"
 
 static const SDL_Color white = {240, 240, 240, 255}, dim = {170, 175, 185, 255}, yellow = {255, 220, 40, 255},
-                       red = {255, 110, 100, 255}, panel = {16, 18, 24, 190}, magenta = {255, 120, 255, 255};
+                       red = {255, 110, 100, 255}, orange = {255, 170, 60, 255}, panel = {16, 18, 24, 190}, magenta = {255, 120, 255, 255};
 
-static void text(ed_gfx *g, int x, int y, SDL_Color c, const char *s) { ed_text_draw(g->text, x, y, c, s); }
+static void text(ed_gfx *g, int x, int y, SDL_Color c, const char *s) { ed_ui_text(g->ui, g->text, (float)x, (float)y, c, s); }
 
 /* The file name as it fits: the end of a long path matters most. */
 static const char *short_name(const char *file, size_t max)
@@ -17,9 +17,9 @@ static const char *short_name(const char *file, size_t max)
     return n > max ? file + n - max : file;
 }
 
-void ed_draw_hud(ed_gfx *g, const ed_app *app, const ed_layout *l)
+void ed_draw_hud(ed_gfx *g, ed_app *app, const ed_layout *l)
 {
-    char line[8][160];
+    char line[10][200];
     int nl = 0;
     const char *file = app->file ? app->file : "(no file)";
     snprintf(line[nl++], sizeof line[0], "%s%s%s", short_name(file, 60), ed_app_dirty(app) ? " *" : "",
@@ -46,39 +46,61 @@ void ed_draw_hud(ed_gfx *g, const ed_app *app, const ed_layout *l)
                  ed_app_keys(app)[app->cur.selected].time);
     else
         snprintf(line[nl++], sizeof line[0], "selected: none   ([ ] or click a key)");
-    snprintf(line[nl++], sizeof line[0], "F1 keys   F3 graph   F4 colour   Space play   V path camera");
+    if (app->scene_file)
+        snprintf(line[nl++], sizeof line[0], "scene %s: %zu triangles", short_name(app->scene_file, 60),
+                 app->world.triangle_count);
+    else
+        snprintf(line[nl++], sizeof line[0], "world: the demo town (--scene FILE loads yours)");
+    int warn = 0;
+    const ed_clearance *clear = app->path ? ed_app_clearance(app) : NULL;
+    if (clear) {
+        char list[160];
+        ed_clearance_describe(clear, 2, list, sizeof list);
+        warn = clear->count > 0;
+        snprintf(line[nl++], sizeof line[0], "clearance %.2g m: %s", app->clearance_radius, list);
+    }
+    snprintf(line[nl++], sizeof line[0], "F1 keys   F3 graph   F4 colour   Space play   V path camera   P preview");
 
     int lh = ed_text_height(g->text) + 1, w = 0;
     for (int i = 0; i < nl; i++) {
         int tw = ed_text_width(g->text, line[i]);
         w = tw > w ? tw : w;
     }
-    ed_fill_rect(g->r, 8, 8, w + 16, nl * lh + 12, panel);
+    ed_ui_rect(g->ui, 8, 8, w + 16, nl * lh + 12, panel);
     for (int i = 0; i < nl; i++)
-        text(g, 16, 14 + i * lh, i == 0 ? (ed_app_dirty(app) ? yellow : white) : i == nl - 1 ? dim : white, line[i]);
+        text(g, 16, 14 + i * lh,
+             i == 0 ? (ed_app_dirty(app) ? yellow : white) : i == nl - 1 ? dim : warn && i == nl - 2 ? red : white,
+             line[i]);
     /* the colour scale next to its caption */
     int lx = 16 + w - 120 < 16 ? 16 : 16 + w + 8, ly = 14 + 2 * lh + 2;
     if (lx + 120 < l->view.w)
         for (int i = 0; i < 120; i++) {
             SDL_Color c = ed_ramp(i * (ED_TRACE_LEVELS - 1) / 119);
-            SDL_SetRenderDrawColor(g->r, c.r, c.g, c.b, 255);
-            SDL_RenderDrawLine(g->r, lx + i, ly, lx + i, ly + lh - 4);
+            ed_ui_line(g->ui, (float)(lx + i), (float)ly, (float)(lx + i), (float)(ly + lh - 4), c);
         }
 
     double age = app->clock - app->message_clock;
+    if (app->loader) {
+        char progress[600];
+        ed_loader_describe(app->loader, progress, sizeof progress);
+        int mw = ed_text_width(g->text, progress);
+        int y = l->view.y + l->view.h - 2 * lh - 22;
+        ed_ui_rect(g->ui, 8, y - 4, mw + 16, lh + 8, panel);
+        text(g, 16, y, yellow, progress);
+    }
     if (app->message[0] && age < ED_MESSAGE_SECONDS) {
         int mw = ed_text_width(g->text, app->message);
         int y = l->view.y + l->view.h - lh - 14;
-        ed_fill_rect(g->r, 8, y - 4, mw + 16, lh + 8, panel);
+        ed_ui_rect(g->ui, 8, y - 4, mw + 16, lh + 8, panel);
         text(g, 16, y, app->message_error ? red : white, app->message);
     }
 }
 
-void ed_draw_timeline(ed_gfx *g, const ed_app *app, const ed_layout *l)
+void ed_draw_timeline(ed_gfx *g, ed_app *app, const ed_layout *l)
 {
     const ed_rect *tl = &l->timeline, *bar = &l->bar;
-    ed_fill_rect(g->r, tl->x, tl->y, tl->w, tl->h, (SDL_Color){22, 24, 30, 255});
-    ed_fill_rect(g->r, bar->x, bar->y, bar->w, bar->h, (SDL_Color){55, 60, 72, 255});
+    ed_ui_rect(g->ui, tl->x, tl->y, tl->w, tl->h, (SDL_Color){22, 24, 30, 255});
+    ed_ui_rect(g->ui, bar->x, bar->y, bar->w, bar->h, (SDL_Color){55, 60, 72, 255});
     double start = ed_app_start(app), dur = ed_app_duration(app);
     char buf[32];
     int th = ed_text_height(g->text), ty = bar->y + bar->h / 2 - th / 2;
@@ -91,23 +113,30 @@ void ed_draw_timeline(ed_gfx *g, const ed_app *app, const ed_layout *l)
     if (dur > 0 && n > 0 && !ed_gfx_reserve((void **)&g->cells, &g->cell_cap, (size_t)bar->w + 1, 1)) {
         /* one tick per pixel column, however many keys share it */
         memset(g->cells, 0, (size_t)bar->w + 1);
-        SDL_SetRenderDrawColor(g->r, 225, 225, 235, 255);
+        const SDL_Color tick = {225, 225, 235, 255};
         for (size_t i = 0; i < n; i++) {
             int x = (int)lround(ed_layout_x_of(l, start, dur, k[i].time));
             int c = x - bar->x;
             if (c < 0 || c > bar->w || g->cells[c])
                 continue;
             g->cells[c] = 1;
-            SDL_RenderDrawLine(g->r, x, bar->y + 2, x, bar->y + bar->h - 3);
+            ed_ui_line(g->ui, (float)x, (float)(bar->y + 2), (float)x, (float)(bar->y + bar->h - 3), tick);
         }
+    }
+    const ed_clearance *c = app->path && dur > 0 ? ed_app_clearance(app) : NULL;
+    for (size_t i = 0; c && i < c->count; i++) {
+        /* a problem shows however short it is */
+        double x0 = ed_layout_x_of(l, start, dur, c->ranges[i].t0), x1 = ed_layout_x_of(l, start, dur, c->ranges[i].t1);
+        ed_ui_rect(g->ui, (float)floor(x0), (float)(bar->y + bar->h - 4), (float)fmax(2.0, x1 - x0), 4,
+                   c->ranges[i].through ? red : orange);
     }
     if (dur > 0 && app->cur.selected >= 0 && (size_t)app->cur.selected < n) {
         int x = (int)lround(ed_layout_x_of(l, start, dur, k[app->cur.selected].time));
-        ed_fill_rect(g->r, x - 1, bar->y - 3, 3, bar->h + 6, yellow);
+        ed_ui_rect(g->ui, x - 1, bar->y - 3, 3, bar->h + 6, yellow);
     }
     if (app->path) {
         int x = (int)lround(ed_layout_x_of(l, start, dur, app->playhead));
-        ed_fill_rect(g->r, x - 1, bar->y - 6, 3, bar->h + 12, magenta);
+        ed_ui_rect(g->ui, x - 1, bar->y - 6, 3, bar->h + 12, magenta);
         snprintf(buf, sizeof buf, "%.2f s", app->playhead);
         int bw = ed_text_width(g->text, buf);
         int bx = x + 6 + bw > bar->x + bar->w ? x - 6 - bw : x + 6;
@@ -142,8 +171,8 @@ static void draw_help(ed_gfx *g, const ed_app *app)
     int x0 = (app->width - w) / 2, y0 = (app->height - h) / 2;
     x0 = x0 < 0 ? 0 : x0;
     y0 = y0 < 0 ? 0 : y0;
-    ed_fill_rect(g->r, x0, y0, w, h, (SDL_Color){12, 14, 20, 235});
-    ed_text_draw(font, x0 + 16, y0 + 10, yellow, "campath-editor keys   (F1 or Esc closes this)");
+    ed_ui_rect(g->ui, x0, y0, w, h, (SDL_Color){12, 14, 20, 235});
+    ed_ui_text(g->ui, font, x0 + 16, y0 + 10, yellow, "campath-editor keys   (F1 or Esc closes this)");
     int row = 0, col = 0;
     for (size_t i = 0; i < n; i++) {
         int heading = i == 0 || strcmp(b[i].section, b[i - 1].section) != 0;
@@ -154,13 +183,13 @@ static void draw_help(ed_gfx *g, const ed_app *app)
         }
         int x = x0 + 16 + col * col_w, y = y0 + 34 + row * lh;
         if (heading) {
-            ed_text_draw(font, x, y, yellow, b[i].section);
+            ed_ui_text(g->ui, font, x, y, yellow, b[i].section);
             row++;
             y += lh;
         }
         char chord[48], line[200];
         snprintf(line, sizeof line, "%-12s %s", ed_chord_name(b[i].key, b[i].mods, chord, sizeof chord), b[i].help);
-        ed_text_draw(font, x + adv, y, white, line);
+        ed_ui_text(g->ui, font, x + adv, y, white, line);
         row++;
     }
 }
@@ -198,8 +227,8 @@ static void draw_prompt(ed_gfx *g, const ed_app *app)
     int x0 = (app->width - w) / 2, y0 = (app->height - h) / 3;
     x0 = x0 < 0 ? 0 : x0;
     y0 = y0 < 0 ? 0 : y0;
-    ed_fill_rect(g->r, x0 - 2, y0 - 2, w + 4, h + 4, yellow);
-    ed_fill_rect(g->r, x0, y0, w, h, (SDL_Color){20, 22, 30, 255});
+    ed_ui_rect(g->ui, x0 - 2, y0 - 2, w + 4, h + 4, yellow);
+    ed_ui_rect(g->ui, x0, y0, w, h, (SDL_Color){20, 22, 30, 255});
     text(g, x0 + 20, y0 + 12, yellow, titles[app->prompt < 4 ? app->prompt : 0]);
     text(g, x0 + 20, y0 + 12 + lh, white, what);
     for (int i = 0; i < nl; i++)

@@ -1,4 +1,4 @@
-/* editor/sdl/text.c - a glyph atlas for a monospaced font. */
+/* editor/sdl/text.c - a glyph atlas texture for a monospaced font. */
 #include "text.h"
 
 #include <SDL_ttf.h>
@@ -11,9 +11,8 @@
 #define GLYPHS (LAST_GLYPH - FIRST_GLYPH + 1)
 
 struct ed_text {
-    SDL_Renderer *renderer;
-    SDL_Texture  *atlas;
-    int           advance, height;
+    GLuint atlas;
+    int    advance, height, atlas_w;
 };
 
 const char *ed_text_find_font(void)
@@ -40,7 +39,7 @@ const char *ed_text_find_font(void)
     return NULL;
 }
 
-ed_text *ed_text_create(SDL_Renderer *renderer, const char *font_file, int size, char *err, size_t err_size)
+ed_text *ed_text_create(const char *font_file, int size, char *err, size_t err_size)
 {
     if (!TTF_WasInit() && TTF_Init() != 0) {
         snprintf(err, err_size, "SDL_ttf: %s", TTF_GetError());
@@ -58,10 +57,10 @@ ed_text *ed_text_create(SDL_Renderer *renderer, const char *font_file, int size,
         snprintf(err, err_size, "%s: no glyph metrics", font_file);
         goto fail;
     }
-    t->renderer = renderer;
     t->advance = adv;
     t->height = TTF_FontHeight(font);
-    atlas = SDL_CreateRGBSurfaceWithFormat(0, adv * GLYPHS, t->height, 32, SDL_PIXELFORMAT_ARGB8888);
+    t->atlas_w = adv * GLYPHS;
+    atlas = SDL_CreateRGBSurfaceWithFormat(0, t->atlas_w, t->height, 32, SDL_PIXELFORMAT_ABGR8888);
     if (!atlas) {
         snprintf(err, err_size, "glyph atlas: %s", SDL_GetError());
         goto fail;
@@ -79,12 +78,18 @@ ed_text *ed_text_create(SDL_Renderer *renderer, const char *font_file, int size,
         SDL_BlitSurface(g, &src, atlas, &dst);
         SDL_FreeSurface(g);
     }
-    t->atlas = SDL_CreateTextureFromSurface(renderer, atlas);
-    if (!t->atlas) {
-        snprintf(err, err_size, "glyph atlas texture: %s", SDL_GetError());
-        goto fail;
-    }
-    SDL_SetTextureBlendMode(t->atlas, SDL_BLENDMODE_BLEND);
+    /* ABGR8888 is R, G, B, A bytes in memory: what GL_RGBA with GL_UNSIGNED_BYTE reads */
+    glGenTextures(1, &t->atlas);
+    glBindTexture(GL_TEXTURE_2D, t->atlas);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, atlas->pitch / 4);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, atlas->w, atlas->h, 0, GL_RGBA, GL_UNSIGNED_BYTE, atlas->pixels);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    /* glyphs are drawn at their own size, pixel on pixel */
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     SDL_FreeSurface(atlas);
     TTF_CloseFont(font);
     return t;
@@ -100,7 +105,7 @@ void ed_text_destroy(ed_text *t)
     if (!t)
         return;
     if (t->atlas)
-        SDL_DestroyTexture(t->atlas);
+        glDeleteTextures(1, &t->atlas);
     free(t);
 }
 
@@ -110,23 +115,15 @@ void ed_text_quit(void)
         TTF_Quit();
 }
 
-int ed_text_draw(ed_text *t, int x, int y, SDL_Color color, const char *s)
+GLuint ed_text_texture(const ed_text *t) { return t->atlas; }
+
+void ed_text_glyph(const ed_text *t, unsigned char c, float uv[4])
 {
-    if (!t)
-        return 0;
-    SDL_SetTextureColorMod(t->atlas, color.r, color.g, color.b);
-    SDL_SetTextureAlphaMod(t->atlas, color.a);
-    int x0 = x;
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        int c = *p >= FIRST_GLYPH && *p <= LAST_GLYPH ? *p : '?';
-        if (c != ' ') {
-            SDL_Rect src = {(c - FIRST_GLYPH) * t->advance, 0, t->advance, t->height};
-            SDL_Rect dst = {x, y, t->advance, t->height};
-            SDL_RenderCopy(t->renderer, t->atlas, &src, &dst);
-        }
-        x += t->advance;
-    }
-    return x - x0;
+    int g = c >= FIRST_GLYPH && c <= LAST_GLYPH ? c : '?';
+    uv[0] = (float)((g - FIRST_GLYPH) * t->advance) / (float)t->atlas_w;
+    uv[1] = 0.0f;
+    uv[2] = (float)((g - FIRST_GLYPH + 1) * t->advance) / (float)t->atlas_w;
+    uv[3] = 1.0f;
 }
 
 int ed_text_width(const ed_text *t, const char *s) { return (int)strlen(s) * ed_text_advance(t); }

@@ -4,7 +4,7 @@
  * last argument. On failure it fills `code` with a `cp_status` and `message`
  * with one line a person can act on, e.g.
  *
- *     paths/intro.json:12:7: keys[3].time: number expected, got string
+ *     paths/intro.json:12:7: keys[3].t: number expected, got string
  *
  * On success `code` is CP_OK and `message` is empty. Passing NULL is allowed
  * when the caller does not care why something failed.
@@ -48,8 +48,9 @@ typedef enum cp_status {
 typedef struct cp_error {
     int           code;         /* a cp_status; 0 = no error */
     char          message[256]; /* one line, no trailing newline, NUL-terminated */
-    char          field[64];    /* the field at fault as written in a path file
-                                   ("keys[3].rotation", "period"), or empty */
+    char          field[64];    /* the field at fault, or empty: as a path file writes
+                                   it for errors about a file ("keys[3].t", "period"),
+                                   as the C API names it otherwise ("keys[3].time") */
     long          key;          /* index of the key at fault, or -1 */
     unsigned long line, column; /* 1-based place in the file that was read
                                    (column in characters), or 0 when unknown */

@@ -13,7 +13,11 @@
  * Errors name the file, the line and column where it applies, the field as
  * a path (`keys[3].rotation`) and what is wrong:
  *
- *     paths/intro.json:12:7: keys[3].time: number expected, got string
+ *     paths/intro.json:12:7: keys[3].t: number expected, got string
+ *
+ * and carry the same as data: error->line, error->column, error->field
+ * ("keys[3].t", in the file's names) and error->key (3). A file is UTF-8
+ * text, and no object in it may hold a member name twice.
  *
  * Numbers are written so that loading gives back the same doubles, bit for
  * bit, under any locale. Saving is atomic: a temporary file in the same
@@ -77,10 +81,10 @@ typedef struct cp_document {
     size_t           warning_count;
 } cp_document;
 
-/* Loads without building a path. The key checks of cp_path_create still run,
- * so a document that loads builds, except in the rare case the rotation
- * spline cannot be built (cp_document_to_path reports it). Unknown members
- * are in extras/key_extras and produce warnings. On failure `doc` is left zeroed. */
+/* Loads the file as data. Every check of cp_path_create runs (the splines
+ * are built and dropped), so a document that loads builds, and its errors
+ * are placed in the file like cp_path_load's. Unknown members are in
+ * extras/key_extras and produce warnings. On failure `doc` is left zeroed. */
 CP_API int cp_document_load(const char *file, cp_document *doc, cp_error *error);
 CP_API int cp_document_load_memory(const char *text, size_t size, const char *source,
                             cp_document *doc, cp_error *error);
@@ -119,7 +123,11 @@ CP_API int cp_json_parse_number(const char *text, double *out);
 /* ---- files ------------------------------------------------------------------- */
 
 /* Writes `data` to `file` atomically (temporary file in the same folder,
- * fsync, rename, fsync of the folder). 0 (CP_OK) or a cp_status. Used by every saver. */
+ * fsync, rename, fsync of the folder). Through symbolic links (chains too)
+ * the file at the end is replaced and the links kept; an old file's owner,
+ * group (where allowed) and permission bits are kept; only regular files
+ * are replaced (a device, FIFO, socket or folder is refused). 0 (CP_OK) or
+ * a cp_status. Used by every saver. */
 CP_API int cp_write_file_atomic(const char *file, const void *data, size_t size, cp_error *error);
 
 #ifdef __cplusplus

@@ -34,6 +34,19 @@ extern "C" {
 /* Largest number of keys a path may hold (a sanity limit, not a tuning one). */
 #define CP_PATH_MAX_KEYS 50000000u
 
+/* Largest magnitude of a key's time and position coordinates, and of every
+ * velocity and acceleration term of the splines: beyond it sums of a few
+ * terms could overflow a double, and samples would be inf or NaN. */
+#define CP_PATH_MAX_MAGNITUDE 1e300
+
+/* Smallest spacing of two keys in time, as a fraction of the path's time
+ * scale (its largest |time|, the seam of a closed path included): closer keys
+ * leave too few representable times between them to sample. */
+#define CP_PATH_MIN_KEY_SPACING 1e-12
+/* Smallest spacing of two keys in seconds, whatever the scale: accelerations
+ * grow as 1 / spacing^2, and the angular acceleration would overflow. */
+#define CP_PATH_MIN_KEY_SECONDS 1e-140
+
 /* How time is mapped onto the path (docs/math.md, section 12). */
 typedef enum cp_timing {
     CP_TIMING_KEYS = 0,       /* every channel is splined in time through the key times */
@@ -96,9 +109,12 @@ typedef struct cp_path cp_path;
 /* ---- life cycle ----------------------------------------------------------- */
 
 /* A path through `count` keys (>= 2). `options` may be NULL for the defaults.
- * Every key is validated (finite numbers, strictly increasing times, non-zero
- * rotations, fov in (0, 180)); rotations are normalised. On failure returns
- * NULL and names the key and the value in `error`. */
+ * Every key is validated (finite numbers within CP_PATH_MAX_MAGNITUDE,
+ * strictly increasing times at least CP_PATH_MIN_KEY_SPACING apart, non-zero
+ * rotations, fov in (0, 180)), and so are the splines built through them (no
+ * velocity or acceleration that overflows); rotations are normalised. On
+ * failure returns NULL and names the key and the value in `error` (the field,
+ * "keys[3].time", and the key index are in error->field and error->key). */
 CP_API cp_path *cp_path_create(const cp_key *keys, size_t count,
                         const cp_path_options *options, cp_error *error);
 

@@ -15,6 +15,29 @@
 /* Fills `error` (if not NULL) with `code` and a formatted message; returns code. */
 int cpi_error_set(cp_error *error, int code, const char *fmt, ...) CPI_PRINTF(3, 4);
 
+/* cpi_error_set for an error about one field: the message is "FIELD: " and
+ * the formatted text, and the error records `field` ("keys[3].rotation",
+ * "options.period") and `key` (the index of the key at fault, or -1) as data,
+ * so that a caller can place it (in a file: line and column) without reading
+ * the message. */
+int cpi_error_at(cp_error *error, int code, long key, const char *field, const char *fmt, ...) CPI_PRINTF(5, 6);
+
+/* Sets only the field and key of an error already filled (the message is
+ * kept): for errors whose message does not start with the field. */
+void cpi_error_field(cp_error *error, long key, const char *field);
+
+/* How the path layer names a path's fields in messages and in
+ * cp_error.field. The C API names its struct members (keys[2].time,
+ * options.period, options.position); a file format passes its own names
+ * (keys[2].t, period, interpolation.position), so that its errors need no
+ * rewriting. */
+typedef struct cpi_field_names {
+    const char *time;    /* a key's time: "time" */
+    const char *options; /* prefix of the path options (period, ends): "options." */
+    const char *interp;  /* prefix of the channels' interpolations: "options." */
+    const char *xyzw[4]; /* the components of a position or rotation: ".x" ... ".w" */
+} cpi_field_names;
+
 /* Marks `error` (if not NULL) as success. */
 void cpi_error_clear(cp_error *error);
 
@@ -39,8 +62,21 @@ int cpi_read_file_limit(const char *file, size_t limit, const char *limit_name, 
 const char *cpi_errno_text(int err, char buf[64]);
 
 /* Writes `data` to `file` atomically (temporary file in the same folder,
- * fsync, rename, fsync of the folder). CP_OK or a status with `error` filled. */
+ * fsync, rename, fsync of the folder). Through a chain of symbolic links it
+ * replaces the file at the end and keeps the links; it keeps an old file's
+ * owner, group (where this user may) and permission bits; it refuses to
+ * replace anything but a regular file (a device, a FIFO, a socket, a folder).
+ * CP_OK or a status with `error` filled. */
 int cpi_write_file_atomic(const char *file, const void *data, size_t size, cp_error *error);
+
+/* Symbolic links are followed at most this deep (as the kernel does). */
+#define CPI_MAX_LINKS 40
+
+/* One step along a chain of symbolic links: 1 and the name the link `name`
+ * points to in `out` (room for PATH_MAX bytes; may be `name` itself; a
+ * relative link is taken relative to the link's folder), 0 if `name` is not
+ * a link (or does not exist), -1 with errno on failure. */
+int cpi_link_next(const char *name, char *out);
 
 /* ---- the growable text buffer (buf.c) ------------------------------------
  * Zero-initialise it. Appends never fail visibly: an allocation failure sets
@@ -69,6 +105,15 @@ void cpi_buf_json_string(cpi_buf *b, const char *s, size_t n);
  * buffer is freed). */
 char *cpi_buf_take(cpi_buf *b, size_t *size);
 void cpi_buf_free(cpi_buf *b);
+
+/* ---- UTF-8 (utf8.c) ------------------------------------------------------ */
+
+/* The length (1..4) of the well-formed UTF-8 character at the start of the
+ * n bytes of text, or 0 if it is not one (a stray continuation byte, an
+ * overlong form, a surrogate, beyond U+10FFFF, or cut off by the end). */
+size_t cpi_utf8_char(const char *text, size_t n);
+/* The offset of the first byte of text that is not well-formed UTF-8, or n. */
+size_t cpi_utf8_invalid(const char *text, size_t n);
 
 /* strdup that accepts NULL (and returns NULL for it). */
 char *cpi_strdup(const char *s);

@@ -11,8 +11,7 @@
 #include <string.h>
 
 #include "dtoa.h"
-
-__extension__ typedef unsigned __int128 u128;
+#include "u128.h"
 
 #define Q_MIN (-1074)          /* exponent of the smallest subnormal */
 #define C_MIN (1ull << 52)     /* smallest normal significand */
@@ -30,15 +29,15 @@ static int flog10_pow2(int q) { return (int)floor_shift((int64_t)q * 66197196108
 static int flog10_three_quarters_pow2(int q) { return (int)floor_shift((int64_t)q * 661971961083 - 274743187321, 41); }
 static int flog2_pow10(int e) { return (int)floor_shift((int64_t)e * 913124641741, 38); }
 
-static uint64_t mul_high(uint64_t a, uint64_t b) { return (uint64_t)(((u128)a * b) >> 64); }
+static uint64_t mul_high(uint64_t a, uint64_t b) { return cpi_u128_hi(cpi_u128_mul(a, b)); }
 
 /* floor(g * cp / 2^127) with its lowest bit forced to 1 when the quotient is
  * inexact: enough to decide on which side of an interval end a value lies. */
 static uint64_t round_odd(uint64_t g1, uint64_t g0, uint64_t cp)
 {
     uint64_t x1 = mul_high(g0, cp);
-    u128 y = (u128)g1 * cp;
-    uint64_t y0 = (uint64_t)y, y1 = (uint64_t)(y >> 64);
+    cpi_u128 y = cpi_u128_mul(g1, cp);
+    uint64_t y0 = cpi_u128_lo(y), y1 = cpi_u128_hi(y);
     uint64_t z = (y0 >> 1) + x1;
     uint64_t vbp = y1 + (z >> 63);
     return vbp | ((z & 0x7FFFFFFFFFFFFFFFull) != 0);

@@ -39,6 +39,31 @@ int cpi_error_set(cp_error *error, int code, const char *fmt, ...)
     return code;
 }
 
+int cpi_error_at(cp_error *error, int code, long key, const char *field, const char *fmt, ...)
+{
+    if (error) {
+        const size_t size = sizeof error->message;
+        int n = snprintf(error->message, size, "%s%s", field, field[0] ? ": " : "");
+        size_t used = n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(error->message + used, size - used, fmt, ap);
+        va_end(ap);
+        error->code = code;
+        error->line = error->column = 0;
+        cpi_error_field(error, key, field);
+    }
+    return code;
+}
+
+void cpi_error_field(cp_error *error, long key, const char *field)
+{
+    if (error) {
+        snprintf(error->field, sizeof error->field, "%s", field ? field : "");
+        error->key = key;
+    }
+}
+
 void cpi_error_clear(cp_error *error)
 {
     if (error) {

@@ -148,29 +148,96 @@ static int open_temp(const char *target, char *tmp, size_t tmp_size)
     return -1;
 }
 
+/* What a file that is not a regular one is, for messages. */
+static const char *file_kind(mode_t mode)
+{
+    return S_ISCHR(mode) ? "a character device" : S_ISBLK(mode) ? "a block device" : S_ISFIFO(mode) ? "a FIFO"
+         : S_ISSOCK(mode) ? "a socket" : "not a regular file";
+}
+
+int cpi_link_next(const char *name, char *out)
+{
+    struct stat st;
+    char target[PATH_MAX];
+    if (lstat(name, &st) != 0 || !S_ISLNK(st.st_mode))
+        return 0; /* not a link (or nothing there yet) */
+    ssize_t n = readlink(name, target, sizeof target);
+    if (n < 0)
+        return -1;
+    if ((size_t)n >= sizeof target) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    target[n] = '\0';
+    /* a relative link is relative to the folder that holds the link */
+    const char *slash = strrchr(name, '/');
+    size_t dir = target[0] == '/' || !slash ? 0 : (size_t)(slash - name) + 1;
+    if (dir + (size_t)n >= PATH_MAX) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memmove(out, name, dir);
+    memcpy(out + dir, target, (size_t)n + 1);
+    return 1;
+}
+
+/* The name a save through `file` writes: `file` itself, or the name at the
+ * end of its chain of symbolic links, which may not exist yet. -1 with
+ * errno on failure (ELOOP after CPI_MAX_LINKS links). */
+static int follow_links(const char *file, char out[PATH_MAX])
+{
+    if (strlen(file) >= PATH_MAX) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    strcpy(out, file);
+    for (int hops = 0;; hops++) {
+        int rc = cpi_link_next(out, out);
+        if (rc <= 0)
+            return rc;
+        if (hops == CPI_MAX_LINKS) {
+            errno = ELOOP;
+            return -1;
+        }
+    }
+}
+
 int cpi_write_file_atomic(const char *file, const void *data, size_t size, cp_error *error)
 {
-    char eb[64], tmp[PATH_MAX + 32], resolved[PATH_MAX];
+    char eb[64], tmp[PATH_MAX + 32], target[PATH_MAX];
     struct stat st;
     int had = 0;
-    /* writing through a symbolic link replaces its target, not the link */
-    if (lstat(file, &st) == 0 && S_ISLNK(st.st_mode) && realpath(file, resolved))
-        file = resolved;
+    /* stat follows links: the file a save would replace, if there is one */
     if (stat(file, &st) == 0) {
         if (S_ISDIR(st.st_mode))
             return cpi_error_set(error, CP_ERR_IO, "%s: cannot save: is a folder", file);
+        if (!S_ISREG(st.st_mode))
+            return cpi_error_set(error, CP_ERR_IO,
+                                 "%s: cannot save: it is %s; saving replaces a file, so only regular files are "
+                                 "saved to",
+                                 file, file_kind(st.st_mode));
         had = 1;
     }
-    int fd = open_temp(file, tmp, sizeof tmp);
+    /* writing through a symbolic link replaces its target, not the link */
+    if (follow_links(file, target) != 0)
+        return cpi_error_set(error, CP_ERR_IO, "%s: cannot save: %s", file, cpi_errno_text(errno, eb));
+    int fd = open_temp(target, tmp, sizeof tmp);
     if (fd < 0)
         return cpi_error_set(error, CP_ERR_IO, "%s: cannot create a temporary file next to it: %s", file,
                              cpi_errno_text(errno, eb));
     const char *step = "write";
     if (write_all(fd, data, size) != 0)
         goto fail;
-    step = "set the permissions of";
-    if (had && fchmod(fd, st.st_mode & 07777) != 0)
-        goto fail;
+    if (had) {
+        /* keep the owner and group where this user may (root always may;
+         * others may give a file a group they belong to); the permission
+         * bits after, as a change of owner clears set-user-ID bits */
+        if ((st.st_uid != geteuid() || st.st_gid != getegid()) && fchown(fd, st.st_uid, st.st_gid) != 0)
+            (void)fchown(fd, (uid_t)-1, st.st_gid);
+        step = "set the permissions of";
+        if (fchmod(fd, st.st_mode & 07777) != 0)
+            goto fail;
+    }
     step = "flush";
     if (fsync(fd) != 0)
         goto fail;
@@ -180,12 +247,12 @@ int cpi_write_file_atomic(const char *file, const void *data, size_t size, cp_er
     if (rc != 0)
         goto fail;
     step = "rename the temporary file onto";
-    if (rename(tmp, file) != 0)
+    if (rename(tmp, target) != 0)
         goto fail;
     /* the rename itself is durable only once the folder is flushed */
-    const char *slash = strrchr(file, '/');
+    const char *slash = strrchr(target, '/');
     char dir[PATH_MAX];
-    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - file) + (slash == file) : 1, slash ? file : ".");
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - target) + (slash == target) : 1, slash ? target : ".");
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd >= 0) {
         int e = fsync(dfd) == 0 ? 0 : errno;
@@ -201,6 +268,6 @@ fail:;
     if (fd >= 0)
         close(fd);
     unlink(tmp);
-    return cpi_error_set(error, CP_ERR_IO, "%s: cannot %s the file: %s (the old file is unchanged)", file, step,
-                         cpi_errno_text(e, eb));
+    return cpi_error_set(error, CP_ERR_IO, "%s: cannot %s the file: %s (%s)", file, step, cpi_errno_text(e, eb),
+                         had ? "the old file is unchanged" : "no file was created");
 }

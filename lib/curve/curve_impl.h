@@ -247,6 +247,20 @@ CPI_HOT size_t cpi_curve_guess(const cp_curve *c, double t)
     return g > hi ? hi : g;
 }
 
+/* Why a segment of a built curve could sample to inf or NaN (cpi_curve_range). */
+typedef enum cpi_range_fault {
+    CPI_RANGE_OK = 0,
+    CPI_RANGE_VALUES,  /* values or their difference beyond the limit */
+    CPI_RANGE_SPACING, /* a segment so short that 1 / h or 1 / h^2 is beyond the limits */
+    CPI_RANGE_DERIVS   /* velocity or acceleration terms (slopes, tangents) beyond the limits */
+} cpi_range_fault;
+
+/* The first segment (in *seg) of a built curve whose sample could overflow:
+ * every term the sampler sums must be within `limit`, and first-derivative
+ * terms within `d1_limit` (smaller for rotation curves, whose angular
+ * acceleration squares them). lib/curve/curve_range.c. */
+cpi_range_fault cpi_curve_range(const cp_curve *c, double limit, double d1_limit, size_t *seg);
+
 /* Checks a description as cp_curve_create does (CP_OK or a status). */
 int cpi_curve_validate(const cp_curve_desc *desc, cp_error *error);
 
@@ -274,9 +288,10 @@ cp_curve_mode cpi_interp_mode(cp_interp interp);
 
 /* An orientation curve from quaternions read through byte strides (so that
  * cp_key arrays and cp_quat arrays both work). `index_from` as for
- * cpi_curve_finish (used only if no key had to be inserted). */
+ * cpi_curve_finish (used only if no key had to be inserted). Errors name
+ * keys[i].rotation, or keys[i].TIME_NAME when the times are at fault. */
 cp_curve *cpi_rotation_build(size_t count, const double *times, size_t tstride_bytes, const cp_quat *rotations,
                              size_t qstride_bytes, cp_interp interp, cp_ends ends, double period,
-                             const cp_curve *index_from, cp_error *error);
+                             const cp_curve *index_from, const char *time_name, cp_error *error);
 
 #endif /* CAMPATH_CURVE_IMPL_H */

@@ -11,11 +11,13 @@
  * A segment that fails even after subdivision gets its slerp midpoint as a
  * new key, and the tangents are solved again. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "curve_impl.h"
 #include "base.h"
+#include "dtoa.h"
 
 /* |p| >= CPI_ROT_RHO is certified on every segment, or keys are inserted. */
 #define CPI_ROT_RHO 0.35
@@ -134,7 +136,7 @@ static void chain_key(const rotkeys *k, size_t i, double sign, double period, do
 
 /* Inserts the slerp midpoint (in time and angle) of every failing segment. */
 static int insert_midpoints(rotkeys *k, const unsigned char *fail, size_t nseg, size_t nfail, double sign,
-                            double period, cp_error *error)
+                            double period, const char *time_name, cp_error *error)
 {
     rotkeys out = {0};
     if (rotkeys_reserve(&out, k->n + nfail) != 0) {
@@ -151,11 +153,15 @@ static int insert_midpoints(rotkeys *k, const unsigned char *fail, size_t nseg, 
             chain_key(k, i + 1, sign, period, &tb, pb);
             double tm = 0.5 * (ta + tb);
             if (!(tm > ta && tm < tb)) {
+                /* the times are at fault, not the rotations: name the later key's time */
+                const size_t a = k->origin[i], b = i + 1 < k->n ? k->origin[i + 1] : 0;
+                char f[64], b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
                 rotkeys_free(&out);
-                return cpi_error_set(error, CP_ERR_INVALID,
-                                     "keys[%zu].rotation: keys too close in time (%.17g, %.17g) to split a "
-                                     "segment that comes near the rotation singularity",
-                                     k->origin[i], ta, tb);
+                snprintf(f, sizeof f, "keys[%zu].%s", b, time_name);
+                return cpi_error_at(error, CP_ERR_INVALID, (long)b, f,
+                                    "%s is too close to keys[%zu].%s %s to split the rotation between them, "
+                                    "which comes near the singularity of the quaternion map",
+                                    cpi_fmt_double(b1, tb), a, time_name, cpi_fmt_double(b2, ta));
             }
             for (int j = 0; j < 4; j++) {
                 mid[j] = pa[j] + pb[j];
@@ -178,6 +184,8 @@ static int insert_midpoints(rotkeys *k, const unsigned char *fail, size_t nseg, 
 static int load_keys(cp_curve *c, size_t count, const double *times, size_t ts, const cp_quat *rot, size_t qs,
                      cp_error *error)
 {
+    char f[64], bx[CPI_FMT_DOUBLE_SIZE], by[CPI_FMT_DOUBLE_SIZE], bz[CPI_FMT_DOUBLE_SIZE], bw[CPI_FMT_DOUBLE_SIZE],
+        bl[CPI_FMT_DOUBLE_SIZE];
     const char *tb = (const char *)times, *qb = (const char *)rot;
     double prev[4] = {0, 0, 0, 0};
     for (size_t i = 0; i < count; i++) {
@@ -185,15 +193,17 @@ static int load_keys(cp_curve *c, size_t count, const double *times, size_t ts, 
         cp_quat q;
         memcpy(&t, tb + i * ts, sizeof t);
         memcpy(&q, qb + i * qs, sizeof q);
-        if (!isfinite(q.x) || !isfinite(q.y) || !isfinite(q.z) || !isfinite(q.w))
-            return cpi_error_set(error, CP_ERR_INVALID,
-                                 "keys[%zu].rotation: (%g, %g, %g, %g) is not made of finite numbers", i, q.x, q.y,
-                                 q.z, q.w);
         double len = cp_quat_length(q);
         if (!(len > 1e-150) || !isfinite(len))
-            return cpi_error_set(error, CP_ERR_INVALID,
-                                 "keys[%zu].rotation: (%g, %g, %g, %g) has length %g and gives no orientation", i,
-                                 q.x, q.y, q.z, q.w, len);
+            snprintf(f, sizeof f, "keys[%zu].rotation", i); /* an error follows */
+        if (!isfinite(q.x) || !isfinite(q.y) || !isfinite(q.z) || !isfinite(q.w))
+            return cpi_error_at(error, CP_ERR_INVALID, (long)i, f, "(%s, %s, %s, %s) is not made of finite numbers",
+                                cpi_fmt_double(bx, q.x), cpi_fmt_double(by, q.y), cpi_fmt_double(bz, q.z),
+                                cpi_fmt_double(bw, q.w));
+        if (!(len > 1e-150) || !isfinite(len))
+            return cpi_error_at(error, CP_ERR_INVALID, (long)i, f, "(%s, %s, %s, %s) has length %s and gives no "
+                                "orientation", cpi_fmt_double(bx, q.x), cpi_fmt_double(by, q.y),
+                                cpi_fmt_double(bz, q.z), cpi_fmt_double(bw, q.w), cpi_fmt_double(bl, len));
         q = cp_quat_scale(q, 1.0 / len);
         if (q.x * prev[0] + q.y * prev[1] + q.z * prev[2] + q.w * prev[3] < 0)
             q = cp_quat_neg(q);
@@ -240,7 +250,8 @@ static cp_curve *curve_from(const rotkeys *k, cp_interp interp, cp_ends ends, do
 
 /* Rounds of midpoint insertion until every segment passes the guard. `c` is
  * the plain curve (taken over); returns the guarded one or NULL. */
-static cp_curve *insert_until_clear(cp_curve *c, cp_interp interp, cp_ends ends, double period, cp_error *error)
+static cp_curve *insert_until_clear(cp_curve *c, cp_interp interp, cp_ends ends, double period,
+                                    const char *time_name, cp_error *error)
 {
     const double sign = c->seam_sign;
     const int closed = ends == CP_ENDS_CLOSED;
@@ -277,14 +288,16 @@ static cp_curve *insert_until_clear(cp_curve *c, cp_interp interp, cp_ends ends,
              * the index of the given key before them) */
             const size_t given = k.origin[k.n - 1] + 1;
             size_t a = k.origin[i], b = a + 1 < given ? a + 1 : 0;
-            cpi_error_set(error, CP_ERR_INVALID,
-                          "keys[%zu]..keys[%zu].rotation: the rotation spline passes too close to the singularity "
-                          "of the quaternion map even after inserting keys; space these key times more evenly or "
-                          "add a key between them",
-                          a, b);
+            char f[64];
+            snprintf(f, sizeof f, "keys[%zu].rotation", a);
+            cpi_error_at(error, CP_ERR_INVALID, (long)a, f,
+                         "the rotation spline to keys[%zu] passes too close to the singularity of the quaternion "
+                         "map even after inserting keys; space these key times more evenly or add a key between "
+                         "them",
+                         b);
             goto fail;
         }
-        if (insert_midpoints(&k, fail, nseg, nfail, sign, period, error) != CP_OK)
+        if (insert_midpoints(&k, fail, nseg, nfail, sign, period, time_name, error) != CP_OK)
             goto fail;
         cp_curve_destroy(c);
         c = curve_from(&k, interp, ends, period, sign, error);
@@ -303,7 +316,7 @@ fail:
 
 cp_curve *cpi_rotation_build(size_t count, const double *times, size_t tstride, const cp_quat *rotations,
                              size_t qstride, cp_interp interp, cp_ends ends, double period,
-                             const cp_curve *index_from, cp_error *error)
+                             const cp_curve *index_from, const char *time_name, cp_error *error)
 {
     const int closed = ends == CP_ENDS_CLOSED;
     const cp_curve_mode mode = cpi_interp_mode(interp);
@@ -325,7 +338,7 @@ cp_curve *cpi_rotation_build(size_t count, const double *times, size_t tstride, 
         cp_curve_destroy(c);
         return NULL;
     } else if (curve_failing(c, CPI_ROT_RHO, NULL) > 0) {
-        return insert_until_clear(c, interp, ends, period, error);
+        return insert_until_clear(c, interp, ends, period, time_name, error);
     }
     if (cpi_curve_finish(c, index_from, error) != CP_OK) {
         cp_curve_destroy(c);
@@ -350,7 +363,7 @@ cp_curve *cp_curve_build_rotation(size_t count, const double *times, const cp_qu
     if (cpi_check_keys(1, count, times, times, ends, period, error) != CP_OK)
         return NULL;
     cp_curve *c = cpi_rotation_build(count, times, sizeof *times, rotations, sizeof *rotations, interp, ends, period,
-                                     NULL, error);
+                                     NULL, "time", error);
     if (c)
         cpi_error_clear(error);
     return c;

@@ -344,42 +344,11 @@ static int write_animation(cpi_buf *t, const cp_path *path, const channel *ch, i
 
 /* ---- text that must be UTF-8 --------------------------------------------------------------------- */
 
-/* The offset of the first byte of `s` that is not part of well-formed UTF-8
- * (RFC 3629 section 4: no overlong forms, no surrogates, nothing past
- * U+10FFFF), or (size_t)-1 when it is all well-formed. glTF JSON must be
- * UTF-8 (glTF 2.0 section 3.2.3), and a JSON string is copied as it is. */
-static size_t utf8_error(const char *s)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    size_t i = 0;
-    while (p[i]) {
-        const unsigned c = p[i];
-        size_t n = 0;
-        unsigned lo = 0x80, hi = 0xBF; /* the allowed range of the second byte */
-        if (c < 0x80)
-            n = 0;
-        else if (c >= 0xC2 && c <= 0xDF)
-            n = 1;
-        else if (c >= 0xE0 && c <= 0xEF)
-            n = 2, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-        else if (c >= 0xF0 && c <= 0xF4)
-            n = 3, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
-        else
-            return i;
-        for (size_t k = 1; k <= n; k++) {
-            const unsigned b = p[i + k];
-            if (k == 1 ? (b < lo || b > hi) : (b < 0x80 || b > 0xBF))
-                return i;
-        }
-        i += n + 1;
-    }
-    return (size_t)-1;
-}
-
 static int check_utf8(const char *s, const char *what, cp_error *error)
 {
-    const size_t at = s ? utf8_error(s) : (size_t)-1;
-    if (at == (size_t)-1)
+    /* glTF JSON must be UTF-8 (glTF 2.0 section 3.2.3), and a JSON string is copied as it is */
+    const size_t n = s ? strlen(s) : 0, at = s ? cpi_utf8_invalid(s, n) : 0;
+    if (at == n)
         return CP_OK;
     return cpi_error_set(error, CP_ERR_INVALID,
                          "glTF export: %s: not valid UTF-8 (byte %zu); glTF text must be UTF-8", what, at + 1);

@@ -1,7 +1,5 @@
 /* lib/json/document.c - the public load and save calls, and cp_document: a path
  * file as plain, editable data. */
-#include <float.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,26 +41,12 @@ int cp_document_load(const char *file, cp_document *doc, cp_error *error)
     return rc;
 }
 
-static cp_path *build(const cp_document *doc, const cpi_locations *loc, cp_error *error)
+/* Gives `path` (built from the document's keys) the document's name, scene
+ * and extras; on failure the path is freed. */
+static cp_path *with_meta(cp_path *path, const cp_document *doc, cp_error *error)
 {
-    cp_path *path = cp_path_create(doc->keys, doc->count, &doc->options, error);
-    if (!path) {
-        if (loc)
-            cpi_locate_error(loc, error);
-        return NULL;
-    }
-    /* cp_path_create normalises every rotation, and normalising a quaternion
-     * that is already unit can move it by an ulp; a path saved and loaded
-     * again must hold the same doubles, so rotations that are unit to
-     * rounding keep the file's digits. */
-    for (size_t i = 0; i < doc->count; i++) {
-        cp_quat q = doc->keys[i].rotation;
-        double n2 = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
-        if (fabs(n2 - 1.0) <= 8 * DBL_EPSILON)
-            path->keys[i].rotation = q;
-    }
-    if (cp_path_set_meta(path, doc->name, doc->extras, (const char *const *)doc->key_extras, error) != CP_OK ||
-        cp_path_set_scene(path, doc->scene, error) != CP_OK) {
+    if (path && (cp_path_set_meta(path, doc->name, doc->extras, (const char *const *)doc->key_extras, error) != CP_OK ||
+                 cp_path_set_scene(path, doc->scene, error) != CP_OK)) {
         cp_path_destroy(path);
         return NULL;
     }
@@ -72,11 +56,10 @@ static cp_path *build(const cp_document *doc, const cpi_locations *loc, cp_error
 cp_path *cp_path_load_memory(const char *text, size_t size, const char *source, cp_error *error)
 {
     cp_document doc;
-    cpi_locations loc;
-    if (cpi_document_parse(text, size, source, &doc, &loc, error) != CP_OK)
+    cp_path *path;
+    if (cpi_document_parse(text, size, source, &doc, &path, error) != CP_OK)
         return NULL;
-    cp_path *path = build(&doc, &loc, error);
-    cpi_locations_free(&loc);
+    path = with_meta(path, &doc, error);
     cp_document_free(&doc);
     return path;
 }
@@ -92,20 +75,23 @@ cp_path *cp_path_load(const char *file, cp_error *error)
     return path;
 }
 
-cp_path *cp_document_to_path(const cp_document *doc, cp_error *error) { return build(doc, NULL, error); }
+cp_path *cp_document_to_path(const cp_document *doc, cp_error *error)
+{
+    return with_meta(cp_path_create(doc->keys, doc->count, &doc->options, error), doc, error);
+}
 
 /* ---- saving ----------------------------------------------------------------------------- */
 
 static cpi_path_view path_view(const cp_path *p)
 {
     return (cpi_path_view){p->name, p->scene, p->opts, p->keys, p->count, p->extras,
-                           (const char *const *)p->key_extras};
+                           (const char *const *)p->key_extras, 1};
 }
 
 static cpi_path_view document_view(const cp_document *d)
 {
     return (cpi_path_view){d->name, d->scene, d->options, d->keys, d->count, d->extras,
-                           (const char *const *)d->key_extras};
+                           (const char *const *)d->key_extras, 0};
 }
 
 static int save(const cpi_path_view *v, const char *file, cp_error *error)

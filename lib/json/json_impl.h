@@ -16,8 +16,10 @@ typedef struct cpi_scan {
     const char *text;
     size_t      size;
     size_t      pos;
+    int         unique;      /* cpi_scan_skip_value refuses a member name twice in an object */
     int         failed;
-    int         err_code;    /* CP_ERR_SYNTAX, or CP_ERR_LIMIT for nesting too deep */
+    int         err_code;    /* CP_ERR_SYNTAX; CP_ERR_LIMIT for nesting too deep, CP_ERR_MEMORY,
+                                CP_ERR_INVALID for a duplicate member name (with `unique`) */
     size_t      err_pos;
     char        err[160];
 } cpi_scan;
@@ -32,8 +34,25 @@ typedef struct cpi_string {
     size_t      cap;
 } cpi_string;
 
+/* Member names of the objects being read, to refuse duplicates (json_names.c). */
+typedef struct cpi_name_entry { uint64_t hash; size_t pos; } cpi_name_entry;
+typedef struct cpi_name_set {
+    cpi_name_entry *e;
+    size_t          n, cap;
+    cpi_string      a, b;    /* decoding buffers */
+} cpi_name_set;
+/* Adds the name literal at `pos` of text (scanned already: it is valid). 0, or -1 out of memory. */
+int  cpi_names_add(cpi_name_set *set, const char *text, size_t size, size_t pos);
+/* Compares the names added since `mark` (set->n when the object opened) and
+ * drops them: 1 with the positions of the earliest repeated name and of its
+ * first occurrence, 0 if all differ, -1 out of memory. */
+int  cpi_names_check(cpi_name_set *set, const char *text, size_t size, size_t mark, size_t *first, size_t *second);
+void cpi_names_free(cpi_name_set *set);
+
 /* Records a syntax error at `pos` (the first one wins); returns -1. */
 int  cpi_scan_fail(cpi_scan *s, size_t pos, const char *fmt, ...) CPI_PRINTF(3, 4);
+/* Records an allocation failure of `size` bytes for `what` at `pos` (the first error wins); returns -1. */
+int  cpi_scan_fail_memory(cpi_scan *s, size_t pos, const char *what, size_t size);
 /* Skips JSON whitespace (space, tab, line feed, carriage return). */
 void cpi_scan_ws(cpi_scan *s);
 /* A description of what is at pos for messages: "'x'", "the end of the input (truncated?)". */
@@ -42,10 +61,16 @@ const char *cpi_scan_what(const cpi_scan *s, size_t pos, char buf[32]);
  * str is not NULL. 0, or -1 with a syntax error. */
 int  cpi_scan_string(cpi_scan *s, cpi_string *str);
 /* Reads the number at pos; *out gets its value (may be +-inf when it is out
- * of range), computed without the locale. 0, or -1 with a syntax error. */
+ * of range), computed without the locale (json_number.c). 0, or -1 with a
+ * syntax error. */
 int  cpi_scan_number(cpi_scan *s, double *out);
-/* Skips one complete value, checking its syntax (nesting up to CP_JSON_MAX_DEPTH). */
+/* Skips one complete value, checking its syntax (nesting up to
+ * CP_JSON_MAX_DEPTH) and, with s->unique, that no object in it holds a
+ * member name twice. */
 int  cpi_scan_skip_value(cpi_scan *s);
+/* Records "duplicate member NAME (first at LINE:COL)" at `second`, the name
+ * literal that repeats the one at `first` (code CP_ERR_INVALID); returns -1. */
+int  cpi_scan_duplicate(cpi_scan *s, size_t first, size_t second);
 /* The JSON type name of the value starting at pos: "object", "string", ... */
 const char *cpi_scan_type(const cpi_scan *s, size_t pos);
 
@@ -71,14 +96,22 @@ typedef struct cpi_locations {
     uint32_t         top, keys_member, ends, period, timing, interp[3];
 } cpi_locations;
 
-/* Parses and checks a path file into `doc` (key checks included). With `loc`
- * not NULL the field offsets are kept there for cpi_locate_error (free with
- * cpi_locations_free). On failure doc is zeroed and `error` filled. */
-int cpi_document_parse(const char *text, size_t size, const char *source, cp_document *doc, cpi_locations *loc,
+/* The names of a path's fields in a file ("keys[2].t", "period",
+ * "interpolation.fov"): the path layer names the fields of its errors so. */
+extern const cpi_field_names cpi_json_names;
+
+/* Parses and checks a path file into `doc`: the file's own checks and every
+ * check of cp_path_create, the splines' included, so that a document that
+ * loads also builds. Every error names the file, line and column (also in
+ * error->line and error->column) and, where it concerns one, the field and
+ * key (error->field, error->key). With `path` not NULL the path built from
+ * the keys is handed over there (without the document's name, scene and
+ * extras). On failure doc is zeroed, *path is NULL and `error` filled. */
+int cpi_document_parse(const char *text, size_t size, const char *source, cp_document *doc, cp_path **path,
                        cp_error *error);
-void cpi_locations_free(cpi_locations *loc);
-/* Prefixes a message that names a field ("keys[3].time: ...", "options.period: ...")
- * with "source:line:col: " of that field in the file. */
+/* Places an error of the path layer in the file, from its field and key:
+ * fills error->line and error->column and prefixes the message with
+ * "source:line:col: ". */
 void cpi_locate_error(const cpi_locations *loc, cp_error *error);
 
 /* ---- writing (json_write.c) -------------------------------------------------------------- */
@@ -91,9 +124,13 @@ typedef struct cpi_path_view {
     size_t                  count;
     const char             *extras;
     const char *const      *key_extras; /* NULL or count entries */
+    int                     built;      /* a path already: its keys passed cp_path_create's checks */
 } cpi_path_view;
 
-/* The file text for a path (checked first); malloc'd, NUL-terminated. */
+/* The file text for a path; malloc'd, NUL-terminated. What is not built yet
+ * is checked first as cp_path_create checks it (and the name, scene and
+ * extras as the reader would), so that nothing is written that would not
+ * load. */
 char *cpi_json_write(const cpi_path_view *view, size_t *size, cp_error *error);
 
 /* ---- files (json_file.c) ------------------------------------------------------------------- */

@@ -1,83 +1,51 @@
-/* lib/json/json_locate.c - library errors placed in a file: a message from the
- * key checks of cp_path_create ("keys[2].time: ...") gets the line and
- * column of the field it names, and the file's own member names. */
-#include <stdio.h>
-#include <stdlib.h>
+/* lib/json/json_locate.c - errors of the path layer placed in a file: the
+ * field and key the error names as data (cp_error.field, cp_error.key) give
+ * the line and column of that field in the text that was read. */
 #include <string.h>
 
 #include "json_reader.h"
 
-/* Replaces every `from` in the message with `to` (shorter or equal). */
-static void replace_all(char *m, const char *from, const char *to)
+/* The offset of a key's member from the rest of its field ("" for the key
+ * itself, ".t", ".position", ".position[0]", ".rotation", ".fov"). */
+static uint32_t key_member(const cpi_key_offsets *k, const char *rest)
 {
-    const size_t nf = strlen(from), nt = strlen(to);
-    for (char *at = strstr(m, from); at; at = strstr(at + nt, from))
-        memmove(at + nt, at + nf, strlen(at + nf) + 1), memcpy(at, to, nt);
+    static const char *const names[5] = {"t", "position", "rotation", "fov", "hold"};
+    const uint32_t offsets[5] = {k->t, k->position, k->rotation, k->fov, k->hold};
+    if (rest[0] == '.')
+        for (int i = 0; i < 5; i++) {
+            size_t n = strlen(names[i]);
+            if (strncmp(rest + 1, names[i], n) == 0 && (rest[1 + n] == '\0' || rest[1 + n] == '.' || rest[1 + n] == '['))
+                return offsets[i];
+        }
+    return k->object;
 }
 
-/* The library names fields as the API does (keys[2].time, options.period);
- * in a file they are keys[2].t, period and interpolation.position. */
-static void rename_fields(cp_error *error)
+static uint32_t field_offset(const cpi_locations *loc, const char *name, long key)
 {
-    static const struct { const char *api, *file; } names[] = {
-        {"].time", "].t"},
-        {"options.period", "period"},
-        {"options.ends", "ends"},
-        {"options.timing", "timing"},
-        {"options.position", "interpolation.position"},
-        {"options.rotation", "interpolation.rotation"},
-        {"options.fov", "interpolation.fov"},
-    };
-    char *m = error->message;
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        if (strlen(names[i].file) <= strlen(names[i].api)) {
-            replace_all(m, names[i].api, names[i].file);
-        } else if (strncmp(m, names[i].api, strlen(names[i].api)) == 0) { /* longer: at the head only */
-            char rest[sizeof error->message];
-            snprintf(rest, sizeof rest, "%s", m + strlen(names[i].api));
-            snprintf(m, sizeof error->message, "%s%s", names[i].file, rest);
-        }
+    if (key >= 0 && (size_t)key < loc->key_count) {
+        const char *rest = strchr(name, ']');
+        return key_member(&loc->keys[key], rest ? rest + 1 : "");
     }
+    if (strcmp(name, "keys") == 0)
+        return loc->keys_member;
+    if (strcmp(name, "period") == 0)
+        return loc->period;
+    if (strcmp(name, "ends") == 0)
+        return loc->ends;
+    if (strcmp(name, "timing") == 0)
+        return loc->timing;
+    if (strncmp(name, "interpolation.", 14) == 0)
+        for (int c = 0; c < 3; c++)
+            if (strcmp(name + 14, cpi_json_channel_names[c]) == 0)
+                return loc->interp[c];
+    return NO_OFFSET;
 }
 
 void cpi_locate_error(const cpi_locations *loc, cp_error *error)
 {
-    if (!error)
-        return;
-    const char *m = error->message;
-    const char *colon = strchr(m, ':');
-    size_t head = colon ? (size_t)(colon - m) : 0;
-    uint32_t pos = NO_OFFSET;
-    if (strncmp(m, "keys[", 5) == 0) {
-        char *end;
-        unsigned long long i = strtoull(m + 5, &end, 10);
-        if (end != m + 5 && i < loc->key_count) {
-            const cpi_key_offsets *k = &loc->keys[i];
-            char part[64];
-            snprintf(part, sizeof part, "%.*s", (int)(head < 63 ? head : 63), m);
-            pos = strstr(part, ".time")       ? k->t
-                  : strstr(part, ".position") ? k->position
-                  : strstr(part, ".rotation") ? k->rotation
-                  : strstr(part, ".fov")      ? k->fov
-                  : strstr(part, ".hold")     ? k->hold
-                                              : k->object;
-        }
-    } else if (strncmp(m, "options.", 8) == 0) {
-        const char *o = m + 8;
-        pos = strncmp(o, "period", 6) == 0   ? loc->period
-              : strncmp(o, "ends", 4) == 0   ? loc->ends
-              : strncmp(o, "timing", 6) == 0 ? loc->timing
-                                             : NO_OFFSET;
-        for (int c = 0; c < 3; c++)
-            if (strncmp(o, cpi_json_channel_names[c], strlen(cpi_json_channel_names[c])) == 0)
-                pos = loc->interp[c];
-    } else if (strstr(m, " keys")) {
-        pos = loc->keys_member;
-    }
+    uint32_t pos = field_offset(loc, error->field, error->key);
     if (pos == NO_OFFSET)
         pos = loc->top;
-    rename_fields(error);
-    unsigned long line, col;
-    cpi_line_col(loc->text, pos, &line, &col);
-    cpi_error_prefix(error, "%s:%lu:%lu: ", loc->source, line, col);
+    cpi_line_col(loc->text, pos, &error->line, &error->column);
+    cpi_error_prefix(error, "%s:%lu:%lu: ", loc->source, error->line, error->column);
 }

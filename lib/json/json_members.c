@@ -25,6 +25,15 @@ static size_t format_field(const field *f, char *buf, size_t size)
     return n + (w > 0 ? (size_t)w : 0);
 }
 
+/* The index of the key a field lies in (keys[3].position[1] -> 3), or -1. */
+static long key_of(const field *f)
+{
+    for (; f && f->parent; f = f->parent)
+        if (!f->member && f->parent->member && !f->parent->parent && strcmp(f->parent->member, "keys") == 0)
+            return (long)f->index;
+    return -1;
+}
+
 /* Records an error about the value at `pos` (the first one wins); returns -1. */
 int cpi_jr_fail(reader *r, size_t pos, const field *f, int code, const char *fmt, ...)
 {
@@ -35,9 +44,9 @@ int cpi_jr_fail(reader *r, size_t pos, const field *f, int code, const char *fmt
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    char path[80] = "";
-    format_field(f, path, sizeof path);
-    snprintf(r->err, sizeof r->err, "%s%s%s", path, path[0] ? ": " : "", what);
+    format_field(f, r->err_field, sizeof r->err_field);
+    snprintf(r->err, sizeof r->err, "%s%s%s", r->err_field, r->err_field[0] ? ": " : "", what);
+    r->err_key = key_of(f);
     r->code = code;
     r->err_pos = pos;
     return -1;
@@ -257,12 +266,29 @@ int cpi_jr_known_member(reader *r, const char *const *names, int count, size_t *
     return -1;
 }
 
+/* The unknown member's name (for a field path in a message), printable. */
+static field unknown_member(const reader *r, const field *parent, char buf[40])
+{
+    return (field){parent, cpi_jr_excerpt(r->str.decoded, r->str.length, buf), 0};
+}
+
 /* Skips an unknown member's value, keeping its name and value text verbatim. */
 int cpi_jr_keep_unknown(reader *r, cpi_buf *extras, size_t name_pos, size_t name_end, const field *f)
 {
     size_t value = r->s.pos;
-    if (cpi_scan_skip_value(&r->s) != 0)
-        return -1;
+    char name[40];
+    if (cpi_names_add(&r->names, r->s.text, r->s.size, name_pos) != 0)
+        return cpi_jr_out_of_memory(r);
+    if (cpi_scan_skip_value(&r->s) != 0) {
+        if (r->s.err_code != CP_ERR_INVALID)
+            return -1;
+        /* a name twice in an object inside the value: not a syntax error, so
+         * an error of this member, which a syntax error anywhere still beats
+         * (r->str still holds the member's name) */
+        field m = unknown_member(r, f, name);
+        r->s.failed = 0;
+        return cpi_jr_fail(r, r->s.err_pos, &m, CP_ERR_INVALID, "%s", r->s.err);
+    }
     warn(r, name_pos, f, r->str.decoded, r->str.length);
     const char *t = r->s.text;
     cpi_buf_append(extras, extras->len ? ", " : "{", extras->len ? 2 : 1);
@@ -272,6 +298,22 @@ int cpi_jr_keep_unknown(reader *r, cpi_buf *extras, size_t name_pos, size_t name
     if (extras->failed)
         return cpi_jr_out_of_memory(r);
     return 0;
+}
+
+int cpi_jr_unique_names(reader *r, size_t mark, const field *f)
+{
+    size_t first = 0, second = 0;
+    int rc = cpi_names_check(&r->names, r->s.text, r->s.size, mark, &first, &second);
+    if (rc < 0)
+        return cpi_jr_out_of_memory(r);
+    if (rc == 0)
+        return 0;
+    unsigned long line, col;
+    char name[40];
+    cpi_line_col(r->s.text, first, &line, &col);
+    cpi_scan_string(&(cpi_scan){.text = r->s.text, .size = r->s.size, .pos = second}, &r->str);
+    field m = unknown_member(r, f, name);
+    return cpi_jr_fail(r, second, &m, CP_ERR_INVALID, "duplicate member (first at %lu:%lu)", line, col);
 }
 
 /* The collected unknown members as object text (or NULL), and a fresh start. */

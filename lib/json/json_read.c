@@ -15,6 +15,9 @@
 #include "json_reader.h"
 #include "path_impl.h"
 
+/* What the path layer calls the fields in errors about a file: its members. */
+const cpi_field_names cpi_json_names = {"t", "", "interpolation.", {"[0]", "[1]", "[2]", "[3]"}};
+
 /* ---- keys ------------------------------------------------------------------------------- */
 
 static int grow_keys(reader *r)
@@ -45,6 +48,7 @@ static int read_key(reader *r, const field *f)
     size_t i = d->count, start = r->s.pos, seen[5] = {NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET};
     cp_key key = {.fov = 60.0, .rotation = {0, 0, 0, 1}};
     double v[4];
+    const size_t mark = r->names.n;
     if (cpi_jr_peek(r) != '{')
         return cpi_jr_value_start(cpi_jr_peek(r)) ? cpi_jr_type_error(r, start, f, "a key object { \"t\": ..., ... }")
                                     : cpi_scan_skip_value(&r->s);
@@ -83,6 +87,8 @@ static int read_key(reader *r, const field *f)
         if (rc != 0)
             return -1;
     }
+    if (cpi_jr_unique_names(r, mark, f) != 0)
+        return -1;
     static const char *const what[3] = {"the time in seconds", "[x, y, z] in metres", "a quaternion [x, y, z, w]"};
     for (int m = 0; m < 3; m++)
         if (seen[m] == NO_OFFSET)
@@ -294,6 +300,8 @@ static int read_top(reader *r)
         if (rc != 0)
             return -1;
     }
+    if (cpi_jr_unique_names(r, 0, NULL) != 0)
+        return -1;
     cpi_scan_ws(&r->s);
     if (r->s.pos < r->s.size)
         return cpi_scan_fail(&r->s, r->s.pos, "unexpected text after the end of the JSON object");
@@ -349,7 +357,9 @@ static void check_version(reader *r)
     if (v.code != CP_OK) {
         r->code = v.code;
         r->err_pos = v.err_pos;
+        r->err_key = v.err_key;
         memcpy(r->err, v.err, sizeof r->err);
+        memcpy(r->err_field, v.err_field, sizeof r->err_field);
     }
 }
 
@@ -371,41 +381,43 @@ static int report(reader *r, cp_error *error)
     }
     if (r->s.failed) {
         cpi_line_col(r->s.text, r->s.err_pos, &line, &col);
-        return cpi_error_set(error, r->s.err_code, "%s:%lu:%lu: %s", r->source, line, col, r->s.err);
+        cpi_error_set(error, r->s.err_code, "%s:%lu:%lu: %s", r->source, line, col, r->s.err);
+    } else {
+        cpi_line_col(r->s.text, r->err_pos, &line, &col);
+        cpi_error_set(error, r->code, "%s:%lu:%lu: %s", r->source, line, col, r->err);
+        cpi_error_field(error, r->err_key, r->err_field);
     }
-    cpi_line_col(r->s.text, r->err_pos, &line, &col);
-    return cpi_error_set(error, r->code, "%s:%lu:%lu: %s", r->source, line, col, r->err);
+    error->line = line;
+    error->column = col;
+    return error->code;
 }
 
-void cpi_locations_free(cpi_locations *loc)
-{
-    if (loc) {
-        free(loc->keys);
-        loc->keys = NULL;
-    }
-}
-
-int cpi_document_parse(const char *text, size_t size, const char *source, cp_document *doc, cpi_locations *loc,
+int cpi_document_parse(const char *text, size_t size, const char *source, cp_document *doc, cp_path **path,
                        cp_error *error)
 {
-    cpi_locations own;
-    if (!loc)
-        loc = &own;
+    cp_error local; /* the status and the field are needed even when the caller wants no message */
+    if (!error)
+        error = &local;
+    if (path)
+        *path = NULL;
     memset(doc, 0, sizeof *doc);
-    *loc = (cpi_locations){.text = text, .size = size, .source = source ? source : "<memory>", .ends = NO_OFFSET,
-                           .period = NO_OFFSET, .timing = NO_OFFSET, .keys_member = NO_OFFSET,
-                           .interp = {NO_OFFSET, NO_OFFSET, NO_OFFSET}};
-    source = loc->source;
+    source = source ? source : "<memory>";
+    cpi_locations loc = {.text = text, .size = size, .source = source, .ends = NO_OFFSET, .period = NO_OFFSET,
+                         .timing = NO_OFFSET, .keys_member = NO_OFFSET, .interp = {NO_OFFSET, NO_OFFSET, NO_OFFSET}};
     if (size > CP_JSON_MAX_FILE_SIZE)
         return cpi_error_set(error, CP_ERR_LIMIT, "%s: %zu bytes is over the limit of %u bytes (CP_JSON_MAX_FILE_SIZE)",
                              source, size, CP_JSON_MAX_FILE_SIZE);
-    if (size == 0)
-        return cpi_error_set(error, CP_ERR_SYNTAX, "%s: the file is empty (a path file is a JSON object)", source);
-    reader r = {.s = {.text = text, .size = size}, .source = source, .doc = doc, .loc = loc, .lc_line = 1, .lc_col = 1};
+    if (size == 0) {
+        cpi_error_set(error, CP_ERR_SYNTAX, "%s: the file is empty (a path file is a JSON object)", source);
+        error->line = error->column = 1;
+        return CP_ERR_SYNTAX;
+    }
+    reader r = {.s = {.text = text, .size = size, .unique = 1}, .source = source, .doc = doc, .loc = &loc,
+                .lc_line = 1, .lc_col = 1, .err_key = -1};
     if (size >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
         r.s.pos = 3; /* a UTF-8 byte order mark, as some editors write */
     cpi_scan_ws(&r.s);
-    loc->top = (uint32_t)r.s.pos;
+    loc.top = (uint32_t)r.s.pos;
     int rc = read_top(&r);
     if (rc == 0 && r.warnings_dropped) {
         char line[200];
@@ -414,25 +426,30 @@ int cpi_document_parse(const char *text, size_t size, const char *source, cp_doc
         if (w && (doc->warnings = w, (w[doc->warning_count] = cpi_strdup(line)) != NULL))
             doc->warning_count++;
     }
-    loc->key_count = doc->count;
+    loc.key_count = doc->count;
     if (rc == 0) {
-        rc = cpi_path_validate(doc->keys, doc->count, &doc->options, error);
-        if (rc != CP_OK)
-            cpi_locate_error(loc, error);
+        /* every check of cp_path_create, the splines' included: a document
+         * that loads builds, and its errors are placed in the file */
+        cp_path *p = cpi_path_build(doc->keys, doc->count, &doc->options, &cpi_json_names, error);
+        rc = p ? CP_OK : error->code;
+        if (!p)
+            cpi_locate_error(&loc, error);
+        else if (path)
+            *path = p;
+        else
+            cp_path_destroy(p);
     } else {
         rc = report(&r, error);
     }
     free(r.str.buf);
     free(r.top_extras.data);
     free(r.key_extras.data);
+    cpi_names_free(&r.names);
+    free(loc.keys);
     if (rc != CP_OK) {
-        cpi_locations_free(loc);
         cp_document_free(doc);
         return rc;
     }
-    if (loc == &own)
-        cpi_locations_free(loc);
     cpi_error_clear(error);
     return CP_OK;
 }
-

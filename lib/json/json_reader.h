@@ -21,6 +21,7 @@ typedef struct reader {
     cp_document   *doc;
     cpi_locations *loc;
     cpi_string     str;
+    cpi_name_set   names;             /* unknown members' names in the open objects */
     cpi_buf        top_extras;        /* members campath does not know, at the top level */
     cpi_buf        key_extras;        /* the same in the key being read */
     size_t         key_cap;
@@ -31,6 +32,8 @@ typedef struct reader {
     int            code;
     size_t         err_pos;
     char           err[288];
+    char           err_field[64];     /* the field of that error ("keys[3].t"), as data */
+    long           err_key;           /* and the index of its key, or -1 */
 } reader;
 
 /* "position", "rotation", "fov": the channels of "interpolation". */
@@ -60,8 +63,13 @@ int cpi_jr_next_member(reader *r, int first, size_t *name_pos, size_t *name_end)
 int cpi_jr_is_name(const reader *r, const char *name);
 /* Whether the current member is one of `names` (its index, and duplicates refused), or -1. */
 int cpi_jr_known_member(reader *r, const char *const *names, int count, size_t *seen, size_t pos, const field *f);
-/* Keeps an unknown member verbatim and warns about it. */
+/* Keeps an unknown member verbatim and warns about it; its name joins
+ * r->names, to be compared with the object's other unknown members by
+ * cpi_jr_unique_names. */
 int cpi_jr_keep_unknown(reader *r, cpi_buf *extras, size_t name_pos, size_t name_end, const field *f);
+/* The object `f` is read: refuses an unknown member name it holds twice
+ * (names added since mark, the value of r->names.n when it opened). */
+int cpi_jr_unique_names(reader *r, size_t mark, const field *f);
 /* The kept members as JSON object text (NULL if none). */
 int cpi_jr_take_extras(reader *r, cpi_buf *extras, char **out);
 

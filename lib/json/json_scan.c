@@ -1,19 +1,13 @@
-/* lib/json/json_scan.c - the JSON lexer: strict RFC 8259 syntax, exact positions,
- * numbers converted without the locale. The path reader walks a file with it;
- * the writer uses it to copy unknown members verbatim. */
-#include <float.h>
-#include <locale.h>
-#include <math.h>
+/* lib/json/json_scan.c - the JSON lexer: strict RFC 8259 syntax, exact
+ * positions, strings checked as UTF-8. The path reader walks a file with it;
+ * the writer uses it to copy unknown members verbatim. Numbers are in
+ * json_number.c. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "json_impl.h"
-
-/* Exact powers of ten: each is a double without rounding (10^22 < 2^53 * 2^22). */
-static const double exact_pow10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-                                       1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
 int cpi_scan_fail(cpi_scan *s, size_t pos, const char *fmt, ...)
 {
@@ -29,8 +23,7 @@ int cpi_scan_fail(cpi_scan *s, size_t pos, const char *fmt, ...)
     return -1;
 }
 
-/* Records an allocation failure at `pos` as the scan's error (the first error wins). */
-static int fail_memory(cpi_scan *s, size_t pos, const char *what, size_t size)
+int cpi_scan_fail_memory(cpi_scan *s, size_t pos, const char *what, size_t size)
 {
     int was_failed = s->failed;
     cpi_scan_fail(s, pos, "out of memory for %s of %zu bytes", what, size);
@@ -213,6 +206,15 @@ int cpi_scan_string(cpi_scan *s, cpi_string *str)
         if (c < 0x20)
             return cpi_scan_fail(s, p, "%s inside a string (write it as an escape such as \\n or \\u00%02X)",
                                  cpi_scan_what(s, p, what), c);
+        if (c >= 0x80) {
+            const size_t len = cpi_utf8_char(t + p, n - p);
+            if (len == 0)
+                return cpi_scan_fail(s, p, "invalid UTF-8 in a string: %s does not start a well-formed UTF-8 "
+                                           "character (the file must be UTF-8 text)",
+                                     cpi_scan_what(s, p, what));
+            p += len;
+            continue;
+        }
         if (c != '\\') {
             p++;
             continue;
@@ -253,169 +255,7 @@ int cpi_scan_string(cpi_scan *s, cpi_string *str)
         return 0;
     }
     if (decode(t + start + 1, t + p, str) != 0)
-        return fail_memory(s, start, "a string", p - start);
-    return 0;
-}
-
-/* ---- numbers ------------------------------------------------------------------------ */
-
-__extension__ typedef unsigned __int128 u128;
-
-static const uint64_t pow10_u64[20] = {1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u, 100000000u,
-                                       1000000000u, 10000000000u, 100000000000u, 1000000000000u, 10000000000000u,
-                                       100000000000000u, 1000000000000000u, 10000000000000000u,
-                                       100000000000000000u, 1000000000000000000u, 10000000000000000000u};
-static const uint64_t pow5_u64[28] = {
-    1u, 5u, 25u, 125u, 625u, 3125u, 15625u, 78125u, 390625u, 1953125u, 9765625u, 48828125u, 244140625u,
-    1220703125u, 6103515625u, 30517578125u, 152587890625u, 762939453125u, 3814697265625u, 19073486328125u,
-    95367431640625u, 476837158203125u, 2384185791015625u, 11920928955078125u, 59604644775390625u,
-    298023223876953125u, 1490116119384765625u, 7450580596923828125u};
-
-static int bit_length(u128 x)
-{
-    uint64_t hi = (uint64_t)(x >> 64), lo = (uint64_t)x;
-    return hi ? 128 - __builtin_clzll(hi) : lo ? 64 - __builtin_clzll(lo) : 0;
-}
-
-/* w * 10^q correctly rounded (to nearest, ties to even), for 0 < w < 2^64 and
- * -27 <= q <= 19, with exact 128-bit integer arithmetic: 10^q is then either
- * a 64-bit integer to multiply by, or 2^q times 5^q with 5^-q below 2^63 to
- * divide by (the remainder says whether anything was cut off). The result is
- * always a normal double in this range. */
-static double exact_decimal(uint64_t w, int q)
-{
-    u128 m;
-    int e2 = 0, sticky = 0;
-    if (q >= 0) {
-        m = (u128)w * pow10_u64[q];
-    } else {
-        uint64_t d = pow5_u64[-q];
-        int shift = 127 - bit_length(w);
-        u128 num = (u128)w << shift;
-        m = num / d;
-        sticky = num % d != 0;
-        e2 = q - shift;
-    }
-    int bl = bit_length(m);
-    if (bl > 53) {
-        int sh = bl - 53;
-        u128 rem = m & ((((u128)1) << sh) - 1), half = ((u128)1) << (sh - 1);
-        m >>= sh;
-        e2 += sh;
-        if (rem > half || (rem == half && (sticky || (m & 1))))
-            m++;
-        if (m >> 53) {
-            m >>= 1;
-            e2++;
-        }
-    }
-    return ldexp((double)(uint64_t)m, e2);
-}
-
-/* strtod in the "C" locale for this thread only, so that a program running
- * under a comma-decimal locale reads the same numbers (no global state).
- * -1 when out of memory (only for numbers of 64 characters or more). */
-static int strtod_c(const char *text, size_t len, double *out)
-{
-    char small[64];
-    char *buf = len < sizeof small ? small : malloc(len + 1);
-    if (!buf)
-        return -1;
-    memcpy(buf, text, len);
-    buf[len] = '\0';
-    locale_t c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-    locale_t old = c ? uselocale(c) : (locale_t)0;
-    double v = strtod(buf, NULL);
-    if (c) {
-        uselocale(old);
-        freelocale(c);
-    }
-    if (buf != small)
-        free(buf);
-    *out = v;
-    return 0;
-}
-
-int cpi_scan_number(cpi_scan *s, double *out)
-{
-    const char *t = s->text;
-    const size_t start = s->pos, n = s->size;
-    size_t p = start;
-    int negative = 0;
-    uint64_t w = 0;   /* significant digits, while they fit */
-    int digits = 0;   /* significant digits seen */
-    long exp10 = 0;   /* decimal exponent of w */
-    char what[32];
-    if (p < n && t[p] == '-') {
-        negative = 1;
-        p++;
-    }
-    if (p >= n || t[p] < '0' || t[p] > '9')
-        return cpi_scan_fail(s, p, "invalid number: a digit expected after '-', found %s", cpi_scan_what(s, p, what));
-    if (t[p] == '0') {
-        p++;
-        if (p < n && t[p] >= '0' && t[p] <= '9')
-            return cpi_scan_fail(s, start, "invalid number: leading zeros are not allowed");
-    } else {
-        for (; p < n && t[p] >= '0' && t[p] <= '9'; p++) {
-            if (digits < 19)
-                w = w * 10 + (uint64_t)(t[p] - '0');
-            else
-                exp10++;
-            digits++;
-        }
-    }
-    if (p < n && t[p] == '.') {
-        p++;
-        if (p >= n || t[p] < '0' || t[p] > '9')
-            return cpi_scan_fail(s, p, "invalid number: a digit expected after '.', found %s",
-                                 cpi_scan_what(s, p, what));
-        for (; p < n && t[p] >= '0' && t[p] <= '9'; p++) {
-            if (w == 0 && t[p] == '0') { /* leading zeros of a fraction are not significant */
-                exp10--;
-                continue;
-            }
-            if (digits < 19) {
-                w = w * 10 + (uint64_t)(t[p] - '0');
-                exp10--;
-            }
-            digits++;
-        }
-    }
-    if (p < n && (t[p] == 'e' || t[p] == 'E')) {
-        p++;
-        int eneg = 0;
-        long e = 0;
-        if (p < n && (t[p] == '+' || t[p] == '-'))
-            eneg = t[p++] == '-';
-        if (p >= n || t[p] < '0' || t[p] > '9')
-            return cpi_scan_fail(s, p, "invalid number: a digit expected in the exponent, found %s",
-                                 cpi_scan_what(s, p, what));
-        for (; p < n && t[p] >= '0' && t[p] <= '9'; p++)
-            if (e < 100000)
-                e = e * 10 + (t[p] - '0');
-        exp10 += eneg ? -e : e;
-    }
-    s->pos = p;
-    if (!out)
-        return 0;
-#if FLT_EVAL_METHOD == 0
-    /* Clinger's fast path: w and 10^|exp10| are exact doubles, so one
-     * correctly rounded operation gives the correctly rounded value. */
-    if (digits <= 15 && exp10 >= -22 && exp10 <= 22) {
-        double v = (double)w;
-        v = exp10 < 0 ? v / exact_pow10[-exp10] : v * exact_pow10[exp10];
-        *out = negative ? -v : v;
-        return 0;
-    }
-#endif
-    if (w != 0 && digits <= 19 && exp10 >= -27 && exp10 <= 19) {
-        double v = exact_decimal(w, (int)exp10);
-        *out = negative ? -v : v;
-        return 0;
-    }
-    if (strtod_c(t + start, p - start, out) != 0)
-        return fail_memory(s, start, "a number", p - start);
+        return cpi_scan_fail_memory(s, start, "a string", p - start);
     return 0;
 }
 
@@ -433,8 +273,9 @@ static int literal(cpi_scan *s, const char *word)
     return 0;
 }
 
-/* A member name and its colon, at s->pos (after whitespace). */
-static int member_name(cpi_scan *s, int after_comma)
+/* A member name and its colon, at s->pos (after whitespace); the name goes
+ * to `names` when it is not NULL. */
+static int member_name(cpi_scan *s, int after_comma, cpi_name_set *names)
 {
     char what[32];
     cpi_scan_ws(s);
@@ -444,8 +285,11 @@ static int member_name(cpi_scan *s, int after_comma)
         return cpi_scan_fail(s, s->pos, "a member name in double quotes expected, found %s",
                              cpi_scan_what(s, s->pos, what));
     }
+    const size_t name = s->pos;
     if (cpi_scan_string(s, NULL) != 0)
         return -1;
+    if (names && cpi_names_add(names, s->text, s->size, name) != 0)
+        return cpi_scan_fail_memory(s, name, "member names", (names->n + 1) * sizeof *names->e);
     cpi_scan_ws(s);
     if (s->pos >= s->size || s->text[s->pos] != ':')
         return cpi_scan_fail(s, s->pos, "':' expected after the member name, found %s",
@@ -454,9 +298,39 @@ static int member_name(cpi_scan *s, int after_comma)
     return 0;
 }
 
-int cpi_scan_skip_value(cpi_scan *s)
+/* An object closes: refuses a name it holds twice (names added since mark). */
+static int close_object(cpi_scan *s, cpi_name_set *names, size_t mark)
+{
+    size_t first = 0, second = 0;
+    int rc = cpi_names_check(names, s->text, s->size, mark, &first, &second);
+    if (rc < 0)
+        return cpi_scan_fail_memory(s, s->pos, "member names", names->cap * sizeof *names->e);
+    if (rc == 0)
+        return 0;
+    return cpi_scan_duplicate(s, first, second);
+}
+
+int cpi_scan_duplicate(cpi_scan *s, size_t first, size_t second)
+{
+    unsigned long line, col;
+    cpi_line_col(s->text, first, &line, &col);
+    cpi_scan str = {.text = s->text, .size = s->size, .pos = second};
+    const char *end = s->text + second + 1;
+    if (cpi_scan_string(&str, NULL) == 0)
+        end = s->text + str.pos - 1;
+    int was_failed = s->failed;
+    cpi_scan_fail(s, second, "duplicate member \"%.*s\" (first at %lu:%lu)",
+                  (int)(end - s->text - second - 1 > 40 ? 40 : end - s->text - second - 1), s->text + second + 1, line,
+                  col);
+    if (!was_failed)
+        s->err_code = CP_ERR_INVALID;
+    return -1;
+}
+
+static int skip(cpi_scan *s, cpi_name_set *names)
 {
     char stack[CP_JSON_MAX_DEPTH]; /* '{' or '[' for each open container */
+    size_t marks[CP_JSON_MAX_DEPTH]; /* where each open object's names start in `names` */
     int depth = 0, after_comma = 0;
     char what[32];
     for (;;) {
@@ -473,6 +347,7 @@ int cpi_scan_skip_value(cpi_scan *s)
                     s->err_code = CP_ERR_LIMIT;
                 return -1;
             }
+            marks[depth] = names ? names->n : 0;
             stack[depth++] = c;
             s->pos++;
             cpi_scan_ws(s);
@@ -480,7 +355,7 @@ int cpi_scan_skip_value(cpi_scan *s)
                 s->pos++;
                 depth--;
             } else if (c == '{') {
-                if (member_name(s, 0) != 0)
+                if (member_name(s, 0, names) != 0)
                     return -1;
                 after_comma = 0;
                 continue;
@@ -510,6 +385,8 @@ int cpi_scan_skip_value(cpi_scan *s)
             cpi_scan_ws(s);
             char close = stack[depth - 1] == '{' ? '}' : ']';
             if (s->pos < s->size && s->text[s->pos] == close) {
+                if (names && close == '}' && close_object(s, names, marks[depth - 1]) != 0)
+                    return -1;
                 s->pos++;
                 depth--;
                 continue;
@@ -517,7 +394,7 @@ int cpi_scan_skip_value(cpi_scan *s)
             if (s->pos < s->size && s->text[s->pos] == ',') {
                 s->pos++;
                 after_comma = 1;
-                if (close == '}' && member_name(s, 1) != 0)
+                if (close == '}' && member_name(s, 1, names) != 0)
                     return -1;
                 break;
             }
@@ -528,11 +405,21 @@ int cpi_scan_skip_value(cpi_scan *s)
     }
 }
 
+int cpi_scan_skip_value(cpi_scan *s)
+{
+    if (!s->unique)
+        return skip(s, NULL);
+    cpi_name_set names = {0};
+    int rc = skip(s, &names);
+    cpi_names_free(&names);
+    return rc;
+}
+
 /* ---- objects given as text ----------------------------------------------------------- */
 
 int cpi_json_object_members(const char *text, const char *what, cpi_member_fn fn, void *ctx, cp_error *error)
 {
-    cpi_scan s = {.text = text, .size = strlen(text)};
+    cpi_scan s = {.text = text, .size = strlen(text), .unique = 1};
     unsigned long line, col;
     cpi_scan_ws(&s);
     if (s.pos >= s.size || text[s.pos] != '{')
@@ -545,7 +432,12 @@ int cpi_json_object_members(const char *text, const char *what, cpi_member_fn fn
     }
     if (s.failed) {
         cpi_line_col(text, s.err_pos, &line, &col);
-        return cpi_error_set(error, CP_ERR_SYNTAX, "%s:%lu:%lu: %s", what, line, col, s.err);
+        cpi_error_set(error, s.err_code, "%s:%lu:%lu: %s", what, line, col, s.err);
+        if (error) {
+            error->line = line;
+            error->column = col;
+        }
+        return s.err_code;
     }
     /* the syntax is right: walk the members again, handing out their text */
     s.pos = 0;

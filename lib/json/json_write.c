@@ -59,6 +59,35 @@ static int put_extras(cpi_buf *o, const char *extras, const char *const *reserve
     return rc;
 }
 
+/* ---- the checks -------------------------------------------------------------------------- */
+
+static int check_text(const char *text, const char *field, cp_error *error)
+{
+    const size_t n = strlen(text), bad = cpi_utf8_invalid(text, n);
+    if (bad < n)
+        return cpi_error_at(error, CP_ERR_INVALID, -1, field,
+                            "byte %zu (0x%02X) is not well-formed UTF-8 (a path file is UTF-8 text)", bad,
+                            (unsigned)(unsigned char)text[bad]);
+    return CP_OK;
+}
+
+/* What loading checks, so that no file is written that would not load; a
+ * path has passed the checks of its keys when it was built. */
+static int check(const cpi_path_view *v, const cp_path_options *opts, cp_error *error)
+{
+    if (v->name && check_text(v->name, "name", error) != CP_OK)
+        return error ? error->code : CP_ERR_INVALID;
+    if (v->scene && check_text(v->scene, "scene", error) != CP_OK)
+        return error ? error->code : CP_ERR_INVALID;
+    if (v->built)
+        return CP_OK;
+    cp_path *p = cp_path_create(v->keys, v->count, opts, error);
+    if (!p)
+        return error ? error->code : CP_ERR_INVALID;
+    cp_path_destroy(p);
+    return CP_OK;
+}
+
 /* ---- the file ----------------------------------------------------------------------------- */
 
 char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
@@ -69,7 +98,7 @@ char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
     cp_path_options opts = v->options;
     if (opts.ends != CP_ENDS_CLOSED)
         opts.period = 0;
-    if (cpi_path_validate(v->keys, v->count, &opts, error) != CP_OK)
+    if (check(v, &opts, error) != CP_OK)
         return NULL;
     cpi_buf o = {0};
     /* a key line is about 150 bytes with full-precision numbers */

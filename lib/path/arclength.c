@@ -7,43 +7,77 @@
  * segment is first cut at the minima of the quartic (the real roots of its
  * derivative, lib/path/poly.c), and each piece is integrated by adaptive
  * Gauss-Kronrod quadrature, which on such smooth pieces almost always
- * accepts its first 15-point rule (docs/math.md, section 7). */
+ * accepts its first 15-point rule (docs/math.md, section 7). The work is
+ * bounded whatever the integrand: at most CPI_ARC_DEPTH halvings and
+ * CPI_INTEGRATE_SPLITS splits per piece (lib/path/poly.h), and none once a
+ * value is not finite. The velocity is scaled by a power of two before it is
+ * squared, so speeds whose squares would overflow are measured too. */
+#include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "curve_impl.h"
 #include "base.h"
+#include "dtoa.h"
 #include "path_impl.h"
 #include "poly.h"
 
 /* Gauss and Kronrod sums agree to this on every accepted piece; the Kronrod
  * sum's own error is far smaller (exact for degree 22). */
 #define CPI_ARC_TOL 1e-11
-#define CPI_ARC_DEPTH 30
+#define CPI_ARC_DEPTH 24
 /* Retiming is a fixed-point iteration (the lengths depend on the timing);
  * it converges linearly, each step shrinking the change by about half. */
 #define CPI_RETIME_ITERATIONS 60
 #define CPI_RETIME_TOLERANCE 1e-10
 #define CPI_RETIME_MIN_SHARE 0.02
 
-/* The velocity of a cubic segment as a polynomial in w = t - t_k:
- * p'(w) = c[0] + c[1] w + c[2] w^2 (from the Hermite form, docs/math.md). */
-typedef struct velocity_poly { double c[3][3]; } velocity_poly;
-
-static void velocity_of(const cp_curve *c, size_t seg, velocity_poly *v)
+/* The velocity of a cubic segment as a polynomial in w = t - t_k (from the
+ * Hermite form, docs/math.md): p'(w) = c[0] + c[1] w + c[2] w^2. */
+static void raw_velocity(const cp_curve *c, size_t seg, double v[3][3])
 {
     const double *k0 = c->rec + seg * (size_t)c->stride, *k1 = k0 + c->stride;
     const double h = k1[0] - k0[0], ih = 1.0 / h;
     for (int j = 0; j < 3; j++) {
         const double dp = k0[1 + j] - k1[1 + j], m0 = k0[c->tout + j], m1 = k1[c->tin + j];
-        v->c[0][j] = m0;
-        v->c[1][j] = (-6.0 * dp * ih - 4.0 * m0 - 2.0 * m1) * ih;
-        v->c[2][j] = (6.0 * dp * ih + 3.0 * m0 + 3.0 * m1) * ih * ih;
+        v[0][j] = m0;
+        v[1][j] = (-6.0 * dp * ih - 4.0 * m0 - 2.0 * m1) * ih;
+        v[2][j] = (6.0 * dp * ih + 3.0 * m0 + 3.0 * m1) * ih * ih;
     }
 }
 
-/* |p'(w)|^2 as a quartic in w. */
+/* The same over the segment's own parameter x = w / h in [0, 1], whose
+ * coefficients are velocities (terms in 1/h^2 would overflow where the keys
+ * are close): p'(x) = s (c[0] + c[1] x + c[2] x^2), s a power of two that
+ * brings the largest coefficient near 1, so that squares neither overflow
+ * nor underflow. A length in x is h s times the integral of |c(x)|. */
+typedef struct velocity_poly { double c[3][3], s, h; } velocity_poly;
+
+static void velocity_of(const cp_curve *c, size_t seg, velocity_poly *v)
+{
+    const double *k0 = c->rec + seg * (size_t)c->stride, *k1 = k0 + c->stride;
+    const double h = k1[0] - k0[0], ih = 1.0 / h;
+    double m = 0;
+    for (int j = 0; j < 3; j++) {
+        const double slope = (k1[1 + j] - k0[1 + j]) * ih, m0 = k0[c->tout + j], m1 = k1[c->tin + j];
+        v->c[0][j] = m0;
+        v->c[1][j] = 6.0 * slope - 4.0 * m0 - 2.0 * m1;
+        v->c[2][j] = -6.0 * slope + 3.0 * m0 + 3.0 * m1;
+        m = fmax(m, fmax(fabs(v->c[0][j]), fmax(fabs(v->c[1][j]), fabs(v->c[2][j]))));
+    }
+    v->h = h;
+    v->s = 1.0;
+    if (!(m > 0) || !isfinite(m))
+        return;
+    v->s = ldexp(1.0, ilogb(m));
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            v->c[i][j] /= v->s;
+}
+
+/* |c(x)|^2 as a quartic in x. */
 static void speed_quartic(const velocity_poly *v, double q[5])
 {
     q[0] = q[1] = q[2] = q[3] = q[4] = 0.0;
@@ -57,19 +91,14 @@ static void speed_quartic(const velocity_poly *v, double q[5])
     }
 }
 
-void cpi_arc_velocity(const cp_curve *c, size_t seg, double v[3][3])
-{
-    velocity_poly p;
-    velocity_of(c, seg, &p);
-    memcpy(v, p.c, sizeof p.c);
-}
+void cpi_arc_velocity(const cp_curve *c, size_t seg, double v[3][3]) { raw_velocity(c, seg, v); }
 
-static double poly_speed(const void *ctx, double w)
+static double poly_speed(const void *ctx, double x)
 {
     const velocity_poly *v = ctx;
     double s = 0;
     for (int j = 0; j < 3; j++) {
-        const double d = v->c[0][j] + w * (v->c[1][j] + w * v->c[2][j]);
+        const double d = v->c[0][j] + x * (v->c[1][j] + x * v->c[2][j]);
         s += d * d;
     }
     return sqrt(s);
@@ -79,7 +108,15 @@ static double speed(const cp_curve *c, size_t seg, double t)
 {
     double d1[3];
     cpi_curve_eval(c, seg, t, 1.0, NULL, d1, NULL);
-    return sqrt(d1[0] * d1[0] + d1[1] * d1[1] + d1[2] * d1[2]);
+    const double s2 = d1[0] * d1[0] + d1[1] * d1[1] + d1[2] * d1[2];
+    if (s2 <= DBL_MAX)
+        return sqrt(s2);
+    /* beyond about 1e154 m/s the squares overflow: scale first */
+    const double m = fmax(fabs(d1[0]), fmax(fabs(d1[1]), fabs(d1[2])));
+    if (!isfinite(m))
+        return m + d1[0] + d1[1] + d1[2]; /* inf, or NaN if any is NaN */
+    const double x = d1[0] / m, y = d1[1] / m, z = d1[2] / m;
+    return m * sqrt(x * x + y * y + z * z);
 }
 
 double cpi_arc_partial(const cp_curve *c, size_t seg, double t)
@@ -92,33 +129,33 @@ double cpi_arc_partial(const cp_curve *c, size_t seg, double t)
         return speed(c, seg, a) * w1;
     velocity_poly v;
     velocity_of(c, seg, &v);
-    /* |p'|^2 as a quartic in w; its derivative's roots are where the speed
+    /* |p'|^2 as a quartic in x; its derivative's roots are where the speed
      * turns, the pieces between them are where |p'| is smooth */
+    const double x1 = t < b ? w1 / v.h : 1.0;
     double q[5];
     speed_quartic(&v, q);
     const double dq[4] = {q[1], 2 * q[2], 3 * q[3], 4 * q[4]};
     double cut[5];
-    const int ncut = cpi_poly_roots(dq, 3, 0.0, w1, cut + 1);
+    const int ncut = cpi_poly_roots(dq, 3, 0.0, x1, cut + 1);
     cut[0] = 0.0;
-    cut[ncut + 1] = w1;
+    cut[ncut + 1] = x1;
     double sum = 0;
     for (int i = 0; i <= ncut; i++)
         sum += cpi_integrate(poly_speed, &v, cut[i], cut[i + 1], CPI_ARC_TOL, CPI_ARC_DEPTH);
-    return sum;
+    return sum * v.s * v.h;
 }
 
 double cpi_arc_least_speed(const cp_curve *c, size_t seg)
 {
     if (c->nseg == 0 || c->mode == CP_CURVE_STEP)
         return 0.0;
-    const double a = CPI_TIME(c, seg), b = CPI_TIME(c, seg + 1);
     if (c->mode == CP_CURVE_LINEAR)
-        return speed(c, seg, a);
+        return speed(c, seg, CPI_TIME(c, seg));
     velocity_poly v;
     velocity_of(c, seg, &v);
     double q[5];
     speed_quartic(&v, q);
-    return sqrt(fmax(cpi_poly_min(q, 4, 0.0, b - a), 0.0));
+    return sqrt(fmax(cpi_poly_min(q, 4, 0.0, 1.0), 0.0)) * v.s;
 }
 
 /* ---- a segment's length as a smooth function of where it stops ---------------------- */
@@ -155,6 +192,7 @@ int cpi_arc_table_build(cpi_arc_table *t, const cp_curve *c, size_t seg)
     t->seg = seg;
     t->a = CPI_TIME(c, seg);
     t->b = CPI_TIME(c, seg + 1);
+    t->s = 1.0;
     t->cum = malloc(sizeof *t->cum);
     if (!t->cum)
         return -1;
@@ -164,12 +202,13 @@ int cpi_arc_table_build(cpi_arc_table *t, const cp_curve *c, size_t seg)
     velocity_poly v;
     velocity_of(c, seg, &v);
     memcpy(t->v, v.c, sizeof t->v);
+    t->s = v.s * v.h;
     double q[5], cut[5];
     speed_quartic(&v, q);
     const double dq[4] = {q[1], 2 * q[2], 3 * q[3], 4 * q[4]};
-    const int ncut = cpi_poly_roots(dq, 3, 0.0, t->b - t->a, cut + 1);
+    const int ncut = cpi_poly_roots(dq, 3, 0.0, 1.0, cut + 1);
     cut[0] = 0.0;
-    cut[ncut + 1] = t->b - t->a;
+    cut[ncut + 1] = 1.0;
     for (int i = 0; i <= ncut; i++)
         cpi_integrate_leaves(poly_speed, &v, cut[i], cut[i + 1], CPI_ARC_TOL, CPI_ARC_DEPTH, add_leaf, t);
     return t->failed ? -1 : 0;
@@ -179,9 +218,9 @@ double cpi_arc_table_at(const cpi_arc_table *t, double x)
 {
     if (t->c->mode != CP_CURVE_CUBIC)
         return cpi_arc_partial(t->c, t->seg, x);
-    const double w = x - t->a;
-    if (!(w > 0) || t->n == 0)
+    if (!(x > t->a) || t->n == 0)
         return 0.0;
+    const double w = x < t->b ? (x - t->a) / (t->b - t->a) : 1.0;
     size_t lo = 0, hi = t->n - 1; /* the last leaf starting at or before w */
     while (lo < hi) {
         const size_t mid = lo + (hi - lo + 1) / 2;
@@ -192,7 +231,7 @@ double cpi_arc_table_at(const cpi_arc_table *t, double x)
     }
     velocity_poly v;
     memcpy(v.c, t->v, sizeof v.c);
-    return t->cum[lo] + cpi_qk15(poly_speed, &v, t->x0[lo], w);
+    return (t->cum[lo] + cpi_qk15(poly_speed, &v, t->x0[lo], w)) * t->s;
 }
 
 void cpi_arc_table_free(cpi_arc_table *t)
@@ -360,10 +399,22 @@ double cp_arclength_time_at(const cp_arclength *table, double distance)
 
 /* ---- retiming ------------------------------------------------------------------------ */
 
+/* The retimed keys failed to make a path: with a new duration given, the
+ * duration is what the caller can change, so the error names it. */
+static void blame_duration(double duration, cp_error *error)
+{
+    if (!error || !(duration > 0))
+        return;
+    char why[sizeof error->message], b[CPI_FMT_DOUBLE_SIZE];
+    snprintf(why, sizeof why, "%s", error->message);
+    cpi_error_at(error, error->code, -1, "duration", "%s s: the keys retimed over it do not make a path: %s",
+                 cpi_fmt_double(b, duration), why);
+}
+
 /* Smooth and constant-speed paths: the same shape in constant-speed timing.
  * The keys get provisional times (the moving time shared out by length,
  * holds kept) that cp_path_create replaces with the exact ones. */
-static cp_path *retime_shape(const cp_path *path, double total, cp_error *error)
+static cp_path *retime_shape(const cp_path *path, double total, double duration, cp_error *error)
 {
     const size_t n = path->count;
     const int closed = path->opts.ends == CP_ENDS_CLOSED;
@@ -398,6 +449,8 @@ static cp_path *retime_shape(const cp_path *path, double total, cp_error *error)
     if (closed)
         opts.period = total;
     out = cp_path_create(keys, n, &opts, error);
+    if (!out)
+        blame_duration(duration, error);
     if (out && cp_path_set_meta(out, path->name, path->extras, (const char *const *)path->key_extras, error) != CP_OK) {
         cp_path_destroy(out);
         out = NULL;
@@ -414,16 +467,25 @@ done:
 
 cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_error *error)
 {
+    char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
     const size_t n = path->count;
     const int closed = path->opts.ends == CP_ENDS_CLOSED;
     const size_t nseg = closed ? n : n - 1;
     if (!isfinite(duration) || duration < 0) {
-        cpi_error_set(error, CP_ERR_INVALID, "retime: duration %g must be a finite number >= 0", duration);
+        cpi_error_at(error, CP_ERR_INVALID, -1, "duration", "%s must be a finite number of seconds >= 0",
+                     cpi_fmt_double(b1, duration));
         return NULL;
     }
     const double total = duration > 0 ? duration : cp_path_duration(path);
+    if (!(fabs(path->keys[0].time + total) <= CP_PATH_MAX_MAGNITUDE)) {
+        cpi_error_at(error, CP_ERR_INVALID, -1, "duration",
+                     "%s s from the first key at %s s ends beyond the largest time a path takes, 1e+300 "
+                     "(CP_PATH_MAX_MAGNITUDE)",
+                     cpi_fmt_double(b1, total), cpi_fmt_double(b2, path->keys[0].time));
+        return NULL;
+    }
     if (path->opts.timing != CP_TIMING_KEYS)
-        return retime_shape(path, total, error);
+        return retime_shape(path, total, duration, error);
     cp_key *keys = cpi_alloc_array(n, sizeof *keys);
     double *w = cpi_alloc_array(nseg, sizeof *w);
     if (!keys || !w) {
@@ -442,6 +504,13 @@ cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_
             w[i] = segment_length(cur->pos, i);
             sum += w[i];
         }
+        if (!isfinite(sum)) {
+            cpi_error_set(error, CP_ERR_INVALID, "retime: the path's length, %s m, is not a finite number",
+                          cpi_fmt_double(b1, sum));
+            cp_path_destroy(next);
+            next = NULL;
+            break;
+        }
         const double floor_len = CPI_RETIME_MIN_SHARE * (sum > 0 ? sum / (double)nseg : 1.0);
         sum = 0;
         for (size_t i = 0; i < nseg; i++) {
@@ -450,7 +519,7 @@ cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_
         }
         double change = 0;
         for (size_t i = 0; i + 1 < n; i++) {
-            double h = total * w[i] / sum;
+            double h = total * (w[i] / sum); /* total * w[i] could overflow */
             double old = cur->keys[i + 1].time - cur->keys[i].time;
             change = fmax(change, fabs(h - old) / total);
             keys[i + 1].time = keys[i].time + h;
@@ -462,16 +531,15 @@ cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_
         next = built;
         cur = built;
         if (!built) {
-            free(keys);
-            free(w);
-            return NULL;
+            blame_duration(duration, error);
+            break;
         }
         if (change < CPI_RETIME_TOLERANCE)
             break;
     }
     free(keys);
     free(w);
-    if (cp_path_set_meta(next, path->name, path->extras, (const char *const *)path->key_extras, error) != CP_OK) {
+    if (next && cp_path_set_meta(next, path->name, path->extras, (const char *const *)path->key_extras, error) != CP_OK) {
         cp_path_destroy(next);
         return NULL;
     }

@@ -1,7 +1,6 @@
 /* lib/path/path.c - camera paths: validation, the three channel curves, pose sampling. */
 #include <float.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,130 +60,6 @@ int cp_ends_parse(const char *name, cp_ends *out)
     return -1;
 }
 
-/* ---- validation ------------------------------------------------------------------ */
-
-static int check_number(double x, size_t i, const char *field, cp_error *error)
-{
-    char b[CPI_FMT_DOUBLE_SIZE];
-    if (!isfinite(x))
-        return cpi_error_set(error, CP_ERR_INVALID, "keys[%zu].%s: %s is not a finite number", i, field,
-                             cpi_fmt_double(b, x));
-    return CP_OK;
-}
-
-/* Holds: finite, >= 0, in a timing that has them, and over before the next key. */
-static int check_holds(const cp_key *keys, size_t count, const cp_path_options *o, cp_error *error)
-{
-    char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], b3[CPI_FMT_DOUBLE_SIZE], b4[CPI_FMT_DOUBLE_SIZE];
-    const int closed = o->ends == CP_ENDS_CLOSED;
-    for (size_t i = 0; i < count; i++) {
-        const cp_key *k = &keys[i];
-        if (!(k->flags & CP_KEY_HOLD))
-            continue;
-        int rc = check_number(k->hold, i, "hold", error);
-        if (rc != CP_OK)
-            return rc;
-        if (k->hold < 0)
-            return cpi_error_set(error, CP_ERR_INVALID,
-                                 "keys[%zu].hold: %s is negative (seconds at rest from the key's time, >= 0)", i,
-                                 cpi_fmt_double(b1, k->hold));
-        if (o->timing == CP_TIMING_KEYS)
-            return cpi_error_set(error, CP_ERR_INVALID,
-                                 "keys[%zu].hold: a hold needs smooth or constant-speed timing (options.timing is "
-                                 "keys)",
-                                 i);
-        const int last = i + 1 == count;
-        if (last && !closed)
-            continue;
-        const double next = last ? keys[0].time + o->period : keys[i + 1].time, end = k->time + k->hold;
-        if (!(end < next))
-            return cpi_error_set(error, CP_ERR_INVALID,
-                                 "keys[%zu].hold: %s s from time %s ends at %s, not before keys[%zu].time%s %s (the "
-                                 "next key comes after the hold)",
-                                 i, cpi_fmt_double(b1, k->hold), cpi_fmt_double(b2, k->time),
-                                 cpi_fmt_double(b3, end), last ? (size_t)0 : i + 1, last ? " + period" : "",
-                                 cpi_fmt_double(b4, next));
-    }
-    return CP_OK;
-}
-
-int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o, cp_error *error)
-{
-    char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
-    if (count < 2)
-        return cpi_error_set(error, CP_ERR_INVALID, "a path needs at least 2 keys, got %zu", count);
-    if (count > CP_PATH_MAX_KEYS)
-        return cpi_error_set(error, CP_ERR_LIMIT, "%zu keys is more than the limit of %u (CP_PATH_MAX_KEYS)",
-                             count, CP_PATH_MAX_KEYS);
-    if (!keys)
-        return cpi_error_set(error, CP_ERR_INVALID, "keys: NULL array for %zu keys", count);
-    const cp_interp chans[3] = {o->position, o->rotation, o->fov};
-    const char *chan_names[3] = {"position", "rotation", "fov"};
-    for (int c = 0; c < 3; c++)
-        if ((unsigned)chans[c] > (unsigned)CP_INTERP_STEP)
-            return cpi_error_set(error, CP_ERR_INVALID,
-                                 "options.%s: unknown interpolation %d (expected 0..%d: c2, bisector, "
-                                 "catmull-rom, linear, step)",
-                                 chan_names[c], (int)chans[c], (int)CP_INTERP_STEP);
-    if ((unsigned)o->ends > (unsigned)CP_ENDS_CLOSED)
-        return cpi_error_set(error, CP_ERR_INVALID,
-                             "options.ends: unknown ends %d (expected 0..2: natural, rest, closed)", (int)o->ends);
-    if ((unsigned)o->timing > (unsigned)CP_TIMING_CONSTANT_SPEED)
-        return cpi_error_set(error, CP_ERR_INVALID,
-                             "options.timing: unknown timing %d (expected 0..2: keys, smooth, constant-speed)",
-                             (int)o->timing);
-    for (size_t i = 0; i < count; i++) {
-        const cp_key *k = &keys[i];
-        int rc = check_number(k->time, i, "time", error);
-        if (rc == CP_OK)
-            rc = check_number(k->position.x, i, "position.x", error);
-        if (rc == CP_OK)
-            rc = check_number(k->position.y, i, "position.y", error);
-        if (rc == CP_OK)
-            rc = check_number(k->position.z, i, "position.z", error);
-        if (rc == CP_OK)
-            rc = check_number(k->rotation.x, i, "rotation.x", error);
-        if (rc == CP_OK)
-            rc = check_number(k->rotation.y, i, "rotation.y", error);
-        if (rc == CP_OK)
-            rc = check_number(k->rotation.z, i, "rotation.z", error);
-        if (rc == CP_OK)
-            rc = check_number(k->rotation.w, i, "rotation.w", error);
-        if (rc == CP_OK)
-            rc = check_number(k->fov, i, "fov", error);
-        if (rc != CP_OK)
-            return rc;
-        if (i > 0 && !(k->time > keys[i - 1].time))
-            return cpi_error_set(error, CP_ERR_INVALID,
-                                 "keys[%zu].time: %s is not greater than keys[%zu].time %s (times must strictly "
-                                 "increase)",
-                                 i, cpi_fmt_double(b1, k->time), i - 1, cpi_fmt_double(b2, keys[i - 1].time));
-        double len = cp_quat_length(k->rotation);
-        if (!(len > 1e-150) || !isfinite(len)) {
-            char bx[CPI_FMT_DOUBLE_SIZE], by[CPI_FMT_DOUBLE_SIZE], bz[CPI_FMT_DOUBLE_SIZE], bw[CPI_FMT_DOUBLE_SIZE];
-            return cpi_error_set(error, CP_ERR_INVALID,
-                                 "keys[%zu].rotation: (%s, %s, %s, %s) has length %s and gives no orientation "
-                                 "(expected a unit quaternion x, y, z, w)",
-                                 i, cpi_fmt_double(bx, k->rotation.x), cpi_fmt_double(by, k->rotation.y),
-                                 cpi_fmt_double(bz, k->rotation.z), cpi_fmt_double(bw, k->rotation.w),
-                                 cpi_fmt_double(b1, len));
-        }
-        if (!(k->fov > 0.0 && k->fov < 180.0))
-            return cpi_error_set(error, CP_ERR_INVALID,
-                                 "keys[%zu].fov: %s degrees is outside (0, 180) (vertical field of view)", i,
-                                 cpi_fmt_double(b1, k->fov));
-    }
-    if (o->ends == CP_ENDS_CLOSED) {
-        double span = keys[count - 1].time - keys[0].time;
-        if (!isfinite(o->period) || !(o->period > span))
-            return cpi_error_set(error, CP_ERR_INVALID,
-                                 "options.period: %s must be a number greater than the key span %s (last time - "
-                                 "first time) for a closed path",
-                                 cpi_fmt_double(b1, o->period), cpi_fmt_double(b2, span));
-    }
-    return check_holds(keys, count, o, error);
-}
-
 /* ---- life cycle ---------------------------------------------------------------------- */
 
 /* A channel curve (position or fov) filled straight from the keys. */
@@ -213,14 +88,16 @@ static cp_curve *channel(const cp_key *keys, size_t count, int dim, cp_interp in
     return c;
 }
 
-cp_path *cp_path_create(const cp_key *keys, size_t count, const cp_path_options *options, cp_error *error)
+cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options *options,
+                        const cpi_field_names *names, cp_error *error)
 {
     cp_path_options opts = {0};
     if (options)
         opts = *options;
     if (opts.ends != CP_ENDS_CLOSED)
         opts.period = 0.0;
-    if (cpi_path_validate(keys, count, &opts, error) != CP_OK)
+    cpi_key_stats stats;
+    if (cpi_path_validate(keys, count, &opts, names, &stats, error) != CP_OK)
         return NULL;
 
     cp_path *p = calloc(1, sizeof *p);
@@ -242,7 +119,7 @@ cp_path *cp_path_create(const cp_key *keys, size_t count, const cp_path_options 
             p->keys[i].rotation = cp_quat_normalize(keys[i].rotation);
     }
     if (opts.timing != CP_TIMING_KEYS) {
-        if (cpi_shape_build(p, error) != CP_OK) {
+        if (cpi_shape_build(p, names, error) != CP_OK) {
             cp_path_destroy(p);
             return NULL;
         }
@@ -256,15 +133,24 @@ cp_path *cp_path_create(const cp_key *keys, size_t count, const cp_path_options 
         p->fov = channel(keys, count, 1, opts.fov, &opts, p->pos, error);
     if (p->fov)
         p->rot = cpi_rotation_build(count, &keys[0].time, sizeof *keys, &keys[0].rotation, sizeof *keys,
-                                    opts.rotation, opts.ends, opts.period, p->pos, error);
+                                    opts.rotation, opts.ends, opts.period, p->pos, names->time, error);
     if (!p->rot) {
         cp_path_destroy(p);
         return NULL;
     }
     p->rot_shared = p->rot->count == count;
+    if (cpi_path_check_splines(p, &stats, names, error) != CP_OK) {
+        cp_path_destroy(p);
+        return NULL;
+    }
     p->all_cubic = p->pos->mode == CP_CURVE_CUBIC && p->rot->mode == CP_CURVE_CUBIC && p->fov->mode == CP_CURVE_CUBIC;
     cpi_error_clear(error);
     return p;
+}
+
+cp_path *cp_path_create(const cp_key *keys, size_t count, const cp_path_options *options, cp_error *error)
+{
+    return cpi_path_build(keys, count, options, &cpi_api_names, error);
 }
 
 static void free_meta(cp_path *p)

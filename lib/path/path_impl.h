@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "campath/path.h"
+#include "base.h"
 #include "dtoa.h"
 
 /* ---- smooth and constant-speed timing (docs/math.md, section 12) ---------------------
@@ -66,12 +67,35 @@ struct cp_path {
     char           **key_extras; /* NULL or count entries */
 };
 
-/* The checks of cp_path_create (key by key, then options). CP_OK or a status. */
-int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *options, cp_error *error);
+/* The C API's names of a path's fields (keys[2].time, options.period). */
+extern const cpi_field_names cpi_api_names;
+
+/* What the validation of the keys saw, for the check of the splines. */
+typedef struct cpi_key_stats {
+    double hmin, hmax;          /* shortest and longest spacing of key times (the seam included) */
+    double pos_step, pos_slope; /* largest change of a position coordinate, and of it per second */
+    double fov_slope;           /* largest change of the fov per second */
+} cpi_key_stats;
+
+/* The checks of cp_path_create that need no spline (lib/path/path_check.c):
+ * the options, each key, the period, the spacing of the key times. Errors
+ * name their field with `names`. CP_OK (and *stats, if not NULL) or a status. */
+int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *options,
+                      const cpi_field_names *names, cpi_key_stats *stats, cp_error *error);
+
+/* The check of a built path's splines: no segment whose velocity or
+ * acceleration terms overflow (cpi_curve_range; skipped when the key stats
+ * prove it). CP_OK or a status. */
+int cpi_path_check_splines(const cp_path *path, const cpi_key_stats *stats, const cpi_field_names *names,
+                           cp_error *error);
+
+/* cp_path_create with the fields of errors named by `names`. */
+cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options *options,
+                        const cpi_field_names *names, cp_error *error);
 
 /* Builds the shape, the channel curves and the warp of a smooth or
  * constant-speed path whose keys and options are set (lib/path/shape.c). */
-int cpi_shape_build(cp_path *p, cp_error *error);
+int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error);
 void cpi_shape_free(cpi_shape *s);
 
 /* The warp of a smooth path: monotone C2 through the keys and holds (warp.c). */
@@ -80,7 +104,7 @@ int cpi_warp_smooth(cp_path *p, cp_error *error);
  * period further, and fills each record's knot indices (warp.c). */
 int cpi_warp_finish(cpi_shape *s, cp_curve *w, cp_error *error);
 /* The warp of a constant-speed path; sets the keys' times (warp_speed.c). */
-int cpi_warp_constant_speed(cp_path *p, cp_error *error);
+int cpi_warp_constant_speed(cp_path *p, const cpi_field_names *names, cp_error *error);
 
 /* u and its first and second time derivatives at local time t (already in
  * one cycle) in warp piece j; *k gets the u-segment. */
@@ -101,9 +125,10 @@ typedef struct cpi_arc_table {
     const cp_curve *c;
     size_t          seg;
     double          a, b;      /* the segment's parameter range */
-    double          v[3][3];   /* its velocity polynomial */
+    double          v[3][3];   /* its velocity over x = (t - a) / (b - a) in [0, 1], over s / (b - a) */
+    double          s;         /* lengths below times s are metres */
     size_t          n, cap;
-    double         *x0, *cum;  /* piece starts (from a) and cumulative lengths (n + 1) */
+    double         *x0, *cum;  /* piece starts (in x) and cumulative lengths (n + 1) */
     int             failed;
 } cpi_arc_table;
 int    cpi_arc_table_build(cpi_arc_table *t, const cp_curve *c, size_t seg); /* 0, or -1 out of memory */

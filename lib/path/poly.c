@@ -128,25 +128,29 @@ static double qk15(cpi_integrand f, const void *ctx, double a, double b, double 
     return k * half;
 }
 
-static double adapt(cpi_integrand f, const void *ctx, double a, double b, double tol, int depth, cpi_leaf_fn leaf,
-                    void *leaf_ctx)
+/* `splits` counts down the splits left to this integral. */
+static double adapt(cpi_integrand f, const void *ctx, double a, double b, double tol, int depth, int *splits,
+                    cpi_leaf_fn leaf, void *leaf_ctx)
 {
     double e;
     const double k = qk15(f, ctx, a, b, &e);
     const double m = 0.5 * (a + b);
-    if (depth <= 0 || e <= tol * fabs(k) || !isfinite(k) || !(m > a && m < b)) {
+    if (depth <= 0 || *splits <= 0 || e <= tol * fabs(k) || !isfinite(k) || !(m > a && m < b)) {
         if (leaf)
             leaf(leaf_ctx, a, b, k);
         return k;
     }
-    return adapt(f, ctx, a, m, tol, depth - 1, leaf, leaf_ctx) + adapt(f, ctx, m, b, tol, depth - 1, leaf, leaf_ctx);
+    --*splits;
+    const double l = adapt(f, ctx, a, m, tol, depth - 1, splits, leaf, leaf_ctx);
+    return l + adapt(f, ctx, m, b, tol, depth - 1, splits, leaf, leaf_ctx);
 }
 
 double cpi_integrate(cpi_integrand f, const void *ctx, double a, double b, double tol, int depth)
 {
     if (!(b > a))
         return 0.0;
-    return adapt(f, ctx, a, b, tol, depth, NULL, NULL);
+    int splits = CPI_INTEGRATE_SPLITS;
+    return adapt(f, ctx, a, b, tol, depth, &splits, NULL, NULL);
 }
 
 double cpi_integrate_leaves(cpi_integrand f, const void *ctx, double a, double b, double tol, int depth,
@@ -154,7 +158,8 @@ double cpi_integrate_leaves(cpi_integrand f, const void *ctx, double a, double b
 {
     if (!(b > a))
         return 0.0;
-    return adapt(f, ctx, a, b, tol, depth, leaf, leaf_ctx);
+    int splits = CPI_INTEGRATE_SPLITS;
+    return adapt(f, ctx, a, b, tol, depth, &splits, leaf, leaf_ctx);
 }
 
 double cpi_qk15(cpi_integrand f, const void *ctx, double a, double b)

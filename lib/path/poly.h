@@ -36,10 +36,14 @@ double cpi_poly_min(const double *c, int deg, double lo, double hi);
 /* The integrand for cpi_integrate. */
 typedef double (*cpi_integrand)(const void *ctx, double x);
 
+/* The most pieces an integral is split into, whatever the integrand. */
+#define CPI_INTEGRATE_SPLITS 2048
+
 /* The integral of f over [a, b] by adaptive Gauss-Kronrod quadrature (7 and
  * 15 points, QUADPACK's QK15 rule): a piece is accepted when the rule's
  * error estimate is below `tol` relative, else it is halved (at most `depth`
- * times). For the smooth integrands here one rule per piece is the rule. */
+ * times, at most CPI_INTEGRATE_SPLITS splits in all, none once a value is
+ * not finite). For the smooth integrands here one rule per piece is the rule. */
 double cpi_integrate(cpi_integrand f, const void *ctx, double a, double b, double tol, int depth);
 
 /* The same, reporting each accepted piece [a, b] and its integral to `leaf`

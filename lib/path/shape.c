@@ -112,7 +112,7 @@ static cp_curve *position_curve(cpi_shape *s, const cp_path *p, int closed, doub
 }
 
 static cp_curve *rotation_curve(cpi_shape *s, const cp_path *p, int closed, double period, size_t *from,
-                                const size_t *first_key, cp_error *error)
+                                const size_t *first_key, const char *time_name, cp_error *error)
 {
     const size_t m = distinct_knots(s, 1, closed, period, from);
     const int loop = closed && m > 1;
@@ -128,7 +128,7 @@ static cp_curve *rotation_curve(cpi_shape *s, const cp_path *p, int closed, doub
         q[i] = p->keys[first_key[from[i]]].rotation;
     }
     c = cpi_rotation_build(m, t, sizeof *t, q, sizeof *q, p->opts.rotation, loop ? CP_ENDS_CLOSED : CP_ENDS_NATURAL,
-                           loop ? period : 0.0, NULL, error);
+                           loop ? period : 0.0, NULL, time_name, error);
     if (!c)
         goto done;
     /* inserted keys shift the indices: the curve's knot for each distinct
@@ -205,7 +205,7 @@ static int map_over_u(cpi_shape *s, int closed, size_t field, double rise, cp_er
     return rc;
 }
 
-int cpi_shape_build(cp_path *p, cp_error *error)
+int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
 {
     cp_error own;
     if (!error)
@@ -291,12 +291,12 @@ int cpi_shape_build(cp_path *p, cp_error *error)
         rc = map_over_u(s, loop, offsetof(cpi_uknot, f), 0.0, error);
     if (rc == CP_OK && !(p->pos = position_curve(s, p, loop, total_sp, from, first_key, error)))
         rc = error->code;
-    if (rc == CP_OK && !(p->rot = rotation_curve(s, p, loop, total_sr, from, first_key, error)))
+    if (rc == CP_OK && !(p->rot = rotation_curve(s, p, loop, total_sr, from, first_key, names->time, error)))
         rc = error->code;
     if (rc == CP_OK && !s->fov_mono && !(p->fov = fov_curve(s, p, loop, error)))
         rc = error->code;
     if (rc == CP_OK)
-        rc = p->opts.timing == CP_TIMING_CONSTANT_SPEED ? cpi_warp_constant_speed(p, error) : cpi_warp_smooth(p, error);
+        rc = p->opts.timing == CP_TIMING_CONSTANT_SPEED ? cpi_warp_constant_speed(p, names, error) : cpi_warp_smooth(p, error);
 done:
     if (s) {
         free(s->work);

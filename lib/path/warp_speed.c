@@ -13,6 +13,7 @@
  * would otherwise miss the speed by more than 1e-9 of it. The keys' times
  * are where the distance reaches them. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -253,24 +254,47 @@ static double u_at_distance(const builder *b, double dist)
     "keys[%zu]..keys[%zu]: the path nearly stops or bends too sharply between these keys for a constant speed "    \
     "(the camera would whip round); add a key with a hold there, or use smooth timing"
 
+/* "options.timing", or the file's name for it. */
+static const char *timing_field(char buf[128], const cpi_field_names *names)
+{
+    snprintf(buf, 128, "%stiming", names->options);
+    return buf;
+}
+
 /* ---- checks ---------------------------------------------------------------------------- */
 
-static int check_moving(const cp_path *p, cp_error *error)
+/* The key at the end of segment i, named as the place of a shape that
+ * defeats constant speed (the message names both keys). */
+static int bends_too_sharply(size_t i, size_t n, cp_error *error)
 {
+    const size_t j = i + 1 < n ? i + 1 : 0;
+    char f[64];
+    cpi_error_set(error, CP_ERR_INVALID, BENDS_TOO_SHARPLY, i, j);
+    snprintf(f, sizeof f, "keys[%zu]", j);
+    cpi_error_field(error, (long)j, f);
+    return CP_ERR_INVALID;
+}
+
+static int check_moving(const cp_path *p, const cpi_field_names *names, cp_error *error)
+{
+    char f[128], g[128];
     const cpi_shape *s = p->shape;
     const size_t n = p->count;
     const int closed = p->opts.ends == CP_ENDS_CLOSED;
     if (p->opts.position == CP_INTERP_STEP)
-        return cpi_error_set(error, CP_ERR_INVALID,
-                             "options.timing: constant speed needs a moving position, and interpolation.position "
-                             "is step");
+        return cpi_error_at(error, CP_ERR_INVALID, -1, timing_field(f, names),
+                            "constant speed needs a moving position, and %sposition is step",
+                            names->interp);
     for (size_t i = 0; i < (closed ? n : n - 1); i++) {
         const size_t j = i + 1 < n ? i + 1 : 0;
-        if (cp_vec3_length(cp_vec3_sub(p->keys[j].position, p->keys[i].position)) == 0.0)
-            return cpi_error_set(error, CP_ERR_INVALID,
-                                 "keys[%zu].position: the same as keys[%zu]'s: at constant speed the camera cannot "
-                                 "turn or wait on the spot (use a hold to wait, or smooth timing)",
-                                 j, i);
+        if (cp_vec3_length(cp_vec3_sub(p->keys[j].position, p->keys[i].position)) == 0.0) {
+            snprintf(f, sizeof f, "keys[%zu].position", j);
+            snprintf(g, sizeof g, "keys[%zu]", i);
+            return cpi_error_at(error, CP_ERR_INVALID, (long)j, f,
+                                "the same as %s's: at constant speed the camera cannot turn or wait on the spot (use "
+                                "a hold to wait, or smooth timing)",
+                                g);
+        }
     }
     /* the pace along the shape, S' = |P'(sigma)| sigma'(u), must stay clear
      * of zero: its two factors' least values are exact (quartic minima) */
@@ -281,7 +305,7 @@ static int check_moving(const cp_path *p, cp_error *error)
                                                    b->sp[2]);
         const double least = cpi_arc_least_speed(p->pos, i);
         if (!(slope >= CPI_SPEED_LEAST * chord) || !(least >= CPI_SPEED_LEAST))
-            return cpi_error_set(error, CP_ERR_INVALID, BENDS_TOO_SHARPLY, i, i + 1 < n ? i + 1 : 0);
+            return bends_too_sharply(i, n, error);
     }
     return CP_OK;
 }
@@ -333,13 +357,13 @@ static void segment_nodes(builder *b, size_t i, double dist0, double t0, double 
     b->count--; /* B is the next segment's A */
 }
 
-int cpi_warp_constant_speed(cp_path *p, cp_error *error)
+int cpi_warp_constant_speed(cp_path *p, const cpi_field_names *names, cp_error *error)
 {
     cpi_shape *s = p->shape;
     const size_t n = p->count;
     const int closed = p->opts.ends == CP_ENDS_CLOSED;
     const size_t nseg = closed ? n : n - 1;
-    int rc = check_moving(p, error);
+    int rc = check_moving(p, names, error);
     if (rc != CP_OK)
         return rc;
     /* every key is its own u-knot and position knot here: segment i joins
@@ -367,10 +391,10 @@ int cpi_warp_constant_speed(cp_path *p, cp_error *error)
     const double span = closed ? p->opts.period : p->keys[n - 1].time - p->keys[0].time;
     const double moving = span - holds;
     if (!(moving > 0) || !(total_len > 0)) {
-        char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
-        rc = cpi_error_set(error, CP_ERR_INVALID,
-                           "options.timing: the holds take %s s of the %s s the path lasts: no time is left to move",
-                           cpi_fmt_double(b1, holds), cpi_fmt_double(b2, span));
+        char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], f[128];
+        rc = cpi_error_at(error, CP_ERR_INVALID, -1, timing_field(f, names),
+                          "the holds take %s s of the %s s the path lasts: no time is left to move",
+                          cpi_fmt_double(b1, holds), cpi_fmt_double(b2, span));
         goto done;
     }
     /* runs, in the order travelled from `first` (a loop starts at a stop) */
@@ -445,7 +469,7 @@ int cpi_warp_constant_speed(cp_path *p, cp_error *error)
             segment_nodes(&b, i, dist, t0, t1, j == 0);
             dist += seglen[i];
             if (b.rough) {
-                rc = cpi_error_set(error, CP_ERR_INVALID, BENDS_TOO_SHARPLY, i, i + 1 < n ? i + 1 : 0);
+                rc = bends_too_sharply(i, n, error);
                 goto done;
             }
         }

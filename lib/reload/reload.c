@@ -2,14 +2,19 @@
  *
  * Linux: one inotify instance watches the folder of every open file (a folder
  * watch sees saves by rename, which replace the file's inode; see inotify(7)).
- * Events only mark resources to check; the check itself compares a content
- * hash, so duplicate events and writes that end in the same content do not
- * make new generations. Without inotify (other systems, CAMPATH_NO_INOTIFY=1,
- * cp_library_create_polling, or a folder that cannot be watched) each poll
- * compares stat() results: device, inode, size, modification and change time
- * to the nanosecond. */
+ * A file that is a symbolic link (or a chain of them) changes when any link
+ * or the file at the end changes, in whatever folders they are: each of
+ * those folders is watched too, and the chain is followed again after every
+ * change. Events only mark resources to check; the check itself compares a
+ * content hash, so duplicate events and writes that end in the same content
+ * do not make new generations. Without inotify (other systems,
+ * CAMPATH_NO_INOTIFY=1, cp_library_create_polling, or a folder that cannot be
+ * watched) each poll compares stat() results: device, inode, size,
+ * modification and change time to the nanosecond. */
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -35,17 +40,28 @@ typedef struct signature {
     struct timespec mtime, ctime;
 } signature;
 
+/* The file itself and the links it goes through, at most this many: a
+ * longer chain is followed by stat polling. */
+#define CPI_RELOAD_WATCHES 8
+
+/* One name to watch: an inotify watch of its folder, and its name there. */
+typedef struct watch {
+    int   wd;
+    char *name;
+} watch;
+
 struct cp_resource {
     char          *file;        /* as given */
-    char          *dir;         /* its folder, "." if none */
-    const char    *base;        /* its name inside dir (points into file) */
-    int            wd;          /* inotify watch of dir, -1 if none */
+    watch          watches[CPI_RELOAD_WATCHES]; /* the file, then each link's target */
+    int            nwatch;
+    int            watched;     /* every name of the chain is watched: events can be trusted */
     int            dirty;       /* an event names this file */
     cp_path       *path;
     unsigned long  generation;
     char          *error;       /* NULL after a successful load */
     signature      seen;        /* at the last check */
-    uint64_t       hash;        /* of the text of the last attempt */
+    uint64_t       hash;        /* of the text of the last attempt (0: it could not be read) */
+    uint64_t       loaded;      /* of the text of the path in service */
     int            racy;        /* the last read may not be the last write of its tick */
 };
 
@@ -98,22 +114,93 @@ static void set_error(cp_resource *r, const char *message)
     r->error = cpi_strdup(message);
 }
 
-static int watch_folder(cp_library *lib, cp_resource *r)
+#ifdef __linux__
+#define WATCH_MASK                                                                                                 \
+    (IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF |  \
+     IN_MOVE_SELF | IN_ONLYDIR)
+
+/* Does any resource still watch `wd`? */
+static int in_use(const cp_library *lib, int wd)
+{
+    for (size_t i = 0; i < lib->count; i++)
+        for (int j = 0; j < lib->res[i]->nwatch; j++)
+            if (lib->res[i]->watches[j].wd == wd)
+                return 1;
+    return 0;
+}
+
+/* Watches the folder of `name` and returns the watch (the folder is "."
+ * without a slash, "/" for a name at the root), or wd -1. */
+static watch watch_name(cp_library *lib, const char *name)
+{
+    watch w = {-1, NULL};
+    const char *slash = strrchr(name, '/');
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - name) + (slash == name) : 1, slash ? name : ".");
+    w.name = cpi_strdup(slash ? slash + 1 : name);
+    if (w.name)
+        w.wd = inotify_add_watch(lib->fd, dir, WATCH_MASK);
+    return w;
+}
+#endif
+
+/* Forgets the resource's watches (r must not be in lib->res), and removes
+ * those no other resource uses. */
+static void drop_watches(cp_library *lib, cp_resource *r)
+{
+    for (int j = 0; j < r->nwatch; j++) {
+        free(r->watches[j].name);
+#ifdef __linux__
+        if (lib->fd >= 0 && r->watches[j].wd >= 0 && !in_use(lib, r->watches[j].wd))
+            inotify_rm_watch(lib->fd, r->watches[j].wd);
+#endif
+    }
+    r->nwatch = 0;
+    r->watched = 0;
+    (void)lib;
+}
+
+/* Watches the folder of the file and of every link on its way to the file
+ * at the end (a file replaced by a link into another folder must still be
+ * followed), and stops watching folders nothing needs any more. Sets
+ * r->watched when every name is watched; otherwise the resource is polled
+ * with stat. */
+static void watch_chain(cp_library *lib, cp_resource *r)
 {
 #ifdef __linux__
-    if (lib->fd >= 0 && r->wd < 0) {
-        struct stat st;
-        /* a symbolic link's target may change in another folder: poll those */
-        if (lstat(r->file, &st) == 0 && S_ISLNK(st.st_mode))
-            return -1;
-        r->wd = inotify_add_watch(lib->fd, r->dir,
-                                  IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY |
-                                      IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR);
+    if (lib->fd < 0)
+        return;
+    watch old[CPI_RELOAD_WATCHES];
+    const int nold = r->nwatch;
+    memcpy(old, r->watches, sizeof old);
+    r->nwatch = 0;
+    r->watched = 1;
+    char name[PATH_MAX];
+    snprintf(name, sizeof name, "%s", r->file);
+    for (;;) {
+        if (r->nwatch == CPI_RELOAD_WATCHES) {
+            r->watched = 0;
+            break;
+        }
+        watch w = watch_name(lib, name);
+        if (w.wd < 0) {
+            free(w.name);
+            r->watched = 0;
+            break;
+        }
+        r->watches[r->nwatch++] = w;
+        if (cpi_link_next(name, name) <= 0)
+            break; /* the file at the end (or an unreadable link: its folder is watched) */
+    }
+    for (int j = 0; j < nold; j++) {
+        free(old[j].name);
+        if (!in_use(lib, old[j].wd))
+            inotify_rm_watch(lib->fd, old[j].wd);
     }
 #else
     (void)lib;
+    r->watched = 0;
 #endif
-    return r->wd;
 }
 
 /* ---- loading --------------------------------------------------------------------------------- */
@@ -140,9 +227,18 @@ static int reload(cp_resource *r, int first, cp_error *error)
     }
     uint64_t h = fnv1a(text, size);
     r->racy = r->seen.exists && ns_between(r->seen.mtime, before) < RACY_NS;
-    if (!first && h == r->hash && !r->error) {
+    if (!first && h == r->loaded) {
+        /* the bytes of the path in service: an event for a write that changed
+         * nothing, or a file back as it was after a failed read or load */
         free(text);
-        return 0; /* the same bytes again: an event for a write that changed nothing */
+        r->hash = h;
+        free(r->error);
+        r->error = NULL;
+        return 0;
+    }
+    if (!first && h == r->hash && r->error) {
+        free(text);
+        return 0; /* the same bytes that failed to load last time */
     }
     r->hash = h;
     cp_path *p = cp_path_load_memory(text, size, r->file, &err);
@@ -157,6 +253,7 @@ static int reload(cp_resource *r, int first, cp_error *error)
     cp_path_destroy(r->path);
     r->path = p;
     r->generation++;
+    r->loaded = h;
     free(r->error);
     r->error = NULL;
     return 1;
@@ -193,10 +290,11 @@ void cp_library_destroy(cp_library *lib)
         return;
     for (size_t i = 0; i < lib->count; i++) {
         cp_resource *r = lib->res[i];
+        for (int j = 0; j < r->nwatch; j++)
+            free(r->watches[j].name); /* the watches go with the descriptor */
         cp_path_destroy(r->path);
         free(r->error);
         free(r->file);
-        free(r->dir);
         free(r);
     }
     free(lib->res);
@@ -244,20 +342,12 @@ cp_resource *cp_library_open(cp_library *lib, const char *file, cp_error *error)
         cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a resource");
         return NULL;
     }
-    const char *slash = strrchr(r->file, '/');
-    r->base = slash ? slash + 1 : r->file;
-    r->dir = slash ? (slash == r->file ? cpi_strdup("/") : strndup(r->file, (size_t)(slash - r->file)))
-                   : cpi_strdup(".");
-    r->wd = -1;
     /* watch before loading so that a write between the two is not missed */
-    if (r->dir)
-        watch_folder(lib, r);
-    if (!r->dir || !reload(r, 1, error)) {
-        if (!r->dir)
-            cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a resource");
+    watch_chain(lib, r);
+    if (!reload(r, 1, error)) {
+        drop_watches(lib, r);
         cp_path_destroy(r->path);
         free(r->error);
-        free(r->dir);
         free(r->file);
         free(r);
         return NULL;
@@ -280,17 +370,24 @@ static void drain_events(cp_library *lib)
             return; /* EAGAIN: nothing more */
         for (char *p = buf; p < buf + n;) {
             const struct inotify_event *ev = (const struct inotify_event *)(void *)p;
+            const int gone = (ev->mask & (IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF)) != 0;
+            if (ev->mask & (IN_DELETE_SELF | IN_MOVE_SELF))
+                inotify_rm_watch(lib->fd, ev->wd);
             for (size_t i = 0; i < lib->count; i++) {
                 cp_resource *r = lib->res[i];
                 if (ev->mask & IN_Q_OVERFLOW)
                     r->dirty = 1; /* events were lost: check everything */
-                else if (ev->wd == r->wd && (ev->len == 0 || strcmp(ev->name, r->base) == 0))
-                    r->dirty = 1;
-                if (ev->wd == r->wd && (ev->mask & (IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF))) {
-                    /* the folder went away or moved: poll until it can be watched again */
-                    if (!(ev->mask & IN_IGNORED))
-                        inotify_rm_watch(lib->fd, r->wd);
-                    r->wd = -1;
+                for (int j = 0; j < r->nwatch; j++) {
+                    if (ev->wd != r->watches[j].wd)
+                        continue;
+                    if (ev->len == 0 || strcmp(ev->name, r->watches[j].name) == 0)
+                        r->dirty = 1;
+                    if (gone) {
+                        /* a folder went away or moved: poll until the chain can be watched again */
+                        r->watches[j].wd = -1;
+                        r->watched = 0;
+                        r->dirty = 1;
+                    }
                 }
             }
             p += sizeof *ev + ev->len;
@@ -308,7 +405,9 @@ int cp_library_poll(cp_library *lib)
 #endif
     for (size_t i = 0; i < lib->count; i++) {
         cp_resource *r = lib->res[i];
-        int watched = lib->fd >= 0 && (r->wd >= 0 || watch_folder(lib, r) >= 0);
+        if (lib->fd >= 0 && !r->watched)
+            watch_chain(lib, r); /* a folder of the chain may be back */
+        int watched = lib->fd >= 0 && r->watched;
         int check = r->dirty;
         if (!watched || r->error) {
             /* no events to rely on, or the last attempt may have seen a half-written file */
@@ -318,6 +417,8 @@ int cp_library_poll(cp_library *lib)
         if (check) {
             r->dirty = 0;
             reloaded += reload(r, 0, NULL);
+            if (watched)
+                watch_chain(lib, r); /* a link may point elsewhere now */
         }
     }
     return reloaded;

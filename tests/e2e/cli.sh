@@ -31,6 +31,12 @@ if $CAMPATH validate tests/data/good/minimal.json tests/data/bad/time_string.jso
 fi
 grep -q "time_string.json:8:12: keys\[3\].t: number expected, got string" "$TMP/err" || fail "validate message"
 $CAMPATH validate --help | grep -q "usage: campath validate" || fail "validate --help"
+# files that once validated and then hung arc length and sampled NaN, and a
+# file whose error only building the splines finds: refused, with the place
+for f in spacing_tiny position_huge spacing_subnormal spline_velocity; do
+    if $CAMPATH validate "tests/data/bad/$f.json" 2> "$TMP/err"; then fail "validate accepted $f.json"; fi
+    grep -qF "$(head -1 "tests/data/bad/$f.expect")" "$TMP/err" || fail "validate $f.json: $(cat "$TMP/err")"
+done
 
 # info
 $CAMPATH info tests/data/good/harbour_intro.json > "$TMP/info" || fail "info"
@@ -62,6 +68,30 @@ grep -q '"name": "with extras"' "$TMP/r2.json" || fail "retime lost the name"
 grep -q '"weight": 1.0e0' "$TMP/r2.json" || fail "retime lost an unknown member"
 grep -q '"t": 10,' "$TMP/r2.json" || fail "retime duration"
 $CAMPATH validate "$TMP/r2.json" > /dev/null 2>&1 || fail "retimed file does not validate"
+# a duration the key times cannot hold is blamed on --duration
+set +e
+$CAMPATH retime "$TMP/r.json" --constant-speed --duration 1e308 -o "$TMP/r3.json" 2> "$TMP/err"
+rc=$?
+set -e
+[ $rc -eq 1 ] && grep -q "^campath retime: --duration: 1e+308 s from the first key at 0 s ends beyond" "$TMP/err" ||
+    fail "retime --duration 1e308: $(cat "$TMP/err")"
+[ ! -e "$TMP/r3.json" ] || fail "retime --duration 1e308 wrote a file"
+
+# -o onto what is not a regular file is refused and left as it was (never
+# the real /dev/null: a FIFO, and as root a device node, made in $TMP)
+mkfifo "$TMP/fifo"
+if $CAMPATH retime "$TMP/r.json" --constant-speed -o "$TMP/fifo" 2> "$TMP/err"; then fail "retime -o FIFO"; fi
+grep -q "fifo: cannot save: it is a FIFO" "$TMP/err" && [ -p "$TMP/fifo" ] || fail "retime -o FIFO: $(cat "$TMP/err")"
+if [ "$(id -u)" = 0 ]; then
+    mknod "$TMP/null" c 1 3
+    if $CAMPATH retime "$TMP/r.json" --constant-speed -o "$TMP/null" 2> "$TMP/err"; then fail "retime -o device"; fi
+    grep -q "null: cannot save: it is a character device" "$TMP/err" && [ -c "$TMP/null" ] ||
+        fail "retime -o device: $(cat "$TMP/err")"
+fi
+# -o through a link writes the file it points to and keeps the link
+ln -s r2.json "$TMP/r-link.json"
+$CAMPATH retime "$TMP/r.json" --constant-speed --duration 20 -o "$TMP/r-link.json" > /dev/null || fail "retime -o link"
+[ -L "$TMP/r-link.json" ] && grep -q '"t": 20,' "$TMP/r2.json" || fail "retime -o link replaced the link"
 
 # timing: info shows it; retime gives a smooth path constant-speed timing,
 # keeping its holds, and the result checks clean of speed changes

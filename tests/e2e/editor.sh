@@ -16,6 +16,8 @@ ED="$BUILD/campath-editor"
 CLI="$BUILD/campath"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+. tests/tools/editor_env.sh
+ED=$(editor_wrap "$TMP" "$ED")
 fails=0
 passes=0
 ok() { passes=$((passes + 1)); echo "ok: $1"; }

@@ -38,12 +38,21 @@ sed -e 's/"c2"/"step"/g' "$TMP/uneven.json" >"$TMP/step.json"
 "$CAMPATH" plot --help | grep -q "usage: campath plot" || fail "plot --help"
 
 # key times far from 0 (where adding a tick step to a time may not change it)
-# still give a plot of bounded size
+# still give a plot of bounded size; keys closer than CP_PATH_MIN_KEY_SPACING
+# times their time (here 2 units in the last place apart) do not load at all
 cat >"$TMP/late.json" <<'JSON'
+{ "campath": 1, "keys": [
+  { "t": 1e15, "position": [0, 0, 0], "rotation": [0, 0, 0, 1] },
+  { "t": 1000000000001024, "position": [1, 0, 0], "rotation": [0, 0, 0, 1] } ] }
+JSON
+cat >"$TMP/too-late.json" <<'JSON'
 { "campath": 1, "keys": [
   { "t": 1e15, "position": [0, 0, 0], "rotation": [0, 0, 0, 1] },
   { "t": 1000000000000000.25, "position": [1, 0, 0], "rotation": [0, 0, 0, 1] } ] }
 JSON
+if "$CAMPATH" plot "$TMP/too-late.json" "$TMP/too-late.svg" 2>"$TMP/err.txt"; then fail "keys 0.25 s apart at 1e15 s plotted"; fi
+grep -q "too-late.json:3:10: keys\[1\].t: 1000000000000000.2 is too close" "$TMP/err.txt" ||
+    fail "keys 0.25 s apart at 1e15 s: $(cat "$TMP/err.txt")"
 LIMIT=
 if command -v timeout >/dev/null 2>&1; then LIMIT="timeout 60"; fi
 (ulimit -f 20000 2>/dev/null || true; $LIMIT "$CAMPATH" plot "$TMP/late.json" "$TMP/late.svg" >/dev/null) ||

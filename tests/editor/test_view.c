@@ -166,44 +166,85 @@ static void the_layout_should_tile_the_window(void **state)
     assert_near(ed_layout_x_of(&l, 2, 10, 7), l.bar.x + 0.5 * (l.bar.w - 1), 1e-12, 1);
 }
 
-static void the_demo_world_should_be_closed_convex_solids_facing_out(void **state)
+/* The corners of triangle f of mesh m. */
+static void corners(const ed_mesh *m, size_t f, cp_vec3 v[3])
+{
+    for (int k = 0; k < 3; k++) {
+        const float *p = &m->positions[3 * (size_t)m->indices[3 * f + k]];
+        v[k] = cp_vec3_make(p[0], p[1], p[2]);
+    }
+}
+
+static void the_demo_world_should_be_plain_meshes_with_normals_that_match_their_faces(void **state)
 {
     (void)state;
-    ed_scene s;
-    assert_int_equal(ed_scene_build_demo(&s), 0);
-    assert_true(s.solid_count > 30);
-    assert_true(s.line_count > 50);
-    assert_true(s.solids[0].flat);
-    size_t covered = 0;
-    for (size_t i = 0; i < s.solid_count; i++) {
-        const ed_solid *so = &s.solids[i];
-        covered += so->count;
-        cp_vec3 mid = cp_vec3_scale(cp_vec3_add(so->lo, so->hi), 0.5);
-        for (size_t k = so->first; k < so->first + so->count; k++) {
-            const ed_tri *t = &s.tris[k];
-            assert_near(cp_vec3_length(t->normal), 1.0, 1e-9, 1);
-            if (so->flat) {
-                assert_true(t->normal.y > 0.99);
-                continue;
+    ed_world w;
+    assert_int_equal(ed_scene_build_demo(&w), 0);
+    assert_true(w.mesh_count > 10);
+    assert_true(w.triangle_count > 500);
+    assert_true(w.line_count > 50);
+    assert_int_equal(w.material_count, w.mesh_count);
+    size_t tris = 0;
+    int pillar = 0, arch_clear = 1;
+    for (size_t i = 0; i < w.mesh_count; i++) {
+        const ed_mesh *m = &w.meshes[i];
+        tris += m->triangle_count;
+        assert_true(m->material >= 0 && (size_t)m->material < w.material_count);
+        for (size_t f = 0; f < m->triangle_count; f++) {
+            cp_vec3 v[3];
+            corners(m, f, v);
+            const float *nf = &m->normals[3 * (size_t)m->indices[3 * f]];
+            cp_vec3 n = cp_vec3_make(nf[0], nf[1], nf[2]);
+            assert_near(cp_vec3_length(n), 1.0, 1e-6, 1);
+            /* flat shading: the normal is the face's, and the winding agrees with it */
+            cp_vec3 face = cp_vec3_cross(cp_vec3_sub(v[1], v[0]), cp_vec3_sub(v[2], v[0]));
+            assert_true(cp_vec3_dot(face, n) > 0.999 * cp_vec3_length(face));
+            for (int k = 0; k < 3; k++) {
+                if (v[k].y >= 40 && fabs(v[k].x) < 4 && fabs(v[k].z) < 4)
+                    pillar = 1;
             }
-            /* outward: the face's plane has the solid's middle behind it */
-            assert_true(cp_vec3_dot(t->normal, cp_vec3_sub(t->v[0], mid)) >= -1e-9);
+            /* nothing stands in the arch's opening under the bridge (x in -1..1, y 0.5..8, z -74..-66) */
+            double lo_x = fmin(v[0].x, fmin(v[1].x, v[2].x)), hi_x = fmax(v[0].x, fmax(v[1].x, v[2].x));
+            double lo_y = fmin(v[0].y, fmin(v[1].y, v[2].y)), hi_y = fmax(v[0].y, fmax(v[1].y, v[2].y));
+            double lo_z = fmin(v[0].z, fmin(v[1].z, v[2].z)), hi_z = fmax(v[0].z, fmax(v[1].z, v[2].z));
+            if (hi_x > -1 && lo_x < 1 && hi_y > 0.5 && lo_y < 8 && hi_z > -74 && lo_z < -66)
+                arch_clear = 0;
         }
     }
-    assert_int_equal(covered, s.tri_count);
-    /* the landmarks the demo path is built around */
-    int pillar = 0, arch_clear = 1;
-    for (size_t i = 0; i < s.solid_count; i++) {
-        const ed_solid *so = &s.solids[i];
-        if (so->hi.y >= 40 && so->lo.x > -4 && so->hi.x < 4 && so->lo.z > -4 && so->hi.z < 4)
-            pillar = 1;
-        /* nothing stands in the arch's opening under the bridge */
-        if (!so->flat && so->hi.z > -74 && so->lo.z < -66 && so->lo.x < 1 && so->hi.x > -1 && so->lo.y < 8)
-            arch_clear = 0;
-    }
+    assert_int_equal(tris, w.triangle_count);
     assert_true(pillar);
     assert_true(arch_clear);
-    ed_scene_free(&s);
+    assert_true(w.lo[1] >= -1e-9 && w.hi[1] > 80);
+    ed_world_free(&w);
+    assert_int_equal(w.mesh_count, 0);
+}
+
+static void the_gl_matrix_should_put_points_where_the_view_projects_them(void **state)
+{
+    (void)state;
+    ed_view v;
+    cp_quat q = cp_quat_from_yaw_pitch_roll(0.7, -0.3, 0.2);
+    ed_view_init(&v, cp_vec3_make(3, 4, 5), q, 55, 100, 50, 640, 360);
+    float m[16];
+    ed_view_matrix(&v, 0.05, 1000, m);
+    testutil_rng rng = {42};
+    for (int i = 0; i < 100; i++) {
+        cp_vec3 p = cp_vec3_make(testutil_uniform(&rng, -50, 50), testutil_uniform(&rng, -50, 50),
+                                 testutil_uniform(&rng, -50, 50));
+        cp_vec3 c = ed_view_to_camera(&v, p);
+        float sx, sy;
+        if (!ed_view_project(&v, c, &sx, &sy))
+            continue;
+        double clip[4];
+        for (int r = 0; r < 4; r++)
+            clip[r] = m[r] * p.x + m[4 + r] * p.y + m[8 + r] * p.z + m[12 + r];
+        /* normalised device coordinates onto the viewport, y down */
+        double px = v.x + (clip[0] / clip[3] + 1) * 0.5 * v.w, py = v.y + (1 - clip[1] / clip[3]) * 0.5 * v.h;
+        assert_near(px, sx, 1e-4, 1);
+        assert_near(py, sy, 1e-4, 1);
+        double depth = clip[2] / clip[3];
+        assert_true(depth > -1 && depth < 1);
+    }
 }
 
 int main(void)
@@ -217,7 +258,8 @@ int main(void)
         cmocka_unit_test(camera_angles_should_round_trip_through_a_quaternion),
         cmocka_unit_test(the_camera_should_roll_zoom_and_clamp),
         cmocka_unit_test(the_layout_should_tile_the_window),
-        cmocka_unit_test(the_demo_world_should_be_closed_convex_solids_facing_out),
+        cmocka_unit_test(the_demo_world_should_be_plain_meshes_with_normals_that_match_their_faces),
+        cmocka_unit_test(the_gl_matrix_should_put_points_where_the_view_projects_them),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -28,6 +28,51 @@ static void straight_line_length_should_be_exact(void **state)
     cp_path_destroy(p);
 }
 
+/* Speeds near 1e298 m/s: their squares overflow a double. The length once
+ * came out infinite after splitting every segment 2^24 times (the test of
+ * convergence fails on inf - inf); it is the straight line's length. */
+static void length_should_survive_speeds_whose_squares_overflow(void **state)
+{
+    (void)state;
+    cp_key k[3] = {key(0, 0, 0, 0), key(1, 1e298, 1e298, 0), key(2, 2e298, 2e298, 0)};
+    cp_path *p = cp_path_create(k, 3, NULL, NULL);
+    assert_non_null(p);
+    const double want = 2 * sqrt(2.0) * 1e298;
+    assert_near(cp_path_length(p), want, 1e-13, 1);
+    assert_near(cp_path_distance_at(p, 1), want / 2, 1e-13, 1);
+    assert_near(cp_path_time_at_distance(p, want / 4), 0.5, 1e-12, 1);
+    cp_arclength *a = cp_arclength_create(p, NULL);
+    assert_near(cp_arclength_total(a), want, 1e-13, 1);
+    cp_arclength_destroy(a);
+    cp_path *r = cp_path_retime_constant_speed(p, 4, NULL);
+    assert_non_null(r);
+    assert_near(cp_path_keys(r)[1].time, 2, 1e-12, 1);
+    cp_path_destroy(r);
+    cp_path_destroy(p);
+}
+
+/* A duration the new key times cannot hold is named as the duration, not as
+ * the key whose time it made overflow. */
+static void retime_should_name_a_duration_it_cannot_use(void **state)
+{
+    (void)state;
+    cp_key k[3] = {key(0, 0, 0, 0), key(1, 1, 0, 0), key(3, 1, 2, 0)};
+    cp_path *p = cp_path_create(k, 3, NULL, NULL);
+    cp_error err;
+    assert_null(cp_path_retime_constant_speed(p, 1e308, &err));
+    assert_string_equal(err.field, "duration");
+    assert_string_equal(err.message, "duration: 1e+308 s from the first key at 0 s ends beyond the largest time a "
+                                     "path takes, 1e+300 (CP_PATH_MAX_MAGNITUDE)");
+    assert_null(cp_path_retime_constant_speed(p, 1e-300, &err));
+    assert_string_equal(err.field, "duration");
+    assert_non_null(strstr(err.message, "duration: 1e-300 s: the keys retimed over it do not make a path: keys[1].time"));
+    cp_path *r = cp_path_retime_constant_speed(p, 1e299, &err); /* large, but it fits */
+    assert_non_null(r);
+    assert_true(cp_path_duration(r) == 1e299);
+    cp_path_destroy(r);
+    cp_path_destroy(p);
+}
+
 static void closed_circle_length_should_approach_two_pi_r(void **state)
 {
     (void)state;
@@ -216,7 +261,7 @@ static void retime_should_keep_turns_on_the_spot_apart(void **state)
     assert_near(h, 10 * (0.02 * 20.0 / 3) / (20 + 0.02 * 20.0 / 3), 1e-9, 1);
     cp_error err;
     assert_null(cp_path_retime_constant_speed(p, -1, &err));
-    assert_string_equal(err.message, "retime: duration -1 must be a finite number >= 0");
+    assert_string_equal(err.message, "duration: -1 must be a finite number of seconds >= 0");
     assert_null(cp_path_retime_constant_speed(p, NAN, &err));
     cp_path_destroy(r);
     cp_path_destroy(p);
@@ -226,6 +271,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(straight_line_length_should_be_exact),
+        cmocka_unit_test(length_should_survive_speeds_whose_squares_overflow),
+        cmocka_unit_test(retime_should_name_a_duration_it_cannot_use),
         cmocka_unit_test(closed_circle_length_should_approach_two_pi_r),
         cmocka_unit_test(length_should_match_a_dense_polyline),
         cmocka_unit_test(length_should_count_a_reversal_along_a_line),

@@ -119,6 +119,133 @@ static void invalid_keys_should_be_named_with_their_values(void **state)
     cp_path_destroy(p);
 }
 
+/* Like expect_rejected, and the field and key are data too. */
+static void expect_placed(const cp_key *keys, size_t n, const cp_path_options *o, const char *field, long key_index,
+                          const char *message)
+{
+    cp_error err = {0};
+    assert_null(cp_path_create(keys, n, o, &err));
+    assert_int_equal(err.code, CP_ERR_INVALID);
+    if (strncmp(err.message, message, strlen(message)) != 0)
+        fail_msg("message: %s\nexpected: %s...", err.message, message);
+    assert_string_equal(err.field, field);
+    assert_int_equal(err.key, key_index);
+    assert_true(err.line == 0 && err.column == 0); /* no file: no place in one */
+}
+
+/* Keys that pass one by one but make splines that sample to inf or NaN
+ * (the times 0, 1e-320, 1 or positions of 1.7e308 made arc length run for
+ * many seconds and sampling return NaN even at a key): refused, naming the
+ * key and the field, with the C API's field names. */
+static void keys_whose_splines_overflow_should_be_refused(void **state)
+{
+    (void)state;
+    cp_key k[3] = {key(0, 0, 0, 0, yaw(0), 60), key(1e-320, 1, 0, 0, yaw(0), 60), key(1, 2, 0, 0, yaw(0), 60)};
+    expect_placed(k, 3, NULL, "keys[1].time", 1,
+                  "keys[1].time: 1e-320 is too close to keys[0].time 0 (1e-320 s apart): keys must be at least "
+                  "1e-12 s apart here (CP_PATH_MIN_KEY_SPACING times the largest time, 1)");
+    /* the same keys scaled down: all times subnormal, still too close (this once blamed identity rotations) */
+    k[1].time = 1e-320, k[2].time = 2e-320;
+    expect_placed(k, 3, NULL, "keys[1].time", 1,
+                  "keys[1].time: 1e-320 is too close to keys[0].time 0 (1e-320 s apart): keys must be at least "
+                  "1e-140 s apart here (CP_PATH_MIN_KEY_SECONDS");
+    cp_key h[3] = {key(0, 0, 0, 0, yaw(0), 60), key(1, 0, -1.7e308, 0, yaw(0), 60), key(2, 0, 1.7e308, 0, yaw(0), 60)};
+    expect_placed(h, 3, NULL, "keys[1].position.y", 1,
+                  "keys[1].position.y: -1.7e+308 is beyond the largest magnitude a path takes, 1e+300");
+    h[1].position.y = 0, h[2].time = 1e301;
+    expect_placed(h, 3, NULL, "keys[2].time", 2, "keys[2].time: 1e+301 is beyond the largest magnitude");
+    /* within range one by one, but the spline between them overflows */
+    cp_key v[3] = {key(0, 0, 0, 0, yaw(0), 60), key(1, 9e299, 0, 0, yaw(0), 60), key(2, 0, 0, 0, yaw(0), 60)};
+    expect_placed(v, 3, NULL, "keys[1].position", 1,
+                  "keys[1].position: changes too much from keys[0].position for keys 1 s apart");
+    cp_key d[2] = {key(0, 0, 1e300, 0, yaw(0), 60), key(1e10, 0, -1e300, 0, yaw(0), 60)};
+    expect_placed(d, 2, NULL, "keys[1].position", 1, "keys[1].position: too far from keys[0].position for a spline");
+    /* the seam of a closed path counts as a spacing too */
+    cp_key c[3] = {key(0, 0, 0, 0, yaw(0), 60), key(1, 1, 0, 0, yaw(0), 60), key(2, 0, 1, 0, yaw(0), 60)};
+    cp_path_options o = {.ends = CP_ENDS_CLOSED, .period = 2.0000000000001};
+    expect_placed(c, 3, &o, "options.period", -1, "options.period: 2.0000000000001 leaves 9.992007221626409e-14 s");
+
+    /* what passes samples finite values everywhere, even at the limits: large
+     * positions, and rotations half a turn apart at the smallest spacing */
+    cp_key ok[2][3] = {
+        {key(0, 0, 0, 0, yaw(0), 60), key(1, 1e299, 0, 0, yaw(40), 60), key(2, 0, 0, 0, yaw(0), 60)},
+        {key(0, 0, 0, 0, yaw(0), 60), key(1e-140, 0, 0, 0, yaw(179), 60), key(2e-140, 0, 0, 0, yaw(0), 60)},
+    };
+    for (int i = 0; i < 2; i++) {
+        cp_path *p = cp_path_create(ok[i], 3, NULL, NULL);
+        assert_non_null(p);
+        const double end = ok[i][2].time;
+        for (double t = 0; t <= end; t += end / 64) {
+            cp_pose pose;
+            cp_path_sample(p, t, &pose);
+            assert_true(isfinite(pose.position.x) && isfinite(pose.velocity.x) && isfinite(pose.acceleration.x));
+            assert_true(isfinite(pose.angular_velocity.y) && isfinite(pose.angular_acceleration.y));
+            assert_true(isfinite(pose.fov_acceleration));
+        }
+        assert_true(isfinite(cp_path_length(p)));
+        cp_path_destroy(p);
+    }
+}
+
+static int pose_finite(const cp_pose *q)
+{
+    const double x[] = {q->position.x, q->position.y, q->position.z, q->velocity.x, q->velocity.y, q->velocity.z,
+                        q->acceleration.x, q->acceleration.y, q->acceleration.z, q->rotation.x, q->rotation.w,
+                        q->angular_velocity.x, q->angular_velocity.y, q->angular_velocity.z,
+                        q->angular_acceleration.x, q->angular_acceleration.y, q->angular_acceleration.z, q->fov,
+                        q->fov_velocity, q->fov_acceleration};
+    for (size_t i = 0; i < sizeof x / sizeof x[0]; i++)
+        if (!isfinite(x[i]))
+            return 0;
+    return 1;
+}
+
+/* Random keys at every scale a double has (positions up to 1e300, spacings
+ * down to 1e-150, every interpolation and end): a path is refused, or it
+ * samples to finite numbers everywhere and has a finite length. */
+static void every_path_that_builds_should_sample_finite(void **state)
+{
+    (void)state;
+    testutil_rng rng = {2024};
+    int built = 0, refused = 0;
+    for (int trial = 0; trial < 3000; trial++) {
+        cp_key k[6];
+        const size_t n = 2 + (size_t)testutil_uniform(&rng, 0, 4.99);
+        const double pscale = pow(10.0, testutil_uniform(&rng, -300, 300));
+        const double hscale = pow(10.0, testutil_uniform(&rng, -150, 10));
+        double t = testutil_uniform(&rng, -1, 1) * pow(10.0, testutil_uniform(&rng, -300, 20));
+        for (size_t i = 0; i < n; i++) {
+            k[i] = key(t, testutil_uniform(&rng, -1, 1) * pscale, testutil_uniform(&rng, -1, 1) * pscale,
+                       testutil_uniform(&rng, -1, 1), testutil_random_quat(&rng), testutil_uniform(&rng, 1, 179));
+            t += hscale * testutil_uniform(&rng, 0.01, 1);
+        }
+        cp_path_options o = {.position = (cp_interp)(trial % 5), .rotation = (cp_interp)(trial / 5 % 5),
+                             .fov = (cp_interp)(trial / 25 % 5), .ends = (cp_ends)(trial % 3)};
+        o.period = (t - k[0].time) * testutil_uniform(&rng, 1.001, 2);
+        cp_error err;
+        cp_path *p = cp_path_create(k, n, &o, &err);
+        if (!p) {
+            refused++;
+            assert_true(err.code == CP_ERR_INVALID && err.field[0] != '\0');
+            continue;
+        }
+        built++;
+        const double start = cp_path_start(p), span = cp_path_duration(p);
+        for (int j = 0; j <= 64; j++) {
+            cp_pose pose;
+            cp_path_sample(p, start + span * j / 64.0, &pose);
+            if (!pose_finite(&pose))
+                fail_msg("trial %d: a pose at %a is not finite (%zu keys, positions %g, spacing %g)", trial,
+                         start + span * j / 64.0, n, pscale, hscale);
+        }
+        if (!isfinite(cp_path_length(p)))
+            fail_msg("trial %d: the length is not finite", trial);
+        cp_path_destroy(p);
+    }
+    /* both outcomes happen, so the test sees both sides of the limits */
+    assert_true(built > 300 && refused > 300);
+}
+
 static void rotations_should_be_normalised(void **state)
 {
     (void)state;
@@ -493,6 +620,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(readme_snippet_should_work),
         cmocka_unit_test(invalid_keys_should_be_named_with_their_values),
+        cmocka_unit_test(keys_whose_splines_overflow_should_be_refused),
+        cmocka_unit_test(every_path_that_builds_should_sample_finite),
         cmocka_unit_test(rotations_should_be_normalised),
         cmocka_unit_test(open_path_should_hold_end_poses),
         cmocka_unit_test(closed_path_should_wrap),

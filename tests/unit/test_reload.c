@@ -2,6 +2,7 @@
  * with inotify and with stat polling. Nothing waits a fixed time: each step
  * polls until what it expects happens or a deadline passes. */
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -250,6 +251,178 @@ static void reload_should_not_mistake_a_renamed_file_for_its_old_name(void **sta
     free(dir);
 }
 
+/* Replaces `link` by a symbolic link to `target`, atomically (by rename). */
+static void relink(const char *link, const char *target)
+{
+    char tmp[1100];
+    snprintf(tmp, sizeof tmp, "%s.link~", link);
+    unlink(tmp);
+    assert_int_equal(symlink(target, tmp), 0);
+    assert_int_equal(rename(tmp, link), 0);
+}
+
+/* Opens a library of the kind asked for; NULL (and a message) if inotify is
+ * asked for and missing. */
+static cp_library *library(int inotify)
+{
+    cp_error err;
+    cp_library *lib = inotify ? cp_library_create(&err) : cp_library_create_polling(&err);
+    assert_non_null(lib);
+    if (inotify && !cp_library_uses_inotify(lib)) {
+        print_message("inotify is not available here: checked with stat polling only\n");
+        cp_library_destroy(lib);
+        return NULL;
+    }
+    return lib;
+}
+
+/* A file replaced by a link into another folder, then the file there saved,
+ * written in place, and the link moved along a chain into a third folder:
+ * every change is seen (with inotify the other folders must be watched too). */
+static void follow_links_into_other_folders(int inotify)
+{
+    cp_library *lib = library(inotify);
+    if (!lib)
+        return;
+    char *dir = testutil_tempdir(), a[1024], b[1024], c[1024], file[1100], real[1100], other[1100], hop[1100];
+    snprintf(a, sizeof a, "%s/a", dir);
+    snprintf(b, sizeof b, "%s/b", dir);
+    snprintf(c, sizeof c, "%s/c", dir);
+    assert_int_equal(mkdir(a, 0755), 0);
+    assert_int_equal(mkdir(b, 0755), 0);
+    assert_int_equal(mkdir(c, 0755), 0);
+    snprintf(file, sizeof file, "%s/intro.json", a);
+    snprintf(real, sizeof real, "%s/real.json", b);
+    snprintf(other, sizeof other, "%s/other.json", b);
+    snprintf(hop, sizeof hop, "%s/hop.json", c);
+    char *t = path_text(2, 100);
+    assert_int_equal(testutil_write_file(file, t), 0);
+    free(t);
+    cp_error err;
+    cp_resource *res = cp_library_open(lib, file, &err);
+    assert_non_null(res);
+
+    t = path_text(2, 200);
+    assert_int_equal(testutil_write_file(real, t), 0);
+    free(t);
+    relink(file, "../b/real.json");
+    expect_generation(lib, res, 2);
+    assert_true(first_x(res) == 200);
+
+    t = path_text(3, 201); /* saved by rename in the link's target folder */
+    write_renamed(real, t);
+    free(t);
+    expect_generation(lib, res, 3);
+    assert_true(first_x(res) == 201);
+
+    t = path_text(3, 202); /* written in place */
+    assert_int_equal(testutil_write_file(real, t), 0);
+    free(t);
+    expect_generation(lib, res, 4);
+    assert_true(first_x(res) == 202);
+
+    /* a chain: intro.json -> c/hop.json -> b/other.json */
+    t = path_text(2, 300);
+    assert_int_equal(testutil_write_file(other, t), 0);
+    free(t);
+    relink(hop, "../b/other.json");
+    relink(file, "../c/hop.json");
+    expect_generation(lib, res, 5);
+    assert_true(first_x(res) == 300);
+    t = path_text(2, 301);
+    write_renamed(other, t);
+    free(t);
+    expect_generation(lib, res, 6);
+    assert_true(first_x(res) == 301);
+    relink(hop, "../b/real.json"); /* the middle link moves */
+    expect_generation(lib, res, 7);
+    assert_true(first_x(res) == 202);
+    t = path_text(2, 203);
+    write_renamed(real, t);
+    free(t);
+    expect_generation(lib, res, 8);
+    assert_true(first_x(res) == 203);
+
+    cp_library_destroy(lib);
+    testutil_rmtree(dir);
+    free(dir);
+}
+
+static void reload_should_follow_links_into_other_folders_with_inotify(void **state)
+{
+    (void)state;
+    follow_links_into_other_folders(1);
+}
+
+static void reload_should_follow_links_into_other_folders_with_stat_polling(void **state)
+{
+    (void)state;
+    follow_links_into_other_folders(0);
+}
+
+/* Polls until the resource has no error. */
+static void expect_no_error(cp_library *lib, cp_resource *res)
+{
+    double end = now() + DEADLINE_S;
+    while (cp_resource_error(res) && now() < end) {
+        cp_library_poll(lib);
+        pause_briefly();
+    }
+    if (cp_resource_error(res))
+        fail_msg("still in error: %s", cp_resource_error(res));
+}
+
+/* A file that cannot be read (deleted), or does not load, and then comes
+ * back with the bytes of the path in service: the error goes, and no new
+ * generation is made (docs/format.md: the same bytes make none). */
+static void come_back_unchanged(int inotify)
+{
+    cp_library *lib = library(inotify);
+    if (!lib)
+        return;
+    char *dir = testutil_tempdir(), file[1024];
+    snprintf(file, sizeof file, "%s/intro.json", dir);
+    char *good = path_text(3, 100);
+    assert_int_equal(testutil_write_file(file, good), 0);
+    cp_error err;
+    cp_resource *res = cp_library_open(lib, file, &err);
+    assert_non_null(res);
+
+    assert_int_equal(unlink(file), 0);
+    expect_error(lib, res, "not found");
+    assert_int_equal(testutil_write_file(file, good), 0);
+    expect_no_error(lib, res);
+    assert_int_equal(cp_resource_generation(res), 1);
+
+    write_renamed(file, "{ \"campath\": 1, \"keys\": [");
+    expect_error(lib, res, "is the file truncated?");
+    write_renamed(file, good);
+    expect_no_error(lib, res);
+    assert_int_equal(cp_resource_generation(res), 1);
+
+    /* and a real change after that is still a new generation */
+    char *t = path_text(3, 101);
+    write_renamed(file, t);
+    free(t);
+    expect_generation(lib, res, 2);
+    free(good);
+    cp_library_destroy(lib);
+    testutil_rmtree(dir);
+    free(dir);
+}
+
+static void reload_should_not_count_a_file_that_comes_back_unchanged_with_inotify(void **state)
+{
+    (void)state;
+    come_back_unchanged(1);
+}
+
+static void reload_should_not_count_a_file_that_comes_back_unchanged_with_stat_polling(void **state)
+{
+    (void)state;
+    come_back_unchanged(0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -258,6 +431,10 @@ int main(void)
         cmocka_unit_test(reload_should_poll_when_told_by_the_environment),
         cmocka_unit_test(reload_should_refuse_files_that_do_not_load),
         cmocka_unit_test(reload_should_not_mistake_a_renamed_file_for_its_old_name),
+        cmocka_unit_test(reload_should_follow_links_into_other_folders_with_inotify),
+        cmocka_unit_test(reload_should_follow_links_into_other_folders_with_stat_polling),
+        cmocka_unit_test(reload_should_not_count_a_file_that_comes_back_unchanged_with_inotify),
+        cmocka_unit_test(reload_should_not_count_a_file_that_comes_back_unchanged_with_stat_polling),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,43 @@
+/* editor/core/clearance.h - does the camera keep clear of the world? The path
+ * is sampled densely enough that no wall can slip between two samples (the
+ * segment between them is tested against the triangles), and every stretch
+ * where the camera passes through geometry or comes closer than the
+ * clearance is listed as a time range, so that the editor can say "passes
+ * through geometry at 12.4-12.9 s" before anyone plays the path.
+ */
+#ifndef ED_CLEARANCE_H
+#define ED_CLEARANCE_H
+
+#include <stddef.h>
+
+#include "bvh.h"
+#include "campath/path.h"
+
+#define ED_CLEARANCE_DEFAULT 0.2       /* metres */
+#define ED_CLEARANCE_MAX_SAMPLES 2000000 /* per check; beyond it samples are spaced wider (and segments still tested) */
+
+typedef struct ed_clearance_range {
+    double t0, t1;          /* seconds, path time */
+    double min_distance;    /* the closest the camera comes in this range, metres (0 through geometry) */
+    int    through;         /* the camera passes through a surface here */
+} ed_clearance_range;
+
+typedef struct ed_clearance {
+    ed_clearance_range *ranges;
+    size_t              count, cap;
+    double              radius;     /* the clearance it was checked with */
+    size_t              samples;    /* how many poses were checked */
+} ed_clearance;
+
+/* Checks `path` against the triangles of `bvh` with clearance `radius`
+ * (metres, > 0); the result replaces what `c` held. 0, or -1 if out of
+ * memory (c is then empty). */
+int ed_clearance_check(ed_clearance *c, const cp_path *path, const ed_bvh *bvh, double radius);
+void ed_clearance_free(ed_clearance *c);
+
+/* One line for people: "passes through geometry at 12.4-12.9 s; closer than
+ * 0.2 m at 30.1-30.3 s" (at most `max_ranges` ranges, then "and N more"), or
+ * "clear of the world by 0.2 m". Returns buf. */
+char *ed_clearance_describe(const ed_clearance *c, size_t max_ranges, char *buf, size_t size);
+
+#endif /* ED_CLEARANCE_H */

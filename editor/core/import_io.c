@@ -1,0 +1,186 @@
+/* editor/core/import_io.c - regular files inside the scene's folder, and nothing else. */
+#include "import_io.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+typedef struct open_file {
+    struct aiFile file;
+    int           fd;
+    size_t        size, pos;
+    ed_import_io *fs;
+} open_file;
+
+static char *dup_str(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+char *ed_import_io_resolve(const ed_import_io *fs, const char *file, char *why, size_t why_size)
+{
+    char real[PATH_MAX];
+    if (!realpath(file, real)) {
+        snprintf(why, why_size, "%s", strerror(errno));
+        return NULL;
+    }
+    size_t n = strlen(fs->root);
+    /* the root itself is "/" only for a scene at the top of the file system */
+    if (!(strncmp(real, fs->root, n) == 0 && (real[n] == '/' || (n == 1 && fs->root[0] == '/')))) {
+        snprintf(why, why_size, "outside the scene's folder %s", fs->root);
+        return NULL;
+    }
+    struct stat st;
+    if (stat(real, &st) != 0 || !S_ISREG(st.st_mode)) {
+        snprintf(why, why_size, "not a regular file");
+        return NULL;
+    }
+    char *r = dup_str(real);
+    if (!r)
+        snprintf(why, why_size, "out of memory");
+    return r;
+}
+
+static size_t f_read(struct aiFile *f, char *buf, size_t size, size_t count)
+{
+    open_file *o = (open_file *)f->UserData;
+    if (size == 0 || count == 0)
+        return 0;
+    size_t want = size * count, got = 0;
+    if (count > (size_t)-1 / size)
+        return 0;
+    while (got < want) {
+        ssize_t r = read(o->fd, buf + got, want - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+    }
+    o->pos += got;
+    if (o->fs->progress)
+        atomic_fetch_add(&o->fs->progress->read, (long long)got);
+    return got / size;
+}
+
+static size_t f_write(struct aiFile *f, const char *buf, size_t size, size_t count)
+{
+    (void)f, (void)buf, (void)size, (void)count;
+    return 0; /* an import never writes */
+}
+
+static size_t f_tell(struct aiFile *f) { return ((open_file *)f->UserData)->pos; }
+static size_t f_size(struct aiFile *f) { return ((open_file *)f->UserData)->size; }
+static void f_flush(struct aiFile *f) { (void)f; }
+
+static enum aiReturn f_seek(struct aiFile *f, size_t offset, enum aiOrigin origin)
+{
+    open_file *o = (open_file *)f->UserData;
+    long long base = origin == aiOrigin_SET ? 0 : origin == aiOrigin_CUR ? (long long)o->pos : (long long)o->size;
+    /* a negative offset from the end or the current position comes as a wrapped size_t */
+    long long to = origin == aiOrigin_SET ? (long long)offset : base + (long long)(ptrdiff_t)offset;
+    if (to < 0 || to > (long long)o->size || lseek(o->fd, (off_t)to, SEEK_SET) < 0)
+        return aiReturn_FAILURE;
+    o->pos = (size_t)to;
+    return aiReturn_SUCCESS;
+}
+
+static void refuse(ed_import_io *fs, const char *file, const char *why)
+{
+    if (!fs->refused[0])
+        snprintf(fs->refused, sizeof fs->refused, "%s: %s", file, why);
+}
+
+static struct aiFile *f_open(struct aiFileIO *io, const char *file, const char *mode)
+{
+    ed_import_io *fs = (ed_import_io *)io->UserData;
+    if (!mode || mode[0] != 'r') {
+        refuse(fs, file, "the importer asked to write it");
+        return NULL;
+    }
+    char why[256];
+    char *real = ed_import_io_resolve(fs, file, why, sizeof why);
+    if (!real) {
+        /* assimp probes for files that need not exist (a missing .mtl, other extensions): only
+           a file that exists and is refused is worth naming */
+        if (access(file, F_OK) == 0)
+            refuse(fs, file, why);
+        return NULL;
+    }
+    int fd = open(real, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    free(real);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        refuse(fs, file, fd < 0 ? strerror(errno) : "not a regular file");
+        if (fd >= 0)
+            close(fd);
+        return NULL;
+    }
+    open_file *o = calloc(1, sizeof *o);
+    if (!o) {
+        close(fd);
+        refuse(fs, file, "out of memory");
+        return NULL;
+    }
+    o->fd = fd;
+    o->size = (size_t)st.st_size;
+    o->fs = fs;
+    o->file.ReadProc = f_read;
+    o->file.WriteProc = f_write;
+    o->file.TellProc = f_tell;
+    o->file.FileSizeProc = f_size;
+    o->file.SeekProc = f_seek;
+    o->file.FlushProc = f_flush;
+    o->file.UserData = (aiUserData)o;
+    return &o->file;
+}
+
+static void f_close(struct aiFileIO *io, struct aiFile *f)
+{
+    (void)io;
+    if (!f)
+        return;
+    open_file *o = (open_file *)f->UserData;
+    close(o->fd);
+    free(o);
+}
+
+int ed_import_io_init(ed_import_io *fs, const char *scene_file, ed_import_progress *progress, char *err,
+                      size_t err_size)
+{
+    memset(fs, 0, sizeof *fs);
+    char real[PATH_MAX];
+    if (!realpath(scene_file, real)) {
+        snprintf(err, err_size, "%s: %s", scene_file, strerror(errno));
+        return -1;
+    }
+    char *slash = strrchr(real, '/');
+    if (slash == real)
+        slash[1] = '\0';
+    else if (slash)
+        *slash = '\0';
+    if (!(fs->root = dup_str(real))) {
+        snprintf(err, err_size, "%s: out of memory", scene_file);
+        return -1;
+    }
+    fs->progress = progress;
+    fs->io.OpenProc = f_open;
+    fs->io.CloseProc = f_close;
+    fs->io.UserData = (aiUserData)fs;
+    return 0;
+}
+
+void ed_import_io_free(ed_import_io *fs)
+{
+    free(fs->root);
+    memset(fs, 0, sizeof *fs);
+}

@@ -1,0 +1,221 @@
+/* editor/sdl/bench.c - the editor's benchmarks: frame times (--bench-frames)
+ * and scene loading against the importer alone (--bench-load). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "benchpath.h"
+#include "host.h"
+#include "shot.h"
+
+static double seconds(Uint64 a, Uint64 b) { return (double)(b - a) / (double)SDL_GetPerformanceFrequency(); }
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void stats(const char *label, double *ms, long n)
+{
+    if (n <= 0)
+        return;
+    double sum = 0;
+    for (long i = 0; i < n; i++)
+        sum += ms[i];
+    qsort(ms, (size_t)n, sizeof *ms, cmp_double);
+    long p95 = (long)ceil(0.95 * n) - 1;
+    printf("  %-28s mean %7.2f ms   median %7.2f ms   p95 %7.2f ms   max %7.2f ms\n", label, sum / n, ms[n / 2],
+           ms[p95 < 0 ? 0 : p95], ms[n - 1]);
+}
+
+/* Renders a frame and waits for the GPU, so that the time is the frame's. */
+static double frame(ed_offscreen *off, ed_app *app)
+{
+    Uint64 f0 = SDL_GetPerformanceCounter();
+    ed_app_update(app, 1.0 / 60.0);
+    ed_render_frame(&off->gfx, app);
+    glFinish();
+    return 1e3 * seconds(f0, SDL_GetPerformanceCounter());
+}
+
+int ed_run_bench(const ed_options *o)
+{
+    int w = o->size_given ? o->width : ED_RENDER_W, h = o->size_given ? o->height : ED_RENDER_H;
+    long n = o->bench_frames;
+    ed_app app;
+    ed_offscreen off;
+    memset(&off, 0, sizeof off);
+    char err[1024];
+    cp_document doc;
+    cp_error cerr;
+    double *ms = malloc((size_t)n * 2 * sizeof *ms);
+    int rc = 1;
+    if (ed_app_init(&app) != 0 || !ms) {
+        fprintf(stderr, "campath-editor: out of memory\n");
+        goto done;
+    }
+    ed_options opts = *o;
+    opts.size_given = 1, opts.width = w, opts.height = h;
+    if (ed_host_start(&app, &opts, NULL) != 0)
+        goto done;
+    if (ed_bench_document(&doc, ED_BENCH_KEYS, &cerr) != CP_OK) {
+        fprintf(stderr, "campath-editor: %s\n", cerr.message);
+        goto done;
+    }
+    /* the benchmark path's laps, fitted to the world: centred on it, scaled to its size */
+    if (app.scene_file) {
+        cp_vec3 c = ed_world_centre(&app.world), lap_centre = cp_vec3_make(0, 10, -60);
+        double size = ed_world_size(&app.world), k = size / 400.0;
+        for (size_t i = 0; i < doc.count; i++) {
+            cp_vec3 d = cp_vec3_scale(cp_vec3_sub(doc.keys[i].position, lap_centre), k);
+            doc.keys[i].position = cp_vec3_add(cp_vec3_add(c, d), cp_vec3_make(0, 0.1 * size, 0));
+            doc.keys[i].time *= k;
+        }
+    }
+    Uint64 e0 = SDL_GetPerformanceCounter();
+    if (ed_app_commit(&app, &doc, ED_BENCH_KEYS / 2, 1) != 0) {
+        fprintf(stderr, "campath-editor: %s\n", app.message);
+        goto done;
+    }
+    Uint64 e1 = SDL_GetPerformanceCounter();
+    app.show_graph = 1;
+    if (ed_offscreen_bind(&off, w, h, err, sizeof err)) {
+        fprintf(stderr, "campath-editor: %s\n", err);
+        goto done;
+    }
+    Uint64 s0 = SDL_GetPerformanceCounter();
+    ed_trace_build(&off.gfx.trace, app.path, app.path_serial);
+    Uint64 s1 = SDL_GetPerformanceCounter();
+    ed_app_clearance(&app);
+    Uint64 s2 = SDL_GetPerformanceCounter();
+    /* the first frame uploads the world and the path: timed apart */
+    double first = frame(&off, &app);
+    /* half the frames orbit high above the world (the whole path in view, the
+       worst case), half look through the path camera while it plays */
+    long orbit = (n + 1) / 2;
+    double *through = ms + n;
+    cp_vec3 c = ed_world_centre(&app.world);
+    double size = app.scene_file ? ed_world_size(&app.world) : 400.0;
+    if (!app.scene_file)
+        c = cp_vec3_make(0, 0, -60);
+    for (long i = 0; i < n; i++) {
+        if (i < orbit) {
+            double a = 2.0 * M_PI * (double)i / (double)orbit;
+            cp_vec3 eye = cp_vec3_add(c, cp_vec3_make(0.48 * size * sin(a), 0.24 * size, 0.48 * size * cos(a)));
+            cp_vec3 d = cp_vec3_normalize(cp_vec3_sub(c, eye));
+            ed_app_place_camera(&app, eye, cp_quat_from_yaw_pitch_roll(atan2(-d.x, -d.z), asin(d.y), 0));
+        } else if (!app.view_path) {
+            if (o->screenshot) {
+                SDL_Surface *s = ed_gl_read_pixels(w, h, err, sizeof err);
+                if (!s || ed_shot_save(s, o->screenshot, err, sizeof err) != 0)
+                    fprintf(stderr, "campath-editor: %s\n", err);
+                SDL_FreeSurface(s);
+            }
+            app.view_path = 1;
+            ed_app_seek(&app, ed_app_start(&app));
+            ed_app_play(&app, 1);
+        }
+        (i < orbit ? ms : through)[i < orbit ? i : i - orbit] = frame(&off, &app);
+    }
+    double *all = malloc((size_t)n * sizeof *all);
+    if (!all) {
+        fprintf(stderr, "campath-editor: out of memory\n");
+        goto done;
+    }
+    memcpy(all, ms, (size_t)orbit * sizeof *all);
+    memcpy(all + orbit, through, (size_t)(n - orbit) * sizeof *all);
+    const char *r = (const char *)glGetString(GL_RENDERER);
+    printf("campath-editor --bench-frames %ld: %dx%d, %s, world %s (%zu triangles), %d-key path (%zu polyline points)\n",
+           n, w, h, r ? r : "OpenGL", app.scene_file ? app.scene_file : "the demo town", app.world.triangle_count,
+           ED_BENCH_KEYS, off.gfx.trace.count);
+    stats("all frames", all, n);
+    stats("orbit (whole path in view)", ms, orbit);
+    stats("through the path camera", through, n - orbit);
+    printf("  first frame (uploads the world and the path) %.1f ms\n", first);
+    printf("  after an edit: path rebuild %.1f ms, resampling for display %.1f ms, clearance check %.1f ms (%zu poses, "
+           "%zu problems); not per frame\n",
+           1e3 * seconds(e0, e1), 1e3 * seconds(s0, s1), 1e3 * seconds(s1, s2), app.clearance.samples,
+           app.clearance.count);
+    free(all);
+    rc = 0;
+done:
+    free(ms);
+    ed_offscreen_close(&off);
+    ed_app_free(&app);
+    return rc;
+}
+
+static long max_rss_kb(void)
+{
+    struct rusage ru;
+    return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
+}
+
+int ed_run_bench_load(const ed_options *o)
+{
+    const char *file = o->bench_load;
+    char err[1024];
+    const int runs = 3;
+    double importer = 1e30, load = 1e30, upload = 1e30, bvh = 1e30;
+    long rss0 = max_rss_kb();
+    ed_world w;
+    memset(&w, 0, sizeof w);
+    for (int i = 0; i < runs; i++) {
+        Uint64 a = SDL_GetPerformanceCounter();
+        if (ed_world_import_baseline(file, &o->import, err, sizeof err) != 0) {
+            fprintf(stderr, "campath-editor: %s\n", err);
+            return 1;
+        }
+        Uint64 b = SDL_GetPerformanceCounter();
+        importer = fmin(importer, seconds(a, b));
+    }
+    long rss_importer = max_rss_kb();
+    for (int i = 0; i < runs; i++) {
+        ed_world_free(&w);
+        Uint64 a = SDL_GetPerformanceCounter();
+        if (ed_world_import(&w, file, &o->import, NULL, err, sizeof err) != 0) {
+            fprintf(stderr, "campath-editor: %s\n", err);
+            return 1;
+        }
+        Uint64 b = SDL_GetPerformanceCounter();
+        load = fmin(load, seconds(a, b));
+        ed_bvh tree;
+        if (ed_bvh_build(&tree, &w) != 0) {
+            fprintf(stderr, "campath-editor: out of memory for the clearance check\n");
+            ed_world_free(&w);
+            return 1;
+        }
+        bvh = fmin(bvh, seconds(b, SDL_GetPerformanceCounter()));
+        ed_bvh_free(&tree);
+    }
+    ed_offscreen off;
+    if (ed_offscreen_open(&off, err, sizeof err) != 0) {
+        fprintf(stderr, "campath-editor: %s\n", err);
+        ed_world_free(&w);
+        return 1;
+    }
+    for (int i = 0; i < runs; i++) {
+        Uint64 a = SDL_GetPerformanceCounter();
+        if (ed_world_gl_upload(&off.gfx.world, &w, (unsigned long)i + 1, NULL, 0) != 0) {
+            fprintf(stderr, "campath-editor: the graphics memory is too small for this world\n");
+            break;
+        }
+        glFinish();
+        upload = fmin(upload, seconds(a, SDL_GetPerformanceCounter()));
+    }
+    printf("campath-editor --bench-load %s: %zu triangles, %zu vertices, %zu meshes, %zu textures (best of %d)\n", file,
+           w.triangle_count, w.vertex_count, w.mesh_count, w.texture_count, runs);
+    printf("  assimp alone (the baseline)    %8.1f ms\n", 1e3 * importer);
+    printf("  editor import (assimp + world) %8.1f ms   %.2fx the baseline\n", 1e3 * load, load / importer);
+    printf("  GPU upload                     %8.1f ms\n", 1e3 * upload);
+    printf("  clearance index (BVH)          %8.1f ms\n", 1e3 * bvh);
+    printf("  memory: world %.1f MB, GPU buffers %.1f MB; peak resident %.0f MB (%.0f MB before, %.0f MB after assimp alone)\n",
+           ed_world_bytes(&w) / 1048576.0, off.gfx.world.gpu_bytes / 1048576.0, max_rss_kb() / 1024.0, rss0 / 1024.0,
+           rss_importer / 1024.0);
+    ed_offscreen_close(&off);
+    ed_world_free(&w);
+    return 0;
+}

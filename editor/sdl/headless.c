@@ -1,0 +1,277 @@
+/* editor/sdl/headless.c - the editor without a window: scripts, screenshots and
+ * --render-frames, on an offscreen OpenGL context; and what all modes share
+ * to start (host.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "control.h"
+#include "host.h"
+#include "input.h"
+#include "script.h"
+#include "shot.h"
+
+/* ---- starting ---------------------------------------------------------------------------------- */
+
+static int progress_open;   /* a line rewritten in place is on the terminal */
+
+void ed_host_progress(void *ctx, const char *line)
+{
+    (void)ctx;
+    if (isatty(STDERR_FILENO)) {
+        fprintf(stderr, "\r%s\033[K", line);
+        progress_open = 1;
+    } else {
+        fprintf(stderr, "%s\n", line);
+    }
+    fflush(stderr);
+}
+
+void ed_host_progress_done(void)
+{
+    if (progress_open)
+        fputc('\n', stderr);
+    progress_open = 0;
+}
+
+void ed_host_apply(ed_app *app, const ed_options *o)
+{
+    if (o->size_given)
+        ed_app_resize(app, o->width, o->height);
+    if (o->aspect > 0)
+        app->aspect = o->aspect;
+    if (o->clearance > 0)
+        app->clearance_radius = o->clearance;
+    app->import_options = o->import;
+}
+
+int ed_host_start(ed_app *app, const ed_options *o, const char *file)
+{
+    ed_host_apply(app, o);
+    if (file && ed_app_open(app, file) != 0) {
+        fprintf(stderr, "campath-editor: %s\n", app->message);
+        return -1;
+    }
+    /* the scene the path file names: reported when it does not load, the path opens anyway */
+    if (ed_app_wait_scene(app, ed_host_progress, NULL) != 0) {
+        ed_host_progress_done();
+        fprintf(stderr, "campath-editor: %s\n", app->message);
+    }
+    ed_host_progress_done();
+    if (o->scene) {
+        if (ed_app_load_scene(app, o->scene, 1) != 0 || ed_app_wait_scene(app, ed_host_progress, NULL) != 0) {
+            ed_host_progress_done();
+            fprintf(stderr, "campath-editor: %s\n", app->message);
+            return -1;
+        }
+        ed_host_progress_done();
+    }
+    return 0;
+}
+
+/* ---- the offscreen renderer -------------------------------------------------------------------- */
+
+int ed_offscreen_open(ed_offscreen *o, char *err, size_t err_size)
+{
+    memset(o, 0, sizeof *o);
+    if (ed_gl_open_offscreen(&o->ctx, err, err_size) != 0)
+        return -1;
+    char warn[512];
+    if (ed_gfx_init(&o->gfx, warn, sizeof warn) != 0) {
+        snprintf(err, err_size, "%s", warn);
+        ed_gl_close(&o->ctx);
+        return -1;
+    }
+    if (warn[0])
+        fprintf(stderr, "campath-editor: %s\n", warn);
+    o->ready = 1;
+    return 0;
+}
+
+void ed_offscreen_close(ed_offscreen *o)
+{
+    if (o->ready) {
+        ed_gl_target_free(&o->target);
+        ed_gfx_free(&o->gfx);
+        ed_gl_close(&o->ctx);
+    }
+    memset(o, 0, sizeof *o);
+}
+
+int ed_offscreen_bind(ed_offscreen *o, int w, int h, char *err, size_t err_size)
+{
+    if (!o->ready && ed_offscreen_open(o, err, err_size) != 0)
+        return -1;
+    return ed_gl_target_bind(&o->target, w, h, err, err_size);
+}
+
+/* ---- scripts and screenshots ----------------------------------------------------------------------- */
+
+static int host_screenshot(void *ctx, ed_app *app, const char *file, char *err, size_t n)
+{
+    ed_offscreen *o = ctx;
+    if (ed_shot_check_name(file, err, n) || ed_offscreen_bind(o, app->width, app->height, err, n))
+        return -1;
+    ed_render_frame(&o->gfx, app);
+    SDL_Surface *s = ed_gl_read_pixels(app->width, app->height, err, n);
+    int rc = s ? ed_shot_save(s, file, err, n) : -1;
+    SDL_FreeSurface(s);
+    return rc;
+}
+
+/* Synthetic events go out as SDL events and come back through the same
+ * translation the window's events take. */
+static void host_event(void *ctx, ed_app *app, ed_control *c, const ed_event *ev)
+{
+    (void)ctx;
+    SDL_Event se;
+    ed_event back;
+    if (ed_input_synthesize(ev, &se) && ed_input_translate(&se, &back))
+        ed_control_event(c, app, &back);
+    else
+        ed_control_event(c, app, ev);
+}
+
+int ed_run_headless(const ed_options *o)
+{
+    char err[1024];
+    if (o->screenshot && ed_shot_check_name(o->screenshot, err, sizeof err)) {
+        fprintf(stderr, "campath-editor: --screenshot %s\n", err);
+        return 2;
+    }
+    ed_app app;
+    ed_control ctl;
+    ed_offscreen off;
+    memset(&off, 0, sizeof off);
+    int rc = 0;
+    if (ed_app_init(&app) != 0) {
+        fprintf(stderr, "campath-editor: out of memory\n");
+        ed_app_free(&app);
+        return 1;
+    }
+    ed_control_init(&ctl);
+    /* a script opens its own file: a forgotten `open` must not save over the demo */
+    const char *file = o->file ? o->file : o->script ? NULL : ED_DEFAULT_FILE;
+    if (ed_host_start(&app, o, file) != 0)
+        rc = 1;
+    if (rc == 0 && o->script) {
+        ed_script_host host = {&off, host_screenshot, host_event, ed_host_progress};
+        ed_script s;
+        memset(&s, 0, sizeof s);
+        s.app = &app;
+        s.control = &ctl;
+        s.host = &host;
+        rc = ed_script_run_file(&s, o->script, err, sizeof err) != 0;
+        ed_host_progress_done();
+        if (rc)
+            fprintf(stderr, "campath-editor: %s\n", err);
+    }
+    if (rc == 0 && o->screenshot && host_screenshot(&off, &app, o->screenshot, err, sizeof err) != 0) {
+        fprintf(stderr, "campath-editor: %s\n", err);
+        rc = 1;
+    }
+    ed_offscreen_close(&off);
+    ed_app_free(&app);
+    return rc;
+}
+
+/* ---- rendering the shot frame by frame ---------------------------------------------------------------- */
+
+static double now(void) { return (double)SDL_GetPerformanceCounter() / (double)SDL_GetPerformanceFrequency(); }
+
+/* The folder for the frames: made when missing (one level), refused when it is something else. */
+static int frames_folder(const char *dir, char *err, size_t n)
+{
+    struct stat st;
+    if (stat(dir, &st) == 0) {
+        if (!S_ISDIR(st.st_mode)) {
+            snprintf(err, n, "--render-frames %s: not a folder", dir);
+            return -1;
+        }
+        return 0;
+    }
+    if (errno != ENOENT || mkdir(dir, 0777) != 0) {
+        snprintf(err, n, "--render-frames %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int ed_run_render_frames(const ed_options *o)
+{
+    char err[1024];
+    const char *file = o->file ? o->file : ED_DEFAULT_FILE;
+    double fps = o->fps > 0 ? o->fps : ED_DEFAULT_FPS;
+    int w = o->size_given ? o->width : ED_RENDER_W, h = o->size_given ? o->height : ED_RENDER_H;
+    ed_app app;
+    ed_offscreen off;
+    memset(&off, 0, sizeof off);
+    int rc = 1;
+    if (ed_app_init(&app) != 0) {
+        fprintf(stderr, "campath-editor: out of memory\n");
+        goto done;
+    }
+    if (ed_host_start(&app, o, file) != 0)
+        goto done;
+    if (!app.path) {
+        fprintf(stderr, "campath-editor: %s: a path of 2 keys or more is needed to render frames\n", file);
+        goto done;
+    }
+    if (frames_folder(o->render_dir, err, sizeof err) != 0 || ed_offscreen_bind(&off, w, h, err, sizeof err) != 0) {
+        fprintf(stderr, "campath-editor: %s\n", err);
+        goto done;
+    }
+    double start = ed_app_start(&app), duration = ed_app_duration(&app);
+    /* floor(duration * fps) + 1 frames: the first at the start, one every 1/fps s; a hair of
+       rounding slack so that 2 s at 30 fps gives frame 60 at exactly the end */
+    long frames = (long)floor(duration * fps + 1e-9) + 1;
+    double t0 = now(), last = t0;
+    size_t name_size = strlen(o->render_dir) + 32;
+    char *name = malloc(name_size);
+    if (!name) {
+        fprintf(stderr, "campath-editor: out of memory\n");
+        goto done;
+    }
+    int tty = isatty(STDERR_FILENO);
+    for (long i = 0; i < frames; i++) {
+        ed_render_shot(&off.gfx, &app, fmin(start + (double)i / fps, start + duration), w, h);
+        SDL_Surface *s = ed_gl_read_pixels(w, h, err, sizeof err);
+        snprintf(name, name_size, "%s/frame_%05ld.png", o->render_dir, i);
+        if (!s || ed_shot_save(s, name, err, sizeof err) != 0) {
+            SDL_FreeSurface(s);
+            ed_host_progress_done();
+            fprintf(stderr, "campath-editor: frame %ld: %s\n", i, err);
+            free(name);
+            goto done;
+        }
+        SDL_FreeSurface(s);
+        double t = now();
+        /* on a terminal a line rewritten a few times a second; in a log one every 100 frames */
+        if ((tty && t - last > 0.25) || (!tty && (i + 1) % 100 == 0) || i + 1 == frames) {
+            char line[256];
+            snprintf(line, sizeof line, "frame %ld of %ld (%.0f%%), %.1f frames/s", i + 1, frames,
+                     100.0 * (double)(i + 1) / (double)frames, (double)(i + 1) / (t - t0 > 0 ? t - t0 : 1e-9));
+            ed_host_progress(NULL, line);
+            last = t;
+        }
+    }
+    ed_host_progress_done();
+    double secs = now() - t0;
+    printf("wrote %ld frames of %dx%d to %s/ in %.2f s (%.1f frames/s)\n", frames, w, h, o->render_dir, secs,
+           (double)frames / (secs > 0 ? secs : 1e-9));
+    /* frames left over from a longer render would join the movie */
+    snprintf(name, name_size, "%s/frame_%05ld.png", o->render_dir, frames);
+    if (access(name, F_OK) == 0)
+        fprintf(stderr, "campath-editor: note: %s is from an earlier render (this one ends at frame_%05ld.png)\n", name,
+                frames - 1);
+    free(name);
+    rc = 0;
+done:
+    ed_offscreen_close(&off);
+    ed_app_free(&app);
+    return rc;
+}

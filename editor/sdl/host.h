@@ -1,0 +1,68 @@
+/* editor/sdl/host.h - what the editor's modes share: the command-line options,
+ * starting the app from them (file, scene, settings), the offscreen renderer
+ * of the headless modes, and progress lines on the terminal.
+ *
+ * Modes: the window (main.c), scripts and screenshots and --render-frames
+ * (headless.c), the benchmarks (bench.c).
+ */
+#ifndef ED_HOST_H
+#define ED_HOST_H
+
+#include <SDL.h>
+#include <stddef.h>
+
+#include "app.h"
+#include "draw.h"
+#include "gl.h"
+
+#define ED_DEFAULT_FILE "paths/demo.json"
+#define ED_DEFAULT_FPS 30.0
+#define ED_RENDER_W 1280       /* --render-frames and the benchmarks, without --size */
+#define ED_RENDER_H 720
+
+typedef struct ed_options {
+    const char       *file, *script, *screenshot, *scene, *render_dir, *bench_load;
+    int               width, height, size_given;
+    long              bench_frames;
+    double            fps;
+    ed_import_options import;
+    double            aspect, clearance;   /* 0: not given */
+} ed_options;
+
+/* Applies the settings of the options (size, aspect, clearance, import). */
+void ed_host_apply(ed_app *app, const ed_options *o);
+
+/* Opens FILE (or the default) and loads the scene of --scene, waiting for
+ * both with progress lines. A scene that the path file names but that does
+ * not load is reported and the path still opens; --scene that does not load
+ * is an error. 0, or -1 with the message printed. */
+int ed_host_start(ed_app *app, const ed_options *o, const char *file);
+
+/* Prints a progress line on stderr: rewritten in place on a terminal, one
+ * line each time otherwise. ctx is unused. */
+void ed_host_progress(void *ctx, const char *line);
+/* Ends a progress line that was rewritten in place. */
+void ed_host_progress_done(void);
+
+/* The offscreen renderer: a GL context without a window, the renderer, and a
+ * framebuffer of the size asked for. */
+typedef struct ed_offscreen {
+    ed_gl_context ctx;
+    ed_gfx        gfx;
+    ed_gl_target  target;
+    int           ready;
+} ed_offscreen;
+
+/* Creates the context and the renderer (a font warning is printed). 0, or -1 with the reason. */
+int ed_offscreen_open(ed_offscreen *o, char *err, size_t err_size);
+void ed_offscreen_close(ed_offscreen *o);
+/* Binds a framebuffer of w x h. 0, or -1 with the reason. */
+int ed_offscreen_bind(ed_offscreen *o, int w, int h, char *err, size_t err_size);
+
+/* The modes. Each returns the program's exit status. */
+int ed_run_headless(const ed_options *o);
+int ed_run_render_frames(const ed_options *o);
+int ed_run_bench(const ed_options *o);
+int ed_run_bench_load(const ed_options *o);
+
+#endif /* ED_HOST_H */
