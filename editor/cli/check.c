@@ -84,24 +84,17 @@ int cli_check(int argc, char **argv)
         } else if (strcmp(argv[i], "--max-jump") == 0) {
             fprintf(stderr, "campath check: --max-jump needs a value\n");
             return 2;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            fprintf(stderr, "campath check: unknown option '%s'\n", argv[i]);
-            return usage(stderr, 2);
-        } else if (!file) {
-            file = argv[i];
-        } else {
-            return usage(stderr, 2);
+        } else if (cli_take_file("check", argv[i], &file, usage) != 0) {
+            return 2;
         }
     }
     if (!file)
         return usage(stderr, 2);
-    cp_error err;
-    cp_path *p = cp_path_load(file, &err);
-    if (!p) {
-        fprintf(stderr, "%s\n", err.message);
+    cp_path *p = cli_load(file);
+    if (!p)
         return 1;
-    }
     cp_check_report r;
+    cp_error err;
     if (cp_path_check(p, &o, &r, &err) != CP_OK) {
         fprintf(stderr, "campath check: %s\n", err.message);
         cp_path_destroy(p);

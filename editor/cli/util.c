@@ -10,6 +10,27 @@ void cli_print_number(FILE *out, double x)
     fputs(buf, out);
 }
 
+int cli_take_file(const char *cmd, const char *arg, const char **file, int (*usage)(FILE *out, int status))
+{
+    if (arg[0] == '-' && arg[1] != '\0') {
+        fprintf(stderr, "campath %s: unknown option '%s'\n", cmd, arg);
+        return usage(stderr, 2);
+    }
+    if (*file)
+        return usage(stderr, 2);
+    *file = arg;
+    return 0;
+}
+
+cp_path *cli_load(const char *file)
+{
+    cp_error err;
+    cp_path *p = cp_path_load(file, &err);
+    if (!p)
+        fprintf(stderr, "%s\n", err.message);
+    return p;
+}
+
 int cli_parse_number(const char *cmd, const char *opt, const char *text, double *out)
 {
     if (!text || cp_json_parse_number(text, out) != 0 || !isfinite(*out)) {

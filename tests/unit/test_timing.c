@@ -49,6 +49,28 @@ static sweep sweep_path(const cp_path *p, int samples)
     return w;
 }
 
+/* The four keys under keys timing and smooth timing, each swept. */
+typedef struct both {
+    cp_path *keys, *smooth;
+    sweep    a, b; /* keys timing, smooth timing */
+} both;
+
+static both both_ways(const cp_key k[4], int samples)
+{
+    both w;
+    w.keys = make(k, 4, CP_TIMING_KEYS, CP_ENDS_NATURAL, 0);
+    w.smooth = make(k, 4, CP_TIMING_SMOOTH, CP_ENDS_NATURAL, 0);
+    w.a = sweep_path(w.keys, samples);
+    w.b = sweep_path(w.smooth, samples);
+    return w;
+}
+
+static void both_free(both *w)
+{
+    cp_path_destroy(w->keys);
+    cp_path_destroy(w->smooth);
+}
+
 /* ---- the four examples ----------------------------------------------------------------- */
 
 static void rotation_should_take_the_short_way(void **state)
@@ -56,71 +78,59 @@ static void rotation_should_take_the_short_way(void **state)
     (void)state;
     /* yaw 0, 30, -60, -30 at 0, 1, 101, 102 s: the keys step 30 + 90 + 30 degrees */
     cp_key k[4] = {key(0, 0, yaw(0), 60), key(1, 0, yaw(30), 60), key(101, 0, yaw(-60), 60), key(102, 0, yaw(-30), 60)};
-    cp_path *keys = make(k, 4, CP_TIMING_KEYS, CP_ENDS_NATURAL, 0);
-    cp_path *smooth = make(k, 4, CP_TIMING_SMOOTH, CP_ENDS_NATURAL, 0);
-    const sweep a = sweep_path(keys, 200000), b = sweep_path(smooth, 200000);
-    printf("    yaw 0, 30, -60, -30: turned %.1f degrees with keys timing, %.2f with smooth timing\n", a.turned_deg,
-           b.turned_deg);
-    assert_true(a.turned_deg > 600);
+    both w = both_ways(k, 200000);
+    printf("    yaw 0, 30, -60, -30: turned %.1f degrees with keys timing, %.2f with smooth timing\n", w.a.turned_deg,
+           w.b.turned_deg);
+    assert_true(w.a.turned_deg > 600);
     /* a C2 spline turning back overshoots a little at each reversal, in shape only */
-    assert_true(b.turned_deg < 150 + 2 * 1.0);
-    cp_path_destroy(keys);
-    cp_path_destroy(smooth);
+    assert_true(w.b.turned_deg < 150 + 2 * 1.0);
+    both_free(&w);
 }
 
 static void position_should_not_reverse(void **state)
 {
     (void)state;
     cp_key k[4] = {key(0, 0, yaw(0), 60), key(1, 10, yaw(0), 60), key(1.2, 20, yaw(0), 60), key(3, 30, yaw(0), 60)};
-    cp_path *keys = make(k, 4, CP_TIMING_KEYS, CP_ENDS_NATURAL, 0);
-    cp_path *smooth = make(k, 4, CP_TIMING_SMOOTH, CP_ENDS_NATURAL, 0);
-    const sweep a = sweep_path(keys, 100000), b = sweep_path(smooth, 100000);
+    both w = both_ways(k, 100000);
     printf("    x = 0, 10, 20, 30 at 0, 1, 1.2, 3 s: vx %.1f..%.1f m/s with keys timing, %.3g..%.1f smooth\n",
-           a.vx_min, a.vx_max, b.vx_min, b.vx_max);
-    assert_true(a.vx_min < -10);
-    assert_true(b.vx_min >= 0);
-    cp_path_destroy(keys);
-    cp_path_destroy(smooth);
+           w.a.vx_min, w.a.vx_max, w.b.vx_min, w.b.vx_max);
+    assert_true(w.a.vx_min < -10);
+    assert_true(w.b.vx_min >= 0);
+    both_free(&w);
 }
 
 static void fov_should_stay_within_its_keys(void **state)
 {
     (void)state;
     cp_key k[4] = {key(0, 0, yaw(0), 60), key(1, 0, yaw(0), 20), key(10, 0, yaw(0), 20), key(11, 0, yaw(0), 60)};
-    cp_path *keys = make(k, 4, CP_TIMING_KEYS, CP_ENDS_NATURAL, 0);
-    cp_path *smooth = make(k, 4, CP_TIMING_SMOOTH, CP_ENDS_NATURAL, 0);
-    const sweep a = sweep_path(keys, 100000), b = sweep_path(smooth, 100000);
+    both w = both_ways(k, 100000);
     printf("    fov 60, 20, 20, 60: %.1f..%.1f degrees with keys timing (not clamped), %.1f..%.1f smooth\n",
-           a.fov_min, a.fov_max, b.fov_min, b.fov_max);
-    assert_true(a.fov_min < -60);
-    if (!(b.fov_min == 20 && b.fov_max == 60))
-        fail_msg("smooth fov from %.17g to %.17g", b.fov_min, b.fov_max);
+           w.a.fov_min, w.a.fov_max, w.b.fov_min, w.b.fov_max);
+    assert_true(w.a.fov_min < -60);
+    if (!(w.b.fov_min == 20 && w.b.fov_max == 60))
+        fail_msg("smooth fov from %.17g to %.17g", w.b.fov_min, w.b.fov_max);
     /* held exactly between the two 20 degree keys */
     for (int i = 0; i <= 100; i++) {
         cp_pose s;
-        cp_path_sample(smooth, 1 + 9 * i / 100.0, &s);
+        cp_path_sample(w.smooth, 1 + 9 * i / 100.0, &s);
         assert_true(s.fov == 20 && s.fov_velocity == 0 && s.fov_acceleration == 0);
     }
-    cp_path_destroy(keys);
-    cp_path_destroy(smooth);
+    both_free(&w);
 }
 
 static void repeated_key_should_hold_still(void **state)
 {
     (void)state;
     cp_key k[4] = {key(0, 0, yaw(0), 60), key(1, 10, yaw(0), 60), key(2, 10, yaw(0), 60), key(3, 20, yaw(0), 60)};
-    cp_path *keys = make(k, 4, CP_TIMING_KEYS, CP_ENDS_NATURAL, 0);
-    cp_path *smooth = make(k, 4, CP_TIMING_SMOOTH, CP_ENDS_NATURAL, 0);
-    const sweep a = sweep_path(keys, 100000), b = sweep_path(smooth, 100000);
-    assert_true(a.vx_min < -1);
-    assert_true(b.vx_min >= 0);
+    both w = both_ways(k, 100000);
+    assert_true(w.a.vx_min < -1);
+    assert_true(w.b.vx_min >= 0);
     for (int i = 0; i <= 100; i++) {
         cp_pose s;
-        cp_path_sample(smooth, 1 + i / 100.0, &s);
+        cp_path_sample(w.smooth, 1 + i / 100.0, &s);
         assert_true(s.position.x == 10 && s.velocity.x == 0 && s.acceleration.x == 0);
     }
-    cp_path_destroy(keys);
-    cp_path_destroy(smooth);
+    both_free(&w);
 }
 
 /* ---- random keys ----------------------------------------------------------------------------------- */
