@@ -4,7 +4,10 @@
  * CUBICSPLINE sampler stores arbitrary tangents (glTF 2.0, Appendix C). So
  * an imported path is found, in this order:
  *   1. the exact path embedded by campath's export (extras.campath), if it
- *      reproduces the file's animation data to single precision;
+ *      reproduces the file's animation data to single precision: its own
+ *      curves (keys timing), or its poses and derivatives at the file's key
+ *      times (smooth and constant-speed timing, and bakes, which the export
+ *      samples: gltf_sample.c);
  *   2. the file's keys with, for each channel, the first of campath's
  *      builders (c2, catmull-rom, bisector; natural, rest or closed ends) whose
  *      tangents reproduce the file's tangents to single precision; LINEAR and
