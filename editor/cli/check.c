@@ -88,11 +88,10 @@ int cli_check(int argc, char **argv)
             return 2;
         }
     }
-    if (!file)
-        return usage(stderr, 2);
-    cp_path *p = cli_load(file);
-    if (!p)
-        return 1;
+    cp_path *p;
+    const int opened = cli_open(file, usage, &p);
+    if (opened != 0)
+        return opened;
     cp_check_report r;
     cp_error err;
     if (cp_path_check(p, &o, &r, &err) != CP_OK) {

@@ -63,11 +63,10 @@ int cli_sample(int argc, char **argv)
             return 2;
         }
     }
-    if (!file)
-        return usage(stderr, 2);
-    cp_path *p = cli_load(file);
-    if (!p)
-        return 1;
+    cp_path *p;
+    const int opened = cli_open(file, usage, &p);
+    if (opened != 0)
+        return opened;
     cp_pose pose;
     int status = 0;
     if (at) {

@@ -22,13 +22,18 @@ int cli_take_file(const char *cmd, const char *arg, const char **file, int (*usa
     return 0;
 }
 
-cp_path *cli_load(const char *file)
+int cli_open(const char *file, int (*usage)(FILE *out, int status), cp_path **path)
 {
+    *path = NULL;
+    if (!file)
+        return usage(stderr, 2);
     cp_error err;
-    cp_path *p = cp_path_load(file, &err);
-    if (!p)
+    *path = cp_path_load(file, &err);
+    if (!*path) {
         fprintf(stderr, "%s\n", err.message);
-    return p;
+        return 1;
+    }
+    return 0;
 }
 
 int cli_parse_number(const char *cmd, const char *opt, const char *text, double *out)

@@ -17,7 +17,8 @@ int cli_parse_number(const char *cmd, const char *opt, const char *text, double 
  * or 2 after a message and the usage on stderr. */
 int cli_take_file(const char *cmd, const char *arg, const char **file, int (*usage)(FILE *out, int status));
 
-/* Loads FILE; NULL after the loader's message on stderr. */
-cp_path *cli_load(const char *file);
+/* Loads FILE: 0 and *path, or the exit status after a message on stderr
+ * (2 and the usage when FILE is NULL, 1 when it does not load). */
+int cli_open(const char *file, int (*usage)(FILE *out, int status), cp_path **path);
 
 #endif /* CAMPATH_CLI_UTIL_H */
