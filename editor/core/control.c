@@ -17,6 +17,7 @@ void ed_control_init(ed_control *c)
 static void release_all(ed_control *c)
 {
     memset(c->down, 0, sizeof c->down);
+    memset(c->chord, 0, sizeof c->chord);
     c->looking = 0;
     c->scrubbing = 0;
     c->want_relative_mouse = 0;
@@ -103,9 +104,13 @@ void ed_control_command(ed_control *c, ed_app *app, ed_cmd cmd)
 
 static void key_down(ed_control *c, ed_app *app, const ed_event *ev)
 {
-    /* a key that answers a question is not also held down to fly with */
-    if (ev->key > 0 && ev->key < ED_KEY_LAST && app->prompt == ED_PROMPT_NONE)
+    /* a key that answers a question is not also held down to fly with; nor is a
+       letter of a Ctrl chord until it comes up, whichever key is let go first */
+    if (ev->key > 0 && ev->key < ED_KEY_LAST && app->prompt == ED_PROMPT_NONE) {
+        if (!ev->repeat && ev->key != ED_KEY_CTRL)
+            c->chord[ev->key] = (ev->mods & ED_MOD_CTRL) || c->down[ED_KEY_CTRL];
         c->down[ev->key] = 1;
+    }
     const ed_binding *b = ed_binding_find(ev->key, ev->mods, app->prompt);
     /* while a question waits, only its answers, help and quit get through */
     if (!b && app->prompt != ED_PROMPT_NONE) {
@@ -167,7 +172,7 @@ void ed_control_event(ed_control *c, ed_app *app, const ed_event *ev)
     case ED_EV_KEY_DOWN: key_down(c, app, ev); break;
     case ED_EV_KEY_UP:
         if (ev->key > 0 && ev->key < ED_KEY_LAST)
-            c->down[ev->key] = 0;
+            c->down[ev->key] = c->chord[ev->key] = 0;
         break;
     case ED_EV_BUTTON_DOWN: button_down(c, app, ev); break;
     case ED_EV_BUTTON_UP:
@@ -216,7 +221,8 @@ ed_camera_input ed_control_camera_input(const ed_control *c, const ed_app *app)
     const ed_binding *t = ed_bindings(&n);
     int on[ED_CMD_COUNT] = {0};
     for (size_t i = 0; i < n; i++)
-        if (t[i].kind == ED_BIND_HELD && t[i].key > 0 && t[i].key < ED_KEY_LAST && c->down[t[i].key])
+        if (t[i].kind == ED_BIND_HELD && t[i].key > 0 && t[i].key < ED_KEY_LAST && c->down[t[i].key] &&
+            !c->chord[t[i].key])
             on[t[i].cmd] = 1;
     in.forward = on[ED_CMD_MOVE_FORWARD] - on[ED_CMD_MOVE_BACK];
     in.right = on[ED_CMD_MOVE_RIGHT] - on[ED_CMD_MOVE_LEFT];

@@ -37,6 +37,7 @@ typedef struct ed_event {
 
 typedef struct ed_control {
     unsigned char down[ED_KEY_LAST];  /* keys held now */
+    unsigned char chord[ED_KEY_LAST]; /* held keys that went down with Ctrl: commands, they never fly */
     int           looking;            /* right button held */
     int           scrubbing;          /* left button held on the timeline or graph */
     int           minimized;
