@@ -40,7 +40,7 @@ void ed_app_free(ed_app *app)
     cp_library_destroy(app->library);
     cp_recorder_destroy(app->take);
     cp_path_destroy(app->path);
-    cp_document_free(&app->cur.doc);
+    ed_state_free(&app->cur);
     cp_document_free(&app->pending);
     ed_history_free(&app->history);
     free(app->file);
@@ -57,6 +57,7 @@ void ed_app_message(ed_app *app, int is_error, const char *fmt, ...)
     va_end(ap);
     app->message_error = is_error;
     app->message_clock = app->clock;
+    app->message_selection = 0;
 }
 
 int ed_app_dirty(const ed_app *app) { return app->cur.revision != app->saved_revision; }
@@ -77,10 +78,16 @@ int ed_app_check_prompt(ed_app *app)
 void ed_app_clamp(ed_app *app)
 {
     long n = (long)app->cur.doc.count;
-    if (app->cur.selected >= n)
-        app->cur.selected = n - 1;
-    if (app->cur.selected < -1)
+    /* a selection made for other keys (a state built without one) starts over as the active key alone */
+    if (app->cur.sel.n != app->cur.doc.count) {
+        ed_sel_reset(&app->cur.sel, app->cur.doc.count);
+        if (app->cur.selected >= 0 && app->cur.selected < n && ed_sel_set(&app->cur.sel, (size_t)app->cur.selected, 1))
+            app->cur.selected = -1;
+    }
+    if (app->cur.selected >= n || app->cur.selected < -1)
         app->cur.selected = -1;
+    if (app->cur.selected >= 0 && !ed_sel_has(&app->cur.sel, (size_t)app->cur.selected))
+        app->cur.selected = (long)ed_sel_next(&app->cur.sel, 0) < n ? (long)ed_sel_next(&app->cur.sel, 0) : -1;
     ed_app_seek(app, app->playhead);
 }
 
@@ -124,31 +131,6 @@ void ed_app_update(ed_app *app, double dt)
 }
 
 /* ---- selection and playback ------------------------------------------------------------- */
-
-int ed_app_select(ed_app *app, long i)
-{
-    if (i < -1 || i >= (long)app->cur.doc.count) {
-        ed_app_message(app, 1, "no key %ld (the path has %zu)", i, app->cur.doc.count);
-        return -1;
-    }
-    app->cur.selected = i;
-    if (i >= 0)
-        ed_app_seek(app, app->cur.doc.keys[i].time);
-    return 0;
-}
-
-void ed_app_select_step(ed_app *app, int step)
-{
-    long n = (long)app->cur.doc.count;
-    if (n == 0)
-        return;
-    long s = app->cur.selected;
-    if (s < 0)
-        s = step > 0 ? 0 : n - 1;
-    else
-        s = s + step < 0 ? 0 : s + step >= n ? n - 1 : s + step;
-    ed_app_select(app, s);
-}
 
 int ed_app_goto_key(ed_app *app)
 {

@@ -130,6 +130,7 @@ typedef struct ed_app {
     char           message[256];
     int            message_error;
     double         message_clock;
+    int            message_selection; /* the message describes the selection (it goes with it) */
     int            quit;            /* set when the editor should close */
 } ed_app;
 
@@ -169,13 +170,15 @@ void ed_app_view_pose(const ed_app *app, cp_vec3 *position, cp_quat *rotation, d
 int ed_app_record(ed_app *app, int insert);
 /* The time the next key recorded at the end would get (for the HUD and tests). */
 double ed_app_next_record_time(const ed_app *app);
+/* Deletes the selected keys. */
 int ed_app_delete_selected(ed_app *app);
 /* Moves the selected key to the free camera's pose. */
 int ed_app_move_key_to_camera(ed_app *app);
 /* Sets key i's time; it must stay strictly between its neighbours. */
 int ed_app_set_key_time(ed_app *app, size_t i, double time);
 /* Moves the selected key's time by dt: alone, between its neighbours
- * (ripple = 0), or together with all the keys after it (ripple = 1). */
+ * (ripple = 0), or together with all the keys after it (ripple = 1).
+ * Several selected keys move together (ed_app_transform_shift). */
 int ed_app_nudge_key_time(ed_app *app, double dt, int ripple);
 /* Retimes the path to constant speed; duration 0 keeps the current one. */
 int ed_app_retime(ed_app *app, double duration);
@@ -187,12 +190,53 @@ int ed_app_cycle_ends(ed_app *app);
 int ed_app_undo(ed_app *app);
 int ed_app_redo(ed_app *app);
 
-/* ---- selection, playback, settings (app.c) ------------------------------------------- */
+/* ---- direct edits (keyedit.c) ---------------------------------------------------------- */
 
-/* Selects key i (-1: none); the playhead moves to its time. */
+/* The selected key's time (one key selected), position (one key), rotation
+ * as yaw, pitch, roll in degrees (camera.h's convention; every selected
+ * key) and vertical field of view in degrees (every selected key). */
+int ed_app_edit_time(ed_app *app, double time);
+int ed_app_edit_position(ed_app *app, cp_vec3 position);
+int ed_app_edit_rotation(ed_app *app, double yaw, double pitch, double roll);
+int ed_app_edit_fov(ed_app *app, double fov);
+/* Transforms of the selected keys, or of every key when none is selected:
+ * move by d metres; turn by `degrees` about +Y through their centre (their
+ * rotations turn with them); scale about their centre (factor > 0); shift
+ * in time by `seconds` (the keys must keep their order). */
+int ed_app_transform_translate(ed_app *app, cp_vec3 d);
+int ed_app_transform_rotate(ed_app *app, double degrees);
+int ed_app_transform_scale(ed_app *app, double factor);
+int ed_app_transform_shift(ed_app *app, double seconds);
+/* The mean position of the keys a transform acts on. */
+cp_vec3 ed_app_selection_centre(const ed_app *app);
+/* A key on the path's pose at the playhead (position, rotation, fov): the
+ * shape stays as far as the interpolation allows (docs/editor.md). */
+int ed_app_insert_at_playhead(ed_app *app);
+
+/* ---- the selection (select.c) ---------------------------------------------------------- */
+
+/* Selects key i alone (-1: none); the playhead moves to its time. */
 int  ed_app_select(ed_app *app, long i);
-/* Selects the next (+1) or previous (-1) key. */
+/* Adds key i to the selection and makes it the active key (the playhead
+ * moves to it); with toggle, a key already selected is taken out instead. */
+int  ed_app_select_add(ed_app *app, long i, int toggle);
+/* Selects keys a..b (inclusive); a becomes the active key. */
+int  ed_app_select_range(ed_app *app, long a, long b);
+/* Selects every key (the active key stays, or becomes key 0). */
+int  ed_app_select_all(ed_app *app);
+/* Makes `sel` (moved in; made for the current keys) the selection, with
+ * `active` as the active key if it is in it (else the first selected). */
+int  ed_app_select_set(ed_app *app, ed_sel *sel, long active);
+/* Selects the next (+1) or previous (-1) key alone. */
 void ed_app_select_step(ed_app *app, int step);
+size_t ed_app_selected_count(const ed_app *app);
+int  ed_app_is_selected(const ed_app *app, size_t i);
+
+/* "key" or "keys", for counts in messages. */
+static inline const char *ed_keys_word(size_t n) { return n == 1 ? "key" : "keys"; }
+
+/* ---- playback, settings (app.c) ------------------------------------------------------- */
+
 /* Puts the free camera at the selected key's pose. */
 int  ed_app_goto_key(ed_app *app);
 void ed_app_play(ed_app *app, int play);
@@ -275,11 +319,23 @@ int ed_app_request_quit(ed_app *app);
 int ed_doc_equal(const cp_document *a, const cp_document *b);
 /* -1 (with a message) while a question waits for its answer. */
 int ed_app_check_prompt(ed_app *app);
-/* Makes `work` (moved in) the document, with `selected`: builds its path,
- * keeps the old state for undo, gives it a new revision. With keep_period
- * 0 a closed path keeps the duration of its closing segment. On failure
- * frees `work`, changes nothing and returns -1. */
+/* -1 (with a message) when no key is selected. */
+int ed_app_need_selection(ed_app *app);
+/* Starts an edit: `work` becomes a copy of the document. -1 (with a
+ * message; work zeroed) while a question waits or if out of memory. */
+int ed_app_begin_edit(ed_app *app, cp_document *work);
+/* The time the way from key `from` to a pose takes at nominal speed, by the
+ * recorder's distance rule (at least ED_MIN_GAP). */
+double ed_app_gap(const ed_app *app, const cp_key *from, cp_vec3 position, cp_quat rotation);
+/* Makes `work` (moved in) the document, with `selected` as the active key:
+ * builds its path, keeps the old state (selection included) for undo, gives
+ * it a new revision. The selection is kept when the keys are the same ones
+ * (same count, same active key), else it is the active key alone. With
+ * keep_period 0 a closed path keeps the duration of its closing segment. On
+ * failure frees `work`, changes nothing and returns -1. */
 int ed_app_commit(ed_app *app, cp_document *work, long selected, int keep_period);
+/* The same with the selection given (`sel`, moved in, for work's keys). */
+int ed_app_commit_sel(ed_app *app, cp_document *work, ed_sel *sel, long selected, int keep_period);
 /* Gives the recorder of the take the time mode and nominal speed. */
 void ed_app_sync_take(ed_app *app);
 /* Rebuilds app->path from app->cur.doc (after undo, redo or a load). */

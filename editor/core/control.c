@@ -76,6 +76,8 @@ void ed_control_command(ed_control *c, ed_app *app, ed_cmd cmd)
     case ED_CMD_RIPPLE_EARLIER: ed_app_nudge_key_time(app, -ED_NUDGE, 1); break;
     case ED_CMD_RIPPLE_LATER: ed_app_nudge_key_time(app, ED_NUDGE, 1); break;
     case ED_CMD_RETIME: ed_app_retime(app, 0.0); break;
+    case ED_CMD_SELECT_ALL: ed_app_select_all(app); break;
+    case ED_CMD_INSERT_AT_PLAYHEAD: ed_app_insert_at_playhead(app); break;
     case ED_CMD_CYCLE_INTERP: ed_app_cycle_interp(app); break;
     case ED_CMD_CYCLE_ENDS: ed_app_cycle_ends(app); break;
     case ED_CMD_UNDO: ed_app_undo(app); break;
@@ -161,9 +163,11 @@ static void button_down(ed_control *c, ed_app *app, const ed_event *ev)
     ed_app_view_pose(app, &pos, &rot, &fov);
     ed_view_init(&v, pos, rot, fov, l.view.x, l.view.y, l.view.w, l.view.h);
     long i = ed_view_pick(&v, ed_app_keys(app), ed_app_key_count(app), ev->x, ev->y, ED_PICK_RADIUS);
-    ed_app_select(app, i);
-    if (i >= 0)
-        ed_app_message(app, 0, "key %ld selected (t = %.2f s)", i, app->cur.doc.keys[i].time);
+    /* Shift+click adds a key to the selection (or takes it out again) */
+    if (c->down[ED_KEY_SHIFT] && i >= 0)
+        ed_app_select_add(app, i, 1);
+    else if (!c->down[ED_KEY_SHIFT])
+        ed_app_select(app, i);
 }
 
 void ed_control_event(ed_control *c, ed_app *app, const ed_event *ev)

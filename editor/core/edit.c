@@ -8,7 +8,7 @@
 
 /* ---- the edit protocol: copy, change the copy, build, then swap ---------------------------- */
 
-static int begin(ed_app *app, cp_document *work)
+int ed_app_begin_edit(ed_app *app, cp_document *work)
 {
     memset(work, 0, sizeof *work);
     if (ed_app_check_prompt(app))
@@ -40,7 +40,7 @@ void ed_app_sync_take(ed_app *app)
 /* The time the camera takes from `from` to a pose at nominal speed, by the
  * recorder's distance rule: the straight distance, or the turn at
  * ED_TURN_RATE, whichever is longer, and at least ED_MIN_GAP. */
-static double gap(const ed_app *app, const cp_key *from, cp_vec3 position, cp_quat rotation)
+double ed_app_gap(const ed_app *app, const cp_key *from, cp_vec3 position, cp_quat rotation)
 {
     cp_recorder_options o = take_options(app);
     return cp_recorder_gap(&o, from->position, from->rotation, position, rotation, 0.0);
@@ -67,13 +67,38 @@ int ed_app_rebuild_path(ed_app *app)
 
 int ed_app_commit(ed_app *app, cp_document *work, long selected, int keep_period)
 {
+    return ed_app_commit_sel(app, work, NULL, selected, keep_period);
+}
+
+/* The selection a commit gives the new document when none is given. */
+static int default_selection(const ed_app *app, const cp_document *work, long selected, ed_sel *out)
+{
+    memset(out, 0, sizeof *out);
+    if (work->count == app->cur.doc.count && selected == app->cur.selected)
+        return ed_sel_copy(out, &app->cur.sel);
+    ed_sel_reset(out, work->count);
+    return selected >= 0 && (size_t)selected < work->count ? ed_sel_set(out, (size_t)selected, 1) : 0;
+}
+
+int ed_app_commit_sel(ed_app *app, cp_document *work, ed_sel *sel, long selected, int keep_period)
+{
     cp_error err;
+    ed_sel given = {0};
+    if (sel) {
+        given = *sel;
+        memset(sel, 0, sizeof *sel);
+    } else if (default_selection(app, work, selected, &given)) {
+        ed_app_message(app, 1, "out of memory for the selection: the edit was not made");
+        ed_sel_free(&given);
+        cp_document_free(work);
+        return -1;
+    }
     if (work->options.ends == CP_ENDS_CLOSED && work->count >= 2 && !keep_period) {
         const cp_document *old = &app->cur.doc;
         double closing = old->options.ends == CP_ENDS_CLOSED && old->count >= 2 ? old->options.period - span(old) : 0;
         if (!(closing > 0)) {
             const cp_key *last = &work->keys[work->count - 1];
-            closing = gap(app, last, work->keys[0].position, work->keys[0].rotation);
+            closing = ed_app_gap(app, last, work->keys[0].position, work->keys[0].rotation);
         }
         work->options.period = span(work) + closing;
     }
@@ -82,6 +107,7 @@ int ed_app_commit(ed_app *app, cp_document *work, long selected, int keep_period
         p = cp_document_to_path(work, &err);
         if (!p) {
             ed_app_message(app, 1, "%s", err.message);
+            ed_sel_free(&given);
             cp_document_free(work);
             return -1;
         }
@@ -89,12 +115,14 @@ int ed_app_commit(ed_app *app, cp_document *work, long selected, int keep_period
     ed_state previous = app->cur;
     if (ed_history_push(&app->history, &previous) != 0) {
         ed_app_message(app, 1, "out of memory for undo: the edit was not made");
+        ed_sel_free(&given);
         cp_path_destroy(p);
         cp_document_free(work);
         return -1;
     }
     app->cur.doc = *work;
     memset(work, 0, sizeof *work);
+    app->cur.sel = given;
     app->cur.selected = selected;
     app->cur.revision = app->next_revision++;
     cp_path_destroy(app->path);
@@ -131,7 +159,7 @@ double ed_app_next_record_time(const ed_app *app)
     cp_vec3 p = app->camera.position;
     cp_quat q = ed_camera_rotation(&app->camera);
     if (!anchored(app, from))
-        return from->time + gap(app, from, p, q);
+        return from->time + ed_app_gap(app, from, p, q);
     double t;
     /* in real time, while the clock has not moved on from the press: its time */
     if (cp_recorder_next_time(app->take, app->clock, p, q, &t, NULL) != CP_OK)
@@ -167,14 +195,14 @@ static int take_camera(ed_app *app, const cp_key *from, double *dt)
     }
     size_t n = cp_recorder_count(app->take);
     const cp_key *k = cp_recorder_keys(app->take);
-    *dt = go_on ? k[n - 1].time - k[n - 2].time : from ? gap(app, from, p, q) : 0.0;
+    *dt = go_on ? k[n - 1].time - k[n - 2].time : from ? ed_app_gap(app, from, p, q) : 0.0;
     return 0;
 }
 
 int ed_app_record(ed_app *app, int insert)
 {
     cp_document work;
-    if (begin(app, &work))
+    if (ed_app_begin_edit(app, &work))
         return -1;
     size_t n = work.count;
     long s = app->cur.selected;
@@ -195,7 +223,7 @@ int ed_app_record(ed_app *app, int insert)
         /* an insert: the keys after it move so that the way on to the next
            key also takes its time at nominal speed */
         const cp_key *next = &work.keys[index];
-        shift = key.time + gap(app, &key, next->position, next->rotation) - next->time;
+        shift = key.time + ed_app_gap(app, &key, next->position, next->rotation) - next->time;
         for (size_t i = index; i < n; i++)
             work.keys[i].time += shift;
     }
@@ -212,8 +240,8 @@ int ed_app_record(ed_app *app, int insert)
     }
     ed_app_seek(app, key.time);
     if (index < n)
-        ed_app_message(app, 0, "key %zu inserted at %.2f s; the %zu keys after it moved %+.2f s", index, key.time,
-                       n - index, shift);
+        ed_app_message(app, 0, "key %zu inserted at %.2f s; %s after it moved %+.2f s", index, key.time,
+                       n - index == 1 ? "the key" : "the keys", shift);
     else
         ed_app_message(app, 0, "key %zu recorded at %.2f s", index, key.time);
     return 0;
@@ -221,7 +249,7 @@ int ed_app_record(ed_app *app, int insert)
 
 /* ---- changing keys ------------------------------------------------------------------------- */
 
-static int need_selection(ed_app *app)
+int ed_app_need_selection(ed_app *app)
 {
     if (app->cur.selected >= 0 && (size_t)app->cur.selected < app->cur.doc.count)
         return 0;
@@ -229,28 +257,12 @@ static int need_selection(ed_app *app)
     return -1;
 }
 
-int ed_app_delete_selected(ed_app *app)
-{
-    if (ed_app_check_prompt(app) || need_selection(app))
-        return -1;
-    cp_document work;
-    if (begin(app, &work))
-        return -1;
-    size_t s = (size_t)app->cur.selected;
-    cp_document_remove_key(&work, s);
-    long sel = work.count == 0 ? -1 : s < work.count ? (long)s : (long)work.count - 1;
-    if (ed_app_commit(app, &work, sel, 0))
-        return -1;
-    ed_app_message(app, 0, "key %zu deleted (%zu left)", s, app->cur.doc.count);
-    return 0;
-}
-
 int ed_app_move_key_to_camera(ed_app *app)
 {
-    if (ed_app_check_prompt(app) || need_selection(app))
+    if (ed_app_check_prompt(app) || ed_app_need_selection(app))
         return -1;
     cp_document work;
-    if (begin(app, &work))
+    if (ed_app_begin_edit(app, &work))
         return -1;
     size_t s = (size_t)app->cur.selected;
     work.keys[s].position = app->camera.position;
@@ -278,7 +290,7 @@ int ed_app_set_key_time(ed_app *app, size_t i, double time)
         return -1;
     }
     cp_document work;
-    if (begin(app, &work))
+    if (ed_app_begin_edit(app, &work))
         return -1;
     work.keys[i].time = time;
     if (ed_app_commit(app, &work, (long)i, 0))
@@ -290,8 +302,11 @@ int ed_app_set_key_time(ed_app *app, size_t i, double time)
 
 int ed_app_nudge_key_time(ed_app *app, double dt, int ripple)
 {
-    if (ed_app_check_prompt(app) || need_selection(app))
+    if (ed_app_check_prompt(app) || ed_app_need_selection(app))
         return -1;
+    /* several keys move together, as a transform does */
+    if (!ripple && ed_app_selected_count(app) > 1)
+        return ed_app_transform_shift(app, dt);
     const cp_document *d = &app->cur.doc;
     size_t s = (size_t)app->cur.selected;
     double t = d->keys[s].time;
@@ -303,7 +318,7 @@ int ed_app_nudge_key_time(ed_app *app, double dt, int ripple)
         return -1;
     }
     cp_document work;
-    if (begin(app, &work))
+    if (ed_app_begin_edit(app, &work))
         return -1;
     for (size_t i = s; i < (ripple ? work.count : s + 1); i++)
         work.keys[i].time += target - t;
@@ -331,7 +346,7 @@ int ed_app_retime(ed_app *app, double duration)
         return -1;
     }
     cp_document work;
-    if (begin(app, &work)) {
+    if (ed_app_begin_edit(app, &work)) {
         cp_path_destroy(retimed);
         return -1;
     }
@@ -362,7 +377,7 @@ int ed_app_set_interp(ed_app *app, cp_interp interp)
         return 0;
     }
     cp_document work;
-    if (begin(app, &work))
+    if (ed_app_begin_edit(app, &work))
         return -1;
     work.options.position = work.options.rotation = work.options.fov = interp;
     if (ed_app_commit(app, &work, app->cur.selected, 0))
@@ -394,7 +409,7 @@ int ed_app_set_ends(ed_app *app, cp_ends ends)
         return 0;
     }
     cp_document work;
-    if (begin(app, &work))
+    if (ed_app_begin_edit(app, &work))
         return -1;
     work.options.ends = ends;
     if (ends != CP_ENDS_CLOSED)
@@ -422,7 +437,8 @@ static int undo_redo(ed_app *app, int redo)
         return -1;
     }
     ed_app_rebuild_path(app);
-    ed_app_message(app, 0, redo ? "redone (%zu keys)" : "undone (%zu keys)", app->cur.doc.count);
+    ed_app_message(app, 0, redo ? "redone (%zu %s)" : "undone (%zu %s)", app->cur.doc.count,
+                   ed_keys_word(app->cur.doc.count));
     return 0;
 }
 

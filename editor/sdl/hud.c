@@ -41,11 +41,15 @@ void ed_draw_hud(ed_gfx *g, ed_app *app, const ed_layout *l)
     else
         snprintf(line[nl++], sizeof line[0], "record (F2): real time between presses   next key at %.2f s",
                  ed_app_next_record_time(app));
-    if (app->cur.selected >= 0 && (size_t)app->cur.selected < ed_app_key_count(app))
+    size_t nsel = ed_app_selected_count(app);
+    if (nsel > 1 && app->cur.selected >= 0)
+        snprintf(line[nl++], sizeof line[0], "selected: %zu keys, active key %ld at %.2f s", nsel, app->cur.selected,
+                 ed_app_keys(app)[app->cur.selected].time);
+    else if (app->cur.selected >= 0 && (size_t)app->cur.selected < ed_app_key_count(app))
         snprintf(line[nl++], sizeof line[0], "selected: key %ld at %.2f s", app->cur.selected,
                  ed_app_keys(app)[app->cur.selected].time);
     else
-        snprintf(line[nl++], sizeof line[0], "selected: none   ([ ] or click a key)");
+        snprintf(line[nl++], sizeof line[0], "selected: none   ([ ] or click a key, Ctrl+A all)");
     if (app->scene_file)
         snprintf(line[nl++], sizeof line[0], "scene %s: %zu triangles", short_name(app->scene_file, 60),
                  app->world.triangle_count);
@@ -114,14 +118,20 @@ void ed_draw_timeline(ed_gfx *g, ed_app *app, const ed_layout *l)
         /* one tick per pixel column, however many keys share it */
         memset(g->cells, 0, (size_t)bar->w + 1);
         const SDL_Color tick = {225, 225, 235, 255};
-        for (size_t i = 0; i < n; i++) {
-            int x = (int)lround(ed_layout_x_of(l, start, dur, k[i].time));
-            int c = x - bar->x;
-            if (c < 0 || c > bar->w || g->cells[c])
-                continue;
-            g->cells[c] = 1;
-            ed_ui_line(g->ui, (float)x, (float)(bar->y + 2), (float)x, (float)(bar->y + bar->h - 3), tick);
-        }
+        /* selected keys first, so that a column they share with others shows them */
+        for (int pass = 0; pass < 2; pass++)
+            for (size_t i = 0; i < n; i++) {
+                int is_sel = ed_app_is_selected(app, i);
+                if (is_sel != (pass == 0))
+                    continue;
+                int x = (int)lround(ed_layout_x_of(l, start, dur, k[i].time));
+                int c = x - bar->x;
+                if (c < 0 || c > bar->w || g->cells[c])
+                    continue;
+                g->cells[c] = 1;
+                ed_ui_line(g->ui, (float)x, (float)(bar->y + 2), (float)x, (float)(bar->y + bar->h - 3),
+                           is_sel ? yellow : tick);
+            }
     }
     const ed_clearance *c = app->path && dur > 0 ? ed_app_clearance(app) : NULL;
     for (size_t i = 0; c && i < c->count; i++) {
@@ -213,8 +223,8 @@ static void draw_prompt(ed_gfx *g, const ed_app *app)
     if (app->prompt == ED_PROMPT_RELOAD)
         snprintf(what, sizeof what, "%s was changed by another program, and you have unsaved edits.", file);
     else if (app->prompt == ED_PROMPT_RECOVERY)
-        snprintf(what, sizeof what, "%s%s holds %zu keys that were never saved.", file, ED_RECOVERY_SUFFIX,
-                 app->pending.count);
+        snprintf(what, sizeof what, "%s%s holds %zu %s that were never saved.", file, ED_RECOVERY_SUFFIX,
+                 app->pending.count, ed_keys_word(app->pending.count));
     else
         snprintf(what, sizeof what, "%s has unsaved edits.", file);
     int lh = ed_text_height(g->text) + 2, w = ed_text_width(g->text, what);

@@ -150,6 +150,71 @@ else
     bad "restore: $(cat "$TMP/out")"
 fi
 
+# ---- selecting and editing keys directly -------------------------------------------------------
+cat > "$TMP/direct.script" <<EOF
+open $TMP/direct.json
+speed 10
+camera 0 2 0 0 0
+record
+camera 10 2 0
+record
+camera 20 2 0
+record
+camera 30 2 0
+record
+expect key 3 time 3
+select 1-2
+expect selected-count 2
+select-add 3
+expect selected-count 3
+edit fov 40
+expect key 1 fov 40
+expect key 3 fov 40
+expect key 0 fov 60
+select 1
+expect message key 1 selected
+edit time 1.25
+expect key 1 time 1.25
+edit position 10 5 0
+expect key 1 position 10 5 0
+edit rotation 30 -10 5
+expect key 1 rotation 30 -10 5 1e-9
+select none
+transform translate 0 1 0
+expect key 0 position 0 3 0
+expect key 1 position 10 6 0
+select all
+transform shift 1
+expect key 0 time 1
+undo
+expect key 0 time 0
+seek 0.5
+insert-at-playhead
+expect keys 5
+expect key 1 time 0.5
+expect selected 1
+save
+# a Ctrl chord through the input layer, Ctrl let go first: S must not fly
+camera 0 2 0 0 0
+key-down ctrl
+key-down s
+key-up ctrl
+wait 1
+key-up s
+expect camera 0 2 0
+expect dirty no
+EOF
+if "$ED" --script "$TMP/direct.script" > "$TMP/out" 2>&1; then ok "select, edit, transform, insert at the playhead; Ctrl+S does not fly"
+else bad "direct editing: $(cat "$TMP/out")"; fi
+printf 'open %s/direct.json\nselect 3-1\n' "$TMP" > "$TMP/badsel.script"
+if "$ED" --script "$TMP/badsel.script" > "$TMP/out" 2>&1; then bad "select 3-1 was accepted"
+elif grep -q "badsel.script:2: select: no keys 3-1" "$TMP/out"; then ok "a backwards range is refused with the line"
+else bad "select 3-1: $(cat "$TMP/out")"; fi
+printf 'open %s/direct.json\nselect 1\nedit time 99\n' "$TMP" > "$TMP/badtime.script"
+if "$ED" --script "$TMP/badtime.script" > "$TMP/out" 2>&1; then bad "edit time 99 was accepted"
+elif grep -q "badtime.script:3: edit: key 1's time must lie strictly between" "$TMP/out"; then ok "a time past the next key is refused"
+else bad "edit time 99: $(cat "$TMP/out")"; fi
+
 # ---- errors --------------------------------------------------------------------------------
 printf 'open %s/e.json\ncamera 0 0 0\nrecord\nrecord sideways\n' "$TMP" > "$TMP/bad.script"
 if "$ED" --script "$TMP/bad.script" > "$TMP/out" 2>&1; then bad "a bad script succeeded"
