@@ -37,6 +37,7 @@ void ed_app_free(ed_app *app)
     ed_bvh_free(&app->bvh);
     ed_clearance_free(&app->clearance);
     free(app->scene_file);
+    free(app->clipboard);
     cp_library_destroy(app->library);
     cp_recorder_destroy(app->take);
     cp_path_destroy(app->path);

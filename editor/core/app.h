@@ -62,6 +62,18 @@ typedef struct ed_file_id {
     long long          mtime_sec, mtime_nsec;
 } ed_file_id;
 
+/* The system clipboard, as the front end offers it (clipboard.c). */
+typedef struct ed_clipboard_host {
+    void *ctx;
+    /* Puts text on the system clipboard. */
+    void (*set)(void *ctx, const char *text);
+    /* The system clipboard's text, malloc'd; NULL when it holds none. */
+    char *(*get)(void *ctx);
+} ed_clipboard_host;
+
+/* The member that marks the second key of a one-key clipboard (not pasted). */
+#define ED_CLIP_PADDING "campath-editor-clipboard"
+
 typedef struct ed_app {
     /* the file */
     char          *file;            /* NULL until ed_app_open */
@@ -114,6 +126,10 @@ typedef struct ed_app {
     unsigned long  clearance_path_serial, clearance_world_serial;
     double         clearance_checked_radius;
     int            clearance_valid;
+
+    /* copy and paste: the editor's own clipboard (a path file's text), and the system's */
+    char          *clipboard;
+    const ed_clipboard_host *clipboard_host;   /* NULL: the editor's own only */
 
     /* the shot */
     double         aspect;          /* output width / height: the frame through the path camera */
@@ -209,6 +225,16 @@ int ed_app_transform_scale(ed_app *app, double factor);
 int ed_app_transform_shift(ed_app *app, double seconds);
 /* The mean position of the keys a transform acts on. */
 cp_vec3 ed_app_selection_centre(const ed_app *app);
+/* Copies the selected keys to the clipboard (clipboard.c); cut also
+ * deletes them. */
+int ed_app_copy(ed_app *app);
+int ed_app_cut(ed_app *app);
+/* Pastes the clipboard's keys at the playhead, keeping their spacing (after
+ * the key at the playhead if there is one, after the last key when the
+ * playhead is at the end); the keys after them move on by the pasted keys'
+ * span plus the way from the last of them to the next key at nominal speed.
+ * The pasted keys are selected. */
+int ed_app_paste(ed_app *app);
 /* A key on the path's pose at the playhead (position, rotation, fov): the
  * shape stays as far as the interpolation allows (docs/editor.md). */
 int ed_app_insert_at_playhead(ed_app *app);

@@ -77,6 +77,9 @@ void ed_control_command(ed_control *c, ed_app *app, ed_cmd cmd)
     case ED_CMD_RIPPLE_LATER: ed_app_nudge_key_time(app, ED_NUDGE, 1); break;
     case ED_CMD_RETIME: ed_app_retime(app, 0.0); break;
     case ED_CMD_SELECT_ALL: ed_app_select_all(app); break;
+    case ED_CMD_COPY: ed_app_copy(app); break;
+    case ED_CMD_CUT: ed_app_cut(app); break;
+    case ED_CMD_PASTE: ed_app_paste(app); break;
     case ED_CMD_INSERT_AT_PLAYHEAD: ed_app_insert_at_playhead(app); break;
     case ED_CMD_CYCLE_INTERP: ed_app_cycle_interp(app); break;
     case ED_CMD_CYCLE_ENDS: ed_app_cycle_ends(app); break;

@@ -487,6 +487,10 @@ static const ed_script_command commands[] = {
     {"transform", 2, 4, ed_script_c_transform, "transform translate DX DY DZ|rotate DEGREES|scale S|shift SECONDS",
      "move, turn about +Y through their centre, scale about their centre or shift in time the selected keys "
      "(every key when none is selected)"},
+    {"copy", 0, 0, ed_script_c_clipboard, "copy", "copy the selected keys (Ctrl+C)"},
+    {"cut", 0, 0, ed_script_c_clipboard, "cut", "copy the selected keys, then delete them (Ctrl+X)"},
+    {"paste", 0, 0, ed_script_c_clipboard, "paste",
+     "paste the copied keys at the playhead, keeping their spacing; later keys move on (Ctrl+V)"},
     {"insert-at-playhead", 0, 0, ed_script_c_insert_at_playhead, "insert-at-playhead",
      "a key on the path's pose at the playhead (K)"},
     {"retime", 0, 1, c_retime, "retime [DURATION]", "retime to constant speed (keeping the duration if none is given)"},

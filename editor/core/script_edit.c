@@ -87,6 +87,14 @@ int ed_script_c_transform(ed_script *s, int argc, char **argv, char *err, size_t
     return ed_script_result(s, rc, argv[0], err, n);
 }
 
+int ed_script_c_clipboard(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    ed_app *app = s->app;
+    int rc = strcmp(argv[0], "copy") == 0 ? ed_app_copy(app) : strcmp(argv[0], "cut") == 0 ? ed_app_cut(app) : ed_app_paste(app);
+    return ed_script_result(s, rc, argv[0], err, n);
+}
+
 int ed_script_c_insert_at_playhead(ed_script *s, int argc, char **argv, char *err, size_t n)
 {
     (void)argc;

@@ -214,6 +214,28 @@ static void update_title(SDL_Window *win, const ed_app *app, char *last, size_t 
     }
 }
 
+/* Keys copied in the editor go to the system clipboard, so that they paste
+ * into another editor window (another file) and as text anywhere. */
+static void clipboard_set(void *ctx, const char *text)
+{
+    (void)ctx;
+    SDL_SetClipboardText(text);
+}
+
+static char *clipboard_get(void *ctx)
+{
+    (void)ctx;
+    if (!SDL_HasClipboardText())
+        return NULL;
+    char *t = SDL_GetClipboardText(), *copy = NULL;
+    if (t && (copy = malloc(strlen(t) + 1)) != NULL)
+        strcpy(copy, t);
+    SDL_free(t);
+    return copy;
+}
+
+static const ed_clipboard_host sdl_clipboard = {NULL, clipboard_set, clipboard_get};
+
 static int run_window(const ed_options *o)
 {
     if (SDL_Init(SDL_INIT_VIDEO) != 0)
@@ -229,7 +251,9 @@ static int run_window(const ed_options *o)
     ed_control ctl;
     ed_control_init(&ctl);
     /* the scene of --scene loads before the window opens, so that a bad one ends here with status 1 */
-    if (ed_app_init(&app) != 0 || ed_host_start(&app, o, o->file ? o->file : ED_DEFAULT_FILE) != 0) {
+    int started = ed_app_init(&app) == 0;
+    app.clipboard_host = &sdl_clipboard;
+    if (!started || ed_host_start(&app, o, o->file ? o->file : ED_DEFAULT_FILE) != 0) {
         ed_app_free(&app);
         SDL_Quit();
         return 1;

@@ -215,6 +215,23 @@ if "$ED" --script "$TMP/badtime.script" > "$TMP/out" 2>&1; then bad "edit time 9
 elif grep -q "badtime.script:3: edit: key 1's time must lie strictly between" "$TMP/out"; then ok "a time past the next key is refused"
 else bad "edit time 99: $(cat "$TMP/out")"; fi
 
+# copy in one file, paste into another
+cat > "$TMP/clip.script" <<EOF
+open $TMP/direct.json
+select 1-2
+copy
+expect message 2 keys copied
+open $TMP/pasted.json
+paste
+expect keys 2
+expect selected-count 2
+expect key 0 time 0
+save
+EOF
+if "$ED" --script "$TMP/clip.script" > "$TMP/out" 2>&1 && [ -x "$CLI" ] && "$CLI" validate "$TMP/pasted.json" > /dev/null 2>&1; then
+    ok "keys copied in one file paste into another, which validates"
+else bad "copy and paste between files: $(cat "$TMP/out")"; fi
+
 # ---- errors --------------------------------------------------------------------------------
 printf 'open %s/e.json\ncamera 0 0 0\nrecord\nrecord sideways\n' "$TMP" > "$TMP/bad.script"
 if "$ED" --script "$TMP/bad.script" > "$TMP/out" 2>&1; then bad "a bad script succeeded"
