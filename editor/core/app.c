@@ -15,6 +15,7 @@ int ed_app_init(ed_app *app)
     app->show_pip = 1;
     int rc = ed_app_use_demo_world(app);
     app->cur.selected = -1;
+    app->look_key = -1;
     app->next_revision = 1;
     /* where paths/demo.json starts: south of the pillar, looking at it */
     ed_camera_init(&app->camera, cp_vec3_make(0.0, 8.0, 48.0));
@@ -42,6 +43,7 @@ void ed_app_free(ed_app *app)
     cp_recorder_destroy(app->take);
     cp_path_destroy(app->path);
     ed_state_free(&app->cur);
+    ed_state_free(&app->live.origin);
     cp_document_free(&app->pending);
     ed_history_free(&app->history);
     free(app->file);
@@ -70,6 +72,9 @@ double ed_app_duration(const ed_app *app) { return app->path ? cp_path_duration(
 
 int ed_app_check_prompt(ed_app *app)
 {
+    /* any other edit ends a drag first: the drag becomes its own undo step */
+    if (app->live.active)
+        ed_app_live_end(app);
     if (app->prompt == ED_PROMPT_NONE)
         return 0;
     ed_app_message(app, 1, "answer the question first (F1 lists the answers)");

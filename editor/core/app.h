@@ -17,6 +17,7 @@
 
 #include "bindings.h"
 #include "bvh.h"
+#include "gizmo.h"
 #include "camera.h"
 #include "campath/campath.h"
 #include "clearance.h"
@@ -61,6 +62,29 @@ typedef struct ed_file_id {
     unsigned long long dev, ino, size;
     long long          mtime_sec, mtime_nsec;
 } ed_file_id;
+
+/* A left-button gesture of the mouse (pointer.c), kept here so that the
+ * renderer shows it: the drag box, the gizmo part held or under the mouse. */
+typedef enum ed_drag_kind {
+    ED_DRAG_NONE = 0,
+    ED_DRAG_SCRUB,      /* on the timeline or the graph: the playhead follows */
+    ED_DRAG_BOX,        /* in the view from empty space: keys inside are selected */
+    ED_DRAG_KEY,        /* in the view from a key marker: the selection moves in the camera's plane */
+    ED_DRAG_GIZMO,      /* a gizmo part: the selection moves along it */
+    ED_DRAG_KEY_TIME,   /* a key's tick on the timeline: its time (Shift: and the later keys') */
+    ED_DRAG_FIELD       /* an inspector value: dragged left or right */
+} ed_drag_kind;
+
+typedef struct ed_drag {
+    ed_drag_kind kind;
+    int          pending;      /* the button is down, the mouse not moved far enough yet: still a click */
+    int          x0, y0;       /* where it began, window pixels */
+    long         key;          /* the key it began on (-1: none) */
+    int          part;         /* the gizmo part or inspector field it holds */
+    int          add;          /* Shift was down when it began */
+    int          was_selected; /* the key it began on was selected before */
+    int          hover;        /* with no button down: the gizmo part under the mouse */
+} ed_drag;
 
 /* The system clipboard, as the front end offers it (clipboard.c). */
 typedef struct ed_clipboard_host {
@@ -127,6 +151,17 @@ typedef struct ed_app {
     double         clearance_checked_radius;
     int            clearance_valid;
 
+    /* looking from a key (drag.c): its index (-1: not), and the camera as it began */
+    long           look_key;
+    ed_camera      look_from;
+
+    /* an edit that follows the mouse (live.c) */
+    struct {
+        int      active;
+        int      changed;
+        ed_state origin;            /* the state when it began */
+    } live;
+
     /* copy and paste: the editor's own clipboard (a path file's text), and the system's */
     char          *clipboard;
     const ed_clipboard_host *clipboard_host;   /* NULL: the editor's own only */
@@ -139,6 +174,8 @@ typedef struct ed_app {
     int            show_help, show_graph;
     ed_color_mode  color_mode;
     int            width, height;   /* window size in pixels */
+    int            mouse_x, mouse_y;/* the pointer, window pixels */
+    ed_drag        drag;
 
     /* time and messages */
     double         clock;           /* seconds since start, advanced by ed_app_update */
@@ -282,6 +319,45 @@ void ed_app_fly_to(ed_app *app, cp_vec3 to);
 void ed_app_layout(const ed_app *app, ed_layout *l);
 /* A new window size (clamped to at least 1 x 1). */
 void ed_app_resize(ed_app *app, int width, int height);
+
+/* ---- edits that follow the mouse (live.c) ----------------------------------------------- */
+
+/* Starts a drag: the state now is kept as where it began. 0, or -1 (with a
+ * message) while a question waits or if out of memory. */
+int ed_app_live_begin(ed_app *app);
+/* The keys as they were when the drag began (NULL when none is running):
+ * updates are computed from these. */
+const cp_document *ed_app_live_origin(const ed_app *app);
+/* Shows `work` (moved in; the same keys as the origin, changed) as the
+ * document, without an undo step. A work that does not build is refused
+ * (-1, message): the last good state stays. */
+int ed_app_live_update(ed_app *app, cp_document *work);
+/* Ends the drag: one undo step if anything changed. */
+int ed_app_live_end(ed_app *app);
+/* Puts the keys back as they were when the drag began. */
+void ed_app_live_cancel(ed_app *app);
+
+/* ---- what the mouse drags (drag.c) ----------------------------------------------------- */
+
+/* Moves the selected keys by d metres from where they were when the drag
+ * began (starts one if none runs). */
+int ed_app_drag_move(ed_app *app, cp_vec3 d);
+/* Moves key `key` (with the selection when it is selected; with ripple,
+ * also every key after the first of them) by dt seconds from where it was
+ * when the drag began, kept ED_TIME_MARGIN from the keys that stay. */
+int ed_app_drag_time(ed_app *app, size_t key, double dt, int ripple);
+/* Looks from the selected key: the free camera sits on it, and turning,
+ * rolling and zooming the camera turn and zoom the key with it (each frame,
+ * ed_app_look_sync) until ed_app_look_end keeps (one undo step) or undoes it. */
+int ed_app_look_begin(ed_app *app);
+void ed_app_look_sync(ed_app *app);
+int ed_app_look_end(ed_app *app, int keep);
+/* The view of the 3D area as drawn now. */
+void ed_app_view(const ed_app *app, ed_view *v);
+/* Places the move gizmo at the selected key (the selection's centre for
+ * several) in view v; 0 when there is none to show (nothing selected,
+ * through the path camera, looking from a key). */
+int ed_app_gizmo(const ed_app *app, const ed_view *v, ed_gizmo *g);
 
 /* ---- the world (world_app.c) ---------------------------------------------------------------- */
 

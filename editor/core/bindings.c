@@ -49,9 +49,10 @@ static const ed_binding table[] = {
 
     {"Editing", '[', 0, PRESS, 0, ED_CMD_SELECT_PREV, "select the previous key"},
     {"Editing", ']', 0, PRESS, 0, ED_CMD_SELECT_NEXT, "select the next key"},
-    {"Editing", ED_KEY_ESCAPE, 0, PRESS, 0, ED_CMD_DESELECT, "close help, or select nothing"},
+    {"Editing", ED_KEY_ESCAPE, 0, PRESS, 0, ED_CMD_DESELECT, "close help, undo a drag or a look, or select nothing"},
     {"Editing", 'a', C, PRESS, 0, ED_CMD_SELECT_ALL, "select every key"},
     {"Editing", 'g', 0, PRESS, 0, ED_CMD_MOVE_KEY, "move the selected key to the camera pose"},
+    {"Editing", 'l', 0, PRESS, 0, ED_CMD_LOOK_FROM_KEY, "look from the selected key: turn, roll, zoom it; L again keeps"},
     {"Editing", 'k', 0, PRESS, 0, ED_CMD_INSERT_AT_PLAYHEAD, "a key on the path at the playhead (shape kept)"},
     {"Editing", ED_KEY_DELETE, 0, PRESS, 0, ED_CMD_DELETE, "delete the selected keys"},
     {"Editing", ED_KEY_BACKSPACE, 0, PRESS, 0, ED_CMD_DELETE, "delete the selected keys"},

@@ -14,13 +14,18 @@ void ed_control_init(ed_control *c)
 
 /* Drops every held key and gesture: after focus moves away the key-up
  * events go elsewhere, and a camera must not keep flying on its own. */
-static void release_all(ed_control *c)
+static void release_all(ed_control *c, ed_app *app)
 {
     memset(c->down, 0, sizeof c->down);
     memset(c->chord, 0, sizeof c->chord);
     c->looking = 0;
-    c->scrubbing = 0;
     c->want_relative_mouse = 0;
+    /* a drag whose button-up goes elsewhere ends where it is, as one undo step */
+    if (app->drag.kind != ED_DRAG_NONE) {
+        if (!app->drag.pending)
+            ed_app_live_end(app);
+        app->drag.kind = ED_DRAG_NONE;
+    }
 }
 
 static int repeats(ed_cmd cmd)
@@ -38,7 +43,6 @@ static int repeats(ed_cmd cmd)
 
 void ed_control_command(ed_control *c, ed_app *app, ed_cmd cmd)
 {
-    (void)c;
     switch (cmd) {
     case ED_CMD_RESET_ROLL: app->camera.roll = 0; break;
     case ED_CMD_GOTO_KEY: ed_app_goto_key(app); break;
@@ -66,8 +70,18 @@ void ed_control_command(ed_control *c, ed_app *app, ed_cmd cmd)
     case ED_CMD_DESELECT:
         if (app->show_help)
             app->show_help = 0;
+        else if (app->drag.kind != ED_DRAG_NONE)
+            ed_pointer_cancel(&c->pointer, app);
+        else if (app->look_key >= 0)
+            ed_app_look_end(app, 0);
         else
             ed_app_select(app, -1);
+        break;
+    case ED_CMD_LOOK_FROM_KEY:
+        if (app->look_key >= 0)
+            ed_app_look_end(app, 1);
+        else
+            ed_app_look_begin(app);
         break;
     case ED_CMD_MOVE_KEY: ed_app_move_key_to_camera(app); break;
     case ED_CMD_DELETE: ed_app_delete_selected(app); break;
@@ -128,15 +142,6 @@ static void key_down(ed_control *c, ed_app *app, const ed_event *ev)
     ed_control_command(c, app, b->cmd);
 }
 
-/* The time axis for scrubbing: the path, or nothing to scrub. */
-static void scrub(ed_app *app, int x)
-{
-    ed_layout l;
-    ed_app_layout(app, &l);
-    if (app->path)
-        ed_app_seek(app, ed_layout_time_at(&l, ed_app_start(app), ed_app_duration(app), x));
-}
-
 static void button_down(ed_control *c, ed_app *app, const ed_event *ev)
 {
     if (ev->key == ED_KEY_MOUSE_RIGHT) {
@@ -146,31 +151,8 @@ static void button_down(ed_control *c, ed_app *app, const ed_event *ev)
         }
         return;
     }
-    if (ev->key != ED_KEY_MOUSE_LEFT || app->prompt != ED_PROMPT_NONE)
-        return;
-    ed_layout l;
-    ed_app_layout(app, &l);
-    if (ed_rect_contains(&l.timeline, ev->x, ev->y) || ed_rect_contains(&l.graph, ev->x, ev->y)) {
-        c->scrubbing = 1;
-        app->playing = 0;
-        scrub(app, ev->x);
-        return;
-    }
-    /* through the path camera the view is the shot: no markers to pick */
-    if (!ed_rect_contains(&l.view, ev->x, ev->y) || (app->view_path && app->path))
-        return;
-    cp_vec3 pos;
-    cp_quat rot;
-    double fov;
-    ed_view v;
-    ed_app_view_pose(app, &pos, &rot, &fov);
-    ed_view_init(&v, pos, rot, fov, l.view.x, l.view.y, l.view.w, l.view.h);
-    long i = ed_view_pick(&v, ed_app_keys(app), ed_app_key_count(app), ev->x, ev->y, ED_PICK_RADIUS);
-    /* Shift+click adds a key to the selection (or takes it out again) */
-    if (c->down[ED_KEY_SHIFT] && i >= 0)
-        ed_app_select_add(app, i, 1);
-    else if (!c->down[ED_KEY_SHIFT])
-        ed_app_select(app, i);
+    if (ev->key == ED_KEY_MOUSE_LEFT)
+        ed_pointer_down(&c->pointer, app, ev->x, ev->y, c->down[ED_KEY_SHIFT]);
 }
 
 void ed_control_event(ed_control *c, ed_app *app, const ed_event *ev)
@@ -187,14 +169,16 @@ void ed_control_event(ed_control *c, ed_app *app, const ed_event *ev)
             c->looking = 0;
             c->want_relative_mouse = 0;
         } else if (ev->key == ED_KEY_MOUSE_LEFT) {
-            c->scrubbing = 0;
+            ed_pointer_up(&c->pointer, app, ev->x, ev->y);
         }
         break;
     case ED_EV_MOTION:
-        if (c->looking)
+        if (c->looking) {
             ed_camera_look(&app->camera, ev->dx, ev->dy);
-        else if (c->scrubbing)
-            scrub(app, ev->x);
+            ed_app_look_sync(app);
+        } else {
+            ed_pointer_motion(&c->pointer, app, ev->x, ev->y, c->down[ED_KEY_SHIFT]);
+        }
         break;
     case ED_EV_WHEEL:
         ed_camera_wheel(&app->camera, ev->dy);
@@ -203,12 +187,12 @@ void ed_control_event(ed_control *c, ed_app *app, const ed_event *ev)
     case ED_EV_RESIZE: ed_app_resize(app, ev->w, ev->h); break;
     case ED_EV_MINIMIZE:
         c->minimized = 1;
-        release_all(c);
+        release_all(c, app);
         break;
     case ED_EV_RESTORE: c->minimized = 0; break;
     case ED_EV_FOCUS_LOST:
         c->focused = 0;
-        release_all(c);
+        release_all(c, app);
         break;
     case ED_EV_FOCUS_GAINED: c->focused = 1; break;
     case ED_EV_QUIT: ed_app_request_quit(app); break;
@@ -234,6 +218,9 @@ ed_camera_input ed_control_camera_input(const ed_control *c, const ed_app *app)
     in.forward = on[ED_CMD_MOVE_FORWARD] - on[ED_CMD_MOVE_BACK];
     in.right = on[ED_CMD_MOVE_RIGHT] - on[ED_CMD_MOVE_LEFT];
     in.up = on[ED_CMD_MOVE_UP] - on[ED_CMD_MOVE_DOWN];
+    /* looking from a key turns it: the camera stays on the key */
+    if (app->look_key >= 0)
+        in.forward = in.right = in.up = 0;
     in.roll = on[ED_CMD_ROLL_LEFT] - on[ED_CMD_ROLL_RIGHT];
     in.fov = on[ED_CMD_FOV_UP] - on[ED_CMD_FOV_DOWN];
     in.fast = on[ED_CMD_FAST];
@@ -248,4 +235,5 @@ void ed_control_update(ed_control *c, ed_app *app, double dt)
         dt = 1.0;
     ed_camera_input in = ed_control_camera_input(c, app);
     ed_app_fly(app, &in, dt);
+    ed_app_look_sync(app);
 }

@@ -11,8 +11,7 @@
 
 #include "app.h"
 #include "bindings.h"
-
-#define ED_PICK_RADIUS 14.0   /* pixels: how near a click must be to a key marker */
+#include "pointer.h"
 
 typedef enum ed_event_type {
     ED_EV_NONE = 0,
@@ -39,7 +38,7 @@ typedef struct ed_control {
     unsigned char down[ED_KEY_LAST];  /* keys held now */
     unsigned char chord[ED_KEY_LAST]; /* held keys that went down with Ctrl: commands, they never fly */
     int           looking;            /* right button held */
-    int           scrubbing;          /* left button held on the timeline or graph */
+    ed_pointer    pointer;            /* the left button's gestures */
     int           minimized;
     int           focused;
     int           want_relative_mouse;/* the window should capture the mouse (look) */

@@ -305,6 +305,9 @@ static int outside_change(ed_app *app, ed_file_id now)
 
 void ed_app_poll_file(ed_app *app)
 {
+    /* a reload in the middle of a drag would pull the keys from under it: after the drag */
+    if (app->live.active)
+        return;
     if (!app->library) {
         /* a new file: another program may create it before the first save */
         if (app->file && !app->file_exists && app->prompt == ED_PROMPT_NONE) {

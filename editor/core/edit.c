@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "status.h"
 
 /* ---- the edit protocol: copy, change the copy, build, then swap ---------------------------- */
 
@@ -416,7 +417,11 @@ int ed_app_set_ends(ed_app *app, cp_ends ends)
         work.options.period = 0;
     if (ed_app_commit(app, &work, app->cur.selected, 0))
         return -1;
-    ed_app_message(app, 0, "ends: %s", cp_ends_name(ends));
+    if (ed_ends_matter(&app->cur.doc.options))
+        ed_app_message(app, 0, "ends: %s", cp_ends_name(ends));
+    else
+        ed_app_message(app, 0, "ends: %s (no effect on %s curves: only a closed loop changes them)", cp_ends_name(ends),
+                       cp_interp_name(app->cur.doc.options.position));
     return 0;
 }
 

@@ -109,3 +109,30 @@ int ed_script_c_screenshot(ed_script *s, int argc, char **argv, char *err, size_
         return ed_script_fail(s, err, n, "screenshot: %s", why);
     return 0;
 }
+
+int ed_script_c_drag(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    double v[4];
+    if (ed_script_numbers(s, argv + 1, 4, v, err, n))
+        return -1;
+    for (int i = 0; i < 4; i += 2)
+        if (!(v[i] >= 0 && v[i + 1] >= 0 && v[i] < s->app->width && v[i + 1] < s->app->height))
+            return ed_script_fail(s, err, n, "drag: (%g, %g) is outside the %dx%d window", v[i], v[i + 1],
+                                  s->app->width, s->app->height);
+    /* the way a hand drags: the button goes down, the mouse moves in steps, the button comes up */
+    ed_event ev = {ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, 0, 0, (int)v[0], (int)v[1], 0, 0, 0, 0};
+    ed_script_send(s, &ev);
+    int px = (int)v[0], py = (int)v[1];
+    for (int k = 1; k <= ED_SCRIPT_DRAG_STEPS; k++) {
+        int x = (int)lround(v[0] + (v[2] - v[0]) * k / ED_SCRIPT_DRAG_STEPS);
+        int y = (int)lround(v[1] + (v[3] - v[1]) * k / ED_SCRIPT_DRAG_STEPS);
+        ed_event m = {ED_EV_MOTION, 0, 0, 0, x, y, x - px, y - py, 0, 0};
+        ed_script_send(s, &m);
+        px = x, py = y;
+    }
+    ev.type = ED_EV_BUTTON_UP;
+    ev.x = (int)v[2], ev.y = (int)v[3];
+    ed_script_send(s, &ev);
+    return 0;
+}

@@ -126,6 +126,8 @@ void ed_render_frame(ed_gfx *g, ed_app *app)
         ed_ui_line(g->ui, p->x - 1, p->y - 1, p->x - 1, p->y + p->h, edge);
         ed_ui_line(g->ui, p->x + p->w, p->y - 1, p->x + p->w, p->y + p->h, edge);
     }
+    if (!through)
+        ed_draw_tools(g, app, &l);
     if (l.graph.h > 0)
         ed_draw_graph(g, app, &l);
     ed_draw_timeline(g, app, &l);

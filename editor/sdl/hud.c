@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "draw.h"
+#include "status.h"
 
 static const SDL_Color white = {240, 240, 240, 255}, dim = {170, 175, 185, 255}, yellow = {255, 220, 40, 255},
                        red = {255, 110, 100, 255}, orange = {255, 170, 60, 255}, panel = {16, 18, 24, 190}, magenta = {255, 120, 255, 255};
@@ -17,86 +18,56 @@ static const char *short_name(const char *file, size_t max)
     return n > max ? file + n - max : file;
 }
 
+/* Text in a panel above the timeline, wrapped to the view's width; `bottom`
+ * is the y its last line ends at. Returns the y where the panel begins. */
+static int message_panel(ed_gfx *g, const ed_layout *l, const char *msg, SDL_Color c, int bottom, int max_lines)
+{
+    int lh = ed_text_height(g->text) + 1, adv = ed_text_advance(g->text);
+    char lines[ED_MESSAGE_MAX_LINES][ED_STATUS_LINE];
+    int width = adv > 0 ? (l->view.w - 32) / adv : 80;
+    int n = ed_wrap(msg, width, lines, max_lines < ED_MESSAGE_MAX_LINES ? max_lines : ED_MESSAGE_MAX_LINES);
+    int w = 0;
+    for (int i = 0; i < n; i++) {
+        int tw = ed_text_width(g->text, lines[i]);
+        w = tw > w ? tw : w;
+    }
+    int y = bottom - n * lh;
+    ed_ui_rect(g->ui, 8, y - 4, w + 16, n * lh + 8, panel);
+    for (int i = 0; i < n; i++)
+        text(g, 16, y + i * lh, c, lines[i]);
+    return y - 4;
+}
+
 void ed_draw_hud(ed_gfx *g, ed_app *app, const ed_layout *l)
 {
-    char line[10][200];
-    int nl = 0;
-    const char *file = app->file ? app->file : "(no file)";
-    snprintf(line[nl++], sizeof line[0], "%s%s%s", short_name(file, 60), ed_app_dirty(app) ? " *" : "",
-             app->file && !app->file_exists ? "  (new: Ctrl+S creates it)" : "");
-    snprintf(line[nl++], sizeof line[0], "keys %zu   duration %.2f s   time %.2f s%s", ed_app_key_count(app),
-             ed_app_duration(app), app->playhead, app->playing ? "   playing" : "");
-    const cp_path_options *o = &app->cur.doc.options;
-    const char *what = app->color_mode == ED_COLOR_SPEED ? "speed" : "acceleration";
-    double top = g->trace.max[app->color_mode == ED_COLOR_ACCELERATION];
-    snprintf(line[nl++], sizeof line[0], "interpolation %s   ends %s   colour: %s 0..%.1f %s",
-             cp_interp_name(o->position), cp_ends_name(o->ends), what, top,
-             app->color_mode == ED_COLOR_SPEED ? "m/s" : "m/s2");
-    snprintf(line[nl++], sizeof line[0], "camera %.1f m/s   fov %.0f   at (%.1f, %.1f, %.1f)%s", app->camera.speed,
-             app->camera.fov, app->camera.position.x, app->camera.position.y, app->camera.position.z,
-             app->view_path ? "   [through the path camera]" : "");
-    if (app->time_mode == ED_TIME_DISTANCE)
-        snprintf(line[nl++], sizeof line[0], "record (F2): distance / %.2f m/s   next key at %.2f s",
-                 app->nominal_speed, ed_app_next_record_time(app));
-    else
-        snprintf(line[nl++], sizeof line[0], "record (F2): real time between presses   next key at %.2f s",
-                 ed_app_next_record_time(app));
-    size_t nsel = ed_app_selected_count(app);
-    if (nsel > 1 && app->cur.selected >= 0)
-        snprintf(line[nl++], sizeof line[0], "selected: %zu keys, active key %ld at %.2f s", nsel, app->cur.selected,
-                 ed_app_keys(app)[app->cur.selected].time);
-    else if (app->cur.selected >= 0 && (size_t)app->cur.selected < ed_app_key_count(app))
-        snprintf(line[nl++], sizeof line[0], "selected: key %ld at %.2f s", app->cur.selected,
-                 ed_app_keys(app)[app->cur.selected].time);
-    else
-        snprintf(line[nl++], sizeof line[0], "selected: none   ([ ] or click a key, Ctrl+A all)");
-    if (app->scene_file)
-        snprintf(line[nl++], sizeof line[0], "scene %s: %zu triangles", short_name(app->scene_file, 60),
-                 app->world.triangle_count);
-    else
-        snprintf(line[nl++], sizeof line[0], "world: the demo town (--scene FILE loads yours)");
-    int warn = 0;
-    const ed_clearance *clear = app->path ? ed_app_clearance(app) : NULL;
-    if (clear) {
-        char list[160];
-        ed_clearance_describe(clear, 2, list, sizeof list);
-        warn = clear->count > 0;
-        snprintf(line[nl++], sizeof line[0], "clearance %.2g m: %s", app->clearance_radius, list);
-    }
-    snprintf(line[nl++], sizeof line[0], "F1 keys   F3 graph   F4 colour   Space play   V path camera   P preview");
-
+    ed_status_line line[ED_STATUS_MAX_LINES];
+    int nl = ed_status_lines(app, g->trace.max[app->color_mode == ED_COLOR_ACCELERATION], line);
     int lh = ed_text_height(g->text) + 1, w = 0;
     for (int i = 0; i < nl; i++) {
-        int tw = ed_text_width(g->text, line[i]);
+        int tw = ed_text_width(g->text, line[i].text);
         w = tw > w ? tw : w;
     }
     ed_ui_rect(g->ui, 8, 8, w + 16, nl * lh + 12, panel);
-    for (int i = 0; i < nl; i++)
-        text(g, 16, 14 + i * lh,
-             i == 0 ? (ed_app_dirty(app) ? yellow : white) : i == nl - 1 ? dim : warn && i == nl - 2 ? red : white,
-             line[i]);
+    for (int i = 0; i < nl; i++) {
+        static const SDL_Color *colors[] = {&white, &white, &yellow, &orange, &red, &dim};
+        text(g, 16, 14 + i * lh, *colors[line[i].kind], line[i].text);
+    }
     /* the colour scale next to its caption */
     int lx = 16 + w - 120 < 16 ? 16 : 16 + w + 8, ly = 14 + 2 * lh + 2;
-    if (lx + 120 < l->view.w)
+    if (app->path && lx + 120 < l->view.w)
         for (int i = 0; i < 120; i++) {
             SDL_Color c = ed_ramp(i * (ED_TRACE_LEVELS - 1) / 119);
             ed_ui_line(g->ui, (float)(lx + i), (float)ly, (float)(lx + i), (float)(ly + lh - 4), c);
         }
 
+    int bottom = l->view.y + l->view.h - 10;
     double age = app->clock - app->message_clock;
+    if (app->message[0] && age < ED_MESSAGE_SECONDS)
+        bottom = message_panel(g, l, app->message, app->message_error ? red : white, bottom, ED_MESSAGE_MAX_LINES) - 6;
     if (app->loader) {
         char progress[600];
         ed_loader_describe(app->loader, progress, sizeof progress);
-        int mw = ed_text_width(g->text, progress);
-        int y = l->view.y + l->view.h - 2 * lh - 22;
-        ed_ui_rect(g->ui, 8, y - 4, mw + 16, lh + 8, panel);
-        text(g, 16, y, yellow, progress);
-    }
-    if (app->message[0] && age < ED_MESSAGE_SECONDS) {
-        int mw = ed_text_width(g->text, app->message);
-        int y = l->view.y + l->view.h - lh - 14;
-        ed_ui_rect(g->ui, 8, y - 4, mw + 16, lh + 8, panel);
-        text(g, 16, y, app->message_error ? red : white, app->message);
+        message_panel(g, l, progress, yellow, bottom, 2);
     }
 }
 

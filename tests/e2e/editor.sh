@@ -232,6 +232,42 @@ if "$ED" --script "$TMP/clip.script" > "$TMP/out" 2>&1 && [ -x "$CLI" ] && "$CLI
     ok "keys copied in one file paste into another, which validates"
 else bad "copy and paste between files: $(cat "$TMP/out")"; fi
 
+# dragging with the mouse through the input layer: a key's tick on the timeline, a box, the gizmo
+cat > "$TMP/drag.script" <<EOF
+open $TMP/drag.json
+speed 10
+camera 0 2 0 0 0
+record
+camera 10 2 0
+record
+camera 20 2 0
+record
+camera 30 2 0
+record
+camera 15 2 40 0 0
+select none
+# the timeline bar spans x = 64..895 at y = 511..524 in a 960x540 window: key 1 (1 s of 3) is at x = 341
+drag 341 518 410 518
+expect key 1 time 1.25 0.01
+expect selected 1
+undo
+expect key 1 time 1
+drag 5 5 950 480
+expect selected-count 4
+select 2
+screenshot $TMP/gizmo.png
+select none
+screenshot $TMP/nogizmo.png
+EOF
+if "$ED" --script "$TMP/drag.script" > "$TMP/out" 2>&1; then ok "drag: a key's tick moves its time, a box selects"
+else bad "drag: $(cat "$TMP/out")"; fi
+if [ -f "$TMP/gizmo.png" ] && [ -f "$TMP/nogizmo.png" ]; then
+    with=$(python3 tests/e2e/pixels.py count "$TMP/gizmo.png" 235 70 70 12)
+    without=$(python3 tests/e2e/pixels.py count "$TMP/nogizmo.png" 235 70 70 12)
+    if [ "$((with - without))" -gt 100 ]; then ok "the move gizmo shows at the selected key ($with against $without pixels of its X axis)"
+    else bad "no gizmo at the selected key ($with against $without pixels)"; fi
+fi
+
 # ---- errors --------------------------------------------------------------------------------
 printf 'open %s/e.json\ncamera 0 0 0\nrecord\nrecord sideways\n' "$TMP" > "$TMP/bad.script"
 if "$ED" --script "$TMP/bad.script" > "$TMP/out" 2>&1; then bad "a bad script succeeded"

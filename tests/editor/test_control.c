@@ -334,8 +334,9 @@ static void a_click_should_select_the_key_under_it(void **state)
     mouse(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, (int)sx + 4, (int)sy - 3);
     mouse(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, (int)sx + 4, (int)sy - 3);
     assert_int_equal(app->cur.selected, 1);
-    /* far from every key: nothing */
+    /* far from every key: nothing, once the button is up (a drag from there would draw a box) */
     mouse(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, 5, l.view.h / 2);
+    mouse(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, 5, l.view.h / 2);
     assert_int_equal(app->cur.selected, -1);
 }
 
@@ -347,8 +348,9 @@ static void the_timeline_should_scrub(void **state)
     ed_layout l;
     ed_layout_compute(&l, app->width, app->height, app->show_graph);
     int y = l.bar.y + l.bar.h / 2;
-    mouse(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, l.bar.x + (l.bar.w - 1) / 2, y);
-    assert_near(app->playhead, 1.0, 2.0 / l.bar.w, 1); /* within a pixel */
+    /* between the keys' ticks (a press on a tick takes the key) */
+    mouse(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, l.bar.x + (l.bar.w - 1) / 4, y);
+    assert_near(app->playhead, 0.5, 2.0 / l.bar.w, 1); /* within a pixel */
     ed_event ev;
     memset(&ev, 0, sizeof ev);
     ev.type = ED_EV_MOTION;
