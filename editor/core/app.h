@@ -175,6 +175,12 @@ typedef struct ed_app {
     ed_color_mode  color_mode;
     int            width, height;   /* window size in pixels */
     int            mouse_x, mouse_y;/* the pointer, window pixels */
+    int            text_w, text_h;  /* the font's advance and line height in pixels (the renderer's) */
+    struct {                        /* the inspector field being typed into (inspector.h) */
+        int  field;                 /* ed_field; 0: none */
+        char text[32];
+        int  fresh;                 /* the text is the old value: the first key typed replaces it */
+    } typing;
     ed_drag        drag;
 
     /* time and messages */
@@ -260,6 +266,12 @@ int ed_app_transform_translate(ed_app *app, cp_vec3 d);
 int ed_app_transform_rotate(ed_app *app, double degrees);
 int ed_app_transform_scale(ed_app *app, double factor);
 int ed_app_transform_shift(ed_app *app, double seconds);
+/* The transforms as edits that follow the mouse, applied to the keys as
+ * they were when the drag began (one is started if none runs): translate
+ * by d, rotate by `amount` degrees, scale by `amount`, shift by `amount`
+ * seconds (kept between the keys that stay, as a drag on the timeline). */
+typedef enum ed_xform { ED_XF_TRANSLATE = 0, ED_XF_ROTATE, ED_XF_SCALE, ED_XF_SHIFT } ed_xform;
+int ed_app_drag_transform(ed_app *app, ed_xform kind, cp_vec3 d, double amount);
 /* The mean position of the keys a transform acts on. */
 cp_vec3 ed_app_selection_centre(const ed_app *app);
 /* Copies the selected keys to the clipboard (clipboard.c); cut also

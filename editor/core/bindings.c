@@ -52,6 +52,7 @@ static const ed_binding table[] = {
     {"Editing", ED_KEY_ESCAPE, 0, PRESS, 0, ED_CMD_DESELECT, "close help, undo a drag or a look, or select nothing"},
     {"Editing", 'a', C, PRESS, 0, ED_CMD_SELECT_ALL, "select every key"},
     {"Editing", 'g', 0, PRESS, 0, ED_CMD_MOVE_KEY, "move the selected key to the camera pose"},
+    {"Editing", ED_KEY_RETURN, 0, PRESS, 0, ED_CMD_ENTER, "type the selected key's values (Tab: next; Enter applies)"},
     {"Editing", 'l', 0, PRESS, 0, ED_CMD_LOOK_FROM_KEY, "look from the selected key: turn, roll, zoom it; L again keeps"},
     {"Editing", 'k', 0, PRESS, 0, ED_CMD_INSERT_AT_PLAYHEAD, "a key on the path at the playhead (shape kept)"},
     {"Editing", ED_KEY_DELETE, 0, PRESS, 0, ED_CMD_DELETE, "delete the selected keys"},

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "inspector.h"
 #include "layout.h"
 #include "view.h"
 
@@ -77,6 +78,12 @@ void ed_control_command(ed_control *c, ed_app *app, ed_cmd cmd)
         else
             ed_app_select(app, -1);
         break;
+    case ED_CMD_ENTER:
+        if (app->look_key >= 0)
+            ed_app_look_end(app, 1);
+        else if (ed_app_need_selection(app) == 0)
+            ed_inspector_type_begin(app, ed_app_selected_count(app) > 1 ? ED_FIELD_SHIFT : ED_FIELD_TIME);
+        break;
     case ED_CMD_LOOK_FROM_KEY:
         if (app->look_key >= 0)
             ed_app_look_end(app, 1);
@@ -121,8 +128,25 @@ void ed_control_command(ed_control *c, ed_app *app, ed_cmd cmd)
     }
 }
 
+/* While an inspector field takes text, keys edit it: the characters come
+ * as text events, and no key flies or runs its binding. */
+static void typing_key(ed_app *app, const ed_event *ev)
+{
+    switch (ev->key) {
+    case ED_KEY_RETURN: ed_inspector_type_enter(app, 0); break;
+    case ED_KEY_TAB: ed_inspector_type_enter(app, 1); break;
+    case ED_KEY_ESCAPE: ed_inspector_type_cancel(app); break;
+    case ED_KEY_BACKSPACE: ed_inspector_type_backspace(app); break;
+    default: break;
+    }
+}
+
 static void key_down(ed_control *c, ed_app *app, const ed_event *ev)
 {
+    if (app->typing.field && app->prompt == ED_PROMPT_NONE) {
+        typing_key(app, ev);
+        return;
+    }
     /* a key that answers a question is not also held down to fly with; nor is a
        letter of a Ctrl chord until it comes up, whichever key is let go first */
     if (ev->key > 0 && ev->key < ED_KEY_LAST && app->prompt == ED_PROMPT_NONE) {
@@ -196,6 +220,7 @@ void ed_control_event(ed_control *c, ed_app *app, const ed_event *ev)
         break;
     case ED_EV_FOCUS_GAINED: c->focused = 1; break;
     case ED_EV_QUIT: ed_app_request_quit(app); break;
+    case ED_EV_TEXT: ed_inspector_type_text(app, ev->text); break;
     case ED_EV_NONE: break;
     }
 }
@@ -206,7 +231,7 @@ ed_camera_input ed_control_camera_input(const ed_control *c, const ed_app *app)
     memset(&in, 0, sizeof in);
     /* Ctrl turns letters into commands (Ctrl+S is save, not "fly back"),
        and a question on screen takes the keys for its answers */
-    if (c->down[ED_KEY_CTRL] || app->prompt != ED_PROMPT_NONE)
+    if (c->down[ED_KEY_CTRL] || app->prompt != ED_PROMPT_NONE || app->typing.field)
         return in;
     size_t n;
     const ed_binding *t = ed_bindings(&n);
@@ -236,4 +261,8 @@ void ed_control_update(ed_control *c, ed_app *app, double dt)
     ed_camera_input in = ed_control_camera_input(c, app);
     ed_app_fly(app, &in, dt);
     ed_app_look_sync(app);
+    /* the field typed into goes when its key does (undo, a deletion) */
+    if (app->typing.field && !(app->cur.selected >= 0))
+        app->typing.field = 0;
+    c->want_text = app->typing.field != 0;
 }

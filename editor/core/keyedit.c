@@ -167,20 +167,20 @@ int ed_app_edit_fov(ed_app *app, double fov)
 
 /* ---- transforms of the selection, or of the whole path ----------------------------------------- */
 
-/* The mean position of the keys a transform acts on. */
-static cp_vec3 centre(const ed_app *app)
+/* The mean position of the keys of d that a transform acts on. */
+static cp_vec3 centre(const ed_app *app, const cp_document *d)
 {
     cp_vec3 c = cp_vec3_make(0, 0, 0);
     size_t n = 0;
-    for (size_t i = 0; i < app->cur.doc.count; i++)
+    for (size_t i = 0; i < d->count; i++)
         if (transformed(app, i)) {
-            c = cp_vec3_add(c, app->cur.doc.keys[i].position);
+            c = cp_vec3_add(c, d->keys[i].position);
             n++;
         }
     return n ? cp_vec3_scale(c, 1.0 / (double)n) : c;
 }
 
-cp_vec3 ed_app_selection_centre(const ed_app *app) { return centre(app); }
+cp_vec3 ed_app_selection_centre(const ed_app *app) { return centre(app, &app->cur.doc); }
 
 /* "the selection (4 keys)" or "the whole path (12 keys)". */
 static const char *subject(const ed_app *app, char buf[64])
@@ -220,20 +220,25 @@ static cp_vec3 apply(const transform *t, cp_vec3 c, cp_vec3 p)
     return cp_vec3_add(cp_vec3_add(c, d), t->move);
 }
 
+static void transform_doc(const ed_app *app, cp_document *work, const transform *t)
+{
+    cp_vec3 c = centre(app, work);
+    for (size_t i = 0; i < work->count; i++) {
+        if (!transformed(app, i))
+            continue;
+        cp_key *k = &work->keys[i];
+        k->position = apply(t, c, k->position);
+        k->target = apply(t, c, k->target);
+        k->rotation = cp_quat_normalize(cp_quat_mul(t->turn, k->rotation));
+    }
+}
+
 static int transform_keys(ed_app *app, const transform *t, const char *done)
 {
     cp_document work;
     if (ed_app_begin_edit(app, &work))
         return -1;
-    cp_vec3 c = centre(app);
-    for (size_t i = 0; i < work.count; i++) {
-        if (!transformed(app, i))
-            continue;
-        cp_key *k = &work.keys[i];
-        k->position = apply(t, c, k->position);
-        k->target = apply(t, c, k->target);
-        k->rotation = cp_quat_normalize(cp_quat_mul(t->turn, k->rotation));
-    }
+    transform_doc(app, &work, t);
     char buf[64];
     subject(app, buf);
     if (ed_app_commit(app, &work, app->cur.selected, 0))
@@ -372,4 +377,32 @@ int ed_app_insert_at_playhead(ed_app *app)
         return -1;
     ed_app_message(app, 0, "key %zu inserted at the playhead (%.2f s), on the path", index, t);
     return 0;
+}
+
+/* ---- the same, following the mouse ------------------------------------------------------------------ */
+
+int ed_app_drag_transform(ed_app *app, ed_xform kind, cp_vec3 d, double amount)
+{
+    if (app->cur.doc.count == 0 || !isfinite(amount) || !isfinite(d.x) || !isfinite(d.y) || !isfinite(d.z))
+        return -1;
+    if (kind == ED_XF_SHIFT) {
+        /* the selection's time, kept between the keys that stay: a drag of the active key's time */
+        long k = app->cur.selected >= 0 ? app->cur.selected : 0;
+        return ed_app_drag_time(app, (size_t)k, amount, chosen_count(app) == 0);
+    }
+    if (!app->live.active && ed_app_live_begin(app))
+        return -1;
+    cp_document work;
+    cp_error err;
+    if (cp_document_copy(&work, ed_app_live_origin(app), &err) != CP_OK) {
+        ed_app_message(app, 1, "%s", err.message);
+        return -1;
+    }
+    transform t = {d, 1.0, cp_quat_identity()};
+    if (kind == ED_XF_ROTATE)
+        t.turn = cp_quat_from_yaw_pitch_roll(amount * DEG, 0.0, 0.0);
+    else if (kind == ED_XF_SCALE)
+        t.scale = amount > 0 ? amount : 1.0;
+    transform_doc(app, &work, &t);
+    return ed_app_live_update(app, &work);
 }

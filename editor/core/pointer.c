@@ -1,6 +1,8 @@
 /* editor/core/pointer.c - what the left mouse button does. */
 #include "pointer.h"
 
+#include "inspector.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,8 +71,20 @@ void ed_pointer_down(ed_pointer *p, ed_app *app, int x, int y, int shift)
     app->mouse_x = x, app->mouse_y = y;
     if (app->prompt != ED_PROMPT_NONE)
         return;
+    /* a click elsewhere takes what was typed, as Enter would */
+    if (app->typing.field && ed_inspector_type_enter(app, 0) != 0)
+        ed_inspector_type_cancel(app);
     ed_layout l;
     ed_app_layout(app, &l);
+    ed_inspector in;
+    ed_inspector_build(app, &in);
+    if (in.panel.w > 0 && ed_rect_contains(&in.panel, x, y)) {
+        d->kind = ED_DRAG_FIELD;
+        d->part = (int)ed_inspector_hit(&in, x, y);
+        if (d->part == ED_FIELD_NONE)
+            d->kind = ED_DRAG_NONE; /* the panel itself: nothing under it is picked */
+        return;
+    }
     if (ed_rect_contains(&l.timeline, x, y)) {
         long k = ed_pointer_tick(app, &l, x);
         if (k >= 0) {
@@ -118,6 +132,7 @@ static int start(ed_pointer *p, ed_app *app)
     case ED_DRAG_GIZMO:
         return ed_app_live_begin(app);
     case ED_DRAG_KEY_TIME:
+    case ED_DRAG_FIELD:
         return ed_app_live_begin(app);
     default:
         return 0;
@@ -162,6 +177,7 @@ void ed_pointer_motion(ed_pointer *p, ed_app *app, int x, int y, int shift)
         ed_app_drag_time(app, (size_t)d->key, dt, shift);
         break;
     }
+    case ED_DRAG_FIELD: ed_inspector_drag(app, (ed_field)d->part, x - d->x0); break;
     default: break;
     }
 }
@@ -180,6 +196,8 @@ void ed_pointer_up(ed_pointer *p, ed_app *app, int x, int y)
             ed_app_select(app, d->key);
         else if (d->kind == ED_DRAG_BOX && !d->add)
             ed_app_select(app, -1);
+        else if (d->kind == ED_DRAG_FIELD)
+            ed_inspector_type_begin(app, (ed_field)d->part);
     } else if (d->kind == ED_DRAG_BOX) {
         ed_sel sel = {0};
         if (d->add && ed_sel_copy(&sel, &app->cur.sel) != 0)
@@ -189,7 +207,8 @@ void ed_pointer_up(ed_pointer *p, ed_app *app, int x, int y)
         else
             ed_app_message(app, 1, "out of memory for the selection");
         ed_sel_free(&sel);
-    } else if (d->kind == ED_DRAG_KEY || d->kind == ED_DRAG_GIZMO || d->kind == ED_DRAG_KEY_TIME) {
+    } else if (d->kind == ED_DRAG_KEY || d->kind == ED_DRAG_GIZMO || d->kind == ED_DRAG_KEY_TIME ||
+               d->kind == ED_DRAG_FIELD) {
         ed_app_live_end(app);
     }
     d->kind = ED_DRAG_NONE;

@@ -515,6 +515,8 @@ static const ed_script_command commands[] = {
     {"key-down", 1, 1, ed_script_c_press, "key-down KEY", "hold a key down (held keys fly the camera during wait)"},
     {"key-up", 1, 1, ed_script_c_press, "key-up KEY", "release a key"},
     {"click", 2, 2, ed_script_c_click, "click X Y", "left click at a pixel (select a key, or scrub on the timeline)"},
+    {"type", 1, ED_SCRIPT_MAX_WORDS - 1, ed_script_c_type, "type TEXT",
+     "type text into the inspector field being edited (press enter applies it)"},
     {"drag", 4, 4, ed_script_c_drag, "drag X1 Y1 X2 Y2",
      "a left-button drag through the input layer: a box, the gizmo, a key's marker or tick, a value"},
     {"event", 1, 3, ed_script_c_event, "event resize W H|minimize|restore|focus-lost|focus-gained",

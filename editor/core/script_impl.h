@@ -20,6 +20,7 @@ void ed_script_send(ed_script *s, const ed_event *ev);
 int ed_script_c_quit(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_press(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_click(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_type(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_drag(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_event(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_screenshot(ed_script *s, int argc, char **argv, char *err, size_t n);

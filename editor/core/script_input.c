@@ -10,7 +10,7 @@
 int ed_script_c_quit(ed_script *s, int argc, char **argv, char *err, size_t n)
 {
     (void)argc, (void)argv, (void)err, (void)n;
-    ed_event ev = {ED_EV_QUIT, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    ed_event ev = {.type = ED_EV_QUIT};
     ed_script_send(s, &ev);
     s->done = s->app->quit;
     return 0;
@@ -26,7 +26,7 @@ static int chord(const ed_script *s, const char *word, int *key, unsigned *mods,
 /* Key events as a person makes them: the modifier keys go down first. */
 static void key_event(ed_script *s, ed_event_type type, int key, unsigned mods)
 {
-    ed_event ev = {type, key, mods, 0, 0, 0, 0, 0, 0, 0};
+    ed_event ev = {.type = type, .key = key, .mods = mods};
     ed_script_send(s, &ev);
 }
 
@@ -68,7 +68,7 @@ int ed_script_c_click(ed_script *s, int argc, char **argv, char *err, size_t n)
     if (!(v[0] >= 0 && v[1] >= 0 && v[0] < s->app->width && v[1] < s->app->height))
         return ed_script_fail(s, err, n, "click: (%g, %g) is outside the %dx%d window", v[0], v[1], s->app->width,
                               s->app->height);
-    ed_event ev = {ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, 0, 0, (int)v[0], (int)v[1], 0, 0, 0, 0};
+    ed_event ev = {.type = ED_EV_BUTTON_DOWN, .key = ED_KEY_MOUSE_LEFT, .x = (int)v[0], .y = (int)v[1]};
     ed_script_send(s, &ev);
     ev.type = ED_EV_BUTTON_UP;
     ed_script_send(s, &ev);
@@ -83,7 +83,7 @@ int ed_script_c_event(ed_script *s, int argc, char **argv, char *err, size_t n)
     int k = ed_script_choice(s, argv[1], names, err, n);
     if (k < 0)
         return -1;
-    ed_event ev = {types[k], 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    ed_event ev = {.type = types[k]};
     if (types[k] == ED_EV_RESIZE) {
         double v[2];
         if (argc != 4)
@@ -121,18 +121,39 @@ int ed_script_c_drag(ed_script *s, int argc, char **argv, char *err, size_t n)
             return ed_script_fail(s, err, n, "drag: (%g, %g) is outside the %dx%d window", v[i], v[i + 1],
                                   s->app->width, s->app->height);
     /* the way a hand drags: the button goes down, the mouse moves in steps, the button comes up */
-    ed_event ev = {ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, 0, 0, (int)v[0], (int)v[1], 0, 0, 0, 0};
+    ed_event ev = {.type = ED_EV_BUTTON_DOWN, .key = ED_KEY_MOUSE_LEFT, .x = (int)v[0], .y = (int)v[1]};
     ed_script_send(s, &ev);
     int px = (int)v[0], py = (int)v[1];
     for (int k = 1; k <= ED_SCRIPT_DRAG_STEPS; k++) {
         int x = (int)lround(v[0] + (v[2] - v[0]) * k / ED_SCRIPT_DRAG_STEPS);
         int y = (int)lround(v[1] + (v[3] - v[1]) * k / ED_SCRIPT_DRAG_STEPS);
-        ed_event m = {ED_EV_MOTION, 0, 0, 0, x, y, x - px, y - py, 0, 0};
+        ed_event m = {.type = ED_EV_MOTION, .x = x, .y = y, .dx = x - px, .dy = y - py};
         ed_script_send(s, &m);
         px = x, py = y;
     }
     ev.type = ED_EV_BUTTON_UP;
     ev.x = (int)v[2], ev.y = (int)v[3];
     ed_script_send(s, &ev);
+    return 0;
+}
+
+int ed_script_c_type(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)err, (void)n;
+    /* as a keyboard sends it: a few characters per text event, the words with blanks between */
+    for (int i = 1; i < argc; i++) {
+        const char *p = argv[i];
+        if (i > 1) {
+            ed_event blank = {.type = ED_EV_TEXT, .text = " "};
+            ed_script_send(s, &blank);
+        }
+        while (*p) {
+            ed_event ev = {.type = ED_EV_TEXT};
+            size_t k = strlen(p) < 4 ? strlen(p) : 4;
+            memcpy(ev.text, p, k);
+            ed_script_send(s, &ev);
+            p += k;
+        }
+    }
     return 0;
 }

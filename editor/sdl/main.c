@@ -279,7 +279,7 @@ static int run_window(const ed_options *o)
     /* keys are commands here, not text: keep input methods from taking them */
     SDL_StopTextInput();
     char title[512] = "";
-    int relative = 0;
+    int relative = 0, texting = 0;
     Uint64 last = SDL_GetPerformanceCounter();
     while (!app.quit) {
         SDL_Event e;
@@ -290,6 +290,14 @@ static int run_window(const ed_options *o)
         if (ctl.want_relative_mouse != relative) {
             relative = ctl.want_relative_mouse;
             SDL_SetRelativeMouseMode(relative ? SDL_TRUE : SDL_FALSE);
+        }
+        /* text comes as text only while an inspector field takes it: keys are commands otherwise */
+        if (ctl.want_text != texting) {
+            texting = ctl.want_text;
+            if (texting)
+                SDL_StartTextInput();
+            else
+                SDL_StopTextInput();
         }
         Uint64 now = SDL_GetPerformanceCounter();
         double dt = seconds(last, now);

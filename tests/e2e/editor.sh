@@ -244,7 +244,7 @@ camera 20 2 0
 record
 camera 30 2 0
 record
-camera 15 2 40 0 0
+camera 30 12 40 0 -14
 select none
 # the timeline bar spans x = 64..895 at y = 511..524 in a 960x540 window: key 1 (1 s of 3) is at x = 341
 drag 341 518 410 518
@@ -258,6 +258,7 @@ select 2
 screenshot $TMP/gizmo.png
 select none
 screenshot $TMP/nogizmo.png
+save
 EOF
 if "$ED" --script "$TMP/drag.script" > "$TMP/out" 2>&1; then ok "drag: a key's tick moves its time, a box selects"
 else bad "drag: $(cat "$TMP/out")"; fi
@@ -267,6 +268,31 @@ if [ -f "$TMP/gizmo.png" ] && [ -f "$TMP/nogizmo.png" ]; then
     if [ "$((with - without))" -gt 100 ]; then ok "the move gizmo shows at the selected key ($with against $without pixels of its X axis)"
     else bad "no gizmo at the selected key ($with against $without pixels)"; fi
 fi
+
+# the inspector, typed into through the input layer
+cat > "$TMP/inspect.script" <<EOF
+open $TMP/drag.json
+select 1
+press enter
+type 1.5
+press enter
+expect key 1 time 1.5
+press enter
+press tab
+type 45
+press enter
+expect key 1 fov 45
+press enter
+type 4o
+press enter
+expect message '4o' is not a number
+press escape
+expect selected 1
+undo
+expect key 1 fov 60
+EOF
+if "$ED" --script "$TMP/inspect.script" > "$TMP/out" 2>&1; then ok "inspector: values typed, Enter applies, Tab goes on, a bad number is refused"
+else bad "inspector: $(cat "$TMP/out")"; fi
 
 # ---- errors --------------------------------------------------------------------------------
 printf 'open %s/e.json\ncamera 0 0 0\nrecord\nrecord sideways\n' "$TMP" > "$TMP/bad.script"

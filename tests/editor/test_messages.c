@@ -57,7 +57,7 @@ static void a_selection_message_should_go_with_the_selection(void **state)
     edtest_record_line(app, 8, 6.0);
     assert_int_equal(ed_app_select(app, 6), 0);
     assert_non_null(strstr(app->message, "key 6"));
-    ed_event esc = {ED_EV_KEY_DOWN, ED_KEY_ESCAPE, 0, 0, 0, 0, 0, 0, 0, 0};
+    ed_event esc = {.type = ED_EV_KEY_DOWN, .key = ED_KEY_ESCAPE};
     ed_control_event(&f->ctl, app, &esc);
     assert_int_equal(app->cur.selected, -1);
     if (app->message[0] && app->clock - app->message_clock < ED_MESSAGE_SECONDS && strstr(app->message, "selected"))

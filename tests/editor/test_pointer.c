@@ -160,7 +160,7 @@ static void the_gizmo_should_move_the_selection_in_one_undo_step(void **state)
         send(f, ED_EV_MOTION, 0, (int)x1 - 10 * k, (int)y1);
     assert_true(ed_app_keys(app)[1].position.x < 5.5);
     assert_true(ed_app_keys(app)[2].position.x < 11.5); /* the whole selection */
-    ed_event esc = {ED_EV_KEY_DOWN, ED_KEY_ESCAPE, 0, 0, 0, 0, 0, 0, 0, 0};
+    ed_event esc = {.type = ED_EV_KEY_DOWN, .key = ED_KEY_ESCAPE};
     ed_control_event(&f->ctl, app, &esc);
     send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, (int)x1 - 50, (int)y1);
     assert_near(ed_app_keys(app)[1].position.x, 6, 0, 1);
