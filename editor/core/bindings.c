@@ -73,7 +73,7 @@ static const ed_binding table[] = {
     {"Editing", 's', C, PRESS, 0, ED_CMD_SAVE, "save (atomic; unknown fields are kept)"},
 
     {"View", ED_KEY_F1, 0, PRESS, 0, ED_CMD_HELP, "show / hide this help"},
-    {"View", ED_KEY_F3, 0, PRESS, 0, ED_CMD_GRAPH, "show / hide the speed and acceleration graph"},
+    {"View", ED_KEY_F3, 0, PRESS, 0, ED_CMD_GRAPH, "show / hide the graph (speeds, accelerations, fov)"},
     {"View", ED_KEY_F4, 0, PRESS, 0, ED_CMD_COLOR_MODE, "colour the path by speed or acceleration"},
     {"View", 'p', 0, PRESS, 0, ED_CMD_PIP, "show / hide the path camera's picture-in-picture"},
     {"View", ED_KEY_F5, 0, PRESS, 0, ED_CMD_NEXT_PROBLEM, "playhead to the next place the camera hits the scene"},

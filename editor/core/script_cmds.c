@@ -502,7 +502,7 @@ static const ed_script_command commands[] = {
     {"seek", 1, 1, c_seek, "seek SECONDS", "move the playhead"},
     {"play-to", 1, 1, c_play_to, "play-to SECONDS", "play frame by frame until the playhead reaches a time, then pause"},
     {"view", 1, 1, c_view, "view free|path", "render from the free camera or through the path camera"},
-    {"graph", 1, 1, c_toggle, "graph on|off", "the speed and acceleration graph"},
+    {"graph", 1, 1, c_toggle, "graph on|off", "the graph panel: speeds, accelerations and field of view (F3)"},
     {"help", 1, 1, c_toggle, "help on|off", "the key binding help (F1)"},
     {"color", 1, 1, c_color, "color speed|acceleration", "what the path's colour shows"},
     {"undo", 0, 0, c_undo, "undo", "undo the last edit"},

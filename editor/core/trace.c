@@ -1,6 +1,7 @@
 /* editor/core/trace.c - sampling a path for the view and the graph. */
 #include "trace.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,7 @@ static void clear(ed_trace *t)
     t->count = t->plot_count = 0;
     t->max[0] = t->max[1] = 0;
     for (int k = 0; k < ED_PLOT_COUNT; k++)
-        t->plot_max[k] = 0;
+        t->plot_min[k] = t->plot_max[k] = t->plot_floor[k] = 0;
 }
 
 void ed_trace_free(ed_trace *t)
@@ -121,12 +122,48 @@ static void plot_add(ed_trace *t, const cp_pose *pose)
     size_t i = t->plot_count++;
     t->plot_t[i] = pose->time;
     double v[ED_PLOT_COUNT] = {cp_vec3_length(pose->velocity), cp_vec3_length(pose->acceleration),
-                               cp_vec3_length(pose->angular_velocity), cp_vec3_length(pose->angular_acceleration)};
+                               cp_vec3_length(pose->angular_velocity), cp_vec3_length(pose->angular_acceleration),
+                               pose->fov};
     for (int k = 0; k < ED_PLOT_COUNT; k++) {
         t->plot[k][i] = (float)v[k];
-        if (v[k] > t->plot_max[k])
+        if (i == 0 || v[k] > t->plot_max[k])
             t->plot_max[k] = v[k];
+        if (i == 0 || v[k] < t->plot_min[k])
+            t->plot_min[k] = v[k];
     }
+}
+
+/* The floors of the strips' scales, from the path's own magnitudes: a
+ * thousandth of what its keys ask for on average (the distance, turn and
+ * zoom between keys over the time between them, and that again per key
+ * interval for accelerations), and never below what rounding in doubles
+ * can make of its coordinates (a million ulps). Linear interpolation with
+ * one rotation for every key gave angular speeds of 3e-17 rad/s: noise,
+ * which the strip scaled to fill itself. */
+static void plot_floors(ed_trace *t, const cp_path *p)
+{
+    const cp_key *k = cp_path_keys(p);
+    size_t n = cp_path_key_count(p);
+    int closed = cp_path_get_options(p).ends == CP_ENDS_CLOSED;
+    size_t nseg = closed ? n : n - 1;
+    double dur = cp_path_duration(p), h = dur / (double)(nseg ? nseg : 1);
+    double dist = 0, turn = 0, zoom = 0, coord = 1, fov = 1;
+    for (size_t i = 0; i < n; i++) {
+        coord = fmax(coord, fmax(fabs(k[i].position.x), fmax(fabs(k[i].position.y), fabs(k[i].position.z))));
+        fov = fmax(fov, fabs(k[i].fov));
+    }
+    for (size_t i = 0; i < nseg; i++) {
+        const cp_key *a = &k[i], *b = &k[(i + 1) % n];
+        dist += cp_vec3_length(cp_vec3_sub(b->position, a->position));
+        turn += cp_quat_angle_between(a->rotation, b->rotation);
+        zoom += fabs(b->fov - a->fov);
+    }
+    const double rel = 1e-3, noise = 1e6 * DBL_EPSILON;
+    t->plot_floor[ED_PLOT_SPEED] = fmax(rel * dist / dur, noise * coord / h);
+    t->plot_floor[ED_PLOT_ACCELERATION] = fmax(rel * dist / (dur * h), noise * coord / (h * h));
+    t->plot_floor[ED_PLOT_ANGULAR_SPEED] = fmax(rel * turn / dur, noise / h);
+    t->plot_floor[ED_PLOT_ANGULAR_ACCELERATION] = fmax(rel * turn / (dur * h), noise / (h * h));
+    t->plot_floor[ED_PLOT_FOV] = fmax(rel * zoom, noise * fov) + 1e-3;
 }
 
 static int build_plot(ed_trace *t, const cp_path *p)
@@ -183,6 +220,22 @@ int ed_trace_build(ed_trace *t, const cp_path *path, unsigned long serial)
         clear(t);
         return -1;
     }
+    plot_floors(t, path);
     t->serial = serial;
     return 0;
+}
+
+void ed_trace_plot_range(const ed_trace *t, int plot, double *lo, double *hi)
+{
+    double floor_ = t->plot_floor[plot] > 0 ? t->plot_floor[plot] : 1.0;
+    if (plot == ED_PLOT_FOV) {
+        /* around the values, 5% over and under; a steady fov sits in the middle */
+        double a = t->plot_min[plot], b = t->plot_max[plot], span = fmax(b - a, floor_);
+        double mid = 0.5 * (a + b);
+        *lo = mid - 0.5 * 1.1 * span;
+        *hi = mid + 0.5 * 1.1 * span;
+        return;
+    }
+    *lo = 0;
+    *hi = 1.05 * fmax(t->plot_max[plot], floor_);
 }
