@@ -225,7 +225,9 @@ void ed_app_view_pose(const ed_app *app, cp_vec3 *position, cp_quat *rotation, d
 
 /* Records the free camera as a new key at the end (insert = 0), or after
  * the selected key (insert = 1; at the end if nothing or the last key is
- * selected). The new key is selected. */
+ * selected). The new key is selected. Looking through the path camera,
+ * records what is seen: the path's pose at the playhead
+ * (ed_app_insert_at_playhead). */
 int ed_app_record(ed_app *app, int insert);
 /* The time the next key recorded at the end would get (for the HUD and tests). */
 double ed_app_next_record_time(const ed_app *app);

@@ -202,6 +202,14 @@ static int take_camera(ed_app *app, const cp_key *from, double *dt)
 
 int ed_app_record(ed_app *app, int insert)
 {
+    /* through the path camera the free camera is out of sight: what the user sees is the path at the playhead */
+    if (app->view_path && app->path) {
+        if (ed_app_insert_at_playhead(app) != 0)
+            return -1;
+        ed_app_message(app, 0, "key %ld recorded at %.2f s: the path camera's pose, as seen (V: back to the free camera)",
+                       app->cur.selected, app->playhead);
+        return 0;
+    }
     cp_document work;
     if (ed_app_begin_edit(app, &work))
         return -1;

@@ -130,6 +130,37 @@ static void record_in_real_time_should_fall_back_to_distance_without_a_previous_
     assert_near(key(app, 2)->time - key(app, 1)->time, 12.0 / ED_NOMINAL_SPEED, 1e-12, 1);
 }
 
+/* F2 through the path camera recorded the free camera, which the user
+ * could not see: it records what the user sees, the path's pose at the
+ * playhead. */
+static void record_through_the_path_camera_should_record_what_is_seen(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_record_line(app, 3, 12.0); /* t = 0, 2, 4 */
+    ed_app_seek(app, 1.5);
+    app->view_path = 1;
+    edtest_place(app, 100, 50, -70); /* the free camera, out of sight */
+    cp_pose seen;
+    cp_path_sample(app->path, 1.5, &seen);
+    for (int insert = 0; insert < 2; insert++) {
+        assert_int_equal(ed_app_record(app, insert), 0);
+        assert_int_equal(ed_app_key_count(app), 4);
+        assert_int_equal(app->cur.selected, 1);
+        const cp_key *k = key(app, 1);
+        assert_near(k->time, 1.5, 0, 1);
+        assert_near(k->position.x, seen.position.x, 1e-12, 1);
+        assert_near(k->position.y, seen.position.y, 1e-12, 1);
+        assert_near(cp_quat_angle_between(k->rotation, seen.rotation), 0, 0, 1e-9);
+        assert_non_null(strstr(app->message, "path camera"));
+        assert_int_equal(ed_app_undo(app), 0);
+    }
+    /* on a key there is nothing new to see: refused, with the reason */
+    ed_app_seek(app, 2.0);
+    assert_int_equal(ed_app_record(app, 0), -1);
+    assert_non_null(strstr(app->message, "at the playhead"));
+    assert_int_equal(ed_app_key_count(app), 3);
+}
+
 /* ---- insert, delete, move ----------------------------------------------------------------------- */
 
 static void insert_should_place_the_key_after_the_selection_and_move_the_rest(void **state)
@@ -445,6 +476,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(record_in_real_time_should_need_the_clock_to_move_on, setup, teardown),
         cmocka_unit_test_setup_teardown(record_in_real_time_should_fall_back_to_distance_without_a_previous_press,
                                         setup, teardown),
+        cmocka_unit_test_setup_teardown(record_through_the_path_camera_should_record_what_is_seen, setup, teardown),
         cmocka_unit_test_setup_teardown(insert_should_place_the_key_after_the_selection_and_move_the_rest, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(insert_without_a_selection_should_record_at_the_end, setup, teardown),
