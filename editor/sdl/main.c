@@ -10,6 +10,7 @@
 
 #include "benchpath.h"
 #include "control.h"
+#include "frame.h"
 #include "host.h"
 #include "input.h"
 #include "script.h"
@@ -42,6 +43,7 @@ static void usage(FILE *out)
             "  --size WxH        the window or image size\n"
             "  --aspect A        the output frame: W:H or a ratio (default 16:9)\n"
             "  --clearance M     warn where the camera comes closer than M metres to the scene (default 0.2)\n"
+            "  --play            start playing the path as the window opens\n"
             "FILE is created by the first save if it does not exist. F1 in the editor lists every key.\n",
             ED_DEFAULT_FILE, ED_BENCH_KEYS);
 }
@@ -124,6 +126,8 @@ static int parse_args(int argc, char **argv, ed_options *o)
             o->screenshot = argv[++i];
         } else if (strcmp(a, "--scene") == 0 && has_value) {
             o->scene = argv[++i];
+        } else if (strcmp(a, "--play") == 0) {
+            o->play = 1;
         } else if (strcmp(a, "--z-up") == 0) {
             o->import.z_up = 1;
         } else if (strcmp(a, "--scale") == 0 && has_value) {
@@ -170,6 +174,10 @@ static int parse_args(int argc, char **argv, ed_options *o)
         } else {
             o->file = a;
         }
+    }
+    if (o->play && (o->script || o->screenshot || o->render_dir || o->bench_frames || o->bench_load)) {
+        fprintf(stderr, "campath-editor: --play is for the window (a script plays with play and play-to)\n");
+        return 2;
     }
     if (o->fps > 0 && !o->render_dir) {
         fprintf(stderr, "campath-editor: --fps goes with --render-frames DIR\n");
@@ -274,6 +282,8 @@ static int run_window(const ed_options *o)
     if (err[0])
         fprintf(stderr, "campath-editor: %s\n", err);
     int vsync = SDL_GL_GetSwapInterval() != 0;
+    if (o->play)
+        ed_app_play(&app, 1);
     SDL_GL_GetDrawableSize(ctx.window, &w, &h);
     ed_app_resize(&app, w, h);
     /* keys are commands here, not text: keep input methods from taking them */
@@ -281,12 +291,19 @@ static int run_window(const ed_options *o)
     char title[512] = "";
     int relative = 0, texting = 0;
     Uint64 last = SDL_GetPerformanceCounter();
+    int redraw = 1;
     while (!app.quit) {
         SDL_Event e;
         ed_event ev;
-        while (SDL_PollEvent(&e))
+        /* idle, the editor sleeps until an event comes or time has something to show (frame.h) */
+        double wait = redraw ? 0 : ctl.minimized ? 0.1 : ed_frame_idle_wait(&app, &ctl);
+        if (wait > 0)
+            SDL_WaitEventTimeout(NULL, (int)ceil(1e3 * wait));
+        while (SDL_PollEvent(&e)) {
+            redraw = 1; /* any event may change what is seen (the mouse over the gizmo, an exposed window) */
             if (ed_input_translate(&e, &ev))
                 ed_control_event(&ctl, &app, &ev);
+        }
         if (ctl.want_relative_mouse != relative) {
             relative = ctl.want_relative_mouse;
             SDL_SetRelativeMouseMode(relative ? SDL_TRUE : SDL_FALSE);
@@ -302,19 +319,22 @@ static int run_window(const ed_options *o)
         Uint64 now = SDL_GetPerformanceCounter();
         double dt = seconds(last, now);
         last = now;
+        ed_frame_stamp before, after;
+        ed_frame_stamp_take(&app, &before);
         ed_control_update(&ctl, &app, dt);
         ed_app_update(&app, dt);
+        ed_frame_stamp_take(&app, &after);
+        redraw |= ed_frame_stamp_changed(&before, &after) || ed_frame_idle_wait(&app, &ctl) == 0;
         update_title(ctx.window, &app, title, sizeof title);
-        if (ctl.minimized) {
-            SDL_WaitEventTimeout(NULL, 100);
+        if (ctl.minimized || !redraw)
             continue;
-        }
         SDL_GL_GetDrawableSize(ctx.window, &w, &h);
         if (w != app.width || h != app.height)
             ed_app_resize(&app, w, h);
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
         ed_render_frame(&gfx, &app);
         SDL_GL_SwapWindow(ctx.window);
+        redraw = 0;
         if (!vsync) {
             double spent = seconds(now, SDL_GetPerformanceCounter());
             if (spent < ED_MIN_FRAME)
