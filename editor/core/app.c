@@ -22,6 +22,7 @@ int ed_app_init(ed_app *app)
     app->nominal_speed = ED_NOMINAL_SPEED;
     app->width = 960;
     app->height = 540;
+    app->help_pages = 1;
     app->text_w = 8;
     app->text_h = 17;
     app->message_clock = -ED_MESSAGE_SECONDS;

@@ -171,7 +171,9 @@ typedef struct ed_app {
     int            show_pip;        /* picture-in-picture of the path camera while editing */
 
     /* display */
-    int            show_help, show_graph;
+    int            show_help;       /* 0: closed; else the page of the key help shown (1, 2, ...) */
+    int            help_pages;      /* how many pages the help takes in this window (the renderer's) */
+    int            show_graph;
     ed_color_mode  color_mode;
     int            width, height;   /* window size in pixels */
     int            mouse_x, mouse_y;/* the pointer, window pixels */

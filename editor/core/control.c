@@ -108,7 +108,10 @@ void ed_control_command(ed_control *c, ed_app *app, ed_cmd cmd)
     case ED_CMD_REDO: ed_app_redo(app); break;
     case ED_CMD_SAVE: ed_app_save(app); break;
     case ED_CMD_QUIT: ed_app_request_quit(app); break;
-    case ED_CMD_HELP: app->show_help = !app->show_help; break;
+    case ED_CMD_HELP:
+        /* F1 opens the help, turns its pages in a small window, and closes it */
+        app->show_help = app->show_help >= app->help_pages ? 0 : app->show_help + 1;
+        break;
     case ED_CMD_GRAPH: app->show_graph = !app->show_graph; break;
     case ED_CMD_PIP:
         app->show_pip = !app->show_pip;

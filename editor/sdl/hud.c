@@ -129,50 +129,87 @@ void ed_draw_timeline(ed_gfx *g, ed_app *app, const ed_layout *l)
 
 /* ---- help and questions ---------------------------------------------------------------------- */
 
-static void draw_help(ed_gfx *g, const ed_app *app)
+/* One line of the help: a binding, with the chords of the bindings right
+ * after it that do the same (Delete, Backspace); *next gets the index after them. */
+static void help_line(const ed_binding *b, size_t n, size_t i, size_t *next, char *line, size_t size)
+{
+    char chords[64] = "", one[32];
+    size_t j = i;
+    do {
+        ed_chord_name(b[j].key, b[j].mods, one, sizeof one);
+        /* joined only while they fit the chord column */
+        if (j > i && strlen(chords) + 2 + strlen(one) > 12)
+            break;
+        snprintf(chords + strlen(chords), sizeof chords - strlen(chords), "%s%s", j > i ? ", " : "", one);
+        j++;
+    } while (j < n && b[j].prompt == ED_PROMPT_NONE && strcmp(b[j].help, b[i].help) == 0 &&
+             strcmp(b[j].section, b[i].section) == 0);
+    *next = j;
+    snprintf(line, size, "%-12s %s", chords, b[i].help);
+}
+
+/* The key bindings (the answers to questions are left out: each question
+ * lists its own), in columns as wide as the lines and as many as the window
+ * takes, on pages when it takes too few: F1 turns the page. */
+static void draw_help(ed_gfx *g, ed_app *app)
 {
     size_t n;
     const ed_binding *b = ed_bindings(&n);
     ed_text *font = g->small ? g->small : g->text;
     int lh = ed_text_height(font), adv = ed_text_advance(font);
-    /* the widest row sets the column width; as many columns as fit */
-    size_t widest = 0;
-    for (size_t i = 0; i < n; i++) {
-        size_t len = 14 + strlen(b[i].help);
-        widest = len > widest ? len : widest;
+    lh = lh > 0 ? lh : 1;
+    adv = adv > 0 ? adv : 1;
+    size_t widest = 0, next;
+    char line[256];
+    for (size_t i = 0; i < n && b[i].prompt == ED_PROMPT_NONE; i = next) {
+        help_line(b, n, i, &next, line, sizeof line);
+        widest = strlen(line) > widest ? strlen(line) : widest;
     }
-    int col_w = (int)widest * adv + 16;
+    int col_w = (int)widest * adv + 3 * adv;
     int cols = (app->width - 24) / col_w;
     cols = cols < 1 ? 1 : cols > 3 ? 3 : cols;
-    int rows = 0;
-    for (size_t i = 0; i < n; i++)
-        rows += 1 + (i == 0 || strcmp(b[i].section, b[i - 1].section) != 0);
-    int per_col = (rows + cols - 1) / cols + 2;
-    int w = cols * col_w + 24, h = per_col * lh + 44;
-    int x0 = (app->width - w) / 2, y0 = (app->height - h) / 2;
-    x0 = x0 < 0 ? 0 : x0;
-    y0 = y0 < 0 ? 0 : y0;
-    ed_ui_rect(g->ui, x0, y0, w, h, (SDL_Color){12, 14, 20, 235});
-    ed_ui_text(g->ui, font, x0 + 16, y0 + 10, yellow, "campath-editor keys   (F1 or Esc closes this)");
-    int row = 0, col = 0;
-    for (size_t i = 0; i < n; i++) {
-        int heading = i == 0 || strcmp(b[i].section, b[i - 1].section) != 0;
-        /* a section does not start at the foot of a column */
-        if (row + heading + (heading ? 2 : 1) > per_col - 1 && col + 1 < cols) {
-            col++;
-            row = 0;
+    int fit = (app->height - 60) / lh;
+    fit = fit < 6 ? 6 : fit;
+    /* lay out every line: page, column, row; a section does not start at the foot of a column */
+    int page = 0, col = 0, row = 0, pass, pages = 1;
+    for (pass = 0; pass < 2; pass++) {
+        page = col = row = 0;
+        int shown = app->show_help > 0 ? (app->show_help - 1) % pages : 0;
+        int w = cols * col_w + 24, h = fit * lh + 44;
+        int x0 = (app->width - w) / 2, y0 = (app->height - h) / 2;
+        x0 = x0 < 0 ? 0 : x0;
+        y0 = y0 < 0 ? 0 : y0;
+        if (pass == 1) {
+            ed_ui_rect(g->ui, x0, y0, w, h, (SDL_Color){12, 14, 20, 235});
+            char title[128];
+            if (pages > 1)
+                snprintf(title, sizeof title, "campath-editor keys, page %d of %d   (F1: next page, Esc closes)",
+                         shown + 1, pages);
+            else
+                snprintf(title, sizeof title, "campath-editor keys   (F1 or Esc closes this)");
+            ed_ui_text(g->ui, font, x0 + 16, y0 + 10, yellow, title);
         }
-        int x = x0 + 16 + col * col_w, y = y0 + 34 + row * lh;
-        if (heading) {
-            ed_ui_text(g->ui, font, x, y, yellow, b[i].section);
-            row++;
-            y += lh;
+        for (size_t i = 0; i < n && b[i].prompt == ED_PROMPT_NONE; i = next) {
+            int heading = i == 0 || strcmp(b[i].section, b[i - 1].section) != 0;
+            if (row + (heading ? 3 : 1) > fit) {
+                row = 0;
+                if (++col == cols) {
+                    col = 0;
+                    page++;
+                }
+            }
+            help_line(b, n, i, &next, line, sizeof line);
+            if (pass == 1 && page == shown) {
+                int x = x0 + 16 + col * col_w, y = y0 + 34 + row * lh;
+                if (heading)
+                    ed_ui_text(g->ui, font, x, y, yellow, b[i].section);
+                ed_ui_text(g->ui, font, x + adv, y + (heading ? lh : 0), white, line);
+            }
+            row += 1 + heading;
         }
-        char chord[48], line[200];
-        snprintf(line, sizeof line, "%-12s %s", ed_chord_name(b[i].key, b[i].mods, chord, sizeof chord), b[i].help);
-        ed_ui_text(g->ui, font, x + adv, y, white, line);
-        row++;
+        pages = page + 1;
     }
+    app->help_pages = pages;
 }
 
 static void draw_prompt(ed_gfx *g, const ed_app *app)
@@ -216,7 +253,7 @@ static void draw_prompt(ed_gfx *g, const ed_app *app)
         text(g, x0 + 20, y0 + 12 + (i + 3) * lh, white, lines[i]);
 }
 
-void ed_draw_overlays(ed_gfx *g, const ed_app *app, const ed_layout *l)
+void ed_draw_overlays(ed_gfx *g, ed_app *app, const ed_layout *l)
 {
     (void)l;
     if (app->show_help)

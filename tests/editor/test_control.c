@@ -88,7 +88,8 @@ static void no_two_bindings_should_share_a_chord(void **state)
         assert_true(b[i].section && b[i].section[0]);
         assert_string_not_equal(ed_key_name(b[i].key), "?");
         for (size_t j = i + 1; j < n; j++) {
-            if (b[i].key != b[j].key || b[i].kind != b[j].kind)
+            /* mouse rows describe the gestures of one button (the input layer tells them apart) */
+            if (b[i].key != b[j].key || b[i].kind != b[j].kind || b[i].kind == ED_BIND_MOUSE)
                 continue;
             if (b[i].kind == ED_BIND_PRESS && (b[i].mods != b[j].mods || b[i].prompt != b[j].prompt))
                 continue;
