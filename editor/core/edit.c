@@ -469,13 +469,19 @@ int ed_doc_equal(const cp_document *a, const cp_document *b)
         return 0;
     const cp_path_options *p = &a->options, *q = &b->options;
     if (p->position != q->position || p->rotation != q->rotation || p->fov != q->fov || p->ends != q->ends ||
-        (p->ends == CP_ENDS_CLOSED && p->period != q->period))
+        (p->ends == CP_ENDS_CLOSED && p->period != q->period) || p->timing != q->timing ||
+        p->orientation != q->orientation)
         return 0;
     for (size_t i = 0; i < a->count; i++) {
         const cp_key *x = &a->keys[i], *y = &b->keys[i];
         if (x->time != y->time || x->fov != y->fov || x->position.x != y->position.x ||
             x->position.y != y->position.y || x->position.z != y->position.z || x->rotation.x != y->rotation.x ||
             x->rotation.y != y->rotation.y || x->rotation.z != y->rotation.z || x->rotation.w != y->rotation.w)
+            return 0;
+        /* the optional members too: a hold or a focus changed on disk is a change */
+        if (x->flags != y->flags || ((x->flags & CP_KEY_HOLD) && x->hold != y->hold) || x->focus != y->focus ||
+            x->aperture != y->aperture || x->roll != y->roll || x->target.x != y->target.x ||
+            x->target.y != y->target.y || x->target.z != y->target.z)
             return 0;
         const char *ex = a->key_extras ? a->key_extras[i] : NULL, *ey = b->key_extras ? b->key_extras[i] : NULL;
         if (!str_equal(ex, ey))
