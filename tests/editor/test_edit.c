@@ -161,6 +161,32 @@ static void record_through_the_path_camera_should_record_what_is_seen(void **sta
     assert_int_equal(ed_app_key_count(app), 3);
 }
 
+/* A file changed on disk only in a key's hold or focus is a change (the
+ * reload check compares documents). */
+static void documents_should_differ_in_their_keys_optional_members(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_record_line(app, 3, 6.0);
+    cp_document a, b;
+    assert_int_equal(cp_document_copy(&a, &app->cur.doc, NULL), 0);
+    assert_int_equal(cp_document_copy(&b, &app->cur.doc, NULL), 0);
+    assert_true(ed_doc_equal(&a, &b));
+    b.keys[1].flags = CP_KEY_HOLD;
+    assert_false(ed_doc_equal(&a, &b));
+    a.keys[1].flags = CP_KEY_HOLD;
+    a.keys[1].hold = 0.5;
+    assert_false(ed_doc_equal(&a, &b));
+    b.keys[1].hold = 0.5;
+    assert_true(ed_doc_equal(&a, &b));
+    b.keys[2].focus = 3.0;
+    assert_false(ed_doc_equal(&a, &b));
+    b.keys[2].focus = 0;
+    b.options.timing = CP_TIMING_SMOOTH;
+    assert_false(ed_doc_equal(&a, &b));
+    cp_document_free(&a);
+    cp_document_free(&b);
+}
+
 /* ---- insert, delete, move ----------------------------------------------------------------------- */
 
 static void insert_should_place_the_key_after_the_selection_and_move_the_rest(void **state)
@@ -477,6 +503,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(record_in_real_time_should_fall_back_to_distance_without_a_previous_press,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(record_through_the_path_camera_should_record_what_is_seen, setup, teardown),
+        cmocka_unit_test_setup_teardown(documents_should_differ_in_their_keys_optional_members, setup, teardown),
         cmocka_unit_test_setup_teardown(insert_should_place_the_key_after_the_selection_and_move_the_rest, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(insert_without_a_selection_should_record_at_the_end, setup, teardown),
