@@ -7,6 +7,7 @@
 #define CAMPATH_CLI_H
 
 int cli_validate(int argc, char **argv);
+int cli_check(int argc, char **argv);
 int cli_info(int argc, char **argv);
 int cli_sample(int argc, char **argv);
 int cli_watch(int argc, char **argv);

@@ -11,7 +11,7 @@
 
 static const char export_usage[] =
     "usage: campath export-gltf PATH.json OUT.gltf|OUT.glb [--name NAME] [--aspect RATIO] [--znear M] [--zfar M]\n"
-    "                           [--no-extras]\n"
+    "                           [--no-extras] [--bake FPS] [--max-error E]\n"
     "\n"
     "Writes the path as a glTF 2.0 file: a node with a perspective camera and an\n"
     "animation of its translation and rotation (CUBICSPLINE with the path's own\n"
@@ -25,7 +25,11 @@ static const char export_usage[] =
     "  --aspect RATIO  the camera's aspectRatio (default: none, the viewer's)\n"
     "  --znear M       near plane in metres (default 0.1)\n"
     "  --zfar M        far plane in metres (default: none, infinite)\n"
-    "  --no-extras     do not embed the exact path\n";
+    "  --no-extras     do not embed the exact path\n"
+    "  --bake FPS      LINEAR keys at every frame, FPS frames a second (any timing)\n"
+    "  --max-error E   smooth and constant-speed timing, which are sampled: the largest\n"
+    "                  error of the CUBICSPLINE keys, metres of position and radians of\n"
+    "                  rotation and fov (default 1e-5)\n";
 
 static const char import_usage[] =
     "usage: campath import-gltf IN.gltf OUT.json [--node NAME|INDEX] [--refit] [--ignore-extras]\n"
@@ -75,8 +79,13 @@ int cli_export_gltf(int argc, char **argv)
             }
             opts.name = val;
             i++;
-        } else if (strcmp(a, "--aspect") == 0 || strcmp(a, "--znear") == 0 || strcmp(a, "--zfar") == 0) {
-            double *dst = a[3] == 'a' ? &opts.aspect_ratio : a[3] == 'n' ? &opts.znear : &opts.zfar;
+        } else if (strcmp(a, "--aspect") == 0 || strcmp(a, "--znear") == 0 || strcmp(a, "--zfar") == 0 ||
+                   strcmp(a, "--bake") == 0 || strcmp(a, "--max-error") == 0) {
+            double *dst = strcmp(a, "--aspect") == 0  ? &opts.aspect_ratio
+                          : strcmp(a, "--znear") == 0 ? &opts.znear
+                          : strcmp(a, "--zfar") == 0  ? &opts.zfar
+                          : strcmp(a, "--bake") == 0  ? &opts.bake_fps
+                                                      : &opts.max_error;
             if (parse_number("export-gltf", a, val, dst) != 0)
                 return 2;
             i++;
@@ -107,9 +116,10 @@ int cli_export_gltf(int argc, char **argv)
         fprintf(stderr, "campath export-gltf: %s\n", err.message);
     } else {
         cp_path_options o = cp_path_get_options(path);
-        printf("%s: %zu keys over %.6g s (position %s, rotation %s, fov %s, %s ends)\n", files[1],
+        printf("%s: %zu keys over %.6g s (position %s, rotation %s, fov %s, %s ends, %s timing)%s\n", files[1],
                cp_path_key_count(path), cp_path_duration(path), cp_interp_name(o.position),
-               cp_interp_name(o.rotation), cp_interp_name(o.fov), cp_ends_name(o.ends));
+               cp_interp_name(o.rotation), cp_interp_name(o.fov), cp_ends_name(o.ends), cp_timing_name(o.timing),
+               opts.bake_fps > 0 ? ", baked" : o.timing != CP_TIMING_KEYS ? ", sampled" : "");
     }
     cp_path_destroy(path);
     return rc == CP_OK ? 0 : 1;

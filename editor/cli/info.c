@@ -30,7 +30,8 @@ int cli_info(int argc, char **argv)
     if (cli_wants_help(argc, argv) || argc != 2) {
         fprintf(argc != 2 ? stderr : stdout,
                 "usage: campath info FILE\n\n"
-                "Prints the number of keys, duration, length, interpolation and ends of a path,\n"
+                "Prints the number of keys, duration, length, interpolation, ends, timing and\n"
+                "holds of a path (and the cruising speed of constant-speed timing),\n"
                 "and the largest jumps of velocity, acceleration, angular velocity and angular\n"
                 "acceleration found at its keys (the difference of the left and right limits:\n"
                 "zero up to rounding for a C2 path). Exit status: 0, or 1 if FILE does not load.\n");
@@ -61,6 +62,23 @@ int cli_info(int argc, char **argv)
         printf(" (period ");
         cli_print_number(stdout, o.period);
         printf(" s)");
+    }
+    printf("\ntiming         %s", cp_timing_name(o.timing));
+    if (o.timing == CP_TIMING_CONSTANT_SPEED) {
+        printf(" (");
+        cli_print_number(stdout, cp_path_constant_speed(p));
+        printf(" m/s)");
+    }
+    size_t holds = 0;
+    double held = 0;
+    for (size_t i = 0; i < n; i++)
+        if (keys[i].flags & CP_KEY_HOLD)
+            holds++, held += keys[i].hold;
+    printf("\nholds          %zu", holds);
+    if (holds) {
+        printf(" (");
+        cli_print_number(stdout, held);
+        printf(" s in all)");
     }
     printf("\n");
     /* inner keys always; the first key too when the path wraps around it */

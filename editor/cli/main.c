@@ -13,6 +13,7 @@ typedef struct command {
 
 static const command commands[] = {
     {"validate", cli_validate, "check path files; one line per problem"},
+    {"check", cli_check, "what a path does that its keys do not ask for (continuity, overshoot)"},
     {"info", cli_info, "keys, duration, length, interpolation, and the largest jumps at the keys"},
     {"sample", cli_sample, "poses with derivatives as CSV"},
     {"watch", cli_watch, "follow a file through hot reload, one line per event"},

@@ -88,16 +88,26 @@ static int cmp_double(const void *a, const void *b)
 static double *breakpoints(const cp_path *p, size_t *count)
 {
     const cp_curve *curves[3] = {cp_path_position_curve(p), cp_path_rotation_curve(p), cp_path_fov_curve(p)};
-    size_t n = 1;
-    for (int c = 0; c < 3; c++)
+    /* smooth and constant-speed timing: the channel curves are over the
+     * shape's parameter, not time; the joins in time are the keys and the
+     * ends of their holds */
+    const int timed = cp_path_get_options(p).timing == CP_TIMING_KEYS;
+    const cp_key *keys = cp_path_keys(p);
+    size_t n = 1 + 2 * cp_path_key_count(p);
+    for (int c = 0; c < 3 && timed; c++)
         n += cp_curve_key_count(curves[c]);
     double *t = malloc(n * sizeof *t);
     if (!t)
         return NULL;
     size_t m = 0;
-    for (int c = 0; c < 3; c++)
+    for (int c = 0; c < 3 && timed; c++)
         for (size_t i = 0; i < cp_curve_key_count(curves[c]); i++)
             cp_curve_key(curves[c], i, &t[m++], NULL, NULL, NULL);
+    for (size_t i = 0; i < cp_path_key_count(p) && !timed; i++) {
+        t[m++] = keys[i].time;
+        if ((keys[i].flags & CP_KEY_HOLD) && keys[i].hold > 0)
+            t[m++] = keys[i].time + keys[i].hold;
+    }
     t[m++] = cp_path_start(p) + cp_path_duration(p);
     qsort(t, m, sizeof *t, cmp_double);
     size_t u = 0;

@@ -8,11 +8,14 @@
 static int usage(FILE *out, int status)
 {
     fprintf(out, "usage: campath retime FILE --constant-speed [--duration S] [-o OUT]\n\n"
-                 "Rewrites the key times so that the camera moves at (nearly) constant speed:\n"
-                 "each segment lasts in proportion to its length. --duration sets the new total\n"
-                 "duration in seconds (the period for a closed path; default: unchanged). The\n"
-                 "name and unknown members of the file are kept. Writes OUT (default: FILE\n"
-                 "itself) atomically. Exit status: 0, 1 on failure, 2 for a usage error.\n");
+                 "Retimes the path for constant speed. A path of smooth (or constant-speed) timing\n"
+                 "keeps its shape exactly and gets constant-speed timing: one speed throughout,\n"
+                 "easing into and out of holds and rest ends, the key times computed. A path of\n"
+                 "keys timing gets key times that give each segment the same mean speed (each lasts\n"
+                 "in proportion to its length). --duration sets the new total duration in seconds\n"
+                 "(the period for a closed path; default: unchanged). The name, scene and unknown\n"
+                 "members of the file are kept. Writes OUT (default: FILE itself) atomically.\n"
+                 "Exit status: 0, 1 on failure, 2 for a usage error.\n");
     return status;
 }
 
@@ -64,7 +67,13 @@ int cli_retime(int argc, char **argv)
         cp_document_save(&result, out ? out : file, &err) == CP_OK) {
         printf("%s: %zu keys retimed over ", out ? out : file, result.count);
         cli_print_number(stdout, cp_path_duration(retimed));
-        printf(" s\n");
+        if (cp_path_get_options(retimed).timing == CP_TIMING_CONSTANT_SPEED) {
+            printf(" s at ");
+            cli_print_number(stdout, cp_path_constant_speed(retimed));
+            printf(" m/s\n");
+        } else {
+            printf(" s\n");
+        }
         status = 0;
     } else if (strcmp(err.field, "duration") == 0) {
         /* the library names the duration it was given: here that is --duration */

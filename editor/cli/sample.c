@@ -59,23 +59,14 @@ int cli_sample(int argc, char **argv)
         } else if (strcmp(argv[i], "--rate") == 0 || strcmp(argv[i], "--at") == 0) {
             fprintf(stderr, "campath sample: %s needs a value\n", argv[i]);
             return 2;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            fprintf(stderr, "campath sample: unknown option '%s'\n", argv[i]);
-            return usage(stderr, 2);
-        } else if (!file) {
-            file = argv[i];
-        } else {
-            return usage(stderr, 2);
+        } else if (cli_take_file("sample", argv[i], &file, usage) != 0) {
+            return 2;
         }
     }
-    if (!file)
-        return usage(stderr, 2);
-    cp_error err;
-    cp_path *p = cp_path_load(file, &err);
-    if (!p) {
-        fprintf(stderr, "%s\n", err.message);
-        return 1;
-    }
+    cp_path *p;
+    const int opened = cli_open(file, usage, &p);
+    if (opened != 0)
+        return opened;
     cp_pose pose;
     int status = 0;
     if (at) {

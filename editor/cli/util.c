@@ -10,6 +10,32 @@ void cli_print_number(FILE *out, double x)
     fputs(buf, out);
 }
 
+int cli_take_file(const char *cmd, const char *arg, const char **file, int (*usage)(FILE *out, int status))
+{
+    if (arg[0] == '-' && arg[1] != '\0') {
+        fprintf(stderr, "campath %s: unknown option '%s'\n", cmd, arg);
+        return usage(stderr, 2);
+    }
+    if (*file)
+        return usage(stderr, 2);
+    *file = arg;
+    return 0;
+}
+
+int cli_open(const char *file, int (*usage)(FILE *out, int status), cp_path **path)
+{
+    *path = NULL;
+    if (!file)
+        return usage(stderr, 2);
+    cp_error err;
+    *path = cp_path_load(file, &err);
+    if (!*path) {
+        fprintf(stderr, "%s\n", err.message);
+        return 1;
+    }
+    return 0;
+}
+
 int cli_parse_number(const char *cmd, const char *opt, const char *text, double *out)
 {
     if (!text || cp_json_parse_number(text, out) != 0 || !isfinite(*out)) {

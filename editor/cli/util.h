@@ -12,4 +12,13 @@ void cli_print_number(FILE *out, double x);
 /* Reads a number argument of option `opt`; 0, or -1 after a message on stderr. */
 int cli_parse_number(const char *cmd, const char *opt, const char *text, double *out);
 
+/* An argument that is not an option the command knows: the first is the
+ * command's FILE; an unknown option or a second file is a usage error. 0,
+ * or 2 after a message and the usage on stderr. */
+int cli_take_file(const char *cmd, const char *arg, const char **file, int (*usage)(FILE *out, int status));
+
+/* Loads FILE: 0 and *path, or the exit status after a message on stderr
+ * (2 and the usage when FILE is NULL, 1 when it does not load). */
+int cli_open(const char *file, int (*usage)(FILE *out, int status), cp_path **path);
+
 #endif /* CAMPATH_CLI_UTIL_H */

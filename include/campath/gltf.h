@@ -12,6 +12,13 @@
  * repeated at the end. A field of view that changes is animated through the
  * KHR_animation_pointer extension on /cameras/0/perspective/yfov.
  *
+ * A path in smooth or constant-speed timing has channels over its shape,
+ * not over time, so it is sampled: CUBICSPLINE keys holding the exact pose
+ * and its exact derivatives at every key, at both ends of every hold and as
+ * often between as keeps the glTF interpolation within `max_error` (metres
+ * of position, radians of rotation and fov) of the path. With `bake_fps`
+ * any path is baked instead: LINEAR keys at every frame.
+ *
  *     cp_error err;
  *     if (cp_gltf_export(path, "intro.gltf", NULL, &err) != 0)
  *         fprintf(stderr, "%s\n", err.message);
@@ -49,6 +56,10 @@ extern "C" {
 /* The near plane written when the options give none, in metres. */
 #define CP_GLTF_DEFAULT_ZNEAR 0.1
 
+/* The error bound of a sampled export when the options give none: metres of
+ * position, radians of rotation and of field of view. */
+#define CP_GLTF_DEFAULT_MAX_ERROR 1e-5
+
 /* ---- export --------------------------------------------------------------- */
 
 typedef struct cp_gltf_export_options {  /* all zero = the defaults */
@@ -57,6 +68,9 @@ typedef struct cp_gltf_export_options {  /* all zero = the defaults */
     double      znear;         /* > 0: near plane in metres; 0 = CP_GLTF_DEFAULT_ZNEAR */
     double      zfar;          /* > znear: far plane in metres; 0 = left out (infinite projection) */
     int         no_extras;     /* non-zero: do not embed the exact path in the animation's extras */
+    double      bake_fps;      /* > 0: LINEAR keys at every 1/bake_fps s from the start, and the end (any
+                                  timing); 0 = the path's own curves, or sampled (see below) */
+    double      max_error;     /* > 0: the error bound of a sampled export; 0 = CP_GLTF_DEFAULT_MAX_ERROR */
 } cp_gltf_export_options;
 
 /* The glTF text for `path` (`options` may be NULL), NUL-terminated; *size (if

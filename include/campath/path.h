@@ -47,11 +47,13 @@ extern "C" {
  * grow as 1 / spacing^2, and the angular acceleration would overflow. */
 #define CP_PATH_MIN_KEY_SECONDS 1e-140
 
-/* How time is mapped onto the path (docs/math.md, "Timing"). */
+/* How time is mapped onto the path (docs/math.md, section 12). */
 typedef enum cp_timing {
-    CP_TIMING_KEYS = 0,    /* every channel is splined in time through the key times */
-    CP_TIMING_SMOOTH       /* each channel is splined over a geometric parameter and time
-                              maps onto it through a monotone C2 warp: no overshoot, holds */
+    CP_TIMING_KEYS = 0,       /* every channel is splined in time through the key times */
+    CP_TIMING_SMOOTH,         /* each channel is splined over a geometric parameter and time
+                                 maps onto it through a monotone C2 warp: no overshoot, holds */
+    CP_TIMING_CONSTANT_SPEED  /* the smooth shape, travelled at one constant speed (easing in
+                                 and out of holds and rest ends); the keys' times are computed */
 } cp_timing;
 
 /* Where the camera's orientation comes from. */
@@ -83,7 +85,7 @@ typedef struct cp_path_options {   /* all zero = the defaults */
     cp_interp position, rotation, fov;  /* look-at targets use `position`; focus and aperture `fov` */
     cp_ends   ends;
     double    period;               /* CP_ENDS_CLOSED only; must exceed last.time - first.time */
-    cp_timing timing;               /* CP_TIMING_KEYS (the default) or CP_TIMING_SMOOTH */
+    cp_timing timing;               /* CP_TIMING_KEYS (the default), _SMOOTH or _CONSTANT_SPEED */
     cp_orientation orientation;     /* CP_ORIENTATION_ROTATION (the default) or CP_ORIENTATION_LOOK_AT */
 } cp_path_options;
 
@@ -126,10 +128,13 @@ CP_API size_t        cp_path_key_count(const cp_path *path);
 CP_API const cp_key *cp_path_keys(const cp_path *path);
 /* The options in force (defaults filled in). */
 CP_API cp_path_options cp_path_get_options(const cp_path *path);
+/* The speed in m/s at which a constant-speed path cruises (between its eases
+ * into and out of holds and rest ends); 0 for the other timings. */
+CP_API double        cp_path_constant_speed(const cp_path *path);
 /* First key time. */
 CP_API double        cp_path_start(const cp_path *path);
-/* Last time - first time; the period when closed. */
-CP_API double        cp_path_duration(const cp_path *path);   /* closed: the period */
+/* Last time - first time (plus the last key's hold); the period when closed. */
+CP_API double        cp_path_duration(const cp_path *path);
 
 /* The channel curves (owned by the path): position (dim 3), rotation
  * (dim 4, may hold inserted keys), field of view (dim 1). */
@@ -141,7 +146,9 @@ CP_API const cp_curve *cp_path_fov_curve(const cp_path *path);
 
 /* The pose at `time`, with velocity, acceleration, angular velocity and
  * angular acceleration. An open path holds its end pose outside its key range
- * (derivatives are the one-sided values at that end); a closed path wraps. */
+ * (derivatives are the one-sided values at that end); a closed path wraps.
+ * A NaN time gives the pose at the start (as any time before it would), with
+ * out->time set to that NaN so the caller can tell; so do the variants below. */
 CP_API void cp_path_sample(const cp_path *path, double time, cp_pose *out);
 
 /* Position, rotation and fov only (derivatives are set to zero): cheaper. */
@@ -155,10 +162,18 @@ CP_API void cp_path_sample_cursor(const cp_path *path, cp_path_cursor *cursor, d
  * key the two differ by the jump in each derivative: zero for C2. */
 CP_API void cp_path_sample_side(const cp_path *path, double time, int side, cp_pose *out);
 
+/* Where along the shape the camera is at `time`: the geometric parameter u
+ * (metres, docs/math.md section 12) in out[0], its first and second time
+ * derivatives in out[1] and out[2]; side as for cp_path_sample_side. Smooth
+ * and constant-speed timing only: u never decreases, and out[1] = out[2] = 0
+ * during a hold. For keys timing the parameter is the time: (time, 1, 0). */
+CP_API void cp_path_parameter(const cp_path *path, double time, int side, double out[3]);
+
 /* ---- arc length and retiming ---------------------------------------------- */
 
 /* Length in metres of the position curve over the whole path (one period when
- * closed). Adaptive Gauss-Legendre quadrature, relative error below 1e-9. */
+ * closed). Each segment is cut where its speed has a minimum and integrated by
+ * adaptive Gauss-Kronrod quadrature: relative error below 1e-9. */
 CP_API double cp_path_length(const cp_path *path);
 
 /* Distance travelled from the start to `time` (clamped to the path). */
@@ -184,6 +199,65 @@ CP_API double        cp_arclength_time_at(const cp_arclength *table, double dist
  * the mean so no two keys collapse onto one time. Returns NULL on error. */
 CP_API cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_error *error);
 
+/* ---- checks: what `campath check` reports ------------------------------------
+ * Continuity at the keys and the overshoots a global spline in time can
+ * make between them, each measured exactly (extremes of polynomials, not
+ * samples) where the math allows (docs/math.md, section 14). */
+
+typedef enum cp_finding_kind {
+    CP_FINDING_JUMP = 0,       /* a derivative jumps at a key (its interpolation promises it does not) */
+    CP_FINDING_REVERSE,        /* the camera moves backwards along a segment, or away from a key it stays at */
+    CP_FINDING_TURN,           /* a segment turns further than its keys' rotation step */
+    CP_FINDING_FOV_RANGE,      /* the fov leaves (0, 180) degrees */
+    CP_FINDING_FOV_OVERSHOOT,  /* the fov leaves the range of its segment's two keys */
+    CP_FINDING_HALF_TURN,      /* two keys' rotations are within 2 degrees of a half turn apart */
+    CP_FINDING_INSERTED_KEYS   /* the rotation builder inserted keys between two keys */
+} cp_finding_kind;
+
+typedef enum cp_severity {
+    CP_SEVERITY_ERROR = 0,     /* the path does what its keys do not ask */
+    CP_SEVERITY_WARNING,       /* a risk: the result hangs on rounding */
+    CP_SEVERITY_INFO           /* for information */
+} cp_severity;
+
+typedef struct cp_finding {
+    cp_finding_kind kind;
+    cp_severity     severity;
+    size_t          key[2];      /* the keys (key[1] == key[0] for one key) */
+    double          time[2];     /* their times, s */
+    double          at;          /* where it is largest, s */
+    double          value;       /* its size: jump relative to that derivative's scale on the path (its
+                                    largest value at a key, or its mean: chords over the duration);
+                                    backward speed m/s (or distance m away); extra degrees turned; fov in
+                                    degrees; degrees between the rotations; keys inserted */
+    char            message[224]; /* one line naming the keys and times */
+} cp_finding;
+
+typedef struct cp_check_options {  /* all zero = the defaults */
+    double max_jump;      /* relative jump allowed at a key: default 1e-9 */
+    double max_turn;      /* degrees a segment may turn past its keys' step (plus 5% of the step): default 1 */
+    size_t max_findings;  /* listed at most (all are counted): default 1000 */
+} cp_check_options;
+
+typedef struct cp_check_report {
+    cp_finding *findings;         /* count findings in path order, malloc'd */
+    size_t      count;
+    size_t      total;            /* found, listed or not */
+    size_t      errors, warnings, infos;
+} cp_check_report;
+
+/* Checks `path` (options may be NULL for the defaults) and fills `report`;
+ * free it with cp_check_report_free. 0 (CP_OK) or a cp_status (then the
+ * report is empty). */
+CP_API int cp_path_check(const cp_path *path, const cp_check_options *options, cp_check_report *report,
+                         cp_error *error);
+/* Frees what the report holds and zeroes it; a zeroed report is a no-op. */
+CP_API void cp_check_report_free(cp_check_report *report);
+/* "jump", "reverse", "turn", "fov-range", "fov-overshoot", "half-turn", "inserted-keys" (NULL if out of range). */
+CP_API const char *cp_finding_kind_name(cp_finding_kind kind);
+/* "error", "warning", "info" (NULL if out of range). */
+CP_API const char *cp_severity_name(cp_severity severity);
+
 /* ---- metadata carried for file round trips -----------------------------------
  * The path layer does not interpret these; the JSON layer stores the name and
  * the members of the file that campath does not know (as JSON object text),
@@ -207,9 +281,12 @@ CP_API int cp_path_set_meta(cp_path *path, const char *name, const char *extras,
 CP_API const char *cp_interp_name(cp_interp interp);
 /* "natural", "rest", "closed" (NULL if out of range). */
 CP_API const char *cp_ends_name(cp_ends ends);
+/* "keys", "smooth", "constant-speed" (NULL if out of range). */
+CP_API const char *cp_timing_name(cp_timing timing);
 /* Parse those names; return 0 and set *out, or -1 for an unknown name. */
 CP_API int cp_interp_parse(const char *name, cp_interp *out);
 CP_API int cp_ends_parse(const char *name, cp_ends *out);
+CP_API int cp_timing_parse(const char *name, cp_timing *out);
 
 #ifdef __cplusplus
 }

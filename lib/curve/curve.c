@@ -197,6 +197,8 @@ double cpi_curve_local_time(const cp_curve *c, double t, int side, int *odd)
     }
     if (t >= c->start && t < c->end && side >= 0) /* the common case: inside the first cycle */
         return t;
+    if (t > c->start && t <= c->end && side < 0) /* a left limit in the first cycle: exact, like the above */
+        return t;
     if (isinf(t))
         return t > 0 ? c->end : c->start;
     double r = fmod(t - c->start, span);

@@ -151,14 +151,16 @@ CPI_HOT void cpi_hermite(int D, const double *p0, const double *m0, const double
     cpi_basis_apply(D, &B, p0, m0, p1, m1, sign, v, d1, d2);
 }
 
-/* The position in a segment: u in [0, 1], the duration h and 1 / h (one
- * division serves both). */
+/* The position in a segment: u in [0, 1], the duration h and 1 / h. u is a
+ * quotient, as in cpi_curve_eval: (t1 - t0) / h is exactly 1, so the last
+ * key is reproduced bit for bit, where (t1 - t0) * (1 / h) can fall an ulp
+ * short of 1. The two divisions are independent and overlap. */
 CPI_HOT double cpi_segment_u(const cp_curve *c, size_t seg, double t, double *h, double *ih)
 {
     const double *k0 = c->rec + seg * (size_t)c->stride;
     *h = k0[c->stride] - k0[0];
     *ih = 1.0 / *h;
-    const double u = (t - k0[0]) * *ih;
+    const double u = (t - k0[0]) / *h;
     return u < 0.0 ? 0.0 : u > 1.0 ? 1.0 : u;
 }
 

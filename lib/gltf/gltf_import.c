@@ -4,7 +4,10 @@
  * CUBICSPLINE sampler stores arbitrary tangents (glTF 2.0, Appendix C). So
  * an imported path is found, in this order:
  *   1. the exact path embedded by campath's export (extras.campath), if it
- *      reproduces the file's animation data to single precision;
+ *      reproduces the file's animation data to single precision: its own
+ *      curves (keys timing), or its poses and derivatives at the file's key
+ *      times (smooth and constant-speed timing, and bakes, which the export
+ *      samples: gltf_sample.c);
  *   2. the file's keys with, for each channel, the first of campath's
  *      builders (c2, catmull-rom, bisector; natural, rest or closed ends) whose
  *      tangents reproduce the file's tangents to single precision; LINEAR and
@@ -175,6 +178,90 @@ static int path_matches(const cp_path *p, const cpi_gltf_camera_anim *a, double 
         }
     }
     return 1;
+}
+
+/* Does the path, sampled at the sampler's times, give its values (and, for
+ * CUBICSPLINE, its tangents: the exact derivatives)? What a sampled or
+ * baked export wrote (gltf_sample.c: its times are exact offsets). */
+static int sampler_samples(const cp_path *p, const cpi_gltf_sampler *s, int c, double offset, char *why,
+                           size_t why_size)
+{
+    static const int first[3] = {0, 3, 7};
+    const int dim = s->dim;
+    const double scale = c == CPI_GLTF_FOV ? DEG_TO_RAD : 1.0;
+    const tolerances tol = sampler_tolerances(s);
+    for (size_t i = 0; i < s->count; i++) {
+        cp_pose pose;
+        double v[8], d[8];
+        cp_path_sample(p, offset + s->times[i], &pose);
+        cpi_gltf_pose_jet(&pose, v, d);
+        const double *sv = s->values + i * (size_t)dim, *x = v + first[c], *dx = d + first[c];
+        /* a rotation is the same with either sign; its tangents go with it */
+        const double sign = dim == 4 && max_diff(x, sv, dim, scale, -1.0) < max_diff(x, sv, dim, scale, 1.0) ? -1.0
+                                                                                                         : 1.0;
+        const double dv = max_diff(x, sv, dim, scale, sign);
+        if (dv > tol.value) {
+            snprintf(why, why_size, "its value at %.9g s differs by %.3g", s->times[i], dv);
+            return 0;
+        }
+        if (s->mode != CP_CURVE_CUBIC)
+            continue;
+        const double dm = fmax(max_diff(dx, s->in_tangents + i * (size_t)dim, dim, scale, sign),
+                               max_diff(dx, s->out_tangents + i * (size_t)dim, dim, scale, sign));
+        if (dm > tol.tangent) {
+            snprintf(why, why_size, "its tangents at %.9g s differ by %.3g", s->times[i], dm);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Does the path, sampled at the file's key times, give the file's data (a
+ * channel the file does not animate: the node's static value)? */
+static int path_samples(const cp_path *p, const cpi_gltf_camera_anim *a, double offset, char *why, size_t why_size)
+{
+    char detail[160];
+    const cpi_gltf_sampler *times = a->channel[0] ? a->channel[0] : a->channel[1] ? a->channel[1] : a->channel[2];
+    for (int c = 0; c < 3; c++) {
+        if (a->channel[c]) {
+            if (a->channel[c]->mode == CP_CURVE_STEP ||
+                !sampler_samples(p, a->channel[c], c, offset, detail, sizeof detail)) {
+                snprintf(why, why_size, "its %s channel differs from sampler %d: %s", channel_names[c],
+                         a->channel[c]->index,
+                         a->channel[c]->mode == CP_CURVE_STEP ? "a STEP sampler is not a sampled path" : detail);
+                return 0;
+            }
+            continue;
+        }
+        const double *still = c == CPI_GLTF_TRANSLATION ? a->translation
+                              : c == CPI_GLTF_ROTATION  ? a->rotation
+                                                        : &a->yfov;
+        double value[4];
+        const int dim = c == CPI_GLTF_TRANSLATION ? 3 : c == CPI_GLTF_ROTATION ? 4 : 1;
+        memcpy(value, still, (size_t)dim * sizeof *value);
+        cpi_gltf_sampler fixed = {.mode = CP_CURVE_LINEAR, .dim = dim, .count = 1, .values = value};
+        for (size_t i = 0; i < times->count; i++) {
+            fixed.times = times->times + i;
+            if (!sampler_samples(p, &fixed, c, offset, detail, sizeof detail)) {
+                snprintf(why, why_size, "it moves the %s, which the file does not animate", channel_names[c]);
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* Does the exact path give the file's data: its own curves (keys timing), or
+ * its samples (other timings, and bakes)? `why` tells the first failure
+ * that applies. */
+static int matches(const cp_path *p, const cpi_gltf_camera_anim *a, char *why, size_t why_size)
+{
+    const double offset = cpi_gltf_time_offset(p);
+    char other[200];
+    const int keys = cp_path_get_options(p).timing == CP_TIMING_KEYS;
+    if (keys && path_matches(p, a, offset, why, why_size))
+        return 1;
+    return path_samples(p, a, offset, keys ? other : why, keys ? sizeof other : why_size);
 }
 
 /* ---- evaluating a sampler as glTF does (Appendix C) ------------------------------- */
@@ -481,7 +568,7 @@ cp_path *cpi_gltf_import(const void *data, size_t size, const char *source, cons
         }
         if (!exact)
             snprintf(rep.note, sizeof rep.note, "the embedded campath path was not used: %.210s", e.message);
-        else if (!path_matches(exact, &a, cpi_gltf_time_offset(exact), why, sizeof why))
+        else if (!matches(exact, &a, why, sizeof why))
             snprintf(rep.note, sizeof rep.note,
                      "the embedded campath path was not used because it does not match the animation data: %.150s",
                      why);

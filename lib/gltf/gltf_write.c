@@ -203,6 +203,12 @@ static const char *sampler_name(const cp_curve *c)
 
 static int check_options(const cp_gltf_export_options *o, cp_error *error)
 {
+    if (!isfinite(o->bake_fps) || o->bake_fps < 0)
+        return cpi_error_set(error, CP_ERR_INVALID, "glTF export: bake rate %g must be a number of frames a second > 0 "
+                             "(0: no bake)", o->bake_fps);
+    if (!isfinite(o->max_error) || o->max_error < 0)
+        return cpi_error_set(error, CP_ERR_INVALID, "glTF export: error bound %g must be a number > 0 (0: default)",
+                             o->max_error);
     if (!isfinite(o->znear) || o->znear < 0)
         return cpi_error_set(error, CP_ERR_INVALID, "glTF export: znear %g must be a number > 0 (0: default)",
                              o->znear);
@@ -388,12 +394,19 @@ static char *export_json(const cp_path *path, const cp_gltf_export_options *opti
         return NULL;
     const char *name = o.name ? o.name : cp_path_name(path) ? cp_path_name(path) : "campath";
     const double offset = cpi_gltf_time_offset(path);
-    const int animated_fov = fov_changes(cp_path_fov_curve(path));
+    /* smooth and constant-speed paths have channels over u, not time: sampled */
+    const int sampled = o.bake_fps > 0 || cp_path_get_options(path).timing != CP_TIMING_KEYS;
+    cp_curve *own[3] = {NULL, NULL, NULL};
+    if (sampled && cpi_gltf_sampled_curves(path, offset, o.bake_fps,
+                                           o.max_error > 0 ? o.max_error : CP_GLTF_DEFAULT_MAX_ERROR, own,
+                                           error) != CP_OK)
+        return NULL;
     channel ch[3] = {
-        {cp_path_position_curve(path), "position", 1.0, 0, 0},
-        {cp_path_rotation_curve(path), "rotation", 1.0, 0, 0},
-        {cp_path_fov_curve(path), "fov", DEG_TO_RAD, 0, 0},
+        {sampled ? own[0] : cp_path_position_curve(path), "position", 1.0, 0, 0},
+        {sampled ? own[1] : cp_path_rotation_curve(path), "rotation", 1.0, 0, 0},
+        {sampled ? own[2] : cp_path_fov_curve(path), "fov", DEG_TO_RAD, 0, 0},
     };
+    const int animated_fov = fov_changes(ch[2].curve);
     const int nch = animated_fov ? 3 : 2;
 
     blob b = {0};
@@ -416,6 +429,8 @@ static char *export_json(const cp_path *path, const cp_gltf_export_options *opti
         rc = write_animation(&t, path, ch, nch, name, !o.no_extras, error);
     }
     free(b.data);
+    for (int i = 2; i >= 0; i--)
+        cp_curve_destroy(own[i]);
     char *text = NULL;
     if (rc == CP_OK && (text = cpi_buf_take(&t, size)) == NULL)
         rc = cpi_error_set(error, CP_ERR_MEMORY, "glTF export: out of memory");

@@ -86,14 +86,14 @@ int cpi_json_object_members(const char *text, const char *what, cpi_member_fn fn
 /* ---- reading (json_read.c) ----------------------------------------------------------- */
 
 /* Where the fields of a loaded file were, to locate errors found after parsing. */
-typedef struct cpi_key_offsets { uint32_t object, t, position, rotation, fov; } cpi_key_offsets;
+typedef struct cpi_key_offsets { uint32_t object, t, position, rotation, fov, hold; } cpi_key_offsets;
 typedef struct cpi_locations {
     const char      *text;
     size_t           size;
     const char      *source;
     cpi_key_offsets *keys;       /* one per key */
     size_t           key_count;
-    uint32_t         top, keys_member, ends, period, interp[3];
+    uint32_t         top, keys_member, ends, period, timing, interp[3];
 } cpi_locations;
 
 /* The names of a path's fields in a file ("keys[2].t", "period",

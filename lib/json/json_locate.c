@@ -9,10 +9,10 @@
  * itself, ".t", ".position", ".position[0]", ".rotation", ".fov"). */
 static uint32_t key_member(const cpi_key_offsets *k, const char *rest)
 {
-    static const char *const names[4] = {"t", "position", "rotation", "fov"};
-    const uint32_t offsets[4] = {k->t, k->position, k->rotation, k->fov};
+    static const char *const names[5] = {"t", "position", "rotation", "fov", "hold"};
+    const uint32_t offsets[5] = {k->t, k->position, k->rotation, k->fov, k->hold};
     if (rest[0] == '.')
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < 5; i++) {
             size_t n = strlen(names[i]);
             if (strncmp(rest + 1, names[i], n) == 0 && (rest[1 + n] == '\0' || rest[1 + n] == '.' || rest[1 + n] == '['))
                 return offsets[i];
@@ -32,6 +32,8 @@ static uint32_t field_offset(const cpi_locations *loc, const char *name, long ke
         return loc->period;
     if (strcmp(name, "ends") == 0)
         return loc->ends;
+    if (strcmp(name, "timing") == 0)
+        return loc->timing;
     if (strncmp(name, "interpolation.", 14) == 0)
         for (int c = 0; c < 3; c++)
             if (strcmp(name + 14, cpi_json_channel_names[c]) == 0)

@@ -43,9 +43,9 @@ static int grow_keys(reader *r)
 
 static int read_key(reader *r, const field *f)
 {
-    static const char *const names[4] = {"t", "position", "rotation", "fov"};
+    static const char *const names[5] = {"t", "position", "rotation", "fov", "hold"};
     cp_document *d = r->doc;
-    size_t i = d->count, start = r->s.pos, seen[4] = {NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET};
+    size_t i = d->count, start = r->s.pos, seen[5] = {NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET};
     cp_key key = {.fov = 60.0, .rotation = {0, 0, 0, 1}};
     double v[4];
     const size_t mark = r->names.n;
@@ -62,7 +62,7 @@ static int read_key(reader *r, const field *f)
             break;
         }
         field m = {f, NULL, 0};
-        int which = cpi_jr_known_member(r, names, 4, seen, r->s.pos, f);
+        int which = cpi_jr_known_member(r, names, 5, seen, r->s.pos, f);
         if (which < -1)
             return -1;
         if (which >= 0)
@@ -78,6 +78,10 @@ static int read_key(reader *r, const field *f)
             key.rotation = cp_quat_make(v[0], v[1], v[2], v[3]);
             break;
         case 3: rc = cpi_jr_read_number(r, &m, &key.fov); break;
+        case 4:
+            rc = cpi_jr_read_number(r, &m, &key.hold);
+            key.flags |= CP_KEY_HOLD;
+            break;
         default: rc = cpi_jr_keep_unknown(r, &r->key_extras, name_pos, name_end, f); break;
         }
         if (rc != 0)
@@ -103,7 +107,8 @@ static int read_key(reader *r, const field *f)
         d->key_extras[i] = extras;
     d->keys[i] = key;
     r->loc->keys[i] = (cpi_key_offsets){(uint32_t)start, (uint32_t)seen[0], (uint32_t)seen[1], (uint32_t)seen[2],
-                                        seen[3] == NO_OFFSET ? (uint32_t)start : (uint32_t)seen[3]};
+                                        seen[3] == NO_OFFSET ? (uint32_t)start : (uint32_t)seen[3],
+                                        seen[4] == NO_OFFSET ? (uint32_t)start : (uint32_t)seen[4]};
     d->count++;
     return 0;
 }
@@ -164,8 +169,14 @@ static int missing_version(reader *r)
                 CP_JSON_FORMAT_VERSION);
 }
 
-static int read_enum(reader *r, const field *f, int is_interp, int *out)
+/* The named values of "ends", "interpolation" and "timing". */
+enum { ENUM_ENDS, ENUM_INTERP, ENUM_TIMING };
+
+static int read_enum(reader *r, const field *f, int kind, int *out)
 {
+    static const char *const what[3] = {"ends", "interpolation", "timing"};
+    static const char *const expected[3] = {"natural, rest or closed", "c2, bisector, catmull-rom, linear or step",
+                                            "keys, smooth or constant-speed"};
     size_t pos = r->s.pos;
     if (cpi_jr_read_string(r, f) != 0)
         return -1;
@@ -175,13 +186,16 @@ static int read_enum(reader *r, const field *f, int is_interp, int *out)
     name[r->str.length < sizeof name ? r->str.length : 0] = '\0';
     cp_interp i;
     cp_ends e;
-    if (is_interp ? cp_interp_parse(name, &i) == 0 : cp_ends_parse(name, &e) == 0) {
-        *out = is_interp ? (int)i : (int)e;
+    cp_timing t;
+    const int found = kind == ENUM_INTERP ? cp_interp_parse(name, &i) == 0
+                      : kind == ENUM_ENDS ? cp_ends_parse(name, &e) == 0
+                                          : cp_timing_parse(name, &t) == 0;
+    if (found) {
+        *out = kind == ENUM_INTERP ? (int)i : kind == ENUM_ENDS ? (int)e : (int)t;
         return 0;
     }
-    return cpi_jr_fail(r, pos, f, CP_ERR_INVALID, "unknown %s \"%s\" (expected %s)", is_interp ? "interpolation" : "ends",
-                cpi_jr_excerpt(r->str.decoded, r->str.length, ex),
-                is_interp ? "c2, bisector, catmull-rom, linear or step" : "natural, rest or closed");
+    return cpi_jr_fail(r, pos, f, CP_ERR_INVALID, "unknown %s \"%s\" (expected %s)", what[kind],
+                       cpi_jr_excerpt(r->str.decoded, r->str.length, ex), expected[kind]);
 }
 
 static int read_interpolation(reader *r, const field *f)
@@ -210,7 +224,7 @@ static int read_interpolation(reader *r, const field *f)
         field m = {f, cpi_json_channel_names[c], 0};
         r->loc->interp[c] = (uint32_t)r->s.pos;
         int value;
-        if (read_enum(r, &m, 1, &value) != 0)
+        if (read_enum(r, &m, ENUM_INTERP, &value) != 0)
             return -1;
         cp_interp *chan[3] = {&r->doc->options.position, &r->doc->options.rotation, &r->doc->options.fov};
         *chan[c] = (cp_interp)value;
@@ -233,9 +247,10 @@ static int read_text(reader *r, const field *m, size_t pos, char **out)
 
 static int read_top(reader *r)
 {
-    enum { VERSION, NAME, INTERPOLATION, ENDS, PERIOD, KEYS, SCENE, COUNT };
-    static const char *const names[COUNT] = {"campath", "name", "interpolation", "ends", "period", "keys", "scene"};
-    size_t seen[COUNT] = {NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET};
+    enum { VERSION, NAME, INTERPOLATION, ENDS, PERIOD, KEYS, SCENE, TIMING, COUNT };
+    static const char *const names[COUNT] = {"campath", "name", "interpolation", "ends",
+                                             "period",  "keys", "scene",         "timing"};
+    size_t seen[COUNT] = {NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET};
     cp_document *d = r->doc;
     char c = cpi_jr_peek(r);
     if (c == '\0' && r->s.pos >= r->s.size)
@@ -267,8 +282,13 @@ static int read_top(reader *r)
         case INTERPOLATION: rc = read_interpolation(r, &m); break;
         case ENDS:
             r->loc->ends = (uint32_t)r->s.pos;
-            rc = read_enum(r, &m, 0, &value);
+            rc = read_enum(r, &m, ENUM_ENDS, &value);
             d->options.ends = (cp_ends)value;
+            break;
+        case TIMING:
+            r->loc->timing = (uint32_t)r->s.pos;
+            rc = read_enum(r, &m, ENUM_TIMING, &value);
+            d->options.timing = (cp_timing)value;
             break;
         case PERIOD:
             r->loc->period = (uint32_t)r->s.pos;
@@ -383,7 +403,7 @@ int cpi_document_parse(const char *text, size_t size, const char *source, cp_doc
     memset(doc, 0, sizeof *doc);
     source = source ? source : "<memory>";
     cpi_locations loc = {.text = text, .size = size, .source = source, .ends = NO_OFFSET, .period = NO_OFFSET,
-                         .keys_member = NO_OFFSET, .interp = {NO_OFFSET, NO_OFFSET, NO_OFFSET}};
+                         .timing = NO_OFFSET, .keys_member = NO_OFFSET, .interp = {NO_OFFSET, NO_OFFSET, NO_OFFSET}};
     if (size > CP_JSON_MAX_FILE_SIZE)
         return cpi_error_set(error, CP_ERR_LIMIT, "%s: %zu bytes is over the limit of %u bytes (CP_JSON_MAX_FILE_SIZE)",
                              source, size, CP_JSON_MAX_FILE_SIZE);

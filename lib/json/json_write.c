@@ -92,8 +92,9 @@ static int check(const cpi_path_view *v, const cp_path_options *opts, cp_error *
 
 char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
 {
-    static const char *const top_names[7] = {"campath", "name", "scene", "interpolation", "ends", "period", "keys"};
-    static const char *const key_names[4] = {"t", "position", "rotation", "fov"};
+    static const char *const top_names[8] = {"campath", "name",   "scene", "interpolation",
+                                             "ends",    "period", "keys",  "timing"};
+    static const char *const key_names[5] = {"t", "position", "rotation", "fov", "hold"};
     cp_path_options opts = v->options;
     if (opts.ends != CP_ENDS_CLOSED)
         opts.period = 0;
@@ -127,7 +128,12 @@ char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
         cpi_buf_double(&o, opts.period);
         cpi_buf_puts(&o, ",\n");
     }
-    if (v->extras && put_extras(&o, v->extras, top_names, 7, "  ", ",\n", "extras", error) != CP_OK)
+    if (opts.timing != CP_TIMING_KEYS) { /* absent means keys: files of keys timing stay as they were */
+        cpi_buf_puts(&o, "  \"timing\": \"");
+        cpi_buf_puts(&o, cp_timing_name(opts.timing));
+        cpi_buf_puts(&o, "\",\n");
+    }
+    if (v->extras && put_extras(&o, v->extras, top_names, 8, "  ", ",\n", "extras", error) != CP_OK)
         goto fail;
     cpi_buf_puts(&o, "  \"keys\": [\n");
     for (size_t i = 0; i < v->count; i++) {
@@ -142,10 +148,14 @@ char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
         numbers(&o, rot, 4);
         cpi_buf_puts(&o, ", \"fov\": ");
         cpi_buf_double(&o, k->fov);
+        if (k->flags & CP_KEY_HOLD) {
+            cpi_buf_puts(&o, ", \"hold\": ");
+            cpi_buf_double(&o, k->hold);
+        }
         if (v->key_extras && v->key_extras[i]) {
             char what[48];
             snprintf(what, sizeof what, "keys[%zu] extras", i);
-            if (put_extras(&o, v->key_extras[i], key_names, 4, ", ", "", what, error) != CP_OK)
+            if (put_extras(&o, v->key_extras[i], key_names, 5, ", ", "", what, error) != CP_OK)
                 goto fail;
         }
         cpi_buf_puts(&o, i + 1 < v->count ? " },\n" : " }\n");

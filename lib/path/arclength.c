@@ -1,13 +1,17 @@
 /* lib/path/arclength.c - arc length of the position curve, distance <-> time, and
  * retiming to constant speed.
  *
- * Segment lengths use adaptive 5-point Gauss-Legendre quadrature of the speed
- * |p'(t)| (nodes and weights from Abramowitz and Stegun, table 25.4): a
- * segment is split in halves until the two halves agree with the whole to
- * 1e-12 relative. The work is bounded whatever the integrand: at most
- * CPI_ARC_DEPTH halvings, at most CPI_ARC_SPLITS splits per segment, and
- * none at all once a value is not finite (a comparison with NaN never
- * succeeds, and would otherwise split all the way down: 2^24 pieces). */
+ * A cubic segment's speed |p'| is the square root of a quartic. Where the
+ * speed touches zero (a path that reverses along a line) or dips close to
+ * it, |p'| has a corner or a sharp valley that quadrature rules miss; so each
+ * segment is first cut at the minima of the quartic (the real roots of its
+ * derivative, lib/path/poly.c), and each piece is integrated by adaptive
+ * Gauss-Kronrod quadrature, which on such smooth pieces almost always
+ * accepts its first 15-point rule (docs/math.md, section 7). The work is
+ * bounded whatever the integrand: at most CPI_ARC_DEPTH halvings and
+ * CPI_INTEGRATE_SPLITS splits per piece (lib/path/poly.h), and none once a
+ * value is not finite. The velocity is scaled by a power of two before it is
+ * squared, so speeds whose squares would overflow are measured too. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -18,15 +22,87 @@
 #include "base.h"
 #include "dtoa.h"
 #include "path_impl.h"
+#include "poly.h"
 
-#define CPI_ARC_TOL 1e-12
+/* Gauss and Kronrod sums agree to this on every accepted piece; the Kronrod
+ * sum's own error is far smaller (exact for degree 22). */
+#define CPI_ARC_TOL 1e-11
 #define CPI_ARC_DEPTH 24
-#define CPI_ARC_SPLITS 2048
 /* Retiming is a fixed-point iteration (the lengths depend on the timing);
  * it converges linearly, each step shrinking the change by about half. */
 #define CPI_RETIME_ITERATIONS 60
 #define CPI_RETIME_TOLERANCE 1e-10
 #define CPI_RETIME_MIN_SHARE 0.02
+
+/* The velocity of a cubic segment as a polynomial in w = t - t_k (from the
+ * Hermite form, docs/math.md): p'(w) = c[0] + c[1] w + c[2] w^2. */
+static void raw_velocity(const cp_curve *c, size_t seg, double v[3][3])
+{
+    const double *k0 = c->rec + seg * (size_t)c->stride, *k1 = k0 + c->stride;
+    const double h = k1[0] - k0[0], ih = 1.0 / h;
+    for (int j = 0; j < 3; j++) {
+        const double dp = k0[1 + j] - k1[1 + j], m0 = k0[c->tout + j], m1 = k1[c->tin + j];
+        v[0][j] = m0;
+        v[1][j] = (-6.0 * dp * ih - 4.0 * m0 - 2.0 * m1) * ih;
+        v[2][j] = (6.0 * dp * ih + 3.0 * m0 + 3.0 * m1) * ih * ih;
+    }
+}
+
+/* The same over the segment's own parameter x = w / h in [0, 1], whose
+ * coefficients are velocities (terms in 1/h^2 would overflow where the keys
+ * are close): p'(x) = s (c[0] + c[1] x + c[2] x^2), s a power of two that
+ * brings the largest coefficient near 1, so that squares neither overflow
+ * nor underflow. A length in x is h s times the integral of |c(x)|. */
+typedef struct velocity_poly { double c[3][3], s, h; } velocity_poly;
+
+static void velocity_of(const cp_curve *c, size_t seg, velocity_poly *v)
+{
+    const double *k0 = c->rec + seg * (size_t)c->stride, *k1 = k0 + c->stride;
+    const double h = k1[0] - k0[0], ih = 1.0 / h;
+    double m = 0;
+    for (int j = 0; j < 3; j++) {
+        const double slope = (k1[1 + j] - k0[1 + j]) * ih, m0 = k0[c->tout + j], m1 = k1[c->tin + j];
+        v->c[0][j] = m0;
+        v->c[1][j] = 6.0 * slope - 4.0 * m0 - 2.0 * m1;
+        v->c[2][j] = -6.0 * slope + 3.0 * m0 + 3.0 * m1;
+        m = fmax(m, fmax(fabs(v->c[0][j]), fmax(fabs(v->c[1][j]), fabs(v->c[2][j]))));
+    }
+    v->h = h;
+    v->s = 1.0;
+    if (!(m > 0) || !isfinite(m))
+        return;
+    v->s = ldexp(1.0, ilogb(m));
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            v->c[i][j] /= v->s;
+}
+
+/* |c(x)|^2 as a quartic in x. */
+static void speed_quartic(const velocity_poly *v, double q[5])
+{
+    q[0] = q[1] = q[2] = q[3] = q[4] = 0.0;
+    for (int j = 0; j < 3; j++) {
+        const double c0 = v->c[0][j], c1 = v->c[1][j], c2 = v->c[2][j];
+        q[0] += c0 * c0;
+        q[1] += 2 * c0 * c1;
+        q[2] += c1 * c1 + 2 * c0 * c2;
+        q[3] += 2 * c1 * c2;
+        q[4] += c2 * c2;
+    }
+}
+
+void cpi_arc_velocity(const cp_curve *c, size_t seg, double v[3][3]) { raw_velocity(c, seg, v); }
+
+static double poly_speed(const void *ctx, double x)
+{
+    const velocity_poly *v = ctx;
+    double s = 0;
+    for (int j = 0; j < 3; j++) {
+        const double d = v->c[0][j] + x * (v->c[1][j] + x * v->c[2][j]);
+        s += d * d;
+    }
+    return sqrt(s);
+}
 
 static double speed(const cp_curve *c, size_t seg, double t)
 {
@@ -43,39 +119,129 @@ static double speed(const cp_curve *c, size_t seg, double t)
     return m * sqrt(x * x + y * y + z * z);
 }
 
-static double gauss5(const cp_curve *c, size_t seg, double a, double b)
+double cpi_arc_partial(const cp_curve *c, size_t seg, double t)
 {
-    static const double x[3] = {0.0, 0.5384693101056831, 0.9061798459386640};
-    static const double w[3] = {0.5688888888888889, 0.4786286704993665, 0.2369268850561891};
-    double mid = 0.5 * (a + b), half = 0.5 * (b - a);
-    double sum = w[0] * speed(c, seg, mid);
-    for (int i = 1; i < 3; i++)
-        sum += w[i] * (speed(c, seg, mid - half * x[i]) + speed(c, seg, mid + half * x[i]));
-    return sum * half;
-}
-
-/* `splits` counts down the splits left to this segment. */
-static double adaptive(const cp_curve *c, size_t seg, double a, double b, double whole, int depth, int *splits)
-{
-    double m = 0.5 * (a + b);
-    double l = gauss5(c, seg, a, m), r = gauss5(c, seg, m, b);
-    if (depth == 0 || *splits <= 0 || !isfinite(l + r) || fabs(l + r - whole) <= CPI_ARC_TOL * (l + r) + 1e-300)
-        return l + r;
-    --*splits;
-    return adaptive(c, seg, a, m, l, depth - 1, splits) + adaptive(c, seg, m, b, r, depth - 1, splits);
-}
-
-/* Length of segment `seg` of the position curve from its start to time t. */
-static double partial_length(const cp_curve *c, size_t seg, double t)
-{
-    double a = CPI_TIME(c, seg);
+    const double a = CPI_TIME(c, seg);
     if (c->nseg == 0 || !(t > a) || c->mode == CP_CURVE_STEP)
         return 0.0;
-    int splits = CPI_ARC_SPLITS;
-    return adaptive(c, seg, a, t, gauss5(c, seg, a, t), CPI_ARC_DEPTH, &splits);
+    const double b = CPI_TIME(c, seg + 1), w1 = fmin(t, b) - a;
+    if (c->mode == CP_CURVE_LINEAR)
+        return speed(c, seg, a) * w1;
+    velocity_poly v;
+    velocity_of(c, seg, &v);
+    /* |p'|^2 as a quartic in x; its derivative's roots are where the speed
+     * turns, the pieces between them are where |p'| is smooth */
+    const double x1 = t < b ? w1 / v.h : 1.0;
+    double q[5];
+    speed_quartic(&v, q);
+    const double dq[4] = {q[1], 2 * q[2], 3 * q[3], 4 * q[4]};
+    double cut[5];
+    const int ncut = cpi_poly_roots(dq, 3, 0.0, x1, cut + 1);
+    cut[0] = 0.0;
+    cut[ncut + 1] = x1;
+    double sum = 0;
+    for (int i = 0; i <= ncut; i++)
+        sum += cpi_integrate(poly_speed, &v, cut[i], cut[i + 1], CPI_ARC_TOL, CPI_ARC_DEPTH);
+    return sum * v.s * v.h;
 }
 
-static double segment_length(const cp_curve *c, size_t seg) { return partial_length(c, seg, CPI_TIME(c, seg + 1)); }
+double cpi_arc_least_speed(const cp_curve *c, size_t seg)
+{
+    if (c->nseg == 0 || c->mode == CP_CURVE_STEP)
+        return 0.0;
+    if (c->mode == CP_CURVE_LINEAR)
+        return speed(c, seg, CPI_TIME(c, seg));
+    velocity_poly v;
+    velocity_of(c, seg, &v);
+    double q[5];
+    speed_quartic(&v, q);
+    return sqrt(fmax(cpi_poly_min(q, 4, 0.0, 1.0), 0.0)) * v.s;
+}
+
+/* ---- a segment's length as a smooth function of where it stops ---------------------- */
+
+static void add_leaf(void *ctx, double a, double b, double value)
+{
+    cpi_arc_table *t = ctx;
+    if (t->failed)
+        return;
+    if (t->n == t->cap) {
+        const size_t cap = t->cap ? 2 * t->cap : 16;
+        double *x = realloc(t->x0, cap * sizeof *x);
+        if (x)
+            t->x0 = x;
+        double *c = x ? realloc(t->cum, (cap + 1) * sizeof *c) : NULL;
+        if (c)
+            t->cum = c;
+        if (!x || !c) {
+            t->failed = 1;
+            return;
+        }
+        t->cap = cap;
+    }
+    (void)b;
+    t->x0[t->n] = a;
+    t->cum[t->n + 1] = t->cum[t->n] + value;
+    t->n++;
+}
+
+int cpi_arc_table_build(cpi_arc_table *t, const cp_curve *c, size_t seg)
+{
+    memset(t, 0, sizeof *t);
+    t->c = c;
+    t->seg = seg;
+    t->a = CPI_TIME(c, seg);
+    t->b = CPI_TIME(c, seg + 1);
+    t->s = 1.0;
+    t->cum = malloc(sizeof *t->cum);
+    if (!t->cum)
+        return -1;
+    t->cum[0] = 0.0;
+    if (c->mode != CP_CURVE_CUBIC)
+        return 0;
+    velocity_poly v;
+    velocity_of(c, seg, &v);
+    memcpy(t->v, v.c, sizeof t->v);
+    t->s = v.s * v.h;
+    double q[5], cut[5];
+    speed_quartic(&v, q);
+    const double dq[4] = {q[1], 2 * q[2], 3 * q[3], 4 * q[4]};
+    const int ncut = cpi_poly_roots(dq, 3, 0.0, 1.0, cut + 1);
+    cut[0] = 0.0;
+    cut[ncut + 1] = 1.0;
+    for (int i = 0; i <= ncut; i++)
+        cpi_integrate_leaves(poly_speed, &v, cut[i], cut[i + 1], CPI_ARC_TOL, CPI_ARC_DEPTH, add_leaf, t);
+    return t->failed ? -1 : 0;
+}
+
+double cpi_arc_table_at(const cpi_arc_table *t, double x)
+{
+    if (t->c->mode != CP_CURVE_CUBIC)
+        return cpi_arc_partial(t->c, t->seg, x);
+    if (!(x > t->a) || t->n == 0)
+        return 0.0;
+    const double w = x < t->b ? (x - t->a) / (t->b - t->a) : 1.0;
+    size_t lo = 0, hi = t->n - 1; /* the last leaf starting at or before w */
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo + 1) / 2;
+        if (t->x0[mid] <= w)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    velocity_poly v;
+    memcpy(v.c, t->v, sizeof v.c);
+    return (t->cum[lo] + cpi_qk15(poly_speed, &v, t->x0[lo], w)) * t->s;
+}
+
+void cpi_arc_table_free(cpi_arc_table *t)
+{
+    free(t->x0);
+    free(t->cum);
+    memset(t, 0, sizeof *t);
+}
+
+static double segment_length(const cp_curve *c, size_t seg) { return cpi_arc_partial(c, seg, CPI_TIME(c, seg + 1)); }
 
 /* The time in segment `seg` at which `target` metres (from its start) are
  * reached: Newton's method on the partial length, kept inside a bracket and
@@ -89,7 +255,7 @@ static double solve_in_segment(const cp_curve *c, size_t seg, double target, dou
         return b;
     double lo = a, hi = b, t = a + (b - a) * (target / seglen);
     for (int i = 0; i < 60; i++) {
-        double f = partial_length(c, seg, t) - target;
+        double f = cpi_arc_partial(c, seg, t) - target;
         if (fabs(f) <= 1e-12 * seglen)
             break;
         if (f > 0)
@@ -105,12 +271,33 @@ static double solve_in_segment(const cp_curve *c, size_t seg, double target, dou
     return t;
 }
 
-static double clamp_time(const cp_path *p, double time)
+/* The position curve's parameter at `time` (clamped to the path) and its
+ * segment: the time itself for keys timing, else sigma_p(u(time)). */
+static double param_at(const cp_path *p, double time, size_t *seg)
 {
-    const cp_curve *c = p->pos;
-    if (!(time > c->start)) /* also NaN */
-        return c->start;
-    return time > c->end ? c->end : time;
+    const cp_curve *c = p->shape ? p->shape->warp : p->pos;
+    double t = time;
+    if (!(t > c->start)) /* also NaN */
+        t = c->start;
+    if (t > c->end)
+        t = c->end;
+    if (!p->shape) {
+        *seg = cpi_curve_segment(c, t, 0);
+        return t;
+    }
+    double u[3];
+    size_t k;
+    cpi_warp_eval(p->shape, cpi_curve_segment(c, t, 0), t, u, &k);
+    return cpi_shape_sigma(p, k, u[0], seg);
+}
+
+/* The first time at which the position curve's parameter is x. */
+static double time_at_param(const cp_path *p, double x)
+{
+    if (!p->shape)
+        return x;
+    size_t k;
+    return cpi_warp_time_at(p->shape, cpi_shape_u_at_sigma(p, x, &k));
 }
 
 double cp_path_length(const cp_path *path)
@@ -124,12 +311,12 @@ double cp_path_length(const cp_path *path)
 double cp_path_distance_at(const cp_path *path, double time)
 {
     const cp_curve *c = path->pos;
-    double t = clamp_time(path, time);
-    size_t seg = cpi_curve_segment(c, t, 0);
+    size_t seg;
+    const double x = param_at(path, time, &seg);
     double sum = 0;
     for (size_t i = 0; i < seg; i++)
         sum += segment_length(c, i);
-    return sum + partial_length(c, seg, t);
+    return sum + cpi_arc_partial(c, seg, x);
 }
 
 double cp_path_time_at_distance(const cp_path *path, double distance)
@@ -137,14 +324,14 @@ double cp_path_time_at_distance(const cp_path *path, double distance)
     const cp_curve *c = path->pos;
     double sum = 0;
     if (!(distance > 0))
-        return c->start;
+        return time_at_param(path, c->start);
     for (size_t i = 0; i < c->nseg; i++) {
         double len = segment_length(c, i);
         if (sum + len >= distance)
-            return solve_in_segment(c, i, distance - sum, len);
+            return time_at_param(path, solve_in_segment(c, i, distance - sum, len));
         sum += len;
     }
-    return c->end;
+    return time_at_param(path, c->end);
 }
 
 /* ---- the table --------------------------------------------------------------------- */
@@ -186,19 +373,19 @@ double cp_arclength_total(const cp_arclength *table) { return table->cum[table->
 
 double cp_arclength_distance_at(const cp_arclength *table, double time)
 {
-    const cp_curve *c = table->path->pos;
-    double t = clamp_time(table->path, time);
-    size_t seg = cpi_curve_segment(c, t, 0);
-    return table->cum[seg] + partial_length(c, seg, t);
+    size_t seg;
+    const double x = param_at(table->path, time, &seg);
+    return table->cum[seg] + cpi_arc_partial(table->path->pos, seg, x);
 }
 
 double cp_arclength_time_at(const cp_arclength *table, double distance)
 {
-    const cp_curve *c = table->path->pos;
+    const cp_path *p = table->path;
+    const cp_curve *c = p->pos;
     if (!(distance > 0) || table->nseg == 0)
-        return c->start;
+        return time_at_param(p, c->start);
     if (distance >= table->cum[table->nseg])
-        return c->end;
+        return time_at_param(p, c->end);
     size_t lo = 0, hi = table->nseg - 1; /* the last segment whose start is <= distance */
     while (lo < hi) {
         size_t mid = lo + (hi - lo + 1) / 2;
@@ -207,7 +394,7 @@ double cp_arclength_time_at(const cp_arclength *table, double distance)
         else
             hi = mid - 1;
     }
-    return solve_in_segment(c, lo, distance - table->cum[lo], table->cum[lo + 1] - table->cum[lo]);
+    return time_at_param(p, solve_in_segment(c, lo, distance - table->cum[lo], table->cum[lo + 1] - table->cum[lo]));
 }
 
 /* ---- retiming ------------------------------------------------------------------------ */
@@ -222,6 +409,60 @@ static void blame_duration(double duration, cp_error *error)
     snprintf(why, sizeof why, "%s", error->message);
     cpi_error_at(error, error->code, -1, "duration", "%s s: the keys retimed over it do not make a path: %s",
                  cpi_fmt_double(b, duration), why);
+}
+
+/* Smooth and constant-speed paths: the same shape in constant-speed timing.
+ * The keys get provisional times (the moving time shared out by length,
+ * holds kept) that cp_path_create replaces with the exact ones. */
+static cp_path *retime_shape(const cp_path *path, double total, double duration, cp_error *error)
+{
+    const size_t n = path->count;
+    const int closed = path->opts.ends == CP_ENDS_CLOSED;
+    cp_key *keys = cpi_alloc_array(n, sizeof *keys);
+    double *at = cpi_alloc_array(n, sizeof *at);
+    cp_path *out = NULL;
+    if (!keys || !at) {
+        cpi_error_set(error, CP_ERR_MEMORY, "retime: out of memory for %zu keys", n);
+        goto done;
+    }
+    memcpy(keys, path->keys, n * sizeof *keys);
+    double holds = 0;
+    for (size_t i = 0; i < n; i++) {
+        at[i] = cp_path_distance_at(path, path->keys[i].time);
+        if ((keys[i].flags & CP_KEY_HOLD) && (closed || i + 1 < n))
+            holds += keys[i].hold;
+    }
+    const double last_hold = !closed && (keys[n - 1].flags & CP_KEY_HOLD) ? keys[n - 1].hold : 0.0;
+    const double span = closed ? total : total - last_hold, length = cp_path_length(path);
+    double before = 0;
+    for (size_t i = 1; i < n; i++) {
+        if (keys[i - 1].flags & CP_KEY_HOLD)
+            before += keys[i - 1].hold;
+        /* half by length, half by count: increasing even where keys share a position */
+        const double share = 0.5 * (length > 0 ? at[i] / length : 0.0) + 0.5 * (double)i / (double)(closed ? n : n - 1);
+        keys[i].time = keys[0].time + before + (span - holds) * share;
+    }
+    if (!closed)
+        keys[n - 1].time = keys[0].time + span;
+    cp_path_options opts = path->opts;
+    opts.timing = CP_TIMING_CONSTANT_SPEED;
+    if (closed)
+        opts.period = total;
+    out = cp_path_create(keys, n, &opts, error);
+    if (!out)
+        blame_duration(duration, error);
+    if (out && cp_path_set_meta(out, path->name, path->extras, (const char *const *)path->key_extras, error) != CP_OK) {
+        cp_path_destroy(out);
+        out = NULL;
+    }
+    if (out && cp_path_set_scene(out, path->scene, error) != CP_OK) {
+        cp_path_destroy(out);
+        out = NULL;
+    }
+done:
+    free(keys);
+    free(at);
+    return out;
 }
 
 cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_error *error)
@@ -243,6 +484,8 @@ cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_
                      cpi_fmt_double(b1, total), cpi_fmt_double(b2, path->keys[0].time));
         return NULL;
     }
+    if (path->opts.timing != CP_TIMING_KEYS)
+        return retime_shape(path, total, duration, error);
     cp_key *keys = cpi_alloc_array(n, sizeof *keys);
     double *w = cpi_alloc_array(nseg, sizeof *w);
     if (!keys || !w) {

@@ -9,15 +9,11 @@
 #include "base.h"
 #include "path_impl.h"
 
-/* Sampled fields of view are kept inside this range so that a curve that
- * overshoots near 0 or 180 degrees still gives a usable projection. */
-#define CPI_FOV_SAMPLE_MIN 0.01
-#define CPI_FOV_SAMPLE_MAX 179.99
-
 /* ---- names -------------------------------------------------------------------- */
 
 static const char *const interp_names[] = {"c2", "bisector", "catmull-rom", "linear", "step"};
 static const char *const ends_names[] = {"natural", "rest", "closed"};
+static const char *const timing_names[] = {"keys", "smooth", "constant-speed"};
 
 const char *cp_interp_name(cp_interp interp)
 {
@@ -27,6 +23,21 @@ const char *cp_interp_name(cp_interp interp)
 const char *cp_ends_name(cp_ends ends)
 {
     return (unsigned)ends <= (unsigned)CP_ENDS_CLOSED ? ends_names[ends] : NULL;
+}
+
+const char *cp_timing_name(cp_timing timing)
+{
+    return (unsigned)timing <= (unsigned)CP_TIMING_CONSTANT_SPEED ? timing_names[timing] : NULL;
+}
+
+int cp_timing_parse(const char *name, cp_timing *out)
+{
+    for (int i = 0; name && i <= (int)CP_TIMING_CONSTANT_SPEED; i++)
+        if (strcmp(name, timing_names[i]) == 0) {
+            *out = (cp_timing)i;
+            return 0;
+        }
+    return -1;
 }
 
 int cp_interp_parse(const char *name, cp_interp *out)
@@ -107,6 +118,14 @@ cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options 
         if (!(fabs(n2 - 1.0) <= 8 * DBL_EPSILON))
             p->keys[i].rotation = cp_quat_normalize(keys[i].rotation);
     }
+    if (opts.timing != CP_TIMING_KEYS) {
+        if (cpi_shape_build(p, names, error) != CP_OK) {
+            cp_path_destroy(p);
+            return NULL;
+        }
+        cpi_error_clear(error);
+        return p;
+    }
     /* the fov and (unless it needed extra keys) rotation curves share the
      * position curve's segment index: a sample searches once */
     p->pos = channel(keys, count, 3, opts.position, &opts, NULL, error);
@@ -153,6 +172,7 @@ void cp_path_destroy(cp_path *path)
         return;
     free_meta(path);
     free(path->scene);
+    cpi_shape_free(path->shape);
     cp_curve_destroy(path->rot); /* these two may borrow the position curve's index */
     cp_curve_destroy(path->fov);
     cp_curve_destroy(path->pos);
@@ -166,15 +186,83 @@ size_t cp_path_key_count(const cp_path *path) { return path->count; }
 const cp_key *cp_path_keys(const cp_path *path) { return path->keys; }
 cp_path_options cp_path_get_options(const cp_path *path) { return path->opts; }
 double cp_path_start(const cp_path *path) { return path->keys[0].time; }
-double cp_path_duration(const cp_path *path) { return cp_curve_end(path->pos) - cp_curve_start(path->pos); }
+double cp_path_constant_speed(const cp_path *path) { return path->shape ? path->shape->speed : 0.0; }
+double cp_path_duration(const cp_path *path)
+{
+    const cp_curve *c = path->shape ? path->shape->warp : path->pos;
+    return cp_curve_end(c) - cp_curve_start(c);
+}
 const cp_curve *cp_path_position_curve(const cp_path *path) { return path->pos; }
 const cp_curve *cp_path_rotation_curve(const cp_path *path) { return path->rot; }
 const cp_curve *cp_path_fov_curve(const cp_path *path) { return path->fov; }
 
 /* ---- sampling ------------------------------------------------------------------------ */
 
+/* Smooth and constant-speed timing: the warp gives u and its derivatives,
+ * the shape the channels over u; the chain rule gives the time derivatives
+ * (docs/math.md, section 12). */
+static void sample_timed(const cp_path *p, double time, int side, cp_path_cursor *cursor, int derivs, cp_pose *out)
+{
+    const cpi_shape *s = p->shape;
+    const cp_curve *w = s->warp;
+    int odd;
+    const double local = cpi_curve_local_time(w, time, side, &odd);
+    size_t j;
+    if (cursor) {
+        j = cpi_curve_segment_cursor(w, &cursor->position, local);
+    } else {
+        const size_t guess = cpi_curve_guess(w, local), from = guess > 1 ? guess - 2 : 0;
+        cpi_prefetch_records(w, from, 5);
+        /* a guess at the channels' records too: without holds or repeated
+         * keys a warp knot is the key, u-knot and curve knot of that index */
+        if (s->nu == w->count) {
+            CPI_PREFETCH(&s->uk[guess]);
+            cpi_prefetch_records(p->pos, guess, 2);
+            cpi_prefetch_records(p->rot, guess, 2);
+        }
+        j = cpi_curve_segment_from(w, local, side, guess);
+    }
+    /* the records the channels need, all at once, while the warp is evaluated */
+    const double *r = w->rec + j * (size_t)w->stride;
+    CPI_PREFETCH(&s->uk[(size_t)r[CPI_WARP_K]]);
+    CPI_PREFETCH(&s->uk[(size_t)r[CPI_WARP_K] + 1]);
+    cpi_prefetch_records(p->pos, (size_t)r[CPI_WARP_PSEG], 2);
+    cpi_prefetch_records(p->rot, (size_t)r[CPI_WARP_RSEG], 3);
+    double u[3], P[3][3], R[3][4], F[3];
+    size_t k;
+    cpi_warp_eval(s, j, local, u, &k);
+    cpi_shape_eval(p, k, u[0], cpi_curve_sign(p->rot, odd), P, R, F);
+    const double u1 = u[1], u11 = u[1] * u[1], u2 = u[2];
+    double q1[4], q2[4];
+    for (int c = 0; c < 4; c++) {
+        q1[c] = R[1][c] * u1;
+        q2[c] = R[2][c] * u11 + R[1][c] * u2;
+    }
+    out->time = time;
+    out->position = cp_vec3_make(P[0][0], P[0][1], P[0][2]);
+    out->fov = F[0];
+    out->focus = out->aperture = 0.0;
+    if (derivs) {
+        cpi_rotation_from_r4(R[0], q1, q2, &out->rotation, &out->angular_velocity, &out->angular_acceleration);
+        out->velocity = cp_vec3_make(P[1][0] * u1, P[1][1] * u1, P[1][2] * u1);
+        out->acceleration = cp_vec3_make(P[2][0] * u11 + P[1][0] * u2, P[2][1] * u11 + P[1][1] * u2,
+                                         P[2][2] * u11 + P[1][2] * u2);
+        out->fov_velocity = F[1] * u1;
+        out->fov_acceleration = F[2] * u11 + F[1] * u2;
+    } else {
+        cpi_rotation_from_r4(R[0], q1, q2, &out->rotation, NULL, NULL);
+        out->velocity = out->acceleration = cp_vec3_make(0, 0, 0);
+        out->angular_velocity = out->angular_acceleration = cp_vec3_make(0, 0, 0);
+        out->fov_velocity = out->fov_acceleration = 0.0;
+    }
+}
+
 static void sample(const cp_path *p, double time, int side, cp_path_cursor *cursor, int derivs, cp_pose *out)
 {
+    if (p->shape) {
+        sample_timed(p, time, side, cursor, derivs, out);
+        return;
+    }
     double v[3], d1[3], d2[3], f, f1, f2;
     int odd;
     const double local = cpi_curve_local_time(p->pos, time, side, &odd);
@@ -233,7 +321,7 @@ static void sample(const cp_path *p, double time, int side, cp_path_cursor *curs
     }
     out->focus = out->aperture = 0.0;
     out->position = cp_vec3_make(v[0], v[1], v[2]);
-    out->fov = f < CPI_FOV_SAMPLE_MIN ? CPI_FOV_SAMPLE_MIN : f > CPI_FOV_SAMPLE_MAX ? CPI_FOV_SAMPLE_MAX : f;
+    out->fov = f; /* not clamped: a keys-timed fov can leave (0, 180), which `campath check` reports */
 }
 
 void cp_path_sample(const cp_path *path, double time, cp_pose *out) { sample(path, time, 0, NULL, 1, out); }
@@ -248,6 +336,19 @@ void cp_path_sample_cursor(const cp_path *path, cp_path_cursor *cursor, double t
 void cp_path_sample_side(const cp_path *path, double time, int side, cp_pose *out)
 {
     sample(path, time, side < 0 ? -1 : 1, NULL, 1, out);
+}
+
+void cp_path_parameter(const cp_path *path, double time, int side, double out[3])
+{
+    if (!path->shape) {
+        out[0] = time, out[1] = 1.0, out[2] = 0.0;
+        return;
+    }
+    int odd;
+    const cp_curve *w = path->shape->warp;
+    const double local = cpi_curve_local_time(w, time, side < 0 ? -1 : 1, &odd);
+    size_t k;
+    cpi_warp_eval(path->shape, cpi_curve_segment(w, local, side < 0 ? -1 : 1), local, out, &k);
 }
 
 /* ---- metadata ----------------------------------------------------------------------------- */

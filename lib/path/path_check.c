@@ -156,6 +156,43 @@ static void add_segment(cpi_key_stats *st, const cp_key *a, const cp_key *b, dou
     st->fov_slope = max2(st->fov_slope, fabs(b->fov - a->fov) * ih);
 }
 
+/* Holds: finite, >= 0, in a timing that has them, and over before the next key. */
+static int check_holds(const cp_key *keys, size_t count, const cp_path_options *o, const cpi_field_names *names,
+                       cp_error *error)
+{
+    char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], b3[CPI_FMT_DOUBLE_SIZE], b4[CPI_FMT_DOUBLE_SIZE];
+    char f[128], g[128], t[128];
+    const int closed = o->ends == CP_ENDS_CLOSED;
+    for (size_t i = 0; i < count; i++) {
+        const cp_key *k = &keys[i];
+        if (!(k->flags & CP_KEY_HOLD))
+            continue;
+        int rc = check_number(k->hold, i, "hold", "", 1, error);
+        if (rc != CP_OK)
+            return rc;
+        if (k->hold < 0)
+            return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, "hold"),
+                                "%s is negative (seconds at rest from the key's time, >= 0)",
+                                cpi_fmt_double(b1, k->hold));
+        if (o->timing == CP_TIMING_KEYS)
+            return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, "hold"),
+                                "a hold needs smooth or constant-speed timing (%s is keys)",
+                                option_field(t, names->options, "timing"));
+        const int last = i + 1 == count;
+        if (last && !closed)
+            continue;
+        const double next = last ? keys[0].time + o->period : keys[i + 1].time, end = k->time + k->hold;
+        if (!(end < next))
+            return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, "hold"),
+                                "%s s from time %s ends at %s, not before %s%s %s (the next key comes after the "
+                                "hold)",
+                                cpi_fmt_double(b1, k->hold), cpi_fmt_double(b2, k->time), cpi_fmt_double(b3, end),
+                                key_field(g, last ? 0 : i + 1, names->time), last ? " + period" : "",
+                                cpi_fmt_double(b4, next));
+    }
+    return CP_OK;
+}
+
 int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o, const cpi_field_names *names,
                       cpi_key_stats *stats, cp_error *error)
 {
@@ -185,6 +222,9 @@ int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o
     if ((unsigned)o->ends > (unsigned)CP_ENDS_CLOSED)
         return cpi_error_at(error, CP_ERR_INVALID, -1, option_field(f, names->options, "ends"),
                             "unknown ends %d (expected 0..2: natural, rest, closed)", (int)o->ends);
+    if ((unsigned)o->timing > (unsigned)CP_TIMING_CONSTANT_SPEED)
+        return cpi_error_at(error, CP_ERR_INVALID, -1, option_field(f, names->options, "timing"),
+                            "unknown timing %d (expected 0..2: keys, smooth, constant-speed)", (int)o->timing);
     for (size_t i = 0; i < count; i++) {
         const cp_key *prev = i > 0 ? &keys[i - 1] : NULL;
         if (!key_ok(&keys[i], prev)) {
@@ -214,6 +254,9 @@ int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o
     const double least = min_spacing(keys, count, o, &absolute, &scale);
     if (!(st.hmin >= least))
         return spacing_error(keys, count, o, least, absolute, scale, names, error);
+    int rc = check_holds(keys, count, o, names, error);
+    if (rc != CP_OK)
+        return rc;
     if (stats)
         *stats = st;
     return CP_OK;

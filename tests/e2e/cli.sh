@@ -93,6 +93,27 @@ ln -s r2.json "$TMP/r-link.json"
 $CAMPATH retime "$TMP/r.json" --constant-speed --duration 20 -o "$TMP/r-link.json" > /dev/null || fail "retime -o link"
 [ -L "$TMP/r-link.json" ] && grep -q '"t": 20,' "$TMP/r2.json" || fail "retime -o link replaced the link"
 
+# timing: info shows it; retime gives a smooth path constant-speed timing,
+# keeping its holds, and the result checks clean of speed changes
+$CAMPATH info tests/data/good/smooth_holds.json > "$TMP/info3" || fail "info smooth"
+grep -q "^timing         smooth$" "$TMP/info3" || fail "info timing"
+grep -q "^holds          2 (1.5 s in all)$" "$TMP/info3" || fail "info holds"
+sed -e 's/{ "t": 3.2, "position": \[8, 3, 0\]/{ "t": 3.2, "position": [9, 3, 0]/' \
+    -e 's/{ "t": 4, "position": \[8, 3, 0\]/{ "t": 4, "position": [10, 3, 0]/' \
+    tests/data/good/smooth_holds.json > "$TMP/s.json"
+$CAMPATH retime "$TMP/s.json" --constant-speed --duration 12 -o "$TMP/s2.json" > "$TMP/rt" || fail "retime smooth: $(cat "$TMP/rt")"
+grep -q "s2.json: 6 keys retimed over 12 s at [0-9.]* m/s$" "$TMP/rt" || fail "retime output: $(cat "$TMP/rt")"
+grep -q '"timing": "constant-speed",' "$TMP/s2.json" || fail "retime timing"
+grep -q '"hold": 1.5 }' "$TMP/s2.json" || fail "retime lost a hold"
+$CAMPATH info "$TMP/s2.json" | grep -q "^timing         constant-speed ([0-9.]* m/s)$" || fail "info speed"
+# a smooth path that turns on the spot cannot be constant speed: a message, exit 1
+if $CAMPATH retime tests/data/good/smooth_holds.json --constant-speed -o "$TMP/s3.json" 2> "$TMP/err"; then
+    fail "retime turned a turn on the spot into constant speed"
+fi
+grep -q "keys\[3\].position: the same as keys\[2\]'s: at constant speed the camera cannot turn" "$TMP/err" ||
+    fail "retime message: $(cat "$TMP/err")"
+[ ! -e "$TMP/s3.json" ] || fail "retime wrote a file after failing"
+
 # watch follows a save by rename, reports a broken one, and stops on SIGTERM
 cp tests/data/good/harbour_intro.json "$TMP/w.json"
 $CAMPATH watch "$TMP/w.json" > "$TMP/watch.out" 2>&1 &

@@ -52,6 +52,14 @@ expect_error() { # EXPECTED-TEXT ARGS...
 # round trip through the embedded exact path
 "$CAMPATH" export-gltf "$TMP/loop.json" "$TMP/loop.gltf" --aspect 1.7777777777777777 >"$TMP/out.txt"
 grep -q "loop.gltf: 4 keys" "$TMP/out.txt" || fail "export-gltf summary: $(cat "$TMP/out.txt")"
+grep -q '"aspectRatio": 1.7777777777777777}' "$TMP/loop.gltf" || fail "--aspect is not the aspectRatio"
+! grep -q '"zfar"' "$TMP/loop.gltf" || fail "--aspect set zfar"
+# --bake: LINEAR keys at every frame, and the exact path back
+"$CAMPATH" export-gltf "$TMP/loop.json" "$TMP/baked.gltf" --bake 24 >"$TMP/out.txt"
+grep -q "baked$" "$TMP/out.txt" || fail "export-gltf --bake summary: $(cat "$TMP/out.txt")"
+grep -q '"interpolation": "LINEAR"' "$TMP/baked.gltf" || fail "--bake wrote no LINEAR sampler"
+"$CAMPATH" import-gltf "$TMP/baked.gltf" "$TMP/baked.json" | grep -q "the exact path embedded by campath" ||
+    fail "the baked file's embedded path was not used"
 "$CAMPATH" import-gltf "$TMP/loop.gltf" "$TMP/back.json" >"$TMP/out.txt"
 grep -q "the exact path embedded by campath (position c2, rotation c2, fov catmull-rom, closed ends)" "$TMP/out.txt" ||
     fail "import-gltf summary: $(cat "$TMP/out.txt")"

@@ -86,6 +86,12 @@ write_path step step step step natural - "$DEMO"
 write_path anti_periodic c2 c2 c2 closed 3 "$TURN"
 write_path inserted_keys c2 c2 c2 natural - "$WIDE"
 write_path negative_start c2 c2 c2 natural - "$NEG"
+# smooth and constant-speed timing: sampled within 1e-5 (docs/gltf.md)
+write_path smooth c2 c2 c2 rest - "$DEMO"
+sed -i 's/"ends": "rest",/"ends": "rest", "timing": "smooth",/; s/"t": 1.0, \(.*\) }/"t": 1.0, \1, "hold": 0.5 }/' "$TMP/smooth.json"
+write_path constant_speed c2 c2 c2 natural - "$DEMO"
+sed -i 's/"ends": "natural",/"ends": "natural", "timing": "constant-speed",/' "$TMP/constant_speed.json"
+grep -q '"hold": 0.5' "$TMP/smooth.json" || { echo "gltf_node.sh: no hold in smooth.json"; exit 1; }
 
 status=0
 for f in "$TMP"/*.json; do
@@ -107,6 +113,16 @@ for f in "$TMP"/*.json; do
             status=1
         fi
     done
+done
+# baked: LINEAR keys at every frame, compared at the frames (between them
+# the bake is linear, which is what a bake is)
+for name in c2_natural smooth; do
+    "$CAMPATH" export-gltf "$TMP/$name.json" "$TMP/${name}_baked.glb" --bake 200 >/dev/null
+    times=$(awk 'BEGIN { for (i = 0; i <= 1200; i++) printf "%s%.17g", (i ? "," : ""), i / 200 }')
+    "$CAMPATH" sample "$TMP/$name.json" --at "$times" >"$TMP/${name}_baked.csv"
+    if ! node "$NODE_DIR/check_gltf.mjs" "$TMP/${name}_baked.glb" "$TMP/${name}_baked.csv"; then
+        status=1
+    fi
 done
 # the case the wide turns are there for: the rotation sampler holds an inserted key
 if ! grep -q '"count": 15, "type": "VEC4"' "$TMP/inserted_keys.gltf"; then

@@ -9,7 +9,7 @@
 
 static cp_path *zigzag(cp_interp interp, cp_ends ends)
 {
-    cp_key k[6];
+    cp_key k[6] = {0}; /* zeroed: no holds, no optional members */
     for (int i = 0; i < 6; i++) {
         k[i].time = i * 1.0 + (i > 2 ? 0.7 : 0.0); /* uneven spacing makes bisector jump */
         k[i].position = cp_vec3_make(10.0 * i, (i % 2) ? 4.0 : -3.0, -2.0 * i * i);

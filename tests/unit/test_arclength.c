@@ -121,6 +121,42 @@ static void length_should_match_a_dense_polyline(void **state)
     }
 }
 
+/* A path that reverses along a line: its length is the distance out plus
+ * the distance back. The speed touches zero at the turning point, where |p'|
+ * has a corner that adaptive quadrature missed (13.25 instead of 13.2846). */
+static void length_should_count_a_reversal_along_a_line(void **state)
+{
+    (void)state;
+    cp_key k[3] = {key(0, 0, 0, 0), key(1, 10, 0, 0), key(1.5, 6.75, 0, 0)};
+    cp_path_options o = {.ends = CP_ENDS_REST};
+    cp_path *p = cp_path_create(k, 3, &o, NULL);
+    /* the farthest point, from the sign change of the velocity: bisection */
+    double a = 0.5, b = 1.5;
+    cp_pose s;
+    for (int i = 0; i < 200; i++) {
+        double m = 0.5 * (a + b);
+        cp_path_sample(p, m, &s);
+        if (s.velocity.x > 0)
+            a = m;
+        else
+            b = m;
+    }
+    cp_path_sample(p, a, &s);
+    const double far = s.position.x, expect = far + (far - 6.75);
+    assert_near(expect, 13.2846, 1e-5, 1);
+    assert_near(cp_path_length(p), expect, 1e-12, 1);
+    assert_near(cp_path_distance_at(p, a), far, 1e-12, 1);
+    /* the distance is flat in time at the turning point: compare distances */
+    assert_near(cp_path_distance_at(p, cp_path_time_at_distance(p, far)), far, 1e-11, 1);
+    assert_near(cp_path_distance_at(p, cp_path_time_at_distance(p, far + 2)), far + 2, 1e-11, 1);
+    cp_error err;
+    cp_arclength *t = cp_arclength_create(p, &err);
+    assert_near(cp_arclength_total(t), expect, 1e-12, 1);
+    assert_near(cp_arclength_distance_at(t, cp_arclength_time_at(t, far + 1)), far + 1, 1e-11, 1);
+    cp_arclength_destroy(t);
+    cp_path_destroy(p);
+}
+
 static void distance_and_time_should_invert_each_other(void **state)
 {
     (void)state;
@@ -239,6 +275,7 @@ int main(void)
         cmocka_unit_test(retime_should_name_a_duration_it_cannot_use),
         cmocka_unit_test(closed_circle_length_should_approach_two_pi_r),
         cmocka_unit_test(length_should_match_a_dense_polyline),
+        cmocka_unit_test(length_should_count_a_reversal_along_a_line),
         cmocka_unit_test(distance_and_time_should_invert_each_other),
         cmocka_unit_test(retime_should_give_every_segment_the_same_mean_speed),
         cmocka_unit_test(retime_should_keep_turns_on_the_spot_apart),

@@ -29,6 +29,7 @@ static void demo_keys(cp_key k[6])
     const double p[6][3] = {{0, 2, 10}, {4, 3, 6}, {6, 2, 0}, {3, 4, -3}, {0, 1, -4}, {-3, 2, 0}};
     const double yaw[6] = {0, 30, 75, 110, 160, 200}, pitch[6] = {0, -10, 5, 20, 0, -15};
     const double fov[6] = {60, 55, 50, 50, 70, 65};
+    memset(k, 0, 6 * sizeof *k); /* the members not set here: none */
     for (int i = 0; i < 6; i++) {
         k[i].time = t[i];
         k[i].position = cp_vec3_make(p[i][0], p[i][1], p[i][2]);
@@ -310,7 +311,7 @@ static void export_should_write_the_camera_options(void **state)
 {
     (void)state;
     cp_path *p = make_path(&configs[0]);
-    cp_gltf_export_options o = {"shot 1", 16.0 / 9.0, 0.25, 500, 1};
+    cp_gltf_export_options o = {.name = "shot 1", .aspect_ratio = 16.0 / 9.0, .znear = 0.25, .zfar = 500, .no_extras = 1};
     size_t size;
     char *text = export_text(p, &o, &size);
     cJSON *doc = cJSON_Parse(text);
@@ -851,6 +852,281 @@ static void import_should_explain_what_it_cannot_represent(void **state)
     assert_null(cp_gltf_import_memory("", 0, NULL, NULL, NULL, NULL));
 }
 
+/* ---- smooth and constant-speed timing: sampled; any timing: baked ------------------------ */
+
+/* A sampler of the file, evaluated as glTF says (Appendix C), independently
+ * of the library. */
+typedef struct file_sampler {
+    float *t, *v;
+    size_t n;
+    int    dim, cubic;
+} file_sampler;
+
+static file_sampler read_file_sampler(const cJSON *doc, const unsigned char *buf, size_t size, const char *target)
+{
+    file_sampler f = {0};
+    const cJSON *s = sampler_for(doc, target);
+    if (!s)
+        return f;
+    int ct;
+    f.cubic = strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(s, "interpolation")), "CUBICSPLINE") == 0;
+    f.t = accessor_floats(doc, buf, size, sampler_accessor(s, "input"), &f.n, &ct);
+    size_t nv;
+    f.v = accessor_floats(doc, buf, size, sampler_accessor(s, "output"), &nv, &f.dim);
+    assert_int_equal(nv, f.cubic ? 3 * f.n : f.n);
+    return f;
+}
+
+/* The value at t (seconds from the file's zero); a rotation normalised. */
+static void file_sampler_eval(const file_sampler *f, double t, double *out)
+{
+    const size_t d = (size_t)f->dim, w = f->cubic ? 3 * d : d, at = f->cubic ? d : 0;
+    size_t k = 0;
+    while (k + 1 < f->n && f->t[k + 1] <= t)
+        k++;
+    const float *a = f->v + k * w;
+    if (k + 1 == f->n || t <= f->t[0]) {
+        for (size_t j = 0; j < d; j++)
+            out[j] = (t <= f->t[0] ? f->v[at + j] : a[at + j]);
+        return;
+    }
+    const float *b = a + w;
+    const double h = (double)f->t[k + 1] - f->t[k], u = (t - f->t[k]) / h;
+    if (!f->cubic && d == 4) {
+        cp_quat q = cp_quat_slerp(cp_quat_make(a[0], a[1], a[2], a[3]), cp_quat_make(b[0], b[1], b[2], b[3]), u);
+        out[0] = q.x, out[1] = q.y, out[2] = q.z, out[3] = q.w;
+        return;
+    }
+    double len = 0;
+    for (size_t j = 0; j < d; j++) {
+        if (f->cubic) {
+            const double u2 = u * u, u3 = u2 * u;
+            out[j] = (2 * u3 - 3 * u2 + 1) * a[d + j] + (u3 - 2 * u2 + u) * h * a[2 * d + j] +
+                     (-2 * u3 + 3 * u2) * b[d + j] + (u3 - u2) * h * b[j];
+        } else {
+            out[j] = a[j] + u * (b[j] - a[j]);
+        }
+        len += out[j] * out[j];
+    }
+    if (d == 4)
+        for (size_t j = 0; j < 4; j++)
+            out[j] /= sqrt(len);
+}
+
+/* How far a file's animation strays from the path, sampled `n` times over
+ * it: metres of position, radians of rotation and of fov. */
+typedef struct stray {
+    double position, rotation, fov;
+    size_t samples;
+    int    cubic;
+} stray;
+
+static stray measure_file(const char *text, const cp_path *p, int n)
+{
+    cJSON *doc = cJSON_Parse(text);
+    assert_non_null(doc);
+    size_t size;
+    unsigned char *buf = buffer_bytes(doc, &size);
+    file_sampler f[3] = {read_file_sampler(doc, buf, size, "translation"), read_file_sampler(doc, buf, size, "rotation"),
+                         read_file_sampler(doc, buf, size, "pointer")};
+    assert_non_null(f[0].t);
+    assert_non_null(f[1].t);
+    const cJSON *persp = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "cameras"), 0), "perspective");
+    const double yfov = cJSON_GetNumberValue(cJSON_GetObjectItem(persp, "yfov"));
+    const double start = cp_path_start(p), offset = start < 0 ? start : 0.0, span = cp_path_duration(p);
+    stray s = {0, 0, 0, f[0].n, f[0].cubic};
+    for (int i = 0; i <= n; i++) {
+        const double t = start + span * i / n;
+        cp_pose pose;
+        cp_path_sample(p, t, &pose);
+        double x[3], q[4], fov = yfov;
+        file_sampler_eval(&f[0], t - offset, x);
+        file_sampler_eval(&f[1], t - offset, q);
+        if (f[2].t)
+            file_sampler_eval(&f[2], t - offset, &fov);
+        s.position = fmax(s.position, cp_vec3_length(cp_vec3_sub(cp_vec3_make(x[0], x[1], x[2]), pose.position)));
+        s.rotation = fmax(s.rotation, cp_quat_angle_between(cp_quat_make(q[0], q[1], q[2], q[3]), pose.rotation));
+        s.fov = fmax(s.fov, fabs(fov - pose.fov * PI / 180));
+    }
+    for (int c = 0; c < 3; c++) {
+        free(f[c].t);
+        free(f[c].v);
+    }
+    free(buf);
+    cJSON_Delete(doc);
+    return s;
+}
+
+/* The demo keys in smooth timing with holds, in constant-speed timing, and
+ * closed; and a shape that reverses along a line. */
+static cp_path *timed_path(int which)
+{
+    cp_key k[6];
+    demo_keys(k);
+    cp_path_options o = {.timing = CP_TIMING_SMOOTH, .ends = CP_ENDS_REST};
+    if (which == 0) {
+        k[1].flags = k[4].flags = CP_KEY_HOLD;
+        k[1].hold = 0.75, k[4].hold = 0.5;
+    } else if (which == 1) {
+        o.timing = CP_TIMING_CONSTANT_SPEED;
+        k[2].flags = CP_KEY_HOLD, k[2].hold = 0.25;
+    } else if (which == 2) {
+        o.ends = CP_ENDS_CLOSED, o.period = 7.5;
+    } else {
+        for (int i = 0; i < 6; i++)
+            k[i].position = cp_vec3_make(i % 2 ? 10.0 : 6.75 * (i / 2), 0, 0);
+    }
+    cp_error err;
+    cp_path *p = cp_path_create(k, 6, &o, &err);
+    if (!p)
+        print_error("%s\n", err.message);
+    assert_non_null(p);
+    return p;
+}
+
+static void sampled_export_should_stay_within_its_bound(void **state)
+{
+    (void)state;
+    static const char *const names[4] = {"smooth, holds", "constant speed", "smooth, closed", "smooth, reversing"};
+    for (int which = 0; which < 4; which++) {
+        cp_path *p = timed_path(which);
+        for (int b = 0; b < 2; b++) {
+            cp_gltf_export_options o = {0};
+            o.max_error = b ? 1e-3 : 0;
+            const double bound = b ? 1e-3 : CP_GLTF_DEFAULT_MAX_ERROR;
+            size_t size;
+            char *text = export_text(p, &o, &size);
+            const stray s = measure_file(text, p, 50000);
+            printf("    %s, bound %g: %zu samples; largest error at 50,001 times: position %.2e m, rotation %.2e rad, "
+                   "fov %.2e rad\n",
+                   names[which], bound, s.samples, s.position, s.rotation, s.fov);
+            assert_true(s.cubic);
+            /* the bound, and the rounding of the values to float (1e-6 of about 10 m) */
+            assert_true(s.position <= bound + 2e-6);
+            assert_true(s.rotation <= bound + 2e-7);
+            assert_true(s.fov <= bound + 2e-7);
+            /* lossless through the embedded path */
+            cp_error err;
+            cp_gltf_import_report rep;
+            cp_path *q = cp_gltf_import_memory(text, size, "timed.gltf", NULL, &rep, &err);
+            assert_non_null(q);
+            assert_int_equal(rep.source, CP_GLTF_IMPORT_EXACT);
+            assert_int_equal(cp_path_get_options(q).timing, cp_path_get_options(p).timing);
+            for (size_t i = 0; i < cp_path_key_count(p); i++) {
+                const cp_key *x = &cp_path_keys(p)[i], *y = &cp_path_keys(q)[i];
+                assert_true(x->time == y->time && x->flags == y->flags && x->hold == y->hold);
+            }
+            check_same_samples(p, q, 1e-9, 0);
+            cp_path_destroy(q);
+            free(text);
+        }
+        cp_path_destroy(p);
+    }
+}
+
+static void sampled_export_should_hold_each_key_and_hold_end(void **state)
+{
+    (void)state;
+    cp_path *p = timed_path(0);
+    size_t size;
+    char *text = export_text(p, NULL, &size);
+    cJSON *doc = cJSON_Parse(text);
+    size_t bufsize;
+    unsigned char *buf = buffer_bytes(doc, &bufsize);
+    file_sampler f = read_file_sampler(doc, buf, bufsize, "translation");
+    /* every key and hold end is a sample, its value the pose there in float */
+    for (size_t i = 0; i < cp_path_key_count(p); i++) {
+        const cp_key *k = &cp_path_keys(p)[i];
+        for (int end = 0; end < 1 + ((k->flags & CP_KEY_HOLD) != 0); end++) {
+            const double t = (float)(k->time + (end ? k->hold : 0.0));
+            size_t j = 0;
+            while (j < f.n && f.t[j] != (float)t)
+                j++;
+            assert_true(j < f.n);
+            cp_pose pose;
+            cp_path_sample(p, t, &pose);
+            assert_true(f.v[9 * j + 3] == (float)pose.position.x && f.v[9 * j + 4] == (float)pose.position.y);
+            assert_true(f.v[9 * j + 6] == (float)pose.velocity.x && f.v[9 * j + 0] == (float)pose.velocity.x);
+        }
+    }
+    free(f.t);
+    free(f.v);
+    free(buf);
+    cJSON_Delete(doc);
+    free(text);
+    cp_path_destroy(p);
+}
+
+static void bake_should_write_every_frame(void **state)
+{
+    (void)state;
+    cp_path *paths[2] = {make_path(&configs[0]), timed_path(0)};
+    for (int i = 0; i < 2; i++) {
+        cp_gltf_export_options o = {0};
+        o.bake_fps = 30;
+        size_t size;
+        char *text = export_text(paths[i], &o, &size);
+        cJSON *doc = cJSON_Parse(text);
+        size_t bufsize;
+        unsigned char *buf = buffer_bytes(doc, &bufsize);
+        file_sampler f = read_file_sampler(doc, buf, bufsize, "translation");
+        assert_false(f.cubic);
+        assert_int_equal(f.n, 6 * 30 + 1); /* 0 to 6 s, both ends */
+        for (size_t j = 0; j < f.n; j++) {
+            assert_true(f.t[j] == (float)((double)j / 30));
+            cp_pose pose;
+            cp_path_sample(paths[i], (double)f.t[j], &pose);
+            assert_true(f.v[3 * j] == (float)pose.position.x && f.v[3 * j + 2] == (float)pose.position.z);
+        }
+        const stray s = measure_file(text, paths[i], 20000);
+        printf("    baked at 30 fps, %s timing: linear between frames strays %.2g m, %.2g rad\n",
+               cp_timing_name(cp_path_get_options(paths[i]).timing), s.position, s.rotation);
+        cp_gltf_import_report rep;
+        cp_error err;
+        cp_path *q = cp_gltf_import_memory(text, size, "baked.gltf", NULL, &rep, &err);
+        assert_non_null(q);
+        assert_int_equal(rep.source, CP_GLTF_IMPORT_EXACT);
+        check_same_samples(paths[i], q, 1e-9, 0);
+        cp_path_destroy(q);
+        free(f.t);
+        free(f.v);
+        free(buf);
+        cJSON_Delete(doc);
+        free(text);
+        cp_path_destroy(paths[i]);
+    }
+}
+
+static void export_should_refuse_bad_bake_and_bound(void **state)
+{
+    (void)state;
+    cp_path *p = timed_path(0);
+    cp_error err;
+    cp_gltf_export_options o = {0};
+    o.bake_fps = -1;
+    assert_null(cp_gltf_export_memory(p, &o, NULL, &err));
+    assert_int_equal(err.code, CP_ERR_INVALID);
+    assert_non_null(strstr(err.message, "bake rate -1"));
+    o.bake_fps = 1e9; /* more frames than a file holds */
+    assert_null(cp_gltf_export_memory(p, &o, NULL, &err));
+    assert_int_equal(err.code, CP_ERR_LIMIT);
+    o.bake_fps = 2e5; /* frames closer than single precision times (7.6e-6 s apart at 100 s) */
+    cp_path *late = make_path(&configs[12]);
+    assert_true(cp_path_start(late) > 100);
+    assert_null(cp_gltf_export_memory(late, &o, NULL, &err));
+    cp_path_destroy(late);
+    assert_int_equal(err.code, CP_ERR_UNSUPPORTED);
+    assert_non_null(strstr(err.message, "fall on the same time in single precision"));
+    o.bake_fps = 0;
+    o.max_error = NAN;
+    assert_null(cp_gltf_export_memory(p, &o, NULL, &err));
+    assert_int_equal(err.code, CP_ERR_INVALID);
+    o.max_error = 1e-12; /* finer than float times can sample */
+    assert_null(cp_gltf_export_memory(p, &o, NULL, &err));
+    assert_true(err.code == CP_ERR_UNSUPPORTED || err.code == CP_ERR_LIMIT);
+    cp_path_destroy(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -867,6 +1143,10 @@ int main(void)
         cmocka_unit_test(import_should_refit_foreign_tangents_only_when_asked),
         cmocka_unit_test(import_should_check_every_ancestor_of_a_deep_hierarchy),
         cmocka_unit_test(import_should_explain_what_it_cannot_represent),
+        cmocka_unit_test(sampled_export_should_stay_within_its_bound),
+        cmocka_unit_test(sampled_export_should_hold_each_key_and_hold_end),
+        cmocka_unit_test(bake_should_write_every_frame),
+        cmocka_unit_test(export_should_refuse_bad_bake_and_bound),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

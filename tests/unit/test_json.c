@@ -219,6 +219,52 @@ static void json_should_round_trip_good_files(void **state)
     free_list(names, n);
 }
 
+/* "timing" and "hold" are read, written back as they were, and absent from
+ * files of keys timing, which load and save exactly as before. */
+static void json_should_read_and_write_timing_and_holds(void **state)
+{
+    (void)state;
+    cp_error err;
+    cp_path *p = cp_path_load(GOOD_DIR "/smooth_holds.json", &err);
+    if (!p)
+        fail_msg("%s", err.message);
+    assert_int_equal(cp_path_get_options(p).timing, CP_TIMING_SMOOTH);
+    const cp_key *k = cp_path_keys(p);
+    assert_true(k[0].flags == 0 && k[0].hold == 0);
+    assert_true(k[1].flags == CP_KEY_HOLD && k[1].hold == 1.5);
+    assert_true(k[2].flags == CP_KEY_HOLD && k[2].hold == 0);
+    assert_int_equal(cp_path_duration(p), 6);
+    char *text = cp_path_save_memory(p, NULL, &err);
+    assert_non_null(strstr(text, "  \"timing\": \"smooth\",\n"));
+    assert_non_null(strstr(text, "\"fov\": 55, \"hold\": 1.5 }"));
+    assert_non_null(strstr(text, "\"fov\": 40, \"hold\": 0 }"));
+    free(text);
+    cp_path_destroy(p);
+    /* keys timing: no "timing" member written, no "hold" */
+    p = cp_path_load(GOOD_DIR "/harbour_intro.json", &err);
+    assert_int_equal(cp_path_get_options(p).timing, CP_TIMING_KEYS);
+    text = cp_path_save_memory(p, NULL, &err);
+    assert_null(strstr(text, "timing"));
+    assert_null(strstr(text, "hold"));
+    free(text);
+    cp_path_destroy(p);
+    /* each timing by name */
+    static const char *const names[3] = {"keys", "smooth", "constant-speed"};
+    for (int t = 0; t < 3; t++) {
+        char doc[400];
+        snprintf(doc, sizeof doc,
+                 "{ \"campath\": 1, \"timing\": \"%s\", \"keys\": [ { \"t\": 0, \"position\": [0, 0, 0], "
+                 "\"rotation\": [0, 0, 0, 1] }, { \"t\": 2, \"position\": [3, 0, 0], \"rotation\": [0, 0, 0, 1] } ] }",
+                 names[t]);
+        p = cp_path_load_memory(doc, strlen(doc), "doc", &err);
+        if (!p)
+            fail_msg("%s: %s", names[t], err.message);
+        assert_int_equal(cp_path_get_options(p).timing, t);
+        assert_string_equal(cp_timing_name(cp_path_get_options(p).timing), names[t]);
+        cp_path_destroy(p);
+    }
+}
+
 static void json_should_fill_defaults(void **state)
 {
     (void)state;
@@ -548,6 +594,7 @@ int main(void)
         cmocka_unit_test(json_should_give_each_bad_file_its_message),
         cmocka_unit_test(json_should_name_the_status_of_bad_files),
         cmocka_unit_test(json_should_round_trip_good_files),
+        cmocka_unit_test(json_should_read_and_write_timing_and_holds),
         cmocka_unit_test(json_should_fill_defaults),
         cmocka_unit_test(json_should_round_trip_paths_bit_exact),
         cmocka_unit_test(json_should_keep_unknown_members_verbatim),

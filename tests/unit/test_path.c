@@ -283,6 +283,7 @@ static void random_keys(testutil_rng *rng, size_t n, cp_key *k)
 {
     double t = testutil_uniform(rng, -2, 2);
     cp_quat q = testutil_random_quat(rng);
+    memset(k, 0, n * sizeof *k); /* the members not set here: none */
     for (size_t i = 0; i < n; i++) {
         k[i].time = t;
         t += testutil_uniform(rng, 0.2, 3.0);
@@ -472,6 +473,104 @@ static void cursor_and_fast_sampling_should_agree_with_sample(void **state)
     }
 }
 
+/* Every key is reproduced bit for bit, the last one included: the sampler
+ * divides by the segment's duration as the curve sampler does (multiplying
+ * by its reciprocal gave 999.9999999999997 for a last key at 1000). */
+static void sample_should_reproduce_every_key_bit_for_bit(void **state)
+{
+    (void)state;
+    testutil_rng rng = {404};
+    int checked = 0;
+    for (int trial = 0; trial < 200; trial++) {
+        cp_key k[6];
+        random_keys(&rng, 6, k);
+        const double shift = testutil_uniform(&rng, 900, 1100);
+        for (int i = 0; i < 6; i++) {
+            k[i].time += shift;
+            k[i].position.x *= 37;
+        }
+        cp_path_options o = {.ends = (cp_ends)(trial % 2)};
+        cp_path *p = cp_path_create(k, 6, &o, NULL);
+        assert_non_null(p);
+        for (int i = 0; i < 6; i++) {
+            cp_pose s;
+            cp_path_sample(p, k[i].time, &s);
+            if (s.position.x != k[i].position.x || s.position.y != k[i].position.y ||
+                s.position.z != k[i].position.z || s.fov != k[i].fov)
+                fail_msg("trial %d key %d at t = %.17g: x %.17g, expected %.17g", trial, i, k[i].time, s.position.x,
+                         k[i].position.x);
+            checked++;
+        }
+        cp_path_destroy(p);
+    }
+    /* the case of the report: the last key at 1000 s */
+    cp_key k2[2] = {key(0.1, 0, 0, 0, yaw(0), 60), key(1000, 1000, 0, 0, yaw(10), 60)};
+    cp_path *p = cp_path_create(k2, 2, NULL, NULL);
+    cp_pose s;
+    cp_path_sample(p, 1000, &s);
+    assert_true(s.position.x == 1000);
+    cp_path_destroy(p);
+    assert_int_equal(checked, 1200);
+}
+
+/* A NaN time is a caller's mistake that must not poison the pose: it gives
+ * the pose at the start (as a time before the start would), and `time`
+ * keeps the NaN so that the caller can tell. */
+static void nan_time_should_give_the_start_pose(void **state)
+{
+    (void)state;
+    cp_key k[3] = {key(1, 0, 0, 0, yaw(0), 60), key(2, 3, 1, 0, yaw(30), 50), key(4, 5, 0, 2, yaw(50), 40)};
+    for (int ends = 0; ends < 3; ends++) {
+        cp_path_options o = {.ends = (cp_ends)ends, .period = 5};
+        cp_path *p = cp_path_create(k, 3, &o, NULL);
+        cp_pose n, s;
+        cp_path_sample(p, NAN, &n);
+        cp_path_sample_side(p, 1, 1, &s);
+        assert_true(isnan(n.time));
+        assert_true(n.position.x == s.position.x && n.position.y == s.position.y && n.fov == s.fov);
+        assert_true(n.velocity.x == s.velocity.x && n.rotation.w == s.rotation.w);
+        cp_path_cursor c = {0};
+        cp_path_sample_cursor(p, &c, NAN, &n);
+        assert_true(isnan(n.time) && n.position.x == s.position.x);
+        cp_path_sample_fast(p, NAN, &n);
+        assert_true(isnan(n.time) && n.position.x == s.position.x);
+        cp_path_destroy(p);
+    }
+}
+
+/* "Natural" ends give the R4 rotation curve zero second derivative at the
+ * first and last key, which is not zero angular acceleration: with p'' = 0,
+ * alpha = -2 s omega, s = (p . p') / |p|^2 (docs/math.md, section 5). The
+ * angular acceleration at a natural end is parallel to the angular velocity:
+ * the turn speeds up or slows down about a fixed axis. */
+static void natural_rotation_ends_should_have_alpha_along_omega(void **state)
+{
+    (void)state;
+    testutil_rng rng = {77};
+    int nonzero = 0;
+    for (int trial = 0; trial < 50; trial++) {
+        cp_key k[5];
+        random_keys(&rng, 5, k);
+        cp_path *p = cp_path_create(k, 5, NULL, NULL);
+        const cp_curve *rc = cp_path_rotation_curve(p);
+        for (int end = 0; end < 2; end++) {
+            const size_t i = end ? cp_curve_key_count(rc) - 1 : 0;
+            double t, v[4], m[4];
+            cp_curve_key(rc, i, &t, v, m, NULL);
+            const double s = (v[0] * m[0] + v[1] * m[1] + v[2] * m[2] + v[3] * m[3]) /
+                             (v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3]);
+            cp_pose pose;
+            cp_path_sample_side(p, t, end ? -1 : 1, &pose);
+            const cp_vec3 expect = cp_vec3_scale(pose.angular_velocity, -2.0 * s);
+            const double scale = cp_vec3_length(pose.angular_velocity) * cp_vec3_length(pose.angular_velocity) + 1e-3;
+            assert_true(cp_vec3_length(cp_vec3_sub(pose.angular_acceleration, expect)) <= 1e-12 * scale);
+            nonzero += cp_vec3_length(pose.angular_acceleration) > 1e-3 * scale;
+        }
+        cp_path_destroy(p);
+    }
+    assert_true(nonzero > 50); /* not zero in general */
+}
+
 static void metadata_should_be_copied_and_replaced(void **state)
 {
     (void)state;
@@ -530,6 +629,9 @@ int main(void)
         cmocka_unit_test(c1_paths_should_jump_in_acceleration_only),
         cmocka_unit_test(end_conditions_should_hold_for_whole_poses),
         cmocka_unit_test(cursor_and_fast_sampling_should_agree_with_sample),
+        cmocka_unit_test(sample_should_reproduce_every_key_bit_for_bit),
+        cmocka_unit_test(nan_time_should_give_the_start_pose),
+        cmocka_unit_test(natural_rotation_ends_should_have_alpha_along_omega),
         cmocka_unit_test(metadata_should_be_copied_and_replaced),
         cmocka_unit_test(names_should_round_trip),
     };

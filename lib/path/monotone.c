@@ -1,0 +1,382 @@
+/* lib/path/monotone.c - monotone C2 quintic interpolation (docs/math.md,
+ * section 12).
+ *
+ * The route is that of MQSI (T. Lux, L. Watson et al., "Algorithm 1031:
+ * MQSI - Monotone Quintic Spline Interpolation", ACM TOMS 49, 2023):
+ * estimate the first and second derivative at every knot, make them agree
+ * with the direction of the data (zero slope at a turning point, zero slope
+ * and curvature next to a flat piece), then shrink the derivatives at the
+ * ends of every piece that is not monotone until it is. The estimates here
+ * are the C2 cubic spline's, so data a monotone cubic spline already fits is
+ * fitted by that spline; where its slope points the wrong way the knot gets
+ * the harmonic mean of its chord slopes (Fritsch and Butland). The test of a
+ * piece is exact (the least value of a quartic, cpi_quintic_monotone). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "campath/curve.h"
+#include "base.h"
+#include "monotone.h"
+#include "poly.h"
+
+/* A piece that fails is shrunk by the largest factor (to 1/2^8) that makes
+ * it monotone; a knot shrunk this many times drops to zero slope and
+ * curvature, which is always monotone (the quintic "smootherstep"). */
+#define CPI_MONO_BISECTIONS 8
+#define CPI_MONO_MAX_SHRINKS 40
+
+/* Whether the quartic with Bernstein coefficients c (on [0, 1]) is proven
+ * >= 0 by its coefficients, or by those of its halves and quarters (de
+ * Casteljau): each set being >= 0 is a proof; none is the exact test, but it
+ * spares it most of the time. */
+static int bernstein_nonnegative(const double c[5], int depth)
+{
+    if (c[0] < 0.0 || c[4] < 0.0)
+        return 0;
+    if (c[1] >= 0.0 && c[2] >= 0.0 && c[3] >= 0.0)
+        return 1;
+    if (depth == 0)
+        return 0;
+    double l[5], r[5], w[5];
+    memcpy(w, c, sizeof w);
+    for (int k = 0; k < 5; k++) {
+        l[k] = w[0];
+        r[4 - k] = w[4 - k];
+        for (int j = 0; j < 4 - k; j++)
+            w[j] = 0.5 * (w[j] + w[j + 1]);
+    }
+    return bernstein_nonnegative(l, depth - 1) && bernstein_nonnegative(r, depth - 1);
+}
+
+/* The derivative of the quintic piece normalised to rise from 0 to 1 over
+ * s in [0, 1], as a quartic in power form p[0..4] (from its Bernstein
+ * coefficients, docs/math.md section 12); *bern_ok is set when those
+ * coefficients, or their halves' and quarters', are all >= 0 (then the
+ * quartic is >= 0 on [0, 1]). */
+static void slope_quartic(double h, double dy, double d0, double d1, double a0, double a1, double p[5],
+                          int *bern_ok)
+{
+    const double k = h / dy;
+    const double A = d0 * k, B = d1 * k, G = a0 * k * h, D = a1 * k * h;
+    const double c[5] = {A, A + 0.25 * G, 5.0 - 2.0 * (A + B) + 0.25 * (D - G), B - 0.25 * D, B};
+    *bern_ok = bernstein_nonnegative(c, 4);
+    /* q(s) = sum c_k C(4,k) s^k (1-s)^(4-k) */
+    p[0] = c[0];
+    p[1] = 4.0 * (c[1] - c[0]);
+    p[2] = 6.0 * (c[2] - 2.0 * c[1] + c[0]);
+    p[3] = 4.0 * (c[3] - 3.0 * c[2] + 3.0 * c[1] - c[0]);
+    p[4] = c[4] - 4.0 * c[3] + 6.0 * c[2] - 4.0 * c[1] + c[0];
+}
+
+int cpi_quintic_monotone(double h, double y0, double y1, double d0, double d1, double a0, double a1)
+{
+    const double dy = y1 - y0;
+    if (dy == 0.0)
+        return d0 == 0.0 && d1 == 0.0 && a0 == 0.0 && a1 == 0.0;
+    if (!(d0 * dy >= 0.0 && d1 * dy >= 0.0))
+        return 0;
+    double p[5];
+    int bern_ok;
+    slope_quartic(h, dy, d0, d1, a0, a1, p, &bern_ok);
+    if (bern_ok)
+        return 1; /* a combination of non-negative Bernstein polynomials */
+    if (!(isfinite(p[1]) && isfinite(p[2]) && isfinite(p[3]) && isfinite(p[4])))
+        return 0;
+    for (int i = 1; i < 8; i++) /* a negative value anywhere proves the opposite, as cheaply */
+        if (cpi_poly_eval(p, 4, i / 8.0) < 0.0)
+            return 0;
+    return cpi_poly_min(p, 4, 0.0, 1.0) >= 0.0;
+}
+
+double cpi_quintic_min_slope(double h, double y0, double y1, double d0, double d1, double a0, double a1)
+{
+    const double dy = y1 - y0;
+    if (dy == 0.0)
+        return 0.0;
+    double p[5];
+    int bern_ok;
+    slope_quartic(h, dy, d0, d1, a0, a1, p, &bern_ok);
+    return cpi_poly_min(p, 4, 0.0, 1.0) * fabs(dy) / h;
+}
+
+/* ---- the initial estimates: the C2 cubic spline, run by run ----------------------- */
+
+/* Slopes m of the C2 cubic spline through n >= 2 points, each end either
+ * clamped (zero slope) or natural (zero curvature): a tridiagonal solve
+ * (docs/math.md, section 2), `w` holds n doubles of scratch. */
+static void spline_run(size_t n, const double *x, const double *y, int clamp_first, int clamp_last, double *m,
+                       double *w)
+{
+    /* forward elimination of the rows b_i m_(i-1) + c_i m_i + e_i m_(i+1) = r_i */
+    double c = clamp_first ? 1.0 : 2.0, e = clamp_first ? 0.0 : 1.0;
+    double r = clamp_first ? 0.0 : 3.0 * (y[1] - y[0]) / (x[1] - x[0]);
+    w[0] = e / c;
+    m[0] = r / c;
+    for (size_t i = 1; i < n; i++) {
+        double b;
+        if (i + 1 < n) {
+            const double hp = x[i] - x[i - 1], hn = x[i + 1] - x[i];
+            b = hn, c = 2.0 * (hp + hn), e = hp;
+            r = 3.0 * (hn * (y[i] - y[i - 1]) / hp + hp * (y[i + 1] - y[i]) / hn);
+        } else if (clamp_last) {
+            b = 0.0, c = 1.0, e = 0.0, r = 0.0;
+        } else {
+            b = 1.0, c = 2.0, e = 0.0, r = 3.0 * (y[i] - y[i - 1]) / (x[i] - x[i - 1]);
+        }
+        const double inv = 1.0 / (c - b * w[i - 1]);
+        w[i] = e * inv;
+        m[i] = (r - b * m[i - 1]) * inv;
+    }
+    for (size_t i = n - 1; i-- > 0;)
+        m[i] -= w[i] * m[i + 1];
+}
+
+/* The knots in order along the curve, a loop unrolled from a stop to the
+ * same stop one period later, so that every run between stops is an open
+ * sequence. */
+typedef struct seq {
+    size_t  n;
+    double *x, *y;
+    size_t *of; /* the knot each entry is */
+} seq;
+
+static double sign_of(double v) { return v > 0 ? 1.0 : v < 0 ? -1.0 : 0.0; }
+
+/* Slopes and curvatures at every knot from C2 cubic splines over the runs
+ * between stops. */
+static int estimate(const cpi_mono_spec *sp, const unsigned char *stop, double *d, double *a, double *buf,
+                    size_t *of, cp_error *error)
+{
+    const size_t n = sp->n;
+    size_t first_stop = n;
+    for (size_t j = 0; j < n && first_stop == n; j++)
+        if (stop[j])
+            first_stop = j;
+    seq s = {0, buf, buf + n + 1, of};
+    double *m = buf + 2 * (n + 1), *w = buf + 3 * (n + 1), *trend = buf + 4 * (n + 1);
+    int rc = CP_OK;
+    if (sp->closed && first_stop == n) {
+        /* a loop with no stop: the periodic spline of y minus its trend */
+        const double slope = sp->py / sp->px;
+        for (size_t j = 0; j < n; j++)
+            trend[j] = sp->y[j] - slope * (sp->x[j] - sp->x[0]);
+        rc = cp_tangents_c2(1, n, sp->x, trend, CP_ENDS_CLOSED, sp->px, 1.0, m, error);
+        for (size_t j = 0; j < n; j++) {
+            d[j] = m[j] + slope;
+            const size_t k = j + 1 < n ? j + 1 : 0;
+            const double xn = j + 1 < n ? sp->x[k] : sp->x[0] + sp->px;
+            const double yn = j + 1 < n ? sp->y[k] : sp->y[0] + sp->py;
+            const double h = xn - sp->x[j];
+            const double mn = (j + 1 < n ? m[k] : m[0]) + slope;
+            a[j] = (6.0 * (yn - sp->y[j]) / h - 4.0 * d[j] - 2.0 * mn) / h;
+        }
+    } else {
+        const size_t start = sp->closed ? first_stop : 0;
+        s.n = sp->closed ? n + 1 : n;
+        for (size_t i = 0; i < s.n; i++) {
+            size_t j = start + i, wraps = 0;
+            while (j >= n)
+                j -= n, wraps++;
+            s.of[i] = j;
+            s.x[i] = sp->x[j] + (double)wraps * sp->px;
+            s.y[i] = sp->y[j] + (double)wraps * sp->py;
+        }
+        for (size_t r0 = 0; r0 + 1 < s.n;) {
+            size_t r1 = r0 + 1;
+            while (r1 + 1 < s.n && !stop[s.of[r1]])
+                r1++;
+            const int clamp0 = stop[s.of[r0]] || (!sp->closed && r0 == 0 && sp->rest);
+            const int clamp1 = stop[s.of[r1]] || (!sp->closed && r1 + 1 == s.n && sp->rest);
+            spline_run(r1 - r0 + 1, s.x + r0, s.y + r0, clamp0, clamp1, m + r0, w);
+            for (size_t i = r0; i <= r1; i++) {
+                const size_t j = s.of[i];
+                d[j] = m[i];
+                if (i < r1) {
+                    const double h = s.x[i + 1] - s.x[i];
+                    a[j] = (6.0 * (s.y[i + 1] - s.y[i]) / h - 4.0 * m[i] - 2.0 * m[i + 1]) / h;
+                } else {
+                    const double h = s.x[i] - s.x[i - 1];
+                    a[j] = (-6.0 * (s.y[i] - s.y[i - 1]) / h + 2.0 * m[i - 1] + 4.0 * m[i]) / h;
+                }
+            }
+            r0 = r1;
+        }
+    }
+    return rc;
+}
+
+/* ---- the directions of the data at each knot ------------------------------------- */
+
+/* Chord slope of piece j (from knot j to the next, across the seam of a loop). */
+static double chord(const cpi_mono_spec *sp, size_t j, double *h)
+{
+    const int last = j + 1 == sp->n;
+    const double xn = last ? sp->x[0] + sp->px : sp->x[j + 1];
+    const double yn = last ? sp->y[0] + sp->py : sp->y[j + 1];
+    *h = xn - sp->x[j];
+    return (yn - sp->y[j]) / *h;
+}
+
+/* Makes the estimates at knot j agree with the data's direction on both sides. */
+static void constrain(const cpi_mono_spec *sp, size_t j, int is_stop, double *d, double *a)
+{
+    const size_t n = sp->n;
+    const int has_l = sp->closed || j > 0, has_r = sp->closed || j + 1 < n;
+    double h, sl = 0, sr = 0;
+    if (has_l)
+        sl = chord(sp, j > 0 ? j - 1 : n - 1, &h);
+    if (has_r)
+        sr = chord(sp, j, &h);
+    const double dl = sign_of(sl), dr = sign_of(sr);
+    if (is_stop || (has_l && dl == 0) || (has_r && dr == 0)) {
+        d[j] = a[j] = 0.0; /* next to a flat piece */
+        return;
+    }
+    if (!has_l || !has_r) { /* an open end */
+        const double dir = has_l ? dl : dr;
+        if (sp->rest) {
+            d[j] = 0.0;
+            /* leaving the first knot the curvature must push the right way,
+             * arriving at the last it must brake */
+            if ((has_r ? a[j] * dir : -a[j] * dir) < 0)
+                a[j] = 0.0;
+        } else {
+            a[j] = 0.0;
+            if (!(d[j] * dir > 0))
+                d[j] = has_l ? sl : sr;
+        }
+        return;
+    }
+    if (dl != dr) { /* a turning point: zero slope, curvature that keeps it one */
+        d[j] = 0.0;
+        if (a[j] * dl > 0)
+            a[j] = 0.0;
+        return;
+    }
+    const double al = fabs(sl), ar = fabs(sr);
+    if (!(d[j] * dl > 0)) { /* the spline turns back here: a harmonic mean slope instead */
+        d[j] = dl * 2.0 * al * ar / (al + ar);
+        a[j] = 0.0;
+        return;
+    }
+    /* no steeper than three times the gentler chord (the bound of Fritsch
+     * and Carlson for monotone cubics): spares most of the shrinking */
+    const double most = 3.0 * fmin(al, ar);
+    if (fabs(d[j]) > most) {
+        a[j] *= most / fabs(d[j]);
+        d[j] = dl * most;
+    }
+}
+
+/* ---- shrinking ----------------------------------------------------------------------- */
+
+static int piece_ok(const cpi_mono_spec *sp, size_t j, const double *d, const double *a, double mu)
+{
+    const size_t k = j + 1 < sp->n ? j + 1 : 0;
+    double h;
+    chord(sp, j, &h);
+    const double y1 = j + 1 < sp->n ? sp->y[k] : sp->y[0] + sp->py;
+    if (!(h > 0) || !isfinite(y1 - sp->y[j]))
+        return 1; /* not a piece shrinking can mend (the callers' knots increase) */
+    return cpi_quintic_monotone(h, sp->y[j], y1, mu * d[j], mu * d[k], mu * a[j], mu * a[k]);
+}
+
+size_t cpi_monotone_work_size(size_t n)
+{
+    /* doubles: 5 (n + 1) for the estimates; size_t: n + 1 for their order and
+     * n for the queue; bytes: 3 n flags */
+    return (5 * (n + 1)) * sizeof(double) + (2 * n + 1) * sizeof(size_t) + 3 * n;
+}
+
+int cpi_monotone_build(const cpi_mono_spec *sp, double *d, double *a, cp_error *error)
+{
+    const size_t n = sp->n;
+    if (n < 2) {
+        for (size_t j = 0; j < n; j++)
+            d[j] = a[j] = 0.0;
+        return CP_OK;
+    }
+    const size_t npieces = sp->closed ? n : n - 1;
+    void *own = NULL, *work = sp->work;
+    if (!work && !(work = own = malloc(cpi_monotone_work_size(n))))
+        return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a monotone spline of %zu knots", n);
+    double *buf = work;
+    size_t *of = (size_t *)(buf + 5 * (n + 1)), *queue = of + n + 1;
+    unsigned char *stop = (unsigned char *)(queue + n), *queued = stop + n, *shrinks = queued + n;
+    memset(stop, 0, 3 * n);
+    int rc = CP_OK;
+    /* stops: asked for, or next to a flat piece (which must be constant) */
+    for (size_t j = 0; j < n; j++) {
+        double h;
+        stop[j] = sp->stop ? sp->stop[j] : 0;
+        if ((sp->closed || j + 1 < n) && chord(sp, j, &h) == 0.0)
+            stop[j] = 1, stop[j + 1 < n ? j + 1 : 0] = 1;
+    }
+    if ((rc = estimate(sp, stop, d, a, buf, of, error)) != CP_OK)
+        goto done;
+    for (size_t j = 0; j < n; j++)
+        constrain(sp, j, stop[j], d, a);
+    /* a queue of pieces to test; a shrunk knot queues both its pieces */
+    size_t head = 0, count = 0;
+    for (size_t j = 0; j < npieces; j++)
+        queue[count++] = j, queued[j] = 1;
+    while (count > 0) {
+        const size_t j = queue[head];
+        head = head + 1 == npieces ? 0 : head + 1;
+        count--;
+        queued[j] = 0;
+        if (piece_ok(sp, j, d, a, 1.0))
+            continue;
+        double lo = 0.0, hi = 1.0;
+        for (int i = 0; i < CPI_MONO_BISECTIONS; i++) {
+            const double mid = 0.5 * (lo + hi);
+            if (piece_ok(sp, j, d, a, mid))
+                lo = mid;
+            else
+                hi = mid;
+        }
+        const size_t ends[2] = {j, j + 1 < n ? j + 1 : 0};
+        for (int e = 0; e < 2; e++) {
+            const size_t k = ends[e];
+            if (shrinks[k] < CPI_MONO_MAX_SHRINKS)
+                shrinks[k]++;
+            const double mu = shrinks[k] >= CPI_MONO_MAX_SHRINKS ? 0.0 : lo;
+            d[k] *= mu;
+            a[k] *= mu;
+            /* the pieces on both sides of k change: test them again */
+            const size_t around[2] = {k > 0 ? k - 1 : (sp->closed ? n - 1 : npieces), k};
+            for (int s = 0; s < 2; s++) {
+                const size_t p = around[s];
+                if (p < npieces && !queued[p]) {
+                    queued[p] = 1;
+                    queue[(head + count) % npieces] = p;
+                    count++;
+                }
+            }
+        }
+    }
+done:
+    free(own);
+    return rc;
+}
+
+double cpi_quintic_solve(double h, double y0, double y1, double d0, double d1, double a0, double a1, double target)
+{
+    const double dir = y1 >= y0 ? 1.0 : -1.0;
+    if (!((target - y0) * dir > 0))
+        return 0.0;
+    if ((target - y1) * dir >= 0)
+        return 1.0;
+    double lo = 0.0, hi = 1.0;
+    for (int i = 0; i < 80 && hi - lo > 0x1p-60; i++) {
+        const double mid = 0.5 * (lo + hi);
+        double v, v1, v2;
+        cpi_quintic_eval(h, y0, y1, d0, d1, a0, a1, mid, &v, &v1, &v2);
+        if ((v - target) * dir < 0)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return hi;
+}

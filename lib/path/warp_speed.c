@@ -1,0 +1,528 @@
+/* lib/path/warp_speed.c - the warp of constant-speed timing: the smooth
+ * shape travelled at one speed, easing in and out of holds and rest ends
+ * (docs/math.md, section 13).
+ *
+ * The distance travelled is a C2 function of time: d(t) = v t while
+ * cruising, and in an ease of tau seconds from or to a stop the speed
+ * follows v E'(x), E(x) = x^3 - x^4 / 2 (so E' is the smoothstep 3x^2 - 2x^3:
+ * zero speed and acceleration at the stop, full speed and zero acceleration
+ * where the ease meets the cruise). With S(u) the distance along the shape at
+ * u, the warp is u(t) = S^-1(d(t)): C2 wherever S' > 0. It is stored as
+ * quintic pieces with the exact u, u' = d'/S' and u'' = (d'' - S'' u'^2)/S' at
+ * their ends: at every key, at the ends of each ease, and wherever the pieces
+ * would otherwise miss the speed by more than 1e-9 of it. The keys' times
+ * are where the distance reaches them. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "curve_impl.h"
+#include "base.h"
+#include "monotone.h"
+#include "path_impl.h"
+
+/* Seconds an ease from or to a stop takes, unless its run is too short
+ * (then each ease covers at most half the run). */
+#define CPI_EASE_SECONDS 1.0
+/* Pieces are split until the speed they give is within this of the cruise. */
+#define CPI_SPEED_TOLERANCE 1e-9
+#define CPI_SPEED_DEPTH 40
+#define CPI_SPEED_NODES 20000
+/* Below this much of the chord's pace the shape nearly stops (a reversal,
+ * or a bend so sharp that keeping the speed would whip the camera round). */
+#define CPI_SPEED_LEAST 0.02
+
+/* One stretch of travel between stops. */
+typedef struct run {
+    size_t first, segs;     /* the key it leaves from and how many segments it covers */
+    double length;          /* metres */
+    double tau_in, tau_out; /* seconds of easing at each end (0: none) */
+    double depart;          /* time it leaves */
+    double duration;        /* seconds */
+} run;
+
+/* E(x) = x^3 - x^4 / 2 and its first two derivatives. */
+static void ease(double x, double e[3])
+{
+    e[0] = x * x * x * (1.0 - 0.5 * x);
+    e[1] = x * x * (3.0 - 2.0 * x);
+    e[2] = 6.0 * x * (1.0 - x);
+}
+
+/* The x in [0, 1] with E(x) = y (E increases from 0 to 1/2). */
+static double ease_inverse(double y)
+{
+    double lo = 0.0, hi = 1.0, e[3];
+    for (int i = 0; i < 70 && hi - lo > 0x1p-60; i++) {
+        const double mid = 0.5 * (lo + hi);
+        ease(mid, e);
+        if (e[0] < y)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+/* Distance into the run at t seconds after it leaves, and its first two
+ * time derivatives. */
+static void run_distance(const run *r, double v, double t, double d[3])
+{
+    double e[3];
+    if (r->tau_in > 0 && t < r->tau_in) {
+        ease(t / r->tau_in, e);
+        d[0] = v * r->tau_in * e[0], d[1] = v * e[1], d[2] = v * e[2] / r->tau_in;
+    } else if (r->tau_out > 0 && t > r->duration - r->tau_out) {
+        const double y = (r->duration - t) / r->tau_out;
+        ease(y < 0 ? 0 : y, e);
+        d[0] = r->length - v * r->tau_out * e[0], d[1] = v * e[1], d[2] = -v * e[2] / r->tau_out;
+    } else {
+        d[0] = v * (t - 0.5 * r->tau_in), d[1] = v, d[2] = 0.0;
+    }
+}
+
+/* Seconds after the run leaves at which it has gone `dist` metres. */
+static double run_time(const run *r, double v, double dist)
+{
+    if (!(dist > 0))
+        return 0.0;
+    if (dist >= r->length)
+        return r->duration;
+    const double in = 0.5 * v * r->tau_in, out = 0.5 * v * r->tau_out;
+    if (dist < in)
+        return r->tau_in * ease_inverse(dist / (v * r->tau_in));
+    if (dist > r->length - out)
+        return r->duration - r->tau_out * ease_inverse((r->length - dist) / (v * r->tau_out));
+    return 0.5 * r->tau_in + dist / v;
+}
+
+/* A run's duration at speed v, its eases shortened to fit: each covers at
+ * most half the run. */
+static double run_duration(run *r, int ease_in, int ease_out, double v)
+{
+    const int z = ease_in + ease_out;
+    const double tau = z ? fmin(CPI_EASE_SECONDS, r->length / ((double)z * v)) : 0.0;
+    r->tau_in = ease_in ? tau : 0.0;
+    r->tau_out = ease_out ? tau : 0.0;
+    r->duration = r->length / v + 0.5 * (r->tau_in + r->tau_out);
+    return r->duration;
+}
+
+/* ---- the build ----------------------------------------------------------------------- */
+
+typedef struct node {
+    double t, u, d, a;
+    size_t k;
+} node;
+
+typedef struct builder {
+    cp_path       *p;
+    const run     *r;        /* the run being laid out */
+    double         v;
+    double         dist0;    /* distance into the run at the segment's first key */
+    size_t         seg;      /* the u-segment (and position segment: they are the same here) */
+    cpi_arc_table  arc;      /* the segment's length, smooth in where it stops */
+    node          *nodes;
+    size_t         count, cap;
+    int            failed;   /* out of memory */
+    int            rough;    /* a piece could not be made accurate (a bend too sharp) */
+} builder;
+
+static double sigma_distance(const builder *b, double u, size_t *pseg)
+{
+    return cpi_arc_table_at(&b->arc, cpi_shape_sigma(b->p, b->seg, u, pseg));
+}
+
+/* The exact warp at parameter u of the current segment. */
+static node exact(const builder *b, double u)
+{
+    size_t pseg;
+    const double along = sigma_distance(b, u, &pseg);
+    const double t = run_time(b->r, b->v, b->dist0 + along);
+    double d[3], P[3][3], R[3][4], F[3];
+    run_distance(b->r, b->v, t, d);
+    cpi_shape_eval(b->p, b->seg, u, 1.0, P, R, F);
+    const double su = sqrt(P[1][0] * P[1][0] + P[1][1] * P[1][1] + P[1][2] * P[1][2]);
+    const double suu = (P[1][0] * P[2][0] + P[1][1] * P[2][1] + P[1][2] * P[2][2]) / su;
+    node n = {b->r->depart + t, u, d[1] / su, 0.0, b->seg};
+    n.a = (d[2] - suu * n.d * n.d) / su;
+    return n;
+}
+
+static void push(builder *b, node n)
+{
+    if (b->count == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 256;
+        node *m = realloc(b->nodes, cap * sizeof *m);
+        if (!m) {
+            b->failed = 1;
+            return;
+        }
+        b->nodes = m, b->cap = cap;
+    }
+    b->nodes[b->count++] = n;
+}
+
+/* Whether the piece from A to B gives the cruise's speed within the
+ * tolerance where it is tested (a quarter, half and three quarters of the
+ * way in u), and is monotone. */
+static int piece_good(const builder *b, const node *A, const node *B)
+{
+    const double h = B->t - A->t;
+    if (!(h > 0) || !cpi_quintic_monotone(h, A->u, B->u, A->d, B->d, A->a, B->a))
+        return 0;
+    for (int q = 1; q <= 3; q++) {
+        const node m = exact(b, A->u + (B->u - A->u) * 0.25 * q);
+        double ua, u1, u2, P[3][3], R[3][4], F[3], d[3];
+        const double sl = (m.t - A->t) / h;
+        cpi_quintic_eval(h, A->u, B->u, A->d, B->d, A->a, B->a, sl < 0 ? 0 : sl > 1 ? 1 : sl, &ua, &u1, &u2);
+        cpi_shape_eval(b->p, b->seg, ua, 1.0, P, R, F);
+        const double speed = sqrt(P[1][0] * P[1][0] + P[1][1] * P[1][1] + P[1][2] * P[1][2]) * u1;
+        run_distance(b->r, b->v, m.t - b->r->depart, d);
+        if (!(fabs(speed - d[1]) <= CPI_SPEED_TOLERANCE * b->v))
+            return 0;
+    }
+    return 1;
+}
+
+/* Adds the nodes after A up to and including B, splitting in halves of
+ * time until each piece is good. (Halves of u would crawl near a stop,
+ * where u grows as the cube of the time: eight halvings of u to one of t.)
+ * The split's u is the piece's own guess at the middle time, so the new
+ * node is exact and close to it. Pending right ends wait on a stack, so the
+ * nodes come out in order; the depth and the number of nodes are bounded. */
+static void refine(builder *b, node A, node B)
+{
+    node stack[CPI_SPEED_DEPTH + 1];
+    int top = 0;
+    size_t budget = CPI_SPEED_NODES;
+    stack[top++] = B;
+    while (top > 0 && !b->failed) {
+        const node *R = &stack[top - 1];
+        if (top > CPI_SPEED_DEPTH || budget == 0) {
+            b->rough = 1;
+            return;
+        }
+        if (piece_good(b, &A, R)) {
+            push(b, *R);
+            A = *R;
+            top--;
+            budget--;
+            continue;
+        }
+        double um, u1, u2;
+        cpi_quintic_eval(R->t - A.t, A.u, R->u, A.d, R->d, A.a, R->a, 0.5, &um, &u1, &u2);
+        node M = {0};
+        const double h = R->t - A.t;
+        int split = um > A.u && um < R->u;
+        if (split) { /* the guess is good when the exact node lands near the middle time */
+            M = exact(b, um);
+            split = M.t > A.t + 0.125 * h && M.t < R->t - 0.125 * h;
+        }
+        if (!split) {
+            um = 0.5 * (A.u + R->u);
+            if (!(um > A.u && um < R->u)) { /* nothing left between them */
+                b->rough = 1;
+                return;
+            }
+            M = exact(b, um);
+        }
+        stack[top++] = M;
+    }
+}
+
+/* The u where the run has gone `dist` metres, inside segment seg of the
+ * current run (where an ease starts or ends). */
+static double u_at_distance(const builder *b, double dist)
+{
+    const cp_curve *c = b->p->pos;
+    const double target = dist - b->dist0;
+    double lo = CPI_TIME(c, b->seg), hi = CPI_TIME(c, b->seg + 1);
+    for (int i = 0; i < 100 && hi - lo > 4e-16 * fmax(fabs(lo), fabs(hi)); i++) {
+        const double mid = 0.5 * (lo + hi);
+        if (cpi_arc_table_at(&b->arc, mid) < target)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    size_t k;
+    return cpi_shape_u_at_sigma(b->p, 0.5 * (lo + hi), &k);
+}
+
+#define BENDS_TOO_SHARPLY                                                                                        \
+    "keys[%zu]..keys[%zu]: the path nearly stops or bends too sharply between these keys for a constant speed "    \
+    "(the camera would whip round); add a key with a hold there, or use smooth timing"
+
+/* "options.timing", or the file's name for it. */
+static const char *timing_field(char buf[128], const cpi_field_names *names)
+{
+    snprintf(buf, 128, "%stiming", names->options);
+    return buf;
+}
+
+/* ---- checks ---------------------------------------------------------------------------- */
+
+/* The key at the end of segment i, named as the place of a shape that
+ * defeats constant speed (the message names both keys). */
+static int bends_too_sharply(size_t i, size_t n, cp_error *error)
+{
+    const size_t j = i + 1 < n ? i + 1 : 0;
+    char f[64];
+    cpi_error_set(error, CP_ERR_INVALID, BENDS_TOO_SHARPLY, i, j);
+    snprintf(f, sizeof f, "keys[%zu]", j);
+    cpi_error_field(error, (long)j, f);
+    return CP_ERR_INVALID;
+}
+
+static int check_moving(const cp_path *p, const cpi_field_names *names, cp_error *error)
+{
+    char f[128], g[128];
+    const cpi_shape *s = p->shape;
+    const size_t n = p->count;
+    const int closed = p->opts.ends == CP_ENDS_CLOSED;
+    if (p->opts.position == CP_INTERP_STEP)
+        return cpi_error_at(error, CP_ERR_INVALID, -1, timing_field(f, names),
+                            "constant speed needs a moving position, and %sposition is step",
+                            names->interp);
+    for (size_t i = 0; i < (closed ? n : n - 1); i++) {
+        const size_t j = i + 1 < n ? i + 1 : 0;
+        if (cp_vec3_length(cp_vec3_sub(p->keys[j].position, p->keys[i].position)) == 0.0) {
+            snprintf(f, sizeof f, "keys[%zu].position", j);
+            snprintf(g, sizeof g, "keys[%zu]", i);
+            return cpi_error_at(error, CP_ERR_INVALID, (long)j, f,
+                                "the same as %s's: at constant speed the camera cannot turn or wait on the spot (use "
+                                "a hold to wait, or smooth timing)",
+                                g);
+        }
+    }
+    /* the pace along the shape, S' = |P'(sigma)| sigma'(u), must stay clear
+     * of zero: its two factors' least values are exact (quartic minima) */
+    for (size_t i = 0; i < s->nu - (closed ? 0 : 1); i++) {
+        const cpi_uknot *a = &s->uk[i], *b = &s->uk[i + 1];
+        const double chord = (b->sp[0] - a->sp[0]) / (b->u - a->u);
+        const double slope = cpi_quintic_min_slope(b->u - a->u, a->sp[0], b->sp[0], a->sp[1], b->sp[1], a->sp[2],
+                                                   b->sp[2]);
+        const double least = cpi_arc_least_speed(p->pos, i);
+        if (!(slope >= CPI_SPEED_LEAST * chord) || !(least >= CPI_SPEED_LEAST))
+            return bends_too_sharply(i, n, error);
+    }
+    return CP_OK;
+}
+
+/* Ease at the start of a run that leaves a stop, at the end of one that
+ * reaches a stop. */
+static double lay_out(run *R, const unsigned char *stop, size_t n, double v)
+{
+    return run_duration(R, stop[R->first % n], stop[(R->first + R->segs) % n], v);
+}
+
+/* The nodes of one segment of run R: its keys, the ends of eases inside
+ * it, and what refining adds. t0 and t1 are the keys' (exact) times. */
+static void segment_nodes(builder *b, size_t i, double dist0, double t0, double t1, int first_of_run)
+{
+    const cpi_shape *s = b->p->shape;
+    const run *R = b->r;
+    b->seg = i;
+    b->dist0 = dist0;
+    cpi_arc_table_free(&b->arc);
+    if (cpi_arc_table_build(&b->arc, b->p->pos, i) != 0) {
+        b->failed = 1;
+        return;
+    }
+    node A = exact(b, s->uk[i].u);
+    A.t = t0;
+    if (first_of_run) {
+        A.t = R->depart;
+        if (R->depart > t0) { /* the hold: flat from the arrival */
+            node H = {t0, A.u, 0.0, 0.0, i};
+            push(b, H);
+            A.d = A.a = 0.0; /* a hold is a stop: the run eases out of it */
+        }
+    }
+    push(b, A);
+    node B = exact(b, s->uk[i + 1].u);
+    B.t = t1;
+    B.k = i;
+    const double seglen = cpi_arc_table_at(&b->arc, b->arc.b);
+    const double cuts[2] = {0.5 * b->v * R->tau_in, R->length - 0.5 * b->v * R->tau_out};
+    for (int c = 0; c < 2; c++) {
+        if ((c == 0 ? R->tau_in : R->tau_out) > 0 && cuts[c] > dist0 && cuts[c] < dist0 + seglen) {
+            const node M = exact(b, u_at_distance(b, cuts[c]));
+            refine(b, A, M);
+            A = M;
+        }
+    }
+    refine(b, A, B);
+    b->count--; /* B is the next segment's A */
+}
+
+int cpi_warp_constant_speed(cp_path *p, const cpi_field_names *names, cp_error *error)
+{
+    cpi_shape *s = p->shape;
+    const size_t n = p->count;
+    const int closed = p->opts.ends == CP_ENDS_CLOSED;
+    const size_t nseg = closed ? n : n - 1;
+    int rc = check_moving(p, names, error);
+    if (rc != CP_OK)
+        return rc;
+    /* every key is its own u-knot and position knot here: segment i joins
+     * key i to the next (across the seam of a loop) */
+    unsigned char *stop = calloc(n, 1);
+    run *runs = cpi_alloc_array(n + 1, sizeof *runs);
+    double *seglen = cpi_alloc_array(nseg, sizeof *seglen), *rel = cpi_alloc_array(n + 1, sizeof *rel);
+    builder b = {.p = p};
+    cp_curve *w = NULL;
+    if (!stop || !runs || !seglen || !rel) {
+        rc = cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the timing of %zu keys", n);
+        goto done;
+    }
+    double holds = 0, total_len = 0;
+    size_t nstops = 0;
+    for (size_t i = 0; i < n; i++) {
+        const cp_key *k = &p->keys[i];
+        stop[i] = (k->flags & CP_KEY_HOLD) || (!closed && p->opts.ends == CP_ENDS_REST && (i == 0 || i + 1 == n));
+        nstops += stop[i];
+        if ((k->flags & CP_KEY_HOLD) && (closed || i + 1 < n))
+            holds += k->hold;
+    }
+    for (size_t i = 0; i < nseg; i++)
+        total_len += seglen[i] = cpi_arc_partial(p->pos, i, CPI_TIME(p->pos, i + 1));
+    const double span = closed ? p->opts.period : p->keys[n - 1].time - p->keys[0].time;
+    const double moving = span - holds;
+    if (!(moving > 0) || !(total_len > 0)) {
+        char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], f[128];
+        rc = cpi_error_at(error, CP_ERR_INVALID, -1, timing_field(f, names),
+                          "the holds take %s s of the %s s the path lasts: no time is left to move",
+                          cpi_fmt_double(b1, holds), cpi_fmt_double(b2, span));
+        goto done;
+    }
+    /* runs, in the order travelled from `first` (a loop starts at a stop) */
+    size_t nruns = 0, first = 0;
+    if (closed && nstops > 0)
+        while (!stop[first])
+            first++;
+    for (size_t q = 0; q < nseg;) {
+        run *r = &runs[nruns++];
+        memset(r, 0, sizeof *r);
+        r->first = first + q;
+        do
+            r->length += seglen[(first + q++) % n];
+        while (q < nseg && !stop[(first + q) % n]);
+        r->segs = first + q - r->first;
+    }
+    /* the cruising speed: the runs' durations add up to the time left to move */
+    double lo = total_len / moving, hi = 1.5 * total_len / moving * (1 + 1e-12);
+    for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; it++) {
+        const double v = 0.5 * (lo + hi);
+        double sum = 0;
+        for (size_t r = 0; r < nruns; r++)
+            sum += lay_out(&runs[r], stop, n, v);
+        if (sum > moving)
+            lo = v;
+        else
+            hi = v;
+    }
+    const double v = 0.5 * (lo + hi);
+    s->speed = v;
+    b.v = v;
+    /* the keys' times, relative to the arrival at `first`, in travelled order */
+    double t = 0;
+    for (size_t r = 0; r < nruns; r++) {
+        run *R = &runs[r];
+        const size_t a = R->first % n;
+        lay_out(R, stop, n, v);
+        rel[R->first - first] = t;
+        R->depart = t + ((p->keys[a].flags & CP_KEY_HOLD) ? p->keys[a].hold : 0.0);
+        double dist = 0;
+        for (size_t j = 1; j < R->segs; j++) {
+            dist += seglen[(R->first + j - 1) % n];
+            rel[R->first - first + j] = R->depart + run_time(R, v, dist);
+        }
+        t = R->depart + R->duration;
+    }
+    /* the last arrival is exactly the end (rounding goes to the last run) */
+    runs[nruns - 1].duration = span - runs[nruns - 1].depart;
+    rel[nseg] = span;
+    /* key 0 keeps its time; in a loop the keys from `first` on come before the seam */
+    const double offset = p->keys[0].time - rel[(n - first) % n];
+    const double end = p->keys[n - 1].time;
+    for (size_t i = 0; i < n; i++) {
+        const size_t q = (i + n - first) % n;
+        p->keys[i].time = rel[q] + offset + (closed && first > 0 && i >= first ? p->opts.period : 0.0);
+    }
+    if (!closed)
+        p->keys[n - 1].time = end; /* as given: the duration does not change */
+    /* the nodes, in travelled order; each segment in its keys' own times (a
+     * run that crosses a loop's seam has its times a period apart there) */
+    for (size_t r = 0; r < nruns; r++) {
+        double dist = 0;
+        for (size_t j = 0; j < runs[r].segs; j++) {
+            const size_t q = runs[r].first - first + j, i = (first + q) % n;
+            const double t0 = p->keys[i].time;
+            const double t1 = i + 1 < n ? p->keys[i + 1].time : p->keys[0].time + p->opts.period;
+            run R = runs[r];
+            R.depart += t0 - rel[q];
+            if (j == 0) /* exactly where the hold ends, as a sample time would name it */
+                R.depart = t0 + ((p->keys[i].flags & CP_KEY_HOLD) ? p->keys[i].hold : 0.0);
+            b.r = &R;
+            segment_nodes(&b, i, dist, t0, t1, j == 0);
+            dist += seglen[i];
+            if (b.rough) {
+                rc = bends_too_sharply(i, n, error);
+                goto done;
+            }
+        }
+    }
+    if (!closed) { /* the end: its own derivatives (zero at a stop), then its hold */
+        node E = {p->keys[n - 1].time, s->uk[n - 1].u, 0.0, 0.0, n - 1};
+        if (!stop[n - 1]) {
+            run R = runs[nruns - 1];
+            R.depart += p->keys[n - 1].time - rel[nseg];
+            b.r = &R;
+            b.seg = nseg - 1;
+            b.dist0 = R.length - seglen[nseg - 1];
+            const node X = exact(&b, E.u);
+            E.d = X.d, E.a = X.a;
+        }
+        push(&b, E);
+        if ((p->keys[n - 1].flags & CP_KEY_HOLD) && p->keys[n - 1].hold > 0) {
+            E.t += p->keys[n - 1].hold;
+            push(&b, E);
+        }
+    }
+    if (b.failed) {
+        rc = cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the timing of %zu keys", n);
+        goto done;
+    }
+    /* a loop's nodes start at key 0 */
+    size_t start = 0;
+    if (closed)
+        while (start < b.count && !(b.nodes[start].u == 0.0 && b.nodes[start].t == p->keys[0].time))
+            start++;
+    if (start == b.count)
+        start = 0;
+    w = cpi_curve_alloc(3, b.count, CP_CURVE_STEP, 0, 0, closed ? p->opts.period : 0.0, 0, error);
+    if (!w) {
+        rc = CP_ERR_MEMORY;
+        goto done;
+    }
+    for (size_t j = 0; j < b.count; j++) {
+        const node *m = &b.nodes[(start + j) % b.count];
+        double *r = w->rec + j * (size_t)w->stride;
+        r[0] = m->t;
+        r[CPI_WARP_U] = m->u, r[CPI_WARP_D] = m->d, r[CPI_WARP_A] = m->a, r[CPI_WARP_K] = (double)m->k;
+    }
+    s->warp = w;
+    w = NULL;
+    rc = cpi_warp_finish(s, s->warp, error);
+done:
+    cp_curve_destroy(w);
+    cpi_arc_table_free(&b.arc);
+    free(stop);
+    free(runs);
+    free(seglen);
+    free(rel);
+    free(b.nodes);
+    return rc;
+}
