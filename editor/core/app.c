@@ -15,6 +15,7 @@ int ed_app_init(ed_app *app)
     app->show_pip = 1;
     int rc = ed_app_use_demo_world(app);
     app->cur.selected = -1;
+    app->cur.doc.options.timing = CP_TIMING_SMOOTH; /* as a new file gets (ed_app_open) */
     app->look_key = -1;
     app->next_revision = 1;
     /* where paths/demo.json starts: south of the pillar, looking at it */

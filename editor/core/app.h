@@ -243,8 +243,15 @@ int ed_app_set_key_time(ed_app *app, size_t i, double time);
  * (ripple = 0), or together with all the keys after it (ripple = 1).
  * Several selected keys move together (ed_app_transform_shift). */
 int ed_app_nudge_key_time(ed_app *app, double dt, int ripple);
-/* Retimes the path to constant speed; duration 0 keeps the current one. */
+/* Retimes the path to constant speed; duration 0 keeps the current one. A
+ * path of smooth timing keeps its shape and gets constant-speed timing. */
 int ed_app_retime(ed_app *app, double duration);
+/* Sets the timing (keys, smooth, constant-speed). */
+int ed_app_set_timing(ed_app *app, cp_timing timing);
+int ed_app_cycle_timing(ed_app *app);
+/* -1 with a message when key i's time is one the path computes (an inner
+ * key of a constant-speed path), 0 when it may be set. */
+int ed_app_time_is_free(ed_app *app, size_t i);
 /* Sets the interpolation of all three channels, or the end behaviour. */
 int ed_app_set_interp(ed_app *app, cp_interp interp);
 int ed_app_cycle_interp(ed_app *app);
@@ -262,6 +269,10 @@ int ed_app_edit_time(ed_app *app, double time);
 int ed_app_edit_position(ed_app *app, cp_vec3 position);
 int ed_app_edit_rotation(ed_app *app, double yaw, double pitch, double roll);
 int ed_app_edit_fov(ed_app *app, double fov);
+/* Gives every selected key a hold of `seconds` (>= 0; on = 0 takes the
+ * hold away): the camera rests at the key from its time for that long.
+ * Smooth and constant-speed timing only. */
+int ed_app_edit_hold(ed_app *app, int on, double seconds);
 /* Transforms of the selected keys, or of every key when none is selected:
  * move by d metres; turn by `degrees` about +Y through their centre (their
  * rotations turn with them); scale about their centre (factor > 0); shift
@@ -310,6 +321,9 @@ int  ed_app_select_set(ed_app *app, ed_sel *sel, long active);
 void ed_app_select_step(ed_app *app, int step);
 size_t ed_app_selected_count(const ed_app *app);
 int  ed_app_is_selected(const ed_app *app, size_t i);
+
+/* The time key k's hold ends: its time when it has none. */
+static inline double ed_key_end(const cp_key *k) { return k->time + ((k->flags & CP_KEY_HOLD) ? k->hold : 0.0); }
 
 /* "key" or "keys", for counts in messages. */
 static inline const char *ed_keys_word(size_t n) { return n == 1 ? "key" : "keys"; }
@@ -456,6 +470,8 @@ int ed_app_commit(ed_app *app, cp_document *work, long selected, int keep_period
 int ed_app_commit_sel(ed_app *app, cp_document *work, ed_sel *sel, long selected, int keep_period);
 /* Gives the recorder of the take the time mode and nominal speed. */
 void ed_app_sync_take(ed_app *app);
+/* The document takes the key times a constant-speed path computed. */
+void ed_app_take_times(ed_app *app);
 /* Rebuilds app->path from app->cur.doc (after undo, redo or a load). */
 int ed_app_rebuild_path(ed_app *app);
 /* Keeps the selection and the playhead inside the document. */

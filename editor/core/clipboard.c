@@ -11,6 +11,7 @@
  * which scripts and tests use.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,9 +54,15 @@ static int selection_document(ed_app *app, cp_document *out)
                 goto oom;
         }
     }
+    /* keys with holds need a timing that has them; constant-speed would recompute the times copied */
+    for (size_t i = 0; i < clip.count; i++)
+        if (clip.keys[i].flags & CP_KEY_HOLD)
+            clip.options.timing = CP_TIMING_SMOOTH;
     if (clip.count == 1) {
         cp_key pad = clip.keys[0];
-        pad.time += 1.0;
+        pad.time = ed_key_end(&pad) + 1.0;
+        pad.flags &= ~CP_KEY_HOLD;
+        pad.hold = 0;
         if (cp_document_insert_key(&clip, 1, &pad, &err) != CP_OK)
             goto fail;
         if (!clip.key_extras && !(clip.key_extras = calloc(clip.capacity, sizeof *clip.key_extras)))
@@ -185,14 +192,23 @@ int ed_app_paste(ed_app *app)
         return -1;
     const cp_document *d = &app->cur.doc;
     size_t n = d->count, m = clip.count;
-    double span = clip.keys[m - 1].time - clip.keys[0].time, p = app->playhead, base = p;
+    /* keys timing has no holds: pasted into it, keys lose theirs (and say so) */
+    size_t dropped = 0;
+    for (size_t j = 0; d->options.timing == CP_TIMING_KEYS && j < m; j++)
+        if (clip.keys[j].flags & CP_KEY_HOLD) {
+            clip.keys[j].flags &= ~CP_KEY_HOLD;
+            clip.keys[j].hold = 0;
+            dropped++;
+        }
+    double span = ed_key_end(&clip.keys[m - 1]) - clip.keys[0].time, p = app->playhead, base = p;
     /* where the first pasted key goes: at the playhead; after the key that is
-       there; after the last key when the playhead is at the end */
+       there (or whose hold the playhead is in); after the last key when the playhead is at the end */
     size_t index = 0;
     while (index < n && d->keys[index].time < p + ED_TIME_MARGIN)
         index++;
-    if (index > 0 && p - d->keys[index - 1].time < ED_TIME_MARGIN)
-        base = d->keys[index - 1].time + ed_app_gap(app, &d->keys[index - 1], clip.keys[0].position, clip.keys[0].rotation);
+    if (index > 0 && p - ed_key_end(&d->keys[index - 1]) < ED_TIME_MARGIN)
+        base = ed_key_end(&d->keys[index - 1]) +
+               ed_app_gap(app, &d->keys[index - 1], clip.keys[0].position, clip.keys[0].rotation);
     if (n == 0)
         base = 0;
     /* the keys after them move on by the time the pasted keys take: their span and the way on to the next */
@@ -224,10 +240,12 @@ int ed_app_paste(ed_app *app)
     if (ed_app_commit_sel(app, &work, &sel, (long)index, 0))
         return -1;
     ed_app_seek(app, base);
+    char moved[96] = "", holds[96] = "";
     if (index < n)
-        ed_app_message(app, 0, "%zu %s pasted at %.2f s; the %s after %s moved %+.2f s", m, ed_keys_word(m), base,
-                       n - index == 1 ? "key" : "keys", m == 1 ? "it" : "them", shift);
-    else
-        ed_app_message(app, 0, "%zu %s pasted at %.2f s", m, ed_keys_word(m), base);
+        snprintf(moved, sizeof moved, "; the %s after %s moved %+.2f s", n - index == 1 ? "key" : "keys",
+                 m == 1 ? "it" : "them", shift);
+    if (dropped)
+        snprintf(holds, sizeof holds, "; %zu %s dropped (keys timing has none)", dropped, dropped == 1 ? "hold" : "holds");
+    ed_app_message(app, 0, "%zu %s pasted at %.2f s%s%s", m, ed_keys_word(m), base, moved, holds);
     return 0;
 }

@@ -167,6 +167,9 @@ int ed_app_open(ed_app *app, const char *file)
         ed_app_message(app, 1, "%s", err.message);
         return -1;
     }
+    /* a new path is recorded with smooth timing: no overshoot between unevenly timed keys, and holds */
+    if (!exists)
+        doc.options.timing = CP_TIMING_SMOOTH;
     if (!exists && !(doc.name = name_from_file(file))) {
         ed_app_message(app, 1, "out of memory");
         return -1;

@@ -74,10 +74,16 @@ int ed_app_drag_time(ed_app *app, size_t key, double dt, int ripple)
         const cp_key *k = work.keys;
         int prev_still = i > 0 && !(ripple ? i - 1 >= first : with_key ? moves(app, i - 1) : i - 1 == key);
         int next_still = i + 1 < n && !(ripple || (with_key ? moves(app, i + 1) : i + 1 == key));
+        /* after the previous key's hold, and this key's own hold over before the next key */
         if (prev_still)
-            lo = fmax(lo, k[i - 1].time + ED_TIME_MARGIN - k[i].time);
+            lo = fmax(lo, ed_key_end(&k[i - 1]) + ED_TIME_MARGIN - k[i].time);
         if (next_still)
-            hi = fmin(hi, k[i + 1].time - ED_TIME_MARGIN - k[i].time);
+            hi = fmin(hi, k[i + 1].time - ED_TIME_MARGIN - ed_key_end(&k[i]));
+        /* a constant-speed path times its inner keys itself: only the whole path moves */
+        if ((prev_still || next_still) && work.options.timing == CP_TIMING_CONSTANT_SPEED && i > 0 && i + 1 < n) {
+            cp_document_free(&work);
+            return ed_app_time_is_free(app, i);
+        }
     }
     dt = lo > hi ? 0 : fmin(fmax(dt, lo), hi);
     for (size_t i = 0; i < n; i++)

@@ -22,7 +22,21 @@ int ed_app_begin_edit(ed_app *app, cp_document *work)
     return 0;
 }
 
-static double span(const cp_document *d) { return d->count >= 2 ? d->keys[d->count - 1].time - d->keys[0].time : 0; }
+/* From the first key to the end of the last one's hold. */
+static double span(const cp_document *d) { return d->count >= 2 ? ed_key_end(&d->keys[d->count - 1]) - d->keys[0].time : 0; }
+
+/* A constant-speed path computes its keys' times: the document takes them,
+ * so that what it shows and saves is what the camera does. */
+static void take_times(cp_document *d, const cp_path *p)
+{
+    if (!p || d->options.timing != CP_TIMING_CONSTANT_SPEED || cp_path_key_count(p) != d->count)
+        return;
+    const cp_key *k = cp_path_keys(p);
+    for (size_t i = 0; i < d->count; i++)
+        d->keys[i].time = k[i].time;
+}
+
+void ed_app_take_times(ed_app *app) { take_times(&app->cur.doc, app->path); }
 
 static cp_recorder_options take_options(const ed_app *app)
 {
@@ -62,6 +76,7 @@ int ed_app_rebuild_path(ed_app *app)
     cp_path_destroy(app->path);
     app->path = p;
     app->path_serial++;
+    take_times(&app->cur.doc, p);
     ed_app_clamp(app);
     return rc;
 }
@@ -129,6 +144,7 @@ int ed_app_commit_sel(ed_app *app, cp_document *work, ed_sel *sel, long selected
     cp_path_destroy(app->path);
     app->path = p;
     app->path_serial++;
+    take_times(&app->cur.doc, p);
     ed_app_clamp(app);
     return 0;
 }
@@ -159,13 +175,14 @@ double ed_app_next_record_time(const ed_app *app)
     const cp_key *from = &app->cur.doc.keys[n - 1];
     cp_vec3 p = app->camera.position;
     cp_quat q = ed_camera_rotation(&app->camera);
+    /* the way on starts where the last key's hold ends */
     if (!anchored(app, from))
-        return from->time + ed_app_gap(app, from, p, q);
+        return ed_key_end(from) + ed_app_gap(app, from, p, q);
     double t;
     /* in real time, while the clock has not moved on from the press: its time */
     if (cp_recorder_next_time(app->take, app->clock, p, q, &t, NULL) != CP_OK)
-        return from->time;
-    return from->time + (t - take_last(app)->time);
+        return ed_key_end(from);
+    return ed_key_end(from) + (t - take_last(app)->time);
 }
 
 /* Records the free camera into the take and sets *dt to the time from
@@ -226,7 +243,7 @@ int ed_app_record(ed_app *app, int insert)
     key.position = app->camera.position;
     key.rotation = ed_camera_rotation(&app->camera);
     key.fov = app->camera.fov;
-    key.time = from ? from->time + dt : 0.0;
+    key.time = from ? ed_key_end(from) + dt : 0.0;
     double shift = 0;
     if (index < n) {
         /* an insert: the keys after it move so that the way on to the next
@@ -292,10 +309,13 @@ int ed_app_set_key_time(ed_app *app, size_t i, double time)
         ed_app_message(app, 1, "no key %zu (the path has %zu)", i, d->count);
         return -1;
     }
-    if (!isfinite(time) || (i > 0 && !(time > d->keys[i - 1].time)) ||
-        (i + 1 < d->count && !(time < d->keys[i + 1].time))) {
-        ed_app_message(app, 1, "key %zu's time must lie strictly between %.3f s and %.3f s", i,
-                       i > 0 ? d->keys[i - 1].time : -INFINITY, i + 1 < d->count ? d->keys[i + 1].time : INFINITY);
+    if (ed_app_time_is_free(app, i))
+        return -1;
+    /* after the previous key's hold; this key's own hold ends before the next key */
+    double lo = i > 0 ? ed_key_end(&d->keys[i - 1]) : -INFINITY;
+    double hi = i + 1 < d->count ? d->keys[i + 1].time - (ed_key_end(&d->keys[i]) - d->keys[i].time) : INFINITY;
+    if (!isfinite(time) || !(time > lo) || !(time < hi)) {
+        ed_app_message(app, 1, "key %zu's time must lie strictly between %.3f s and %.3f s", i, lo, hi);
         return -1;
     }
     cp_document work;
@@ -318,9 +338,12 @@ int ed_app_nudge_key_time(ed_app *app, double dt, int ripple)
         return ed_app_transform_shift(app, dt);
     const cp_document *d = &app->cur.doc;
     size_t s = (size_t)app->cur.selected;
+    if (ed_app_time_is_free(app, s))
+        return -1;
     double t = d->keys[s].time;
-    double lo = s > 0 ? d->keys[s - 1].time + ED_TIME_MARGIN : -INFINITY;
-    double hi = !ripple && s + 1 < d->count ? d->keys[s + 1].time - ED_TIME_MARGIN : INFINITY;
+    double lo = s > 0 ? ed_key_end(&d->keys[s - 1]) + ED_TIME_MARGIN : -INFINITY;
+    double hi = !ripple && s + 1 < d->count ? d->keys[s + 1].time - ED_TIME_MARGIN - (ed_key_end(&d->keys[s]) - t)
+                                            : INFINITY;
     double target = fmin(fmax(t + dt, lo), hi);
     if (!(fabs(target - t) > 1e-12)) {
         ed_app_message(app, 1, "key %zu cannot move further that way", s);
@@ -363,11 +386,57 @@ int ed_app_retime(ed_app *app, double duration)
     for (size_t i = 0; i < work.count; i++)
         work.keys[i].time = k[i].time;
     work.options.period = cp_path_get_options(retimed).period;
+    /* a smooth path keeps its shape and gets constant-speed timing (the library's retime) */
+    work.options.timing = cp_path_get_options(retimed).timing;
     cp_path_destroy(retimed);
     if (ed_app_commit(app, &work, app->cur.selected, 1))
         return -1;
-    ed_app_message(app, 0, "retimed to constant speed over %.2f s", ed_app_duration(app));
+    if (work.options.timing == CP_TIMING_CONSTANT_SPEED || app->cur.doc.options.timing == CP_TIMING_CONSTANT_SPEED)
+        ed_app_message(app, 0, "retimed to constant speed over %.2f s: the timing is constant-speed (Shift+T changes it)",
+                       ed_app_duration(app));
+    else
+        ed_app_message(app, 0, "retimed to constant speed over %.2f s", ed_app_duration(app));
     return 0;
+}
+
+int ed_app_time_is_free(ed_app *app, size_t i)
+{
+    const cp_document *d = &app->cur.doc;
+    if (d->options.timing != CP_TIMING_CONSTANT_SPEED || i == 0 || i + 1 >= d->count)
+        return 0;
+    ed_app_message(app, 1, "key %zu's time follows from the path's shape (constant-speed timing): set the timing "
+                           "to smooth (Shift+T) to time keys by hand", i);
+    return -1;
+}
+
+int ed_app_set_timing(ed_app *app, cp_timing timing)
+{
+    if (ed_app_check_prompt(app))
+        return -1;
+    if (!cp_timing_name(timing)) {
+        ed_app_message(app, 1, "unknown timing %d", (int)timing);
+        return -1;
+    }
+    if (app->cur.doc.options.timing == timing) {
+        ed_app_message(app, 0, "timing is already %s", cp_timing_name(timing));
+        return 0;
+    }
+    cp_document work;
+    if (ed_app_begin_edit(app, &work))
+        return -1;
+    work.options.timing = timing;
+    if (ed_app_commit(app, &work, app->cur.selected, 1))
+        return -1;
+    static const char *const what[] = {"every channel splined in time through the key times",
+                                       "the shape over distance, time through a monotone warp (holds)",
+                                       "the smooth shape at one speed; key times computed"};
+    ed_app_message(app, 0, "timing: %s (%s)", cp_timing_name(timing), what[timing]);
+    return 0;
+}
+
+int ed_app_cycle_timing(ed_app *app)
+{
+    return ed_app_set_timing(app, (cp_timing)(((int)app->cur.doc.options.timing + 1) % 3));
 }
 
 /* ---- options --------------------------------------------------------------------------------- */

@@ -20,9 +20,10 @@ typedef struct place {
     int      row, col;
 } place;
 
-static const place one_key[] = {{ED_FIELD_TIME, 0, 0}, {ED_FIELD_FOV, 0, 1},   {ED_FIELD_X, 1, 0},
-                                {ED_FIELD_Y, 2, 0},    {ED_FIELD_Z, 3, 0},     {ED_FIELD_YAW, 1, 1},
-                                {ED_FIELD_PITCH, 2, 1}, {ED_FIELD_ROLL, 3, 1}, {ED_FIELD_NONE, 0, 0}};
+static const place one_key[] = {{ED_FIELD_TIME, 0, 0},  {ED_FIELD_HOLD, 0, 1}, {ED_FIELD_FOV, 4, 0},
+                                {ED_FIELD_X, 1, 0},     {ED_FIELD_Y, 2, 0},    {ED_FIELD_Z, 3, 0},
+                                {ED_FIELD_YAW, 1, 1},   {ED_FIELD_PITCH, 2, 1}, {ED_FIELD_ROLL, 3, 1},
+                                {ED_FIELD_NONE, 0, 0}};
 static const place many_keys[] = {{ED_FIELD_SHIFT, 0, 0}, {ED_FIELD_TURN, 1, 0}, {ED_FIELD_SCALE, 2, 0},
                                   {ED_FIELD_CX, 0, 1},    {ED_FIELD_CY, 1, 1},   {ED_FIELD_CZ, 2, 1},
                                   {ED_FIELD_NONE, 0, 0}};
@@ -65,6 +66,11 @@ double ed_inspector_value(const ed_app *app, ed_field f)
 static void format(const ed_app *app, ed_field f, char *out, size_t n)
 {
     double v = ed_inspector_value(app, f);
+    const cp_key *k = active(app);
+    if (f == ED_FIELD_HOLD && (!k || !(k->flags & CP_KEY_HOLD))) {
+        snprintf(out, n, "-");
+        return;
+    }
     switch (f) {
     case ED_FIELD_TIME: case ED_FIELD_SHIFT: case ED_FIELD_HOLD: snprintf(out, n, "%.3f", v); break;
     case ED_FIELD_SCALE: snprintf(out, n, "%.4f", v); break;
@@ -147,6 +153,7 @@ int ed_inspector_apply(ed_app *app, ed_field f, double v)
     switch (f) {
     case ED_FIELD_TIME: return ed_app_edit_time(app, v);
     case ED_FIELD_FOV: return ed_app_edit_fov(app, v);
+    case ED_FIELD_HOLD: return ed_app_edit_hold(app, 1, v);
     case ED_FIELD_X: pos.x = v; return ed_app_edit_position(app, pos);
     case ED_FIELD_Y: pos.y = v; return ed_app_edit_position(app, pos);
     case ED_FIELD_Z: pos.z = v; return ed_app_edit_position(app, pos);
@@ -214,6 +221,31 @@ static int drag_angles(ed_app *app, ed_field f, double delta)
     return ed_app_live_update(app, &work);
 }
 
+/* The active key's hold changed by `delta` seconds from the drag's start
+ * (from 0 when it had none), at least 0 and over before the next key. */
+static int drag_hold(ed_app *app, double delta)
+{
+    if (app->cur.doc.options.timing == CP_TIMING_KEYS)
+        return ed_app_edit_hold(app, 1, 0); /* refused, with the reason */
+    if (!app->live.active && ed_app_live_begin(app))
+        return -1;
+    cp_document work;
+    cp_error err;
+    if (cp_document_copy(&work, ed_app_live_origin(app), &err) != CP_OK) {
+        ed_app_message(app, 1, "%s", err.message);
+        return -1;
+    }
+    size_t i = (size_t)app->cur.selected;
+    cp_key *k = &work.keys[i];
+    double hold = fmax((k->flags & CP_KEY_HOLD ? k->hold : 0.0) + delta, 0.0);
+    if (i + 1 < work.count)
+        hold = fmin(hold, fmax(work.keys[i + 1].time - ED_TIME_MARGIN - k->time, 0.0));
+    k->flags |= CP_KEY_HOLD;
+    k->hold = hold;
+    ed_app_message(app, 0, "key %zu: a hold of %.3f s", i, hold);
+    return ed_app_live_update(app, &work);
+}
+
 int ed_inspector_drag(ed_app *app, ed_field f, double pixels)
 {
     if (!active(app))
@@ -221,6 +253,7 @@ int ed_inspector_drag(ed_app *app, ed_field f, double pixels)
     double d = pixels * step(app, f);
     switch (f) {
     case ED_FIELD_TIME: return ed_app_drag_time(app, (size_t)app->cur.selected, d, 0);
+    case ED_FIELD_HOLD: return drag_hold(app, d);
     case ED_FIELD_FOV: case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: return drag_angles(app, f, d);
     case ED_FIELD_X: case ED_FIELD_Y: case ED_FIELD_Z: return ed_app_drag_move(app, cp_vec3_scale(axis(f), d));
     case ED_FIELD_SHIFT: return ed_app_drag_transform(app, ED_XF_SHIFT, cp_vec3_make(0, 0, 0), d);
@@ -241,7 +274,10 @@ void ed_inspector_type_begin(ed_app *app, ed_field f)
     app->typing.field = (int)f;
     format(app, f, app->typing.text, sizeof app->typing.text);
     app->typing.fresh = 1;
-    ed_app_message(app, 0, "%s: type a value, Enter applies, Tab the next, Esc cancels", ed_field_name(f));
+    if (f == ED_FIELD_HOLD)
+        ed_app_message(app, 0, "hold: seconds the camera rests at the key (nothing or - for none), Enter applies");
+    else
+        ed_app_message(app, 0, "%s: type a value, Enter applies, Tab the next, Esc cancels", ed_field_name(f));
 }
 
 void ed_inspector_type_text(ed_app *app, const char *text)
@@ -309,6 +345,18 @@ int ed_inspector_type_enter(ed_app *app, int next)
     if (f == ED_FIELD_NONE)
         return -1;
     double v;
+    /* a hold typed away: nothing, or a dash */
+    if (f == ED_FIELD_HOLD && !app->typing.fresh &&
+        (app->typing.text[strspn(app->typing.text, " ")] == '\0' || strcmp(app->typing.text, "-") == 0)) {
+        app->typing.field = 0;
+        if (ed_app_edit_hold(app, 0, 0) != 0) {
+            app->typing.field = (int)f;
+            return -1;
+        }
+        if (next)
+            ed_inspector_type_begin(app, next_field(app, f));
+        return 0;
+    }
     if (app->typing.fresh) {
         /* nothing typed: nothing to change */
         app->typing.field = next ? (int)next_field(app, f) : 0;

@@ -165,6 +165,43 @@ int ed_app_edit_fov(ed_app *app, double fov)
     return 0;
 }
 
+/* A hold needs a timing with a warp that can stop. -1 with a message in keys timing. */
+static int need_warp(ed_app *app)
+{
+    if (app->cur.doc.options.timing != CP_TIMING_KEYS)
+        return 0;
+    ed_app_message(app, 1, "a hold needs smooth or constant-speed timing, and this path's timing is keys "
+                           "(Shift+T changes it)");
+    return -1;
+}
+
+int ed_app_edit_hold(ed_app *app, int on, double seconds)
+{
+    if (ed_app_check_prompt(app) || ed_app_need_selection(app) || (on && need_warp(app)))
+        return -1;
+    if (on && !(seconds >= 0 && isfinite(seconds))) {
+        ed_app_message(app, 1, "a hold is 0 seconds or more (got %g); 0 comes to rest for an instant", seconds);
+        return -1;
+    }
+    cp_document work;
+    if (ed_app_begin_edit(app, &work))
+        return -1;
+    for (size_t i = 0; i < work.count; i++)
+        if (chosen(app, i)) {
+            work.keys[i].flags = on ? work.keys[i].flags | CP_KEY_HOLD : work.keys[i].flags & ~CP_KEY_HOLD;
+            work.keys[i].hold = on ? seconds : 0.0;
+        }
+    char buf[48];
+    which(app, buf);
+    if (ed_app_commit(app, &work, app->cur.selected, 0))
+        return -1;
+    if (on)
+        ed_app_message(app, 0, "%s: a hold of %.3g s (the camera rests from the key's time)", buf, seconds);
+    else
+        ed_app_message(app, 0, "%s: no hold", buf);
+    return 0;
+}
+
 /* ---- transforms of the selection, or of the whole path ----------------------------------------- */
 
 /* The mean position of the keys of d that a transform acts on. */
@@ -299,18 +336,20 @@ int ed_app_transform_shift(ed_app *app, double seconds)
         return -1;
     }
     const cp_document *d = &app->cur.doc;
-    /* the keys that do not move stay where they are: the order must hold */
+    /* the keys that do not move stay where they are: the order must hold, each key after the hold before it */
     double prev = -INFINITY;
     for (size_t i = 0; i < d->count; i++) {
         double t = d->keys[i].time + (transformed(app, i) ? seconds : 0.0);
         if (!(t > prev)) {
-            ed_app_message(app, 1, "shifting by %+.3g s would put key %zu (%.2f s) at or before key %zu (%.2f s): "
-                                   "keys keep their order",
-                           seconds, transformed(app, i) ? i : i - 1, transformed(app, i) ? t : prev,
-                           transformed(app, i) ? i - 1 : i, transformed(app, i) ? prev : t);
+            ed_app_message(app, 1, "shifting by %+.3g s would put key %zu (%.2f s) at or before the end of key %zu "
+                                   "(%.2f s): keys keep their order",
+                           seconds, i, t, i - 1, prev);
             return -1;
         }
-        prev = t;
+        /* a constant-speed path times its inner keys itself: they move only with the whole path */
+        if (transformed(app, i) && chosen_count(app) != 0 && chosen_count(app) < d->count && ed_app_time_is_free(app, i))
+            return -1;
+        prev = t + (ed_key_end(&d->keys[i]) - d->keys[i].time);
     }
     cp_document work;
     if (ed_app_begin_edit(app, &work))
@@ -343,12 +382,17 @@ int ed_app_insert_at_playhead(ed_app *app)
     size_t index = 0;
     while (index < d->count && d->keys[index].time <= t)
         index++;
-    /* two keys closer than this would only make a kink: the playhead is on a key */
-    for (size_t i = index > 0 ? index - 1 : 0; i < d->count && i <= index; i++)
+    /* two keys closer than this would only make a kink: the playhead is on a key (or in its hold) */
+    for (size_t i = index > 0 ? index - 1 : 0; i < d->count && i <= index; i++) {
         if (fabs(d->keys[i].time - t) < ED_TIME_MARGIN) {
             ed_app_message(app, 1, "key %zu is at the playhead (%.2f s) already", i, d->keys[i].time);
             return -1;
         }
+        if (t > d->keys[i].time && t < ed_key_end(&d->keys[i]) + ED_TIME_MARGIN) {
+            ed_app_message(app, 1, "the playhead (%.2f s) is in key %zu's hold, where the camera rests on it", t, i);
+            return -1;
+        }
+    }
     if (d->options.ends == CP_ENDS_CLOSED && end - t < ED_TIME_MARGIN) {
         ed_app_message(app, 1, "the playhead is at the loop's end, where key 0 is already");
         return -1;

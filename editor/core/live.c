@@ -50,6 +50,7 @@ int ed_app_live_update(ed_app *app, cp_document *work)
     cp_path_destroy(app->path);
     app->path = p;
     app->path_serial++;
+    ed_app_take_times(app);
     app->live.changed = 1;
     return 0;
 }

@@ -48,21 +48,25 @@ int ed_script_c_select_add(ed_script *s, int argc, char **argv, char *err, size_
 
 int ed_script_c_edit(ed_script *s, int argc, char **argv, char *err, size_t n)
 {
-    static const char *const what[] = {"time", "position", "rotation", "fov", NULL};
-    static const int counts[] = {1, 3, 3, 1};
+    static const char *const what[] = {"time", "position", "rotation", "fov", "hold", NULL};
+    static const int counts[] = {1, 3, 3, 1, 1};
     int w = ed_script_choice(s, argv[1], what, err, n);
     if (w < 0)
         return -1;
     if (argc - 2 != counts[w])
-        return ed_script_fail(s, err, n, "usage: edit time T | position X Y Z | rotation YAW PITCH ROLL | fov F");
+        return ed_script_fail(s, err, n,
+                              "usage: edit time T | position X Y Z | rotation YAW PITCH ROLL | fov F | hold S|none");
+    ed_app *app = s->app;
+    if (w == 4 && strcmp(argv[2], "none") == 0)
+        return ed_script_result(s, ed_app_edit_hold(app, 0, 0), argv[0], err, n);
     double v[3];
     if (ed_script_numbers(s, argv + 2, counts[w], v, err, n))
         return -1;
-    ed_app *app = s->app;
     int rc = w == 0   ? ed_app_edit_time(app, v[0])
              : w == 1 ? ed_app_edit_position(app, cp_vec3_make(v[0], v[1], v[2]))
              : w == 2 ? ed_app_edit_rotation(app, v[0], v[1], v[2])
-                      : ed_app_edit_fov(app, v[0]);
+             : w == 3 ? ed_app_edit_fov(app, v[0])
+                      : ed_app_edit_hold(app, 1, v[0]);
     return ed_script_result(s, rc, argv[0], err, n);
 }
 
@@ -93,6 +97,15 @@ int ed_script_c_clipboard(ed_script *s, int argc, char **argv, char *err, size_t
     ed_app *app = s->app;
     int rc = strcmp(argv[0], "copy") == 0 ? ed_app_copy(app) : strcmp(argv[0], "cut") == 0 ? ed_app_cut(app) : ed_app_paste(app);
     return ed_script_result(s, rc, argv[0], err, n);
+}
+
+int ed_script_c_timing(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    cp_timing t;
+    if (cp_timing_parse(argv[1], &t) != 0)
+        return ed_script_fail(s, err, n, "timing: '%s' is not keys, smooth or constant-speed", argv[1]);
+    return ed_script_result(s, ed_app_set_timing(s->app, t), argv[0], err, n);
 }
 
 int ed_script_c_insert_at_playhead(ed_script *s, int argc, char **argv, char *err, size_t n)

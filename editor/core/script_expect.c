@@ -120,6 +120,15 @@ static int x_ends(ed_script *s, char **a, int na, char *err, size_t n)
     return 0;
 }
 
+static int x_timing(ed_script *s, char **a, int na, char *err, size_t n)
+{
+    (void)na;
+    const char *is = cp_timing_name(s->app->cur.doc.options.timing);
+    if (strcmp(a[0], is) != 0)
+        return ed_script_fail(s, err, n, "expected timing %s, it is %s", a[0], is);
+    return 0;
+}
+
 static int x_key_time(ed_script *s, char **a, int na, char *err, size_t n)
 {
     (void)na;
@@ -135,11 +144,12 @@ static int x_key_time(ed_script *s, char **a, int na, char *err, size_t n)
     return 0;
 }
 
-/* key I time T [TOL] | key I position X Y Z [TOL] | key I fov F [TOL] | key I rotation YAW PITCH ROLL [TOL] */
+/* key I time T [TOL] | key I position X Y Z [TOL] | key I fov F [TOL] | key I rotation YAW PITCH ROLL [TOL]
+ * | key I hold S|none [TOL] */
 static int x_key(ed_script *s, char **a, int na, char *err, size_t n)
 {
-    static const char *const what[] = {"time", "position", "fov", "rotation", NULL};
-    static const int counts[] = {1, 3, 1, 3};
+    static const char *const what[] = {"time", "position", "fov", "rotation", "hold", NULL};
+    static const int counts[] = {1, 3, 1, 3, 1};
     long i;
     if (ed_script_index(s, a[0], &i, err, n))
         return -1;
@@ -149,17 +159,25 @@ static int x_key(ed_script *s, char **a, int na, char *err, size_t n)
     if (na != 2 + counts[w] && na != 3 + counts[w])
         return ed_script_fail(s, err, n, "expect key I %s takes %d number%s and an optional tolerance", what[w],
                               counts[w], counts[w] > 1 ? "s" : "");
-    double v[3], tol;
-    if (ed_script_numbers(s, a + 2, counts[w], v, err, n) || tolerance(s, a, na, 2 + counts[w], 1e-9, &tol, err, n))
-        return -1;
     if ((size_t)i >= s->app->cur.doc.count)
         return ed_script_fail(s, err, n, "expect key: no key %ld (the path has %zu)", i, s->app->cur.doc.count);
     const cp_key *k = &s->app->cur.doc.keys[i];
+    if (w == 4 && strcmp(a[2], "none") == 0) {
+        if (k->flags & CP_KEY_HOLD)
+            return ed_script_fail(s, err, n, "expected key %ld without a hold, it holds %.17g s", i, k->hold);
+        return 0;
+    }
+    if (w == 4 && !(k->flags & CP_KEY_HOLD))
+        return ed_script_fail(s, err, n, "expected key %ld to hold %s s, it has no hold", i, a[2]);
+    double v[3], tol;
+    if (ed_script_numbers(s, a + 2, counts[w], v, err, n) || tolerance(s, a, na, 2 + counts[w], 1e-9, &tol, err, n))
+        return -1;
     double got[3] = {0, 0, 0};
     switch (w) {
     case 0: got[0] = k->time; break;
     case 1: got[0] = k->position.x, got[1] = k->position.y, got[2] = k->position.z; break;
     case 2: got[0] = k->fov; break;
+    case 4: got[0] = k->hold; break;
     default:
         ed_quat_to_yaw_pitch_roll(k->rotation, &got[0], &got[1], &got[2]);
         for (int c = 0; c < 3; c++)
@@ -282,6 +300,7 @@ static const struct {
     {"playhead", 1, 2, x_playhead},
     {"interpolation", 1, 1, x_interpolation},
     {"ends", 1, 1, x_ends},
+    {"timing", 1, 1, x_timing},
     {"key-time", 2, 2, x_key_time},
     {"key", 3, 6, x_key},
     {"camera", 3, 4, x_camera},

@@ -17,7 +17,8 @@ static const char *short_name(const char *file, size_t max)
 
 int ed_ends_matter(const cp_path_options *o)
 {
-    if (o->ends == CP_ENDS_CLOSED)
+    /* smooth timing's warp starts and stops at rest with rest ends, whatever the curves */
+    if (o->ends == CP_ENDS_CLOSED || o->timing != CP_TIMING_KEYS)
         return 1;
     cp_interp c[3] = {o->position, o->rotation, o->fov};
     for (int i = 0; i < 3; i++)
@@ -44,7 +45,8 @@ static void path_line(const ed_app *app, double top, char *out, size_t n)
         else
             snprintf(colour, sizeof colour, "   colour: %s 0..%.3g %s", what, top, unit);
     }
-    snprintf(out, n, "interpolation %s   %s%s", cp_interp_name(o->position), ends, colour);
+    snprintf(out, n, "interpolation %s   %s   timing %s%s", cp_interp_name(o->position), ends,
+             cp_timing_name(o->timing), colour);
 }
 
 int ed_status_lines(ed_app *app, double color_top, ed_status_line *out)
@@ -90,6 +92,9 @@ int ed_status_lines(ed_app *app, double color_top, ed_status_line *out)
     long s = app->cur.selected;
     if (nsel > 1 && s >= 0)
         LINE(ED_STATUS_PLAIN, "selected: %zu keys, active key %ld at %.2f s", nsel, s, ed_app_keys(app)[s].time);
+    else if (s >= 0 && (size_t)s < n && (ed_app_keys(app)[s].flags & CP_KEY_HOLD))
+        LINE(ED_STATUS_PLAIN, "selected: key %ld at %.2f s, holds %.2f s", s, ed_app_keys(app)[s].time,
+             ed_app_keys(app)[s].hold);
     else if (s >= 0 && (size_t)s < n)
         LINE(ED_STATUS_PLAIN, "selected: key %ld at %.2f s", s, ed_app_keys(app)[s].time);
     else

@@ -31,8 +31,9 @@ typedef struct ed_status_line {
 int ed_status_lines(ed_app *app, double color_top, ed_status_line *out);
 
 /* Whether the end behaviour acts on the path: natural and rest shape the
- * tangents at the ends of C2, bisector and Catmull-Rom curves; under linear
- * and step only a closed loop makes a difference. */
+ * tangents at the ends of C2, bisector and Catmull-Rom curves, and the time
+ * warp of smooth timing; under linear and step curves in keys timing only a
+ * closed loop makes a difference. */
 int ed_ends_matter(const cp_path_options *o);
 
 /* Splits `text` into lines of at most `width` characters, at blanks where

@@ -35,13 +35,16 @@ void ed_trace_free(ed_trace *t)
     memset(t, 0, sizeof *t);
 }
 
-/* Segment i's time range; for a closed path segment count-1 is the seam. */
-static void segment(const cp_path *p, size_t i, double *t0, double *t1)
+/* Segment i's time range; for a closed path segment count-1 is the seam.
+ * *hold_end is where key i's hold ends (t0 when it has none): the camera
+ * rests from t0 to there. */
+static void segment(const cp_path *p, size_t i, double *t0, double *t1, double *hold_end)
 {
     const cp_key *k = cp_path_keys(p);
     size_t n = cp_path_key_count(p);
     *t0 = k[i].time;
     *t1 = i + 1 < n ? k[i + 1].time : cp_path_start(p) + cp_path_duration(p);
+    *hold_end = k[i].flags & CP_KEY_HOLD ? fmin(k[i].time + k[i].hold, *t1) : *t0;
 }
 
 static unsigned char level_of(double v, double max)
@@ -82,8 +85,10 @@ static int build_polyline(ed_trace *t, const cp_path *p)
     size_t c = 0;
     double vmax = 0, amax = 0;
     for (size_t i = 0; i < nseg; i++) {
-        double t0, t1;
-        segment(p, i, &t0, &t1);
+        double t0, t1, held;
+        /* the camera rests during a hold: the line starts where it moves on */
+        segment(p, i, &held, &t1, &t0);
+        (void)held;
         double chord = cp_vec3_length(cp_vec3_sub(k[(i + 1) % n].position, k[i].position));
         double mm = ceil(chord / step);
         int m = mm < 2 ? 2 : mm > 32 ? 32 : (int)mm;
@@ -172,7 +177,7 @@ static int build_plot(ed_trace *t, const cp_path *p)
     int closed = cp_path_get_options(p).ends == CP_ENDS_CLOSED;
     size_t nseg = closed ? n : n - 1;
     int sides = n <= ED_TRACE_PLOT_KEY_LIMIT;
-    size_t need = ED_TRACE_PLOT_SAMPLES + 2 + (sides ? 2 * (nseg + 1) : 0);
+    size_t need = ED_TRACE_PLOT_SAMPLES + 2 + (sides ? 2 * (nseg + 1) : 0) + 2 * nseg; /* and hold ends */
     if (need > t->plot_cap) {
         if (reserve((void **)&t->plot_t, need, sizeof *t->plot_t))
             return -1;
@@ -186,12 +191,26 @@ static int build_plot(ed_trace *t, const cp_path *p)
     cp_pose pose;
     size_t u = 0; /* next uniform sample */
     for (size_t i = 0; i < nseg; i++) {
-        double t0, t1;
-        segment(p, i, &t0, &t1);
+        double t0, t1, held;
+        segment(p, i, &t0, &t1, &held);
         if (sides) {
             cp_path_sample_side(p, t0, 1, &pose);
             pose.time = t0;
             plot_add(t, &pose);
+        }
+        /* a hold ends at a time of its own: both sides there, so that the camera's rest shows to the instant */
+        if (held > t0 && held < t1) {
+            for (; u <= ED_TRACE_PLOT_SAMPLES && start + dur * (double)u / ED_TRACE_PLOT_SAMPLES < held; u++) {
+                double tu = start + dur * (double)u / ED_TRACE_PLOT_SAMPLES;
+                cp_path_sample_cursor(p, &cur, tu, &pose);
+                pose.time = tu;
+                plot_add(t, &pose);
+            }
+            for (int side = -1; side <= 1; side += 2) {
+                cp_path_sample_side(p, held, side, &pose);
+                pose.time = held;
+                plot_add(t, &pose);
+            }
         }
         for (; u <= ED_TRACE_PLOT_SAMPLES; u++) {
             double tu = start + dur * (double)u / ED_TRACE_PLOT_SAMPLES;

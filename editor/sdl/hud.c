@@ -104,6 +104,15 @@ void ed_draw_timeline(ed_gfx *g, ed_app *app, const ed_layout *l)
                            is_sel ? yellow : tick);
             }
     }
+    /* holds: a band from each key to where its hold ends, the camera at rest there */
+    const SDL_Color hold = {90, 200, 255, 255};
+    for (size_t i = 0; dur > 0 && i < n; i++)
+        if (k[i].flags & CP_KEY_HOLD) {
+            double x0 = ed_layout_x_of(l, start, dur, k[i].time), x1 = ed_layout_x_of(l, start, dur, ed_key_end(&k[i]));
+            /* from just right of the key's tick, which stays in sight */
+            ed_ui_rect(g->ui, (float)floor(x0) + 2, (float)(bar->y + 3), (float)fmax(2.0, x1 - x0 - 2), (float)(bar->h - 6),
+                       hold);
+        }
     const ed_clearance *c = app->path && dur > 0 ? ed_app_clearance(app) : NULL;
     for (size_t i = 0; c && i < c->count; i++) {
         /* a problem shows however short it is */

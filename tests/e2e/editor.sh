@@ -279,6 +279,8 @@ press enter
 expect key 1 time 1.5
 press enter
 press tab
+expect message hold
+press tab
 type 45
 press enter
 expect key 1 fov 45
@@ -293,6 +295,35 @@ expect key 1 fov 60
 EOF
 if "$ED" --script "$TMP/inspect.script" > "$TMP/out" 2>&1; then ok "inspector: values typed, Enter applies, Tab goes on, a bad number is refused"
 else bad "inspector: $(cat "$TMP/out")"; fi
+
+# timing: a new path is smooth, holds are edited per key and saved, campath check finds the file clean
+cat > "$TMP/hold.script" <<EOF
+open $TMP/hold.json
+expect timing smooth
+speed 10
+camera 0 2 0 0 0
+record
+camera 10 2 0
+record
+camera 20 2 0
+record
+select 1
+edit hold 0.5
+expect key 1 hold 0.5
+expect key 2 time 2
+edit hold none
+expect key 1 hold none
+undo
+expect key 1 hold 0.5
+save
+EOF
+if "$ED" --script "$TMP/hold.script" > "$TMP/out" 2>&1 && grep -q '"hold": 0.5' "$TMP/hold.json" && grep -q '"timing": "smooth"' "$TMP/hold.json"; then
+    ok "holds edited per key and saved with smooth timing"
+else bad "holds: $(cat "$TMP/out")"; fi
+if [ -x "$CLI" ]; then
+    if "$CLI" check "$TMP/hold.json" > "$TMP/out" 2>&1; then ok "campath check finds the path with a hold clean"
+    else bad "campath check: $(cat "$TMP/out")"; fi
+fi
 
 # ---- errors --------------------------------------------------------------------------------
 printf 'open %s/e.json\ncamera 0 0 0\nrecord\nrecord sideways\n' "$TMP" > "$TMP/bad.script"

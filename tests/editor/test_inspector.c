@@ -121,6 +121,9 @@ static void a_typed_value_should_apply_on_enter_in_one_undo_step(void **state)
     text(f, ".5");
     send(f, ED_EV_KEY_DOWN, ED_KEY_TAB, 0, 0);
     assert_near(ed_app_keys(app)[1].time, 0.5, 0, 1);
+    assert_int_equal(app->typing.field, ED_FIELD_HOLD);
+    send(f, ED_EV_KEY_DOWN, ED_KEY_TAB, 0, 0); /* nothing typed: nothing changes */
+    assert_false(ed_app_keys(app)[1].flags & CP_KEY_HOLD);
     assert_int_equal(app->typing.field, ED_FIELD_FOV);
     /* a bad number is refused, and the field stays open to put it right */
     text(f, "4o");

@@ -219,18 +219,25 @@ static void a_key_at_the_playhead_should_keep_the_shape_as_far_as_the_interpolat
         cp_interp interp;
         cp_ends   ends;
         double    pos, rot, fov;   /* the bounds: what the interpolation allows */
+        cp_timing timing;
     } cases[] = {
         /* position and fov: a C2 spline with a knot added on itself is itself; rotation
            is splined through unit keys, and the curve in R4 is not on the unit sphere
            between keys (this test's keys turn 40-100 degrees apart) */
-        {CP_INTERP_C2, CP_ENDS_NATURAL, 1e-12, 1.0, 1e-12},
-        {CP_INTERP_C2, CP_ENDS_REST, 1e-12, 1.0, 1e-12},
-        {CP_INTERP_C2, CP_ENDS_CLOSED, 1e-12, 5.0, 1e-12},
+        {CP_INTERP_C2, CP_ENDS_NATURAL, 1e-12, 1.0, 1e-12, CP_TIMING_KEYS},
+        {CP_INTERP_C2, CP_ENDS_REST, 1e-12, 1.0, 1e-12, CP_TIMING_KEYS},
+        {CP_INTERP_C2, CP_ENDS_CLOSED, 1e-12, 5.0, 1e-12, CP_TIMING_KEYS},
         /* a point on a line splits it into the same line; the rotation's speed along its arc changes a hair */
-        {CP_INTERP_LINEAR, CP_ENDS_NATURAL, 1e-12, 1e-4, 1e-12},
+        {CP_INTERP_LINEAR, CP_ENDS_NATURAL, 1e-12, 1e-4, 1e-12, CP_TIMING_KEYS},
         /* local tangents: the neighbours' tangents change */
-        {CP_INTERP_CATMULL_ROM, CP_ENDS_NATURAL, 0.02, 2, 1},
-        {CP_INTERP_BISECTOR, CP_ENDS_NATURAL, 0.02, 2, 1},
+        {CP_INTERP_CATMULL_ROM, CP_ENDS_NATURAL, 0.02, 2, 1, CP_TIMING_KEYS},
+        {CP_INTERP_BISECTOR, CP_ENDS_NATURAL, 0.02, 2, 1, CP_TIMING_KEYS},
+        /* smooth timing: the shape is splined over the chords between keys (each channel
+           over its own), and a key between two splits their chord into two whose sum is
+           longer: the new key's parameter is not the one it had on the curve */
+        {CP_INTERP_C2, CP_ENDS_NATURAL, 0.01, 2, 1, CP_TIMING_SMOOTH},
+        {CP_INTERP_C2, CP_ENDS_REST, 0.01, 2, 1, CP_TIMING_SMOOTH},
+        {CP_INTERP_C2, CP_ENDS_CLOSED, 0.03, 5, 2, CP_TIMING_SMOOTH},
     };
     /* keys at uneven times, turning and zooming */
     static const double keys[6][6] = {{0, 0, 0, 0, 0, 60},   {1.5, 12, 3, -4, 40, 50},  {2.2, 20, 1, -15, 95, 40},
@@ -253,6 +260,7 @@ static void a_key_at_the_playhead_should_keep_the_shape_as_far_as_the_interpolat
             assert_int_equal(cp_document_insert_key(&work, (size_t)i, &k, NULL), 0);
         }
         work.options.position = work.options.rotation = work.options.fov = cases[c].interp;
+        work.options.timing = cases[c].timing;
         work.options.ends = cases[c].ends;
         work.options.period = cases[c].ends == CP_ENDS_CLOSED ? 9.0 : 0;
         assert_int_equal(ed_app_commit(app, &work, -1, 1), 0);
@@ -276,16 +284,19 @@ static void a_key_at_the_playhead_should_keep_the_shape_as_far_as_the_interpolat
                 worst[m] = fmax(worst[m], d[m]);
             assert_int_equal(ed_app_undo(app), 0);
         }
-        print_message("insert at the playhead, %s %s: position %.2e of the path's size, rotation %.3g deg, fov %.3g deg\n",
-                      cp_interp_name(cases[c].interp), cp_ends_name(cases[c].ends), worst[0], worst[1], worst[2]);
+        print_message("insert at the playhead, %s %s, %s timing: position %.2e of the path's size, rotation %.3g deg, "
+                      "fov %.3g deg\n", cp_interp_name(cases[c].interp), cp_ends_name(cases[c].ends),
+                      cp_timing_name(cases[c].timing), worst[0], worst[1], worst[2]);
         if (!(worst[0] <= cases[c].pos && worst[1] <= cases[c].rot && worst[2] <= cases[c].fov))
             fail_msg("%s %s: the shape moved more than the interpolation allows", cp_interp_name(cases[c].interp),
                      cp_ends_name(cases[c].ends));
         cp_path_destroy(before);
     }
-    /* a recorded path, whose keys turn as a person turns between two presses of F2 */
+    /* a recorded path, whose keys turn as a person turns between two presses of F2, in keys and smooth timing */
+    for (int smooth = 0; smooth < 2; smooth++) {
     cp_document demo;
     assert_int_equal(cp_document_load("paths/demo.json", &demo, NULL), 0);
+    demo.options.timing = smooth ? CP_TIMING_SMOOTH : CP_TIMING_KEYS;
     assert_int_equal(ed_app_commit(app, &demo, -1, 1), 0);
     cp_document copy;
     assert_int_equal(cp_document_copy(&copy, &app->cur.doc, NULL), 0);
@@ -302,10 +313,14 @@ static void a_key_at_the_playhead_should_keep_the_shape_as_far_as_the_interpolat
             worst[m] = fmax(worst[m], d[m]);
         assert_int_equal(ed_app_undo(app), 0);
     }
-    print_message("insert at the playhead, paths/demo.json (c2 rest): position %.2e, rotation %.3g deg, fov %.3g deg\n",
-                  worst[0], worst[1], worst[2]);
-    assert_true(worst[0] <= 1e-12 && worst[1] <= 0.9 && worst[2] <= 1e-12);
+    print_message("insert at the playhead, paths/demo.json (c2 rest), %s timing: position %.2e, rotation %.3g deg, "
+                  "fov %.3g deg\n", smooth ? "smooth" : "keys", worst[0], worst[1], worst[2]);
+    if (smooth)
+        assert_true(worst[0] <= 0.002 && worst[1] <= 15 && worst[2] <= 0.5);
+    else
+        assert_true(worst[0] <= 1e-12 && worst[1] <= 0.9 && worst[2] <= 1e-12);
     cp_path_destroy(before);
+    }
     /* on a key: refused; without a path: refused */
     ed_app_seek(app, key(app, 3)->time + 0.004);
     assert_int_equal(ed_app_insert_at_playhead(app), -1);

@@ -109,6 +109,7 @@ static void ends_should_say_when_they_have_no_effect(void **state)
     fixture *f = *state;
     ed_app *app = &f->app;
     edtest_record_line(app, 3, 6.0);
+    assert_int_equal(ed_app_set_timing(app, CP_TIMING_KEYS), 0);
     assert_int_equal(ed_app_set_ends(app, CP_ENDS_REST), 0);
     assert_non_null(strstr(status(app, 1, "interpolation", NULL), "ends rest"));
     assert_int_equal(ed_app_set_interp(app, CP_INTERP_LINEAR), 0);
@@ -118,6 +119,11 @@ static void ends_should_say_when_they_have_no_effect(void **state)
     assert_non_null(strstr(s, "no effect"));
     assert_int_equal(ed_app_set_ends(app, CP_ENDS_NATURAL), 0);
     assert_non_null(strstr(app->message, "no effect"));
+    /* smooth timing's warp starts and stops at rest with rest ends, whatever the curves */
+    assert_int_equal(ed_app_set_ends(app, CP_ENDS_REST), 0);
+    assert_int_equal(ed_app_set_timing(app, CP_TIMING_SMOOTH), 0);
+    assert_non_null(strstr(status(app, 1, "interpolation", NULL), "ends rest"));
+    assert_int_equal(ed_app_set_timing(app, CP_TIMING_KEYS), 0);
     assert_int_equal(ed_app_set_ends(app, CP_ENDS_CLOSED), 0);
     assert_non_null(strstr(status(app, 1, "interpolation", NULL), "ends closed"));
 }
