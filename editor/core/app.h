@@ -358,6 +358,9 @@ int ed_app_live_begin(ed_app *app);
 /* The keys as they were when the drag began (NULL when none is running):
  * updates are computed from these. */
 const cp_document *ed_app_live_origin(const ed_app *app);
+/* Starts a drag if none runs, and makes `work` a copy of the keys as they
+ * were when it began, for an update to change. 0, or -1 with a message. */
+int ed_app_live_work(ed_app *app, cp_document *work);
 /* Shows `work` (moved in; the same keys as the origin, changed) as the
  * document, without an undo step. A work that does not build is refused
  * (-1, message): the last good state stays. */

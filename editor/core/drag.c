@@ -14,22 +14,10 @@ static int moves(const ed_app *app, size_t i)
     return app->cur.sel.count ? ed_sel_has(&app->cur.sel, i) : (long)i == app->cur.selected;
 }
 
-static int copy_origin(ed_app *app, cp_document *work)
-{
-    cp_error err;
-    if (cp_document_copy(work, ed_app_live_origin(app), &err) != CP_OK) {
-        ed_app_message(app, 1, "%s", err.message);
-        return -1;
-    }
-    return 0;
-}
-
 int ed_app_drag_move(ed_app *app, cp_vec3 d)
 {
-    if (!app->live.active && ed_app_live_begin(app))
-        return -1;
     cp_document work;
-    if (copy_origin(app, &work))
+    if (ed_app_live_work(app, &work))
         return -1;
     size_t n = 0;
     for (size_t i = 0; i < work.count; i++)
@@ -49,10 +37,8 @@ int ed_app_drag_move(ed_app *app, cp_vec3 d)
 
 int ed_app_drag_time(ed_app *app, size_t key, double dt, int ripple)
 {
-    if (!app->live.active && ed_app_live_begin(app))
-        return -1;
     cp_document work;
-    if (copy_origin(app, &work))
+    if (ed_app_live_work(app, &work))
         return -1;
     size_t n = work.count;
     if (key >= n) {
@@ -128,7 +114,7 @@ void ed_app_look_sync(ed_app *app)
     if (!turned && !zoomed)
         return;
     cp_document work;
-    if (copy_origin(app, &work))
+    if (ed_app_live_work(app, &work))
         return;
     cp_key *k = &work.keys[app->look_key];
     if (turned)

@@ -194,14 +194,9 @@ static double step(const ed_app *app, ed_field f)
 /* The active key's angles or fov changed by `delta` from where they were when the drag began. */
 static int drag_angles(ed_app *app, ed_field f, double delta)
 {
-    if (!app->live.active && ed_app_live_begin(app))
-        return -1;
     cp_document work;
-    cp_error err;
-    if (cp_document_copy(&work, ed_app_live_origin(app), &err) != CP_OK) {
-        ed_app_message(app, 1, "%s", err.message);
+    if (ed_app_live_work(app, &work))
         return -1;
-    }
     cp_key *k = &work.keys[app->cur.selected];
     if (f == ED_FIELD_FOV) {
         k->fov = fmin(fmax(k->fov + delta, 1.0), 179.0);
@@ -227,14 +222,9 @@ static int drag_hold(ed_app *app, double delta)
 {
     if (app->cur.doc.options.timing == CP_TIMING_KEYS)
         return ed_app_edit_hold(app, 1, 0); /* refused, with the reason */
-    if (!app->live.active && ed_app_live_begin(app))
-        return -1;
     cp_document work;
-    cp_error err;
-    if (cp_document_copy(&work, ed_app_live_origin(app), &err) != CP_OK) {
-        ed_app_message(app, 1, "%s", err.message);
+    if (ed_app_live_work(app, &work))
         return -1;
-    }
     size_t i = (size_t)app->cur.selected;
     cp_key *k = &work.keys[i];
     double hold = fmax((k->flags & CP_KEY_HOLD ? k->hold : 0.0) + delta, 0.0);

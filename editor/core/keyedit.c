@@ -434,14 +434,9 @@ int ed_app_drag_transform(ed_app *app, ed_xform kind, cp_vec3 d, double amount)
         long k = app->cur.selected >= 0 ? app->cur.selected : 0;
         return ed_app_drag_time(app, (size_t)k, amount, chosen_count(app) == 0);
     }
-    if (!app->live.active && ed_app_live_begin(app))
-        return -1;
     cp_document work;
-    cp_error err;
-    if (cp_document_copy(&work, ed_app_live_origin(app), &err) != CP_OK) {
-        ed_app_message(app, 1, "%s", err.message);
+    if (ed_app_live_work(app, &work))
         return -1;
-    }
     transform t = {d, 1.0, cp_quat_identity()};
     if (kind == ED_XF_ROTATE)
         t.turn = cp_quat_from_yaw_pitch_roll(amount * DEG, 0.0, 0.0);

@@ -30,6 +30,19 @@ int ed_app_live_begin(ed_app *app)
 
 const cp_document *ed_app_live_origin(const ed_app *app) { return app->live.active ? &app->live.origin.doc : NULL; }
 
+int ed_app_live_work(ed_app *app, cp_document *work)
+{
+    memset(work, 0, sizeof *work);
+    if (!app->live.active && ed_app_live_begin(app))
+        return -1;
+    cp_error err;
+    if (cp_document_copy(work, &app->live.origin.doc, &err) != CP_OK) {
+        ed_app_message(app, 1, "%s", err.message);
+        return -1;
+    }
+    return 0;
+}
+
 int ed_app_live_update(ed_app *app, cp_document *work)
 {
     if (!app->live.active) {

@@ -150,18 +150,21 @@ else
     bad "restore: $(cat "$TMP/out")"
 fi
 
+# line_of_keys N: script lines recording N keys 10 m apart along +X at 10 m/s (t = 0, 1, 2, ...)
+line_of_keys() {
+    echo "speed 10"
+    i=0
+    while [ "$i" -lt "$1" ]; do
+        if [ "$i" = 0 ]; then echo "camera 0 2 0 0 0"; else echo "camera $((10 * i)) 2 0"; fi
+        echo "record"
+        i=$((i + 1))
+    done
+}
+
 # ---- selecting and editing keys directly -------------------------------------------------------
 cat > "$TMP/direct.script" <<EOF
 open $TMP/direct.json
-speed 10
-camera 0 2 0 0 0
-record
-camera 10 2 0
-record
-camera 20 2 0
-record
-camera 30 2 0
-record
+$(line_of_keys 4)
 expect key 3 time 3
 select 1-2
 expect selected-count 2
@@ -235,15 +238,7 @@ else bad "copy and paste between files: $(cat "$TMP/out")"; fi
 # dragging with the mouse through the input layer: a key's tick on the timeline, a box, the gizmo
 cat > "$TMP/drag.script" <<EOF
 open $TMP/drag.json
-speed 10
-camera 0 2 0 0 0
-record
-camera 10 2 0
-record
-camera 20 2 0
-record
-camera 30 2 0
-record
+$(line_of_keys 4)
 camera 30 12 40 0 -14
 select none
 # the timeline bar spans x = 64..895 at y = 511..524 in a 960x540 window: key 1 (1 s of 3) is at x = 341
@@ -300,13 +295,7 @@ else bad "inspector: $(cat "$TMP/out")"; fi
 cat > "$TMP/hold.script" <<EOF
 open $TMP/hold.json
 expect timing smooth
-speed 10
-camera 0 2 0 0 0
-record
-camera 10 2 0
-record
-camera 20 2 0
-record
+$(line_of_keys 3)
 select 1
 edit hold 0.5
 expect key 1 hold 0.5

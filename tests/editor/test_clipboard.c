@@ -13,12 +13,6 @@ static int setup(void **state)
 
 static int teardown(void **state) { return edtest_teardown(state); }
 
-static const cp_key *key(const ed_app *app, size_t i)
-{
-    assert_true(i < ed_app_key_count(app));
-    return &ed_app_keys(app)[i];
-}
-
 static void paste_should_keep_the_spacing_and_move_later_keys_on(void **state)
 {
     ed_app *app = &((fixture *)*state)->app;
@@ -32,8 +26,8 @@ static void paste_should_keep_the_spacing_and_move_later_keys_on(void **state)
     assert_int_equal(ed_app_key_count(app), 7);
     static const double t[7] = {0, 1, 2, 3, 3.5, 4.5, 7.0}, x[7] = {0, 6, 12, 18, 6, 12, 24};
     for (size_t i = 0; i < 7; i++) {
-        assert_near(key(app, i)->time, t[i], 1e-12, 1);
-        assert_near(key(app, i)->position.x, x[i], 0, 1);
+        assert_near(edtest_key(app, i)->time, t[i], 1e-12, 1);
+        assert_near(edtest_key(app, i)->position.x, x[i], 0, 1);
     }
     /* the pasted keys are selected, the first of them active; one undo step */
     assert_int_equal(ed_app_selected_count(app), 2);
@@ -41,7 +35,7 @@ static void paste_should_keep_the_spacing_and_move_later_keys_on(void **state)
     assert_int_equal(app->cur.selected, 4);
     assert_int_equal(ed_app_undo(app), 0);
     assert_int_equal(ed_app_key_count(app), 5);
-    assert_near(key(app, 4)->time, 4, 0, 1);
+    assert_near(edtest_key(app, 4)->time, 4, 0, 1);
 }
 
 static void one_key_should_copy_and_paste_after_the_key_at_the_playhead(void **state)
@@ -59,16 +53,16 @@ static void one_key_should_copy_and_paste_after_the_key_at_the_playhead(void **s
     assert_int_equal(ed_app_select(app, 1), 0);
     assert_int_equal(ed_app_paste(app), 0);
     assert_int_equal(ed_app_key_count(app), 4);
-    assert_near(key(app, 2)->time, 1 + 1, 1e-12, 1);
-    assert_near(key(app, 2)->position.x, 12, 0, 1);
+    assert_near(edtest_key(app, 2)->time, 1 + 1, 1e-12, 1);
+    assert_near(edtest_key(app, 2)->position.x, 12, 0, 1);
     /* the next key moved on by that second and the shortest gap (it is where the pasted key is) */
-    assert_near(key(app, 3)->time, 2 + 1 + ED_MIN_GAP, 1e-12, 1);
+    assert_near(edtest_key(app, 3)->time, 2 + 1 + ED_MIN_GAP, 1e-12, 1);
     /* at the end it is appended */
     ed_app_seek(app, ed_app_start(app) + ed_app_duration(app));
     assert_int_equal(ed_app_paste(app), 0);
     assert_int_equal(ed_app_key_count(app), 5);
-    assert_near(key(app, 4)->position.x, 12, 0, 1);
-    assert_true(key(app, 4)->time > key(app, 3)->time);
+    assert_near(edtest_key(app, 4)->position.x, 12, 0, 1);
+    assert_true(edtest_key(app, 4)->time > edtest_key(app, 3)->time);
 }
 
 static void cut_should_copy_then_delete_in_one_step(void **state)
@@ -104,9 +98,9 @@ static void keys_should_paste_into_another_file_with_their_unknown_members(void 
     assert_int_equal(ed_app_key_count(app), 0);
     assert_int_equal(ed_app_paste(app), 0);
     assert_int_equal(ed_app_key_count(app), 2);
-    assert_near(key(app, 0)->time, 0, 0, 1);
-    assert_near(key(app, 1)->time, 1, 0, 1);
-    assert_near(key(app, 0)->fov, 40, 0, 1);
+    assert_near(edtest_key(app, 0)->time, 0, 0, 1);
+    assert_near(edtest_key(app, 1)->time, 1, 0, 1);
+    assert_near(edtest_key(app, 0)->fov, 40, 0, 1);
     assert_non_null(app->cur.doc.key_extras);
     assert_non_null(app->cur.doc.key_extras[0]);
     assert_non_null(strstr(app->cur.doc.key_extras[0], "keep me"));
@@ -164,8 +158,8 @@ static void the_system_clipboard_should_carry_the_keys(void **state)
                 "{\"t\": 0.5, \"position\": [2, 2, 3], \"rotation\": [0, 0, 0, 1], \"fov\": 31}]}";
     assert_int_equal(ed_app_paste(app), 0);
     assert_int_equal(ed_app_key_count(app), 6);
-    assert_near(key(app, 4)->fov, 30, 0, 1);
-    assert_near(key(app, 5)->time - key(app, 4)->time, 0.5, 1e-12, 1);
+    assert_near(edtest_key(app, 4)->fov, 30, 0, 1);
+    assert_near(edtest_key(app, 5)->time - edtest_key(app, 4)->time, 0.5, 1e-12, 1);
     app->clipboard_host = NULL;
 }
 

@@ -21,8 +21,6 @@ static int setup(void **state)
 
 static int teardown(void **state) { return edtest_teardown(state); }
 
-static const cp_key *key(const ed_app *app, size_t i) { return &ed_app_keys(app)[i]; }
-
 static void new_recordings_should_use_smooth_timing(void **state)
 {
     fixture *f = *state;
@@ -43,8 +41,8 @@ static void a_hold_should_stop_the_camera_and_show_on_the_graph(void **state)
     ed_app *app = &f->app;
     assert_int_equal(ed_app_select(app, 1), 0);
     assert_int_equal(ed_app_edit_hold(app, 1, 0.6), 0);
-    assert_true(key(app, 1)->flags & CP_KEY_HOLD);
-    assert_near(key(app, 1)->hold, 0.6, 0, 1);
+    assert_true(edtest_key(app, 1)->flags & CP_KEY_HOLD);
+    assert_near(edtest_key(app, 1)->hold, 0.6, 0, 1);
     /* at rest over the hold: velocity and acceleration exactly zero */
     for (double t = 1.0; t <= 1.6; t += 0.05) {
         cp_pose p;
@@ -68,9 +66,9 @@ static void a_hold_should_stop_the_camera_and_show_on_the_graph(void **state)
     ed_trace_free(&t);
     /* one undo step; none takes it away */
     assert_int_equal(ed_app_edit_hold(app, 0, 0), 0);
-    assert_false(key(app, 1)->flags & CP_KEY_HOLD);
+    assert_false(edtest_key(app, 1)->flags & CP_KEY_HOLD);
     assert_int_equal(ed_app_undo(app), 0);
-    assert_true(key(app, 1)->flags & CP_KEY_HOLD);
+    assert_true(edtest_key(app, 1)->flags & CP_KEY_HOLD);
     /* a hold past the next key is refused with the library's reason */
     unsigned long rev = app->cur.revision;
     assert_int_equal(ed_app_edit_hold(app, 1, 1.5), -1);
@@ -93,21 +91,21 @@ static void key_times_should_keep_clear_of_holds(void **state)
     /* dragged or nudged earlier, it stops short of the hold's end */
     assert_int_equal(ed_app_drag_time(app, 2, -5, 0), 0);
     assert_int_equal(ed_app_live_end(app), 0);
-    assert_near(key(app, 2)->time, 1.5 + ED_TIME_MARGIN, 1e-12, 1);
+    assert_near(edtest_key(app, 2)->time, 1.5 + ED_TIME_MARGIN, 1e-12, 1);
     /* key 1 cannot move so late that its hold runs into key 2 */
     assert_int_equal(ed_app_nudge_key_time(app, 0.5, 0), 0);
-    assert_near(key(app, 2)->time, 2.01, 1e-12, 1);
+    assert_near(edtest_key(app, 2)->time, 2.01, 1e-12, 1);
     assert_int_equal(ed_app_select(app, 1), 0);
     assert_int_equal(ed_app_nudge_key_time(app, 0.5, 0), 0);
-    assert_near(ed_key_end(key(app, 1)), key(app, 2)->time - ED_TIME_MARGIN, 1e-12, 1);
+    assert_near(ed_key_end(edtest_key(app, 1)), edtest_key(app, 2)->time - ED_TIME_MARGIN, 1e-12, 1);
     /* a key recorded after a held last key starts from the end of the hold */
     assert_int_equal(ed_app_select(app, 3), 0);
     assert_int_equal(ed_app_edit_hold(app, 1, 2), 0);
     edtest_place(app, 24, 0, 0);
     assert_int_equal(ed_app_record(app, 0), 0);
-    assert_near(key(app, 4)->time, ed_key_end(key(app, 3)) + 1.0, 1e-12, 1);
+    assert_near(edtest_key(app, 4)->time, ed_key_end(edtest_key(app, 3)) + 1.0, 1e-12, 1);
     /* no key at the playhead inside a hold */
-    ed_app_seek(app, key(app, 3)->time + 1.0);
+    ed_app_seek(app, edtest_key(app, 3)->time + 1.0);
     assert_int_equal(ed_app_insert_at_playhead(app), -1);
     assert_non_null(strstr(app->message, "hold"));
 }
@@ -120,7 +118,7 @@ static void holds_should_be_typed_and_dragged_in_the_inspector(void **state)
     ed_inspector_type_begin(app, ED_FIELD_HOLD);
     ed_inspector_type_text(app, "0.25");
     assert_int_equal(ed_inspector_type_enter(app, 0), 0);
-    assert_near(key(app, 2)->hold, 0.25, 0, 1);
+    assert_near(edtest_key(app, 2)->hold, 0.25, 0, 1);
     ed_inspector in;
     ed_inspector_build(app, &in);
     const ed_inspector_item *hold = NULL;
@@ -133,14 +131,14 @@ static void holds_should_be_typed_and_dragged_in_the_inspector(void **state)
     unsigned long rev = app->cur.revision;
     assert_int_equal(ed_inspector_drag(app, ED_FIELD_HOLD, 30), 0);
     assert_int_equal(ed_app_live_end(app), 0);
-    assert_near(key(app, 2)->hold, 0.55, 1e-12, 1);
+    assert_near(edtest_key(app, 2)->hold, 0.55, 1e-12, 1);
     assert_int_equal(ed_app_undo(app), 0);
     assert_int_equal(app->cur.revision, rev);
     /* typed away */
     ed_inspector_type_begin(app, ED_FIELD_HOLD);
     ed_inspector_type_backspace(app);
     assert_int_equal(ed_inspector_type_enter(app, 0), 0);
-    assert_false(key(app, 2)->flags & CP_KEY_HOLD);
+    assert_false(edtest_key(app, 2)->flags & CP_KEY_HOLD);
     ed_inspector_build(app, &in);
     for (int i = 0; i < in.count; i++)
         if (in.items[i].field == ED_FIELD_HOLD)
@@ -165,13 +163,13 @@ static void keys_timing_should_have_no_holds(void **state)
     ed_app_seek(app, ed_app_start(app) + ed_app_duration(app));
     assert_int_equal(ed_app_paste(app), 0);
     assert_int_equal(ed_app_key_count(app), 5);
-    assert_false(key(app, 4)->flags & CP_KEY_HOLD);
+    assert_false(edtest_key(app, 4)->flags & CP_KEY_HOLD);
     assert_non_null(strstr(app->message, "1 hold dropped"));
     /* pasted into smooth timing they keep them */
     assert_int_equal(ed_app_set_timing(app, CP_TIMING_SMOOTH), 0);
     assert_int_equal(ed_app_paste(app), 0);
-    assert_true(key(app, 5)->flags & CP_KEY_HOLD);
-    assert_near(key(app, 5)->hold, 0.5, 0, 1);
+    assert_true(edtest_key(app, 5)->flags & CP_KEY_HOLD);
+    assert_near(edtest_key(app, 5)->hold, 0.5, 0, 1);
 }
 
 static void constant_speed_timing_should_time_its_inner_keys(void **state)
@@ -185,14 +183,14 @@ static void constant_speed_timing_should_time_its_inner_keys(void **state)
     assert_int_equal(app->cur.doc.options.timing, CP_TIMING_CONSTANT_SPEED);
     /* what the document shows is what the path computed */
     for (size_t i = 0; i < 4; i++)
-        assert_near(key(app, i)->time, cp_path_keys(app->path)[i].time, 0, 1);
+        assert_near(edtest_key(app, i)->time, cp_path_keys(app->path)[i].time, 0, 1);
     assert_true(cp_path_constant_speed(app->path) > 0);
     /* an inner key's time is the path's to set; the last one's sets the duration */
     assert_int_equal(ed_app_edit_time(app, 1.5), -1);
     assert_non_null(strstr(app->message, "constant-speed timing"));
     assert_int_equal(ed_app_select(app, 3), 0);
     assert_int_equal(ed_app_edit_time(app, 6), 0);
-    assert_near(key(app, 3)->time, 6, 0, 1);
+    assert_near(edtest_key(app, 3)->time, 6, 0, 1);
     assert_int_equal(ed_app_set_timing(app, CP_TIMING_SMOOTH), 0);
     assert_int_equal(ed_app_select(app, 1), 0);
     assert_int_equal(ed_app_edit_time(app, 1.5), 0);

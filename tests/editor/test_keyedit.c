@@ -17,12 +17,6 @@ static int setup(void **state)
 
 static int teardown(void **state) { return edtest_teardown(state); }
 
-static const cp_key *key(const ed_app *app, size_t i)
-{
-    assert_true(i < ed_app_key_count(app));
-    return &ed_app_keys(app)[i];
-}
-
 static void assert_selection(const ed_app *app, const char *want)
 {
     char got[64] = "";
@@ -47,15 +41,15 @@ static void the_selection_should_be_a_set_that_undo_brings_back(void **state)
     assert_int_equal(app->cur.selected, 4);
     assert_int_equal(ed_app_edit_fov(app, 40), 0);
     for (size_t i = 0; i < 6; i++)
-        assert_near(key(app, i)->fov, i == 1 || i == 3 || i == 4 ? 40 : 60, 0, 1);
+        assert_near(edtest_key(app, i)->fov, i == 1 || i == 3 || i == 4 ? 40 : 60, 0, 1);
     assert_selection(app, "1,3,4");
     assert_int_equal(ed_app_select(app, 0), 0);
     assert_selection(app, "0");
     assert_int_equal(ed_app_undo(app), 0);
-    assert_near(key(app, 3)->fov, 60, 0, 1);
+    assert_near(edtest_key(app, 3)->fov, 60, 0, 1);
     assert_selection(app, "1,3,4");
     assert_int_equal(ed_app_redo(app), 0);
-    assert_near(key(app, 3)->fov, 40, 0, 1);
+    assert_near(edtest_key(app, 3)->fov, 40, 0, 1);
     /* toggling, ranges, all, none */
     assert_int_equal(ed_app_select_range(app, 2, 4), 0);
     assert_selection(app, "2,3,4");
@@ -80,8 +74,8 @@ static void delete_should_remove_every_selected_key(void **state)
     assert_int_equal(ed_app_select_range(app, 1, 3), 0);
     assert_int_equal(ed_app_delete_selected(app), 0);
     assert_int_equal(ed_app_key_count(app), 3);
-    assert_near(key(app, 1)->position.x, 24, 0, 1);
-    assert_near(key(app, 2)->position.x, 30, 0, 1);
+    assert_near(edtest_key(app, 1)->position.x, 24, 0, 1);
+    assert_near(edtest_key(app, 2)->position.x, 30, 0, 1);
     assert_int_equal(app->cur.selected, 1);
     assert_selection(app, "1");
     assert_int_equal(ed_app_undo(app), 0);
@@ -98,13 +92,13 @@ static void edits_should_set_a_value_in_one_undo_step(void **state)
     assert_int_equal(ed_app_select(app, 1), 0);
     unsigned long rev = app->cur.revision;
     assert_int_equal(ed_app_edit_time(app, 1.25), 0);
-    assert_near(key(app, 1)->time, 1.25, 0, 1);
+    assert_near(edtest_key(app, 1)->time, 1.25, 0, 1);
     assert_int_equal(ed_app_edit_time(app, 2.0), -1); /* not strictly before key 2 */
     assert_non_null(strstr(app->message, "strictly between"));
     assert_int_equal(ed_app_edit_position(app, cp_vec3_make(5, 2, -3)), 0);
     assert_int_equal(ed_app_edit_rotation(app, 30, -10, 15), 0);
     double y, p, r;
-    ed_quat_to_yaw_pitch_roll(key(app, 1)->rotation, &y, &p, &r);
+    ed_quat_to_yaw_pitch_roll(edtest_key(app, 1)->rotation, &y, &p, &r);
     assert_near(y / DEG, 30, 1e-12, 1);
     assert_near(p / DEG, -10, 1e-12, 1);
     assert_near(r / DEG, 15, 1e-12, 1);
@@ -112,18 +106,18 @@ static void edits_should_set_a_value_in_one_undo_step(void **state)
     assert_int_equal(ed_app_edit_fov(app, 35), 0);
     assert_int_equal(ed_app_edit_fov(app, 180), -1);
     assert_int_equal(ed_app_edit_fov(app, 0), -1);
-    assert_near(key(app, 1)->fov, 35, 0, 1);
-    assert_near(key(app, 1)->position.y, 2, 0, 1);
+    assert_near(edtest_key(app, 1)->fov, 35, 0, 1);
+    assert_near(edtest_key(app, 1)->position.y, 2, 0, 1);
     /* four edits, four undo steps, in order */
     assert_int_equal(ed_app_undo(app), 0);
-    assert_near(key(app, 1)->fov, 60, 0, 1);
+    assert_near(edtest_key(app, 1)->fov, 60, 0, 1);
     assert_int_equal(ed_app_undo(app), 0);
-    ed_quat_to_yaw_pitch_roll(key(app, 1)->rotation, &y, &p, &r);
+    ed_quat_to_yaw_pitch_roll(edtest_key(app, 1)->rotation, &y, &p, &r);
     assert_near(y, 0, 0, 1);
     assert_int_equal(ed_app_undo(app), 0);
-    assert_near(key(app, 1)->position.x, 6, 0, 1);
+    assert_near(edtest_key(app, 1)->position.x, 6, 0, 1);
     assert_int_equal(ed_app_undo(app), 0);
-    assert_near(key(app, 1)->time, 1, 0, 1);
+    assert_near(edtest_key(app, 1)->time, 1, 0, 1);
     assert_int_equal(app->cur.revision, rev);
     /* a key's own time or position needs one key */
     assert_int_equal(ed_app_select_range(app, 1, 2), 0);
@@ -141,42 +135,42 @@ static void transforms_should_move_the_selection_or_the_whole_path(void **state)
 {
     ed_app *app = &((fixture *)*state)->app;
     edtest_record_line(app, 4, 10.0); /* x = 0, 10, 20, 30 at t = 0, 10/6 ... */
-    double t3 = key(app, 3)->time;
+    double t3 = edtest_key(app, 3)->time;
     assert_int_equal(ed_app_select(app, -1), 0);
     /* nothing selected: the whole path */
     assert_int_equal(ed_app_transform_translate(app, cp_vec3_make(1, 2, 3)), 0);
     for (size_t i = 0; i < 4; i++) {
-        assert_near(key(app, i)->position.x, 10.0 * i + 1, 1e-15, 1);
-        assert_near(key(app, i)->position.y, 2, 0, 1);
+        assert_near(edtest_key(app, i)->position.x, 10.0 * i + 1, 1e-15, 1);
+        assert_near(edtest_key(app, i)->position.y, 2, 0, 1);
     }
     /* a quarter turn about +Y through the centre (16, 2, 3): +X goes to -Z */
     assert_int_equal(ed_app_transform_rotate(app, 90), 0);
     for (size_t i = 0; i < 4; i++) {
-        assert_near(key(app, i)->position.x, 16, 1e-14, 16);
-        assert_near(key(app, i)->position.z, 3 - (10.0 * i + 1 - 16), 1e-14, 16);
+        assert_near(edtest_key(app, i)->position.x, 16, 1e-14, 16);
+        assert_near(edtest_key(app, i)->position.z, 3 - (10.0 * i + 1 - 16), 1e-14, 16);
         double y, p, r;
-        ed_quat_to_yaw_pitch_roll(key(app, i)->rotation, &y, &p, &r);
+        ed_quat_to_yaw_pitch_roll(edtest_key(app, i)->rotation, &y, &p, &r);
         assert_near(y / DEG, 90, 1e-12, 1);
     }
     assert_int_equal(ed_app_transform_scale(app, 0.5), 0);
-    assert_near(key(app, 0)->position.z, 3 + 7.5, 1e-14, 16);
-    assert_near(key(app, 3)->position.z, 3 - 7.5, 1e-14, 16);
+    assert_near(edtest_key(app, 0)->position.z, 3 + 7.5, 1e-14, 16);
+    assert_near(edtest_key(app, 3)->position.z, 3 - 7.5, 1e-14, 16);
     assert_int_equal(ed_app_transform_scale(app, -1), -1);
     assert_int_equal(ed_app_transform_scale(app, 0), -1);
     assert_int_equal(ed_app_transform_shift(app, 2.5), 0);
-    assert_near(key(app, 0)->time, 2.5, 0, 1);
-    assert_near(key(app, 3)->time, t3 + 2.5, 1e-15, 1);
+    assert_near(edtest_key(app, 0)->time, 2.5, 0, 1);
+    assert_near(edtest_key(app, 3)->time, t3 + 2.5, 1e-15, 1);
     /* the selection alone: keys 1 and 2 */
     assert_int_equal(ed_app_select_range(app, 1, 2), 0);
-    double z0 = key(app, 0)->position.z, t1 = key(app, 1)->time;
+    double z0 = edtest_key(app, 0)->position.z, t1 = edtest_key(app, 1)->time;
     assert_int_equal(ed_app_transform_translate(app, cp_vec3_make(0, 10, 0)), 0);
-    assert_near(key(app, 0)->position.y, 2, 0, 1);
-    assert_near(key(app, 1)->position.y, 12, 0, 1);
-    assert_near(key(app, 2)->position.y, 12, 0, 1);
-    assert_near(key(app, 3)->position.y, 2, 0, 1);
-    assert_near(key(app, 0)->position.z, z0, 0, 1);
+    assert_near(edtest_key(app, 0)->position.y, 2, 0, 1);
+    assert_near(edtest_key(app, 1)->position.y, 12, 0, 1);
+    assert_near(edtest_key(app, 2)->position.y, 12, 0, 1);
+    assert_near(edtest_key(app, 3)->position.y, 2, 0, 1);
+    assert_near(edtest_key(app, 0)->position.z, z0, 0, 1);
     assert_int_equal(ed_app_transform_shift(app, 0.5), 0);
-    assert_near(key(app, 1)->time, t1 + 0.5, 1e-15, 1);
+    assert_near(edtest_key(app, 1)->time, t1 + 0.5, 1e-15, 1);
     /* keys keep their order: shifting past key 3 is refused and changes nothing */
     unsigned long rev = app->cur.revision;
     assert_int_equal(ed_app_transform_shift(app, 100), -1);
@@ -185,8 +179,8 @@ static void transforms_should_move_the_selection_or_the_whole_path(void **state)
     /* every transform was one undo step: six back to the recording */
     for (int i = 0; i < 6; i++)
         assert_int_equal(ed_app_undo(app), 0);
-    assert_near(key(app, 2)->position.x, 20, 0, 1);
-    assert_near(key(app, 3)->time, t3, 0, 1);
+    assert_near(edtest_key(app, 2)->position.x, 20, 0, 1);
+    assert_near(edtest_key(app, 3)->time, t3, 0, 1);
 }
 
 /* ---- a key at the playhead ----------------------------------------------------------------------------- */
@@ -210,6 +204,30 @@ static void compare(const cp_path *a, const cp_path *b, double out[3])
         out[1] = fmax(out[1], 2.0 * acos(fmin(1.0, d)) / DEG);
         out[2] = fmax(out[2], fabs(p.fov - q.fov));
     }
+}
+
+/* Inserts a key at each of the playheads in turn (undoing each) and gives
+ * the largest changes to the path, as compare() measures them. */
+static void inserts_at(ed_app *app, const double *at, int count, double worst[3])
+{
+    cp_document copy;
+    assert_int_equal(cp_document_copy(&copy, &app->cur.doc, NULL), 0);
+    cp_path *before = cp_document_to_path(&copy, NULL);
+    assert_non_null(before);
+    cp_document_free(&copy);
+    worst[0] = worst[1] = worst[2] = 0;
+    for (int j = 0; j < count; j++) {
+        ed_app_seek(app, at[j]);
+        size_t n = ed_app_key_count(app);
+        assert_int_equal(ed_app_insert_at_playhead(app), 0);
+        assert_int_equal(ed_app_key_count(app), n + 1);
+        double d[3];
+        compare(before, app->path, d);
+        for (int m = 0; m < 3; m++)
+            worst[m] = fmax(worst[m], d[m]);
+        assert_int_equal(ed_app_undo(app), 0);
+    }
+    cp_path_destroy(before);
 }
 
 static void a_key_at_the_playhead_should_keep_the_shape_as_far_as_the_interpolation_allows(void **state)
@@ -264,65 +282,36 @@ static void a_key_at_the_playhead_should_keep_the_shape_as_far_as_the_interpolat
         work.options.ends = cases[c].ends;
         work.options.period = cases[c].ends == CP_ENDS_CLOSED ? 9.0 : 0;
         assert_int_equal(ed_app_commit(app, &work, -1, 1), 0);
-        cp_document copy;
-        assert_int_equal(cp_document_copy(&copy, &app->cur.doc, NULL), 0);
-        cp_path *before = cp_document_to_path(&copy, NULL);
-        assert_non_null(before);
-        cp_document_free(&copy);
-        double worst[3] = {0, 0, 0};
         const double at[] = {0.6, 3.1, 6.2, 8.0};
-        for (size_t j = 0; j < sizeof at / sizeof at[0]; j++) {
-            if (at[j] > 7 && cases[c].ends != CP_ENDS_CLOSED)
-                continue; /* the closing segment only exists on a loop */
-            ed_app_seek(app, at[j]);
-            size_t n = ed_app_key_count(app);
-            assert_int_equal(ed_app_insert_at_playhead(app), 0);
-            assert_int_equal(ed_app_key_count(app), n + 1);
-            double d[3];
-            compare(before, app->path, d);
-            for (int m = 0; m < 3; m++)
-                worst[m] = fmax(worst[m], d[m]);
-            assert_int_equal(ed_app_undo(app), 0);
-        }
+        double worst[3];
+        /* the closing segment (after 7 s) only exists on a loop */
+        inserts_at(app, at, cases[c].ends == CP_ENDS_CLOSED ? 4 : 3, worst);
         print_message("insert at the playhead, %s %s, %s timing: position %.2e of the path's size, rotation %.3g deg, "
                       "fov %.3g deg\n", cp_interp_name(cases[c].interp), cp_ends_name(cases[c].ends),
                       cp_timing_name(cases[c].timing), worst[0], worst[1], worst[2]);
         if (!(worst[0] <= cases[c].pos && worst[1] <= cases[c].rot && worst[2] <= cases[c].fov))
             fail_msg("%s %s: the shape moved more than the interpolation allows", cp_interp_name(cases[c].interp),
                      cp_ends_name(cases[c].ends));
-        cp_path_destroy(before);
     }
     /* a recorded path, whose keys turn as a person turns between two presses of F2, in keys and smooth timing */
     for (int smooth = 0; smooth < 2; smooth++) {
-    cp_document demo;
-    assert_int_equal(cp_document_load("paths/demo.json", &demo, NULL), 0);
-    demo.options.timing = smooth ? CP_TIMING_SMOOTH : CP_TIMING_KEYS;
-    assert_int_equal(ed_app_commit(app, &demo, -1, 1), 0);
-    cp_document copy;
-    assert_int_equal(cp_document_copy(&copy, &app->cur.doc, NULL), 0);
-    cp_path *before = cp_document_to_path(&copy, NULL);
-    cp_document_free(&copy);
-    double worst[3] = {0, 0, 0};
-    for (int j = 1; j < 40; j++) {
-        ed_app_seek(app, ed_app_start(app) + ed_app_duration(app) * (j + 0.37) / 40.0);
-        if (ed_app_insert_at_playhead(app) != 0)
-            continue;
-        double d[3];
-        compare(before, app->path, d);
-        for (int m = 0; m < 3; m++)
-            worst[m] = fmax(worst[m], d[m]);
-        assert_int_equal(ed_app_undo(app), 0);
-    }
-    print_message("insert at the playhead, paths/demo.json (c2 rest), %s timing: position %.2e, rotation %.3g deg, "
-                  "fov %.3g deg\n", smooth ? "smooth" : "keys", worst[0], worst[1], worst[2]);
-    if (smooth)
-        assert_true(worst[0] <= 0.002 && worst[1] <= 15 && worst[2] <= 0.5);
-    else
-        assert_true(worst[0] <= 1e-12 && worst[1] <= 0.9 && worst[2] <= 1e-12);
-    cp_path_destroy(before);
+        cp_document demo;
+        assert_int_equal(cp_document_load("paths/demo.json", &demo, NULL), 0);
+        demo.options.timing = smooth ? CP_TIMING_SMOOTH : CP_TIMING_KEYS;
+        assert_int_equal(ed_app_commit(app, &demo, -1, 1), 0);
+        double at[39], worst[3];
+        for (int j = 1; j < 40; j++)
+            at[j - 1] = ed_app_start(app) + ed_app_duration(app) * (j + 0.37) / 40.0;
+        inserts_at(app, at, 39, worst);
+        print_message("insert at the playhead, paths/demo.json (c2 rest), %s timing: position %.2e, rotation %.3g deg, "
+                      "fov %.3g deg\n", smooth ? "smooth" : "keys", worst[0], worst[1], worst[2]);
+        if (smooth)
+            assert_true(worst[0] <= 0.002 && worst[1] <= 15 && worst[2] <= 0.5);
+        else
+            assert_true(worst[0] <= 1e-12 && worst[1] <= 0.9 && worst[2] <= 1e-12);
     }
     /* on a key: refused; without a path: refused */
-    ed_app_seek(app, key(app, 3)->time + 0.004);
+    ed_app_seek(app, edtest_key(app, 3)->time + 0.004);
     assert_int_equal(ed_app_insert_at_playhead(app), -1);
     assert_non_null(strstr(app->message, "key 3 is at the playhead"));
     assert_int_equal(ed_app_select_all(app), 0);
