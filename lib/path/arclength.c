@@ -451,11 +451,7 @@ static cp_path *retime_shape(const cp_path *path, double total, double duration,
     out = cp_path_create(keys, n, &opts, error);
     if (!out)
         blame_duration(duration, error);
-    if (out && cp_path_set_meta(out, path->name, path->extras, (const char *const *)path->key_extras, error) != CP_OK) {
-        cp_path_destroy(out);
-        out = NULL;
-    }
-    if (out && cp_path_set_scene(out, path->scene, error) != CP_OK) {
+    if (out && cpi_path_copy_meta(out, path, error) != CP_OK) {
         cp_path_destroy(out);
         out = NULL;
     }
@@ -539,7 +535,7 @@ cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_
     }
     free(keys);
     free(w);
-    if (next && cp_path_set_meta(next, path->name, path->extras, (const char *const *)path->key_extras, error) != CP_OK) {
+    if (next && cpi_path_copy_meta(next, path, error) != CP_OK) {
         cp_path_destroy(next);
         return NULL;
     }
