@@ -27,11 +27,16 @@ int ed_app_init(ed_app *app)
     app->text_w = 8;
     app->text_h = 17;
     app->message_clock = -ED_MESSAGE_SECONDS;
+    app->retime_background = ED_RETIME_BACKGROUND;
     return rc;
 }
 
 void ed_app_free(ed_app *app)
 {
+    if (app->retimer) {
+        char err[8];
+        cp_path_destroy(ed_retimer_finish(app->retimer, err, sizeof err));
+    }
     if (app->loader) {
         ed_world w;
         char err[64];
@@ -133,6 +138,7 @@ void ed_app_update(ed_app *app, double dt)
     app->clock += dt;
     advance_playback(app, dt);
     ed_app_poll_scene(app);
+    ed_app_poll_retime(app);
     ed_app_poll_file(app);
     /* once quitting is decided (edits discarded or saved), nothing more is written */
     if (!app->quit && ed_app_dirty(app) && app->cur.revision != app->recovery_revision &&

@@ -371,10 +371,40 @@ int ed_app_retime(ed_app *app, double duration)
         ed_app_message(app, 1, "retime needs at least 2 keys");
         return -1;
     }
-    cp_error err;
-    cp_path *retimed = cp_path_retime_constant_speed(app->path, duration, &err);
+    if (app->retimer) {
+        ed_app_message(app, 1, "already retiming: one retime at a time");
+        return -1;
+    }
+    char err[256];
+    app->retimer = ed_retimer_start(&app->cur.doc, app->cur.revision, duration, err, sizeof err);
+    if (!app->retimer) {
+        ed_app_message(app, 1, "%s", err);
+        return -1;
+    }
+    if (app->cur.doc.count >= app->retime_background) {
+        char line[256];
+        ed_retimer_describe(app->retimer, line, sizeof line);
+        ed_app_message(app, 0, "%s (the editor goes on; edits made meanwhile cancel it)", line);
+        return 0;
+    }
+    return ed_app_wait_retime(app);
+}
+
+int ed_app_poll_retime(ed_app *app)
+{
+    if (!app->retimer || !ed_retimer_done(app->retimer))
+        return 0;
+    const unsigned long revision = ed_retimer_revision(app->retimer);
+    char why[256];
+    cp_path *retimed = ed_retimer_finish(app->retimer, why, sizeof why);
+    app->retimer = NULL;
     if (!retimed) {
-        ed_app_message(app, 1, "%s", err.message);
+        ed_app_message(app, 1, "%s", why);
+        return -1;
+    }
+    if (revision != app->cur.revision) {
+        cp_path_destroy(retimed);
+        ed_app_message(app, 1, "retime dropped: the path changed while it was being retimed (retime again)");
         return -1;
     }
     cp_document work;
@@ -396,7 +426,14 @@ int ed_app_retime(ed_app *app, double duration)
                        ed_app_duration(app));
     else
         ed_app_message(app, 0, "retimed to constant speed over %.2f s", ed_app_duration(app));
-    return 0;
+    return 1;
+}
+
+int ed_app_wait_retime(ed_app *app)
+{
+    if (app->retimer)
+        ed_retimer_wait(app->retimer, 1e300);
+    return ed_app_poll_retime(app) < 0 ? -1 : 0;
 }
 
 int ed_app_time_is_free(ed_app *app, size_t i)

@@ -18,7 +18,7 @@ void ed_frame_stamp_take(const ed_app *app, ed_frame_stamp *s)
     s->revision = app->cur.revision;
     s->prompt = (int)app->prompt;
     s->message_shown = message_shown(app);
-    s->loading = app->loader != NULL;
+    s->loading = app->loader != NULL || app->retimer != NULL;
     s->look_key = (int)app->look_key;
     s->camera = app->camera.position;
     s->yaw = app->camera.yaw, s->pitch = app->camera.pitch, s->roll = app->camera.roll, s->fov = app->camera.fov;
@@ -36,7 +36,7 @@ int ed_frame_stamp_changed(const ed_frame_stamp *a, const ed_frame_stamp *b)
 
 double ed_frame_idle_wait(const ed_app *app, const ed_control *c)
 {
-    if (app->playing || app->loader)
+    if (app->playing || app->loader || app->retimer)
         return 0;
     ed_camera_input in = ed_control_camera_input(c, app);
     if (in.forward || in.right || in.up || in.roll || in.fov)

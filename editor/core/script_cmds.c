@@ -310,7 +310,10 @@ static int c_retime(ed_script *s, int argc, char **argv, char *err, size_t n)
     double d = 0;
     if (argc == 2 && ed_script_number(s, argv[1], &d, err, n))
         return -1;
-    return ed_script_result(s, ed_app_retime(s->app, d), argv[0], err, n);
+    int rc = ed_app_retime(s->app, d);
+    if (rc == 0 && s->app->retimer) /* a script goes one command at a time */
+        rc = ed_app_wait_retime(s->app);
+    return ed_script_result(s, rc, argv[0], err, n);
 }
 
 static int c_interpolation(ed_script *s, int argc, char **argv, char *err, size_t n)

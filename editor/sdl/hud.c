@@ -67,6 +67,11 @@ void ed_draw_hud(ed_gfx *g, ed_app *app, const ed_layout *l)
     if (app->loader) {
         char progress[600];
         ed_loader_describe(app->loader, progress, sizeof progress);
+        bottom = message_panel(g, l, progress, yellow, bottom, 2) - 6;
+    }
+    if (app->retimer) {
+        char progress[256];
+        ed_retimer_describe(app->retimer, progress, sizeof progress);
         message_panel(g, l, progress, yellow, bottom, 2);
     }
 }

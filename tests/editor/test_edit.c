@@ -291,6 +291,49 @@ static void retime_should_give_constant_speed(void **state)
     assert_true(edtest_key(app, 1)->time < 0.2 * dur);
 }
 
+/* A long path is retimed in the background (here every path: the threshold
+ * set to 0): the editor goes on, the result comes in through ed_app_update,
+ * an edit made meanwhile wins over it, and quitting during one leaks nothing. */
+static void retime_should_not_hold_the_editor_up(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    app->retime_background = 0;
+    edtest_place(app, 0, 0, 0);
+    ed_app_record(app, 0);
+    edtest_place(app, 1, 0, 0);
+    ed_app_record(app, 0);
+    edtest_place(app, 31, 0, 0);
+    ed_app_record(app, 0);
+    assert_int_equal(ed_app_set_key_time(app, 1, 4.0), 0);
+    const double dur = ed_app_duration(app);
+    assert_int_equal(ed_app_retime(app, 0), 0);
+    assert_non_null(app->retimer);
+    assert_non_null(strstr(app->message, "retiming 3 keys to constant speed"));
+    assert_near(edtest_key(app, 1)->time, 4.0, 0, 1); /* not yet */
+    assert_int_equal(ed_app_retime(app, 0), -1);      /* one at a time */
+    while (app->retimer)
+        ed_app_update(app, 0.01);
+    assert_near(ed_app_duration(app), dur, 1e-9, 1);
+    assert_true(edtest_key(app, 1)->time < 0.2 * dur);
+
+    /* an edit while it runs: the retime is dropped, the edit stays (in
+     * smooth timing: constant-speed timing computes the keys' times) */
+    assert_int_equal(ed_app_set_timing(app, CP_TIMING_SMOOTH), 0);
+    assert_int_equal(ed_app_retime(app, 2 * dur), 0);
+    assert_int_equal(ed_app_set_key_time(app, 1, 3.0), 0);
+    assert_int_equal(ed_app_wait_retime(app), -1);
+    assert_non_null(strstr(app->message, "path changed while it was being retimed"));
+    assert_near(edtest_key(app, 1)->time, 3.0, 0, 1);
+    assert_near(ed_app_duration(app), dur, 1e-9, 1);
+
+    /* a bad duration is reported when the retime ends */
+    assert_int_equal(ed_app_retime(app, -1.0), 0);
+    assert_int_equal(ed_app_wait_retime(app), -1);
+    assert_true(app->message_error);
+
+    assert_int_equal(ed_app_retime(app, 0), 0); /* left running: the teardown frees it */
+}
+
 static void closed_ends_should_keep_the_closing_segment(void **state)
 {
     ed_app *app = &((fixture *)*state)->app;
@@ -505,6 +548,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(move_key_should_take_the_camera_pose, setup, teardown),
         cmocka_unit_test_setup_teardown(key_times_should_stay_strictly_increasing, setup, teardown),
         cmocka_unit_test_setup_teardown(retime_should_give_constant_speed, setup, teardown),
+        cmocka_unit_test_setup_teardown(retime_should_not_hold_the_editor_up, setup, teardown),
         cmocka_unit_test_setup_teardown(closed_ends_should_keep_the_closing_segment, setup, teardown),
         cmocka_unit_test_setup_teardown(interpolation_should_cycle_through_four_kinds, setup, teardown),
         cmocka_unit_test_setup_teardown(cycling_from_step_interpolation_should_start_over_at_c2, setup, teardown),
