@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/e2e/check.sh - drives `campath check`: the issue's overshoot examples are
+# tests/e2e/check.sh - drives `campath check`: the overshoot examples are
 # findings with keys timing (exit 1, one line each, naming keys and times) and
 # clean with smooth timing (exit 0); --json parses; usage errors exit 2.
 # Run from the project root with BUILD set (make e2e does both).

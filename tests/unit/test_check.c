@@ -1,5 +1,5 @@
 /* tests/unit/test_check.c - cp_path_check: every kind of finding, once where
- * it must be found and once where it must not; the issue's four overshoot
+ * it must be found and once where it must not; the four overshoot
  * examples found with keys timing and gone with smooth timing; the report's
  * fields, limits and names. */
 #include <math.h>
@@ -53,7 +53,7 @@ static cp_check_report check_file(const char *file)
     return r;
 }
 
-/* ---- the issue's examples --------------------------------------------------------------------- */
+/* ---- the overshoot examples --------------------------------------------------------------------- */
 
 static void issue_examples_should_be_found_with_keys_timing_only(void **state)
 {
@@ -114,7 +114,7 @@ static void drift_at_a_repeated_position_should_be_found(void **state)
     const cp_finding *f = NULL;
     assert_int_equal(count_kind(&r, CP_FINDING_REVERSE, &f), 1);
     assert_true(f->key[0] == 1 && f->key[1] == 2);
-    /* 10.32 at the most: the issue's figure */
+    /* 10.32 at the most: the figure measured before smooth timing existed */
     assert_near(f->value, 0.32075014954979647, 1e-9, 1);
     cp_check_report_free(&r);
     r = check(k, 4, (cp_path_options){.timing = CP_TIMING_SMOOTH}, NULL);

@@ -523,7 +523,7 @@ static void import_without_extras_should_recognise_each_builder(void **state)
 /* Key times far from zero lose digits in single precision (1000 s: steps of
  * 6e-5 s), so the tangents rebuilt from the stored times differ from the
  * exported ones by more than float rounding of the tangents alone; each
- * builder must still be recognised (issue 11, item 7). */
+ * builder must still be recognised. */
 static void import_without_extras_should_recognise_builders_far_from_zero(void **state)
 {
     (void)state;

@@ -1,4 +1,4 @@
-/* tests/unit/test_timing.c - smooth timing: the issue's overshoot examples
+/* tests/unit/test_timing.c - smooth timing: the overshoot examples
  * fixed, C2 at every key with and without holds (every derivative of every
  * channel), no reverse motion on jagged random keys, keys reached exactly
  * at their times, and nothing moving inside a hold. */
@@ -71,7 +71,7 @@ static void both_free(both *w)
     cp_path_destroy(w->smooth);
 }
 
-/* ---- the four examples ----------------------------------------------------------------- */
+/* ---- the four overshoot examples ----------------------------------------------------------------- */
 
 static void rotation_should_take_the_short_way(void **state)
 {
