@@ -12,48 +12,64 @@
 #define HALF_DEG_TO_RAD (3.14159265358979323846 / 360.0)
 #define DEG_TO_RAD (3.14159265358979323846 / 180.0)
 
-/* d, d', d'' scaled by one power of two (exact), so that squares of d can
- * neither overflow nor underflow; every result below is free of the scale. */
-static void scaled(double in[3][3], int rows, double out[3][3])
+/* The power of two (exact) that brings the view's largest component into
+ * [0.5, 1) when its squares could overflow or underflow, else 1: every
+ * result below is free of the scale. */
+static double safe_scale(const double d[3])
 {
-    const double m = fmax(fabs(in[0][0]), fmax(fabs(in[0][1]), fabs(in[0][2])));
-    int e = 0;
-    if (m > 0 && isfinite(m))
-        (void)frexp(m, &e);
-    for (int r = 0; r < rows; r++)
-        for (int j = 0; j < 3; j++)
-            out[r][j] = ldexp(in[r][j], -e);
+    const double m = fmax(fabs(d[0]), fmax(fabs(d[1]), fabs(d[2])));
+    if ((m >= 1e-140 && m <= 1e140) || !(m > 0) || !isfinite(m))
+        return 1.0;
+    int e;
+    (void)frexp(m, &e);
+    return ldexp(1.0, -e);
 }
 
-/* The frame of a unit-free direction: yaw about +Y, then pitch about the
- * camera's x axis, q0 = q_yaw(psi) q_pitch(theta), with the view
+/* The look-at frame of view d, and what the angular derivatives reuse. */
+typedef struct frame_of {
+    cp_quat q0;
+    double  rho2, len2, len; /* d_x^2 + d_z^2, |d|^2, |d| */
+} frame_of;
+
+/* The frame of a direction: yaw about +Y, then pitch about the camera's x
+ * axis, q0 = q_yaw(psi) q_pitch(theta), with the view
  * f = (-cos(theta) sin(psi), sin(theta), -cos(theta) cos(psi)) (section 15).
- * The half angles come from the direction's components without any
- * trigonometric call. */
-static cp_quat frame(const double d[3], cp_quat ref)
+ * The half angles come from d without any trigonometric call:
+ * cos(psi/2) = (rho - d_z) / w, sin(psi/2) = -d_x / w with
+ * w = sqrt(2 rho (rho - d_z)) (or, far from it, the same from rho + d_z,
+ * which differs in sign only), and cos(theta/2) = (|d| + rho) / v,
+ * sin(theta/2) = d_y / v with v = sqrt(2 |d| (|d| + rho)). */
+static frame_of frame(const double d[3], cp_quat ref)
 {
     const double dx = d[0], dy = d[1], dz = d[2];
-    const double rho = sqrt(dx * dx + dz * dz), len = sqrt(dx * dx + dy * dy + dz * dz);
-    /* heading: cos(psi), sin(psi); straight up or down (rho = 0) has none,
-     * and any is as good (keys there are refused, `campath check` warns) */
-    double c = 1.0, s = 0.0;
-    if (rho > 0)
-        c = -dz / rho, s = -dx / rho;
-    /* (cos psi/2, sin psi/2) up to sign, from whichever form is far from 0 */
-    const double a = c >= 0 ? 1.0 + c : s, b = c >= 0 ? s : 1.0 - c;
-    const double n = sqrt(a * a + b * b), cy = a / n, sy = b / n;
-    /* pitch in [-90, 90] degrees: cos(theta) = rho / len >= 0 */
-    const double h = len > 0 ? rho / len : 1.0, fy = len > 0 ? dy / len : 0.0;
-    const double cp = sqrt(0.5 * (1.0 + h)), sp = 0.5 * fy / cp;
-    cp_quat q = cp_quat_make(cy * sp, sy * cp, -sy * sp, cy * cp);
-    return cp_quat_dot(q, ref) < 0 ? cp_quat_neg(q) : q;
+    frame_of f;
+    f.rho2 = dx * dx + dz * dz;
+    f.len2 = f.rho2 + dy * dy;
+    const double rho = sqrt(f.rho2);
+    f.len = sqrt(f.len2);
+    /* straight up or down (rho = 0) has no heading, and any is as good
+     * (keys there are refused, `campath check` warns) */
+    double cy = 1.0, sy = 0.0;
+    if (rho > 0) {
+        const double a = dz <= 0 ? rho - dz : rho + dz, iw = 1.0 / sqrt(2.0 * rho * a);
+        cy = dz <= 0 ? a * iw : -dx * iw;
+        sy = dz <= 0 ? -dx * iw : a * iw;
+    }
+    double cp = 1.0, sp = 0.0;
+    if (f.len > 0) {
+        const double iv = 1.0 / sqrt(2.0 * f.len * (f.len + rho));
+        cp = (f.len + rho) * iv, sp = dy * iv;
+    }
+    f.q0 = cp_quat_make(cy * sp, sy * cp, -sy * sp, cy * cp);
+    if (cp_quat_dot(f.q0, ref) < 0)
+        f.q0 = cp_quat_neg(f.q0);
+    return f;
 }
 
 cp_quat cpi_lookat_frame(const double d[3], cp_quat ref)
 {
-    double in[3][3] = {{d[0], d[1], d[2]}}, s[3][3];
-    scaled(in, 1, s);
-    return frame(s[0], ref);
+    const double k = safe_scale(d), s[3] = {d[0] * k, d[1] * k, d[2] * k};
+    return frame(s, ref).q0;
 }
 
 /* q0 turned by `roll` degrees about its own z axis: q0 (0, 0, sin r/2, cos r/2). */
@@ -70,37 +86,38 @@ static cp_vec3 cross(const double a[3], const double b[3])
 
 void cpi_lookat(double din[3][3], const double *roll, cp_quat ref, cp_quat *q, cp_vec3 *omega, cp_vec3 *alpha)
 {
+    const double sc = safe_scale(din[0]);
     double d[3][3];
-    scaled(din, omega ? 3 : 1, d);
-    const cp_quat q0 = frame(d[0], ref);
-    *q = roll ? rolled(q0, roll[0]) : q0;
+    for (int r = 0; r < (omega ? 3 : 1); r++)
+        for (int j = 0; j < 3; j++)
+            d[r][j] = din[r][j] * sc;
+    const frame_of f = frame(d[0], ref);
+    *q = roll ? rolled(f.q0, roll[0]) : f.q0;
     if (!omega)
         return;
-    const double dx = d[0][0], dy = d[0][1], dz = d[0][2];
-    const double len2 = dx * dx + dy * dy + dz * dz, rho2 = dx * dx + dz * dz;
-    if (!(len2 > 0)) { /* the target at the camera: no direction to turn with */
+    if (!(f.len2 > 0)) { /* the target at the camera: no direction to turn with */
         *omega = cp_vec3_make(0, 0, 0);
         if (alpha)
             *alpha = *omega;
         return;
     }
-    const double il2 = 1.0 / len2;
+    const double dy = d[0][1], il2 = 1.0 / f.len2, irho2 = f.rho2 > 0 ? 1.0 / f.rho2 : 0.0;
     /* the part across the view, w = d x d' / |d|^2, and the twist about the
      * view that keeps the camera's x axis level, k d with k = d_y w_y / rho^2 */
     const cp_vec3 w = cp_vec3_scale(cross(d[0], d[1]), il2);
-    const double k = rho2 > 0 ? dy * w.y / rho2 : 0.0;
-    const cp_vec3 dv = cp_vec3_make(dx, dy, dz), d1 = cp_vec3_make(d[1][0], d[1][1], d[1][2]);
+    const double k = dy * w.y * irho2;
+    const cp_vec3 dv = cp_vec3_make(d[0][0], dy, d[0][2]), d1 = cp_vec3_make(d[1][0], d[1][1], d[1][2]);
     const cp_vec3 w0 = cp_vec3_add(w, cp_vec3_scale(dv, k));
     /* roll turns about the camera's z axis, -d / |d| */
-    const cp_vec3 zc = cp_vec3_scale(dv, -sqrt(il2));
+    const cp_vec3 zc = cp_vec3_scale(dv, -f.len * il2);
     const double r1 = roll ? roll[1] * DEG_TO_RAD : 0.0, r2 = roll ? roll[2] * DEG_TO_RAD : 0.0;
     *omega = cp_vec3_add(w0, cp_vec3_scale(zc, r1));
     if (!alpha)
         return;
     const double s = cp_vec3_dot(dv, d1) * il2;
     const cp_vec3 w1 = cp_vec3_sub(cp_vec3_scale(cross(d[0], d[2]), il2), cp_vec3_scale(w, 2.0 * s));
-    const double rho2_1 = 2.0 * (dx * d1.x + dz * d1.z);
-    const double k1 = rho2 > 0 ? (d1.y * w.y + dy * w1.y - k * rho2_1) / rho2 : 0.0;
+    const double rho2_1 = 2.0 * (dv.x * d1.x + dv.z * d1.z);
+    const double k1 = (d1.y * w.y + dy * w1.y - k * rho2_1) * irho2;
     const cp_vec3 w0_1 = cp_vec3_add(w1, cp_vec3_add(cp_vec3_scale(dv, k1), cp_vec3_scale(d1, k)));
     /* z_c' = omega0 x z_c: the roll's axis turns with the look-at frame */
     *alpha = cp_vec3_add(w0_1, cp_vec3_add(cp_vec3_scale(zc, r2), cp_vec3_scale(cp_vec3_cross(w0, zc), r1)));
@@ -108,11 +125,10 @@ void cpi_lookat(double din[3][3], const double *roll, cp_quat ref, cp_quat *q, c
 
 void cpi_lookat_margins(const cp_key *k, double *angle, double *distance)
 {
-    double in[3][3] = {{k->target.x - k->position.x, k->target.y - k->position.y, k->target.z - k->position.z}};
-    double s[3][3];
-    scaled(in, 1, s);
-    *angle = atan2(sqrt(s[0][0] * s[0][0] + s[0][2] * s[0][2]), fabs(s[0][1]));
-    *distance = cp_vec3_length(cp_vec3_make(in[0][0], in[0][1], in[0][2]));
+    const double d[3] = {k->target.x - k->position.x, k->target.y - k->position.y, k->target.z - k->position.z};
+    const double sc = safe_scale(d), x = d[0] * sc, y = d[1] * sc, z = d[2] * sc;
+    *angle = atan2(sqrt(x * x + z * z), fabs(y));
+    *distance = sqrt(x * x + y * y + z * z) / sc;
 }
 
 int cpi_lookat_prepare(cp_path *p, cp_error *error)

@@ -306,6 +306,16 @@ static void sample_timed(const cp_path *p, double time, int side, cp_path_cursor
     CPI_PREFETCH(&s->uk[(size_t)r[CPI_WARP_K] + 1]);
     cpi_prefetch_records(p->pos, (size_t)r[CPI_WARP_PSEG], 2);
     cpi_prefetch_records(oc, (size_t)r[CPI_WARP_RSEG], 3);
+    const size_t kk = (size_t)r[CPI_WARP_K];
+    if (s->uq0)
+        CPI_PREFETCH(&s->uq0[kk]);
+    if (s->xk) {
+        CPI_PREFETCH(&s->xk[kk]);
+        CPI_PREFETCH(&s->xk[kk + 1]);
+    }
+    for (int c = 0; c < CPI_X_COUNT; c++)
+        if (p->xc[c])
+            cpi_prefetch_records(p->xc[c], kk, 2);
     double u[3], P[3][3], R[3][4], F[3], X[CPI_X_COUNT][3] = {{0}};
     size_t k;
     cpi_warp_eval(s, j, local, u, &k);
@@ -367,6 +377,11 @@ static void sample(const cp_path *p, double time, int side, cp_path_cursor *curs
         if (p->rot_shared)
             cpi_prefetch_records(p->rot ? p->rot : p->target, from, 6);
         cpi_prefetch_records(p->fov, from, 6);
+        if (p->q0)
+            CPI_PREFETCH(&p->q0[guess]);
+        for (int c = 0; c < CPI_X_COUNT; c++)
+            if (p->xc[c])
+                cpi_prefetch_records(p->xc[c], from, 6);
         seg = cpi_curve_segment_from(p->pos, local, side, guess);
     }
     size_t rseg = seg;
