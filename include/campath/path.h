@@ -1,6 +1,7 @@
-/* campath/path.h - a camera path: keys of position, rotation and field of
- * view, each channel a curve; pose sampling with first and second
- * derivatives; arc length and constant-speed retiming.
+/* campath/path.h - a camera path: keys of position, rotation (or a look-at
+ * target and roll) and field of view, optionally focus and aperture, each
+ * channel a curve; pose sampling with first and second derivatives; arc
+ * length and constant-speed retiming; the checks behind `campath check`.
  *
  * Quick start:
  *
