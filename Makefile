@@ -71,7 +71,8 @@ DEB_run      := build-essential pkg-config libcjson-dev libsdl2-dev libsdl2-ttf-
 NPM_PACKAGE  := $(if $(shell command -v npm 2>/dev/null),,npm)
 DEB_test     := $(DEB_run) libcmocka-dev python3 clang locales assimp-testmodels nodejs $(NPM_PACKAGE) \
                 blender python3-numpy
-DEB_bench    := $(DEB_run) libgsl-dev python3 assimp-testmodels
+# the benchmarks: GSL for the baselines, xvfb for the editor's window at rest (a virtual display)
+DEB_bench    := $(DEB_run) libgsl-dev python3 assimp-testmodels xvfb
 DEB_fuzz     := $(DEB_run) clang libclang-rt-dev
 DEB_all      := $(sort $(DEB_test) $(DEB_bench) $(DEB_fuzz))
 

@@ -62,6 +62,14 @@ look-at 0 2 -45
 help on
 SCRIPT
 
+# editing: two keys selected, the move gizmo at their centre, the inspector
+run editor-editing 1280x720 <<SCRIPT
+open paths/demo.json
+camera 44 16 6
+look-at 12 7 -6
+select 8-9
+SCRIPT
+
 # a recording session: three keys flown so far, the third just recorded
 run editor-recording <<SCRIPT
 open paths/flight.json

@@ -20,6 +20,10 @@ static void print_jump(const char *what, const char *unit, jump j, const cp_key 
 {
     printf("largest %-21s ", what);
     cli_print_number(stdout, j.size);
+    if (!(j.size > 0)) { /* no key jumps at all: there is no key to name */
+        printf(" %s (none at any key)\n", unit);
+        return;
+    }
     printf(" %s at keys[%zu] (t = ", unit, j.key);
     cli_print_number(stdout, keys[j.key].time);
     printf(")\n");

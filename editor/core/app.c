@@ -15,12 +15,17 @@ int ed_app_init(ed_app *app)
     app->show_pip = 1;
     int rc = ed_app_use_demo_world(app);
     app->cur.selected = -1;
+    app->cur.doc.options.timing = CP_TIMING_SMOOTH; /* as a new file gets (ed_app_open) */
+    app->look_key = -1;
     app->next_revision = 1;
     /* where paths/demo.json starts: south of the pillar, looking at it */
     ed_camera_init(&app->camera, cp_vec3_make(0.0, 8.0, 48.0));
     app->nominal_speed = ED_NOMINAL_SPEED;
     app->width = 960;
     app->height = 540;
+    app->help_pages = 1;
+    app->text_w = 8;
+    app->text_h = 17;
     app->message_clock = -ED_MESSAGE_SECONDS;
     return rc;
 }
@@ -37,10 +42,12 @@ void ed_app_free(ed_app *app)
     ed_bvh_free(&app->bvh);
     ed_clearance_free(&app->clearance);
     free(app->scene_file);
+    free(app->clipboard);
     cp_library_destroy(app->library);
     cp_recorder_destroy(app->take);
     cp_path_destroy(app->path);
-    cp_document_free(&app->cur.doc);
+    ed_state_free(&app->cur);
+    ed_state_free(&app->live.origin);
     cp_document_free(&app->pending);
     ed_history_free(&app->history);
     free(app->file);
@@ -57,6 +64,7 @@ void ed_app_message(ed_app *app, int is_error, const char *fmt, ...)
     va_end(ap);
     app->message_error = is_error;
     app->message_clock = app->clock;
+    app->message_selection = 0;
 }
 
 int ed_app_dirty(const ed_app *app) { return app->cur.revision != app->saved_revision; }
@@ -68,6 +76,9 @@ double ed_app_duration(const ed_app *app) { return app->path ? cp_path_duration(
 
 int ed_app_check_prompt(ed_app *app)
 {
+    /* any other edit ends a drag first: the drag becomes its own undo step */
+    if (app->live.active)
+        ed_app_live_end(app);
     if (app->prompt == ED_PROMPT_NONE)
         return 0;
     ed_app_message(app, 1, "answer the question first (F1 lists the answers)");
@@ -77,10 +88,16 @@ int ed_app_check_prompt(ed_app *app)
 void ed_app_clamp(ed_app *app)
 {
     long n = (long)app->cur.doc.count;
-    if (app->cur.selected >= n)
-        app->cur.selected = n - 1;
-    if (app->cur.selected < -1)
+    /* a selection made for other keys (a state built without one) starts over as the active key alone */
+    if (app->cur.sel.n != app->cur.doc.count) {
+        ed_sel_reset(&app->cur.sel, app->cur.doc.count);
+        if (app->cur.selected >= 0 && app->cur.selected < n && ed_sel_set(&app->cur.sel, (size_t)app->cur.selected, 1))
+            app->cur.selected = -1;
+    }
+    if (app->cur.selected >= n || app->cur.selected < -1)
         app->cur.selected = -1;
+    if (app->cur.selected >= 0 && !ed_sel_has(&app->cur.sel, (size_t)app->cur.selected))
+        app->cur.selected = (long)ed_sel_next(&app->cur.sel, 0) < n ? (long)ed_sel_next(&app->cur.sel, 0) : -1;
     ed_app_seek(app, app->playhead);
 }
 
@@ -124,31 +141,6 @@ void ed_app_update(ed_app *app, double dt)
 }
 
 /* ---- selection and playback ------------------------------------------------------------- */
-
-int ed_app_select(ed_app *app, long i)
-{
-    if (i < -1 || i >= (long)app->cur.doc.count) {
-        ed_app_message(app, 1, "no key %ld (the path has %zu)", i, app->cur.doc.count);
-        return -1;
-    }
-    app->cur.selected = i;
-    if (i >= 0)
-        ed_app_seek(app, app->cur.doc.keys[i].time);
-    return 0;
-}
-
-void ed_app_select_step(ed_app *app, int step)
-{
-    long n = (long)app->cur.doc.count;
-    if (n == 0)
-        return;
-    long s = app->cur.selected;
-    if (s < 0)
-        s = step > 0 ? 0 : n - 1;
-    else
-        s = s + step < 0 ? 0 : s + step >= n ? n - 1 : s + step;
-    ed_app_select(app, s);
-}
 
 int ed_app_goto_key(ed_app *app)
 {

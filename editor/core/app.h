@@ -17,6 +17,7 @@
 
 #include "bindings.h"
 #include "bvh.h"
+#include "gizmo.h"
 #include "camera.h"
 #include "campath/campath.h"
 #include "clearance.h"
@@ -61,6 +62,41 @@ typedef struct ed_file_id {
     unsigned long long dev, ino, size;
     long long          mtime_sec, mtime_nsec;
 } ed_file_id;
+
+/* A left-button gesture of the mouse (pointer.c), kept here so that the
+ * renderer shows it: the drag box, the gizmo part held or under the mouse. */
+typedef enum ed_drag_kind {
+    ED_DRAG_NONE = 0,
+    ED_DRAG_SCRUB,      /* on the timeline or the graph: the playhead follows */
+    ED_DRAG_BOX,        /* in the view from empty space: keys inside are selected */
+    ED_DRAG_KEY,        /* in the view from a key marker: the selection moves in the camera's plane */
+    ED_DRAG_GIZMO,      /* a gizmo part: the selection moves along it */
+    ED_DRAG_KEY_TIME,   /* a key's tick on the timeline: its time (Shift: and the later keys') */
+    ED_DRAG_FIELD       /* an inspector value: dragged left or right */
+} ed_drag_kind;
+
+typedef struct ed_drag {
+    ed_drag_kind kind;
+    int          pending;      /* the button is down, the mouse not moved far enough yet: still a click */
+    int          x0, y0;       /* where it began, window pixels */
+    long         key;          /* the key it began on (-1: none) */
+    int          part;         /* the gizmo part or inspector field it holds */
+    int          add;          /* Shift was down when it began */
+    int          was_selected; /* the key it began on was selected before */
+    int          hover;        /* with no button down: the gizmo part under the mouse */
+} ed_drag;
+
+/* The system clipboard, as the front end offers it (clipboard.c). */
+typedef struct ed_clipboard_host {
+    void *ctx;
+    /* Puts text on the system clipboard. */
+    void (*set)(void *ctx, const char *text);
+    /* The system clipboard's text, malloc'd; NULL when it holds none. */
+    char *(*get)(void *ctx);
+} ed_clipboard_host;
+
+/* The member that marks the second key of a one-key clipboard (not pasted). */
+#define ED_CLIP_PADDING "campath-editor-clipboard"
 
 typedef struct ed_app {
     /* the file */
@@ -115,14 +151,39 @@ typedef struct ed_app {
     double         clearance_checked_radius;
     int            clearance_valid;
 
+    /* looking from a key (drag.c): its index (-1: not), and the camera as it began */
+    long           look_key;
+    ed_camera      look_from;
+
+    /* an edit that follows the mouse (live.c) */
+    struct {
+        int      active;
+        int      changed;
+        ed_state origin;            /* the state when it began */
+    } live;
+
+    /* copy and paste: the editor's own clipboard (a path file's text), and the system's */
+    char          *clipboard;
+    const ed_clipboard_host *clipboard_host;   /* NULL: the editor's own only */
+
     /* the shot */
     double         aspect;          /* output width / height: the frame through the path camera */
     int            show_pip;        /* picture-in-picture of the path camera while editing */
 
     /* display */
-    int            show_help, show_graph;
+    int            show_help;       /* 0: closed; else the page of the key help shown (1, 2, ...) */
+    int            help_pages;      /* how many pages the help takes in this window (the renderer's) */
+    int            show_graph;
     ed_color_mode  color_mode;
     int            width, height;   /* window size in pixels */
+    int            mouse_x, mouse_y;/* the pointer, window pixels */
+    int            text_w, text_h;  /* the font's advance and line height in pixels (the renderer's) */
+    struct {                        /* the inspector field being typed into (inspector.h) */
+        int  field;                 /* ed_field; 0: none */
+        char text[32];
+        int  fresh;                 /* the text is the old value: the first key typed replaces it */
+    } typing;
+    ed_drag        drag;
 
     /* time and messages */
     double         clock;           /* seconds since start, advanced by ed_app_update */
@@ -130,6 +191,7 @@ typedef struct ed_app {
     char           message[256];
     int            message_error;
     double         message_clock;
+    int            message_selection; /* the message describes the selection (it goes with it) */
     int            quit;            /* set when the editor should close */
 } ed_app;
 
@@ -165,20 +227,31 @@ void ed_app_view_pose(const ed_app *app, cp_vec3 *position, cp_quat *rotation, d
 
 /* Records the free camera as a new key at the end (insert = 0), or after
  * the selected key (insert = 1; at the end if nothing or the last key is
- * selected). The new key is selected. */
+ * selected). The new key is selected. Looking through the path camera,
+ * records what is seen: the path's pose at the playhead
+ * (ed_app_insert_at_playhead). */
 int ed_app_record(ed_app *app, int insert);
 /* The time the next key recorded at the end would get (for the HUD and tests). */
 double ed_app_next_record_time(const ed_app *app);
+/* Deletes the selected keys. */
 int ed_app_delete_selected(ed_app *app);
 /* Moves the selected key to the free camera's pose. */
 int ed_app_move_key_to_camera(ed_app *app);
 /* Sets key i's time; it must stay strictly between its neighbours. */
 int ed_app_set_key_time(ed_app *app, size_t i, double time);
 /* Moves the selected key's time by dt: alone, between its neighbours
- * (ripple = 0), or together with all the keys after it (ripple = 1). */
+ * (ripple = 0), or together with all the keys after it (ripple = 1).
+ * Several selected keys move together (ed_app_transform_shift). */
 int ed_app_nudge_key_time(ed_app *app, double dt, int ripple);
-/* Retimes the path to constant speed; duration 0 keeps the current one. */
+/* Retimes the path to constant speed; duration 0 keeps the current one. A
+ * path of smooth timing keeps its shape and gets constant-speed timing. */
 int ed_app_retime(ed_app *app, double duration);
+/* Sets the timing (keys, smooth, constant-speed). */
+int ed_app_set_timing(ed_app *app, cp_timing timing);
+int ed_app_cycle_timing(ed_app *app);
+/* -1 with a message when key i's time is one the path computes (an inner
+ * key of a constant-speed path), 0 when it may be set. */
+int ed_app_time_is_free(ed_app *app, size_t i);
 /* Sets the interpolation of all three channels, or the end behaviour. */
 int ed_app_set_interp(ed_app *app, cp_interp interp);
 int ed_app_cycle_interp(ed_app *app);
@@ -187,12 +260,76 @@ int ed_app_cycle_ends(ed_app *app);
 int ed_app_undo(ed_app *app);
 int ed_app_redo(ed_app *app);
 
-/* ---- selection, playback, settings (app.c) ------------------------------------------- */
+/* ---- direct edits (keyedit.c) ---------------------------------------------------------- */
 
-/* Selects key i (-1: none); the playhead moves to its time. */
+/* The selected key's time (one key selected), position (one key), rotation
+ * as yaw, pitch, roll in degrees (camera.h's convention; every selected
+ * key) and vertical field of view in degrees (every selected key). */
+int ed_app_edit_time(ed_app *app, double time);
+int ed_app_edit_position(ed_app *app, cp_vec3 position);
+int ed_app_edit_rotation(ed_app *app, double yaw, double pitch, double roll);
+int ed_app_edit_fov(ed_app *app, double fov);
+/* Gives every selected key a hold of `seconds` (>= 0; on = 0 takes the
+ * hold away): the camera rests at the key from its time for that long.
+ * Smooth and constant-speed timing only. */
+int ed_app_edit_hold(ed_app *app, int on, double seconds);
+/* Transforms of the selected keys, or of every key when none is selected:
+ * move by d metres; turn by `degrees` about +Y through their centre (their
+ * rotations turn with them); scale about their centre (factor > 0); shift
+ * in time by `seconds` (the keys must keep their order). */
+int ed_app_transform_translate(ed_app *app, cp_vec3 d);
+int ed_app_transform_rotate(ed_app *app, double degrees);
+int ed_app_transform_scale(ed_app *app, double factor);
+int ed_app_transform_shift(ed_app *app, double seconds);
+/* The transforms as edits that follow the mouse, applied to the keys as
+ * they were when the drag began (one is started if none runs): translate
+ * by d, rotate by `amount` degrees, scale by `amount`, shift by `amount`
+ * seconds (kept between the keys that stay, as a drag on the timeline). */
+typedef enum ed_xform { ED_XF_TRANSLATE = 0, ED_XF_ROTATE, ED_XF_SCALE, ED_XF_SHIFT } ed_xform;
+int ed_app_drag_transform(ed_app *app, ed_xform kind, cp_vec3 d, double amount);
+/* The mean position of the keys a transform acts on. */
+cp_vec3 ed_app_selection_centre(const ed_app *app);
+/* Copies the selected keys to the clipboard (clipboard.c); cut also
+ * deletes them. */
+int ed_app_copy(ed_app *app);
+int ed_app_cut(ed_app *app);
+/* Pastes the clipboard's keys at the playhead, keeping their spacing (after
+ * the key at the playhead if there is one, after the last key when the
+ * playhead is at the end); the keys after them move on by the pasted keys'
+ * span plus the way from the last of them to the next key at nominal speed.
+ * The pasted keys are selected. */
+int ed_app_paste(ed_app *app);
+/* A key on the path's pose at the playhead (position, rotation, fov): the
+ * shape stays as far as the interpolation allows (docs/editor.md). */
+int ed_app_insert_at_playhead(ed_app *app);
+
+/* ---- the selection (select.c) ---------------------------------------------------------- */
+
+/* Selects key i alone (-1: none); the playhead moves to its time. */
 int  ed_app_select(ed_app *app, long i);
-/* Selects the next (+1) or previous (-1) key. */
+/* Adds key i to the selection and makes it the active key (the playhead
+ * moves to it); with toggle, a key already selected is taken out instead. */
+int  ed_app_select_add(ed_app *app, long i, int toggle);
+/* Selects keys a..b (inclusive); a becomes the active key. */
+int  ed_app_select_range(ed_app *app, long a, long b);
+/* Selects every key (the active key stays, or becomes key 0). */
+int  ed_app_select_all(ed_app *app);
+/* Makes `sel` (moved in; made for the current keys) the selection, with
+ * `active` as the active key if it is in it (else the first selected). */
+int  ed_app_select_set(ed_app *app, ed_sel *sel, long active);
+/* Selects the next (+1) or previous (-1) key alone. */
 void ed_app_select_step(ed_app *app, int step);
+size_t ed_app_selected_count(const ed_app *app);
+int  ed_app_is_selected(const ed_app *app, size_t i);
+
+/* The time key k's hold ends: its time when it has none. */
+static inline double ed_key_end(const cp_key *k) { return k->time + ((k->flags & CP_KEY_HOLD) ? k->hold : 0.0); }
+
+/* "key" or "keys", for counts in messages. */
+static inline const char *ed_keys_word(size_t n) { return n == 1 ? "key" : "keys"; }
+
+/* ---- playback, settings (app.c) ------------------------------------------------------- */
+
 /* Puts the free camera at the selected key's pose. */
 int  ed_app_goto_key(ed_app *app);
 void ed_app_play(ed_app *app, int play);
@@ -212,6 +349,48 @@ void ed_app_fly_to(ed_app *app, cp_vec3 to);
 void ed_app_layout(const ed_app *app, ed_layout *l);
 /* A new window size (clamped to at least 1 x 1). */
 void ed_app_resize(ed_app *app, int width, int height);
+
+/* ---- edits that follow the mouse (live.c) ----------------------------------------------- */
+
+/* Starts a drag: the state now is kept as where it began. 0, or -1 (with a
+ * message) while a question waits or if out of memory. */
+int ed_app_live_begin(ed_app *app);
+/* The keys as they were when the drag began (NULL when none is running):
+ * updates are computed from these. */
+const cp_document *ed_app_live_origin(const ed_app *app);
+/* Starts a drag if none runs, and makes `work` a copy of the keys as they
+ * were when it began, for an update to change. 0, or -1 with a message. */
+int ed_app_live_work(ed_app *app, cp_document *work);
+/* Shows `work` (moved in; the same keys as the origin, changed) as the
+ * document, without an undo step. A work that does not build is refused
+ * (-1, message): the last good state stays. */
+int ed_app_live_update(ed_app *app, cp_document *work);
+/* Ends the drag: one undo step if anything changed. */
+int ed_app_live_end(ed_app *app);
+/* Puts the keys back as they were when the drag began. */
+void ed_app_live_cancel(ed_app *app);
+
+/* ---- what the mouse drags (drag.c) ----------------------------------------------------- */
+
+/* Moves the selected keys by d metres from where they were when the drag
+ * began (starts one if none runs). */
+int ed_app_drag_move(ed_app *app, cp_vec3 d);
+/* Moves key `key` (with the selection when it is selected; with ripple,
+ * also every key after the first of them) by dt seconds from where it was
+ * when the drag began, kept ED_TIME_MARGIN from the keys that stay. */
+int ed_app_drag_time(ed_app *app, size_t key, double dt, int ripple);
+/* Looks from the selected key: the free camera sits on it, and turning,
+ * rolling and zooming the camera turn and zoom the key with it (each frame,
+ * ed_app_look_sync) until ed_app_look_end keeps (one undo step) or undoes it. */
+int ed_app_look_begin(ed_app *app);
+void ed_app_look_sync(ed_app *app);
+int ed_app_look_end(ed_app *app, int keep);
+/* The view of the 3D area as drawn now. */
+void ed_app_view(const ed_app *app, ed_view *v);
+/* Places the move gizmo at the selected key (the selection's centre for
+ * several) in view v; 0 when there is none to show (nothing selected,
+ * through the path camera, looking from a key). */
+int ed_app_gizmo(const ed_app *app, const ed_view *v, ed_gizmo *g);
 
 /* ---- the world (world_app.c) ---------------------------------------------------------------- */
 
@@ -275,13 +454,27 @@ int ed_app_request_quit(ed_app *app);
 int ed_doc_equal(const cp_document *a, const cp_document *b);
 /* -1 (with a message) while a question waits for its answer. */
 int ed_app_check_prompt(ed_app *app);
-/* Makes `work` (moved in) the document, with `selected`: builds its path,
- * keeps the old state for undo, gives it a new revision. With keep_period
- * 0 a closed path keeps the duration of its closing segment. On failure
- * frees `work`, changes nothing and returns -1. */
+/* -1 (with a message) when no key is selected. */
+int ed_app_need_selection(ed_app *app);
+/* Starts an edit: `work` becomes a copy of the document. -1 (with a
+ * message; work zeroed) while a question waits or if out of memory. */
+int ed_app_begin_edit(ed_app *app, cp_document *work);
+/* The time the way from key `from` to a pose takes at nominal speed, by the
+ * recorder's distance rule (at least ED_MIN_GAP). */
+double ed_app_gap(const ed_app *app, const cp_key *from, cp_vec3 position, cp_quat rotation);
+/* Makes `work` (moved in) the document, with `selected` as the active key:
+ * builds its path, keeps the old state (selection included) for undo, gives
+ * it a new revision. The selection is kept when the keys are the same ones
+ * (same count, same active key), else it is the active key alone. With
+ * keep_period 0 a closed path keeps the duration of its closing segment. On
+ * failure frees `work`, changes nothing and returns -1. */
 int ed_app_commit(ed_app *app, cp_document *work, long selected, int keep_period);
+/* The same with the selection given (`sel`, moved in, for work's keys). */
+int ed_app_commit_sel(ed_app *app, cp_document *work, ed_sel *sel, long selected, int keep_period);
 /* Gives the recorder of the take the time mode and nominal speed. */
 void ed_app_sync_take(ed_app *app);
+/* The document takes the key times a constant-speed path computed. */
+void ed_app_take_times(ed_app *app);
 /* Rebuilds app->path from app->cur.doc (after undo, redo or a load). */
 int ed_app_rebuild_path(ed_app *app);
 /* Keeps the selection and the playhead inside the document. */

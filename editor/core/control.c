@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "inspector.h"
 #include "layout.h"
 #include "view.h"
 
@@ -14,12 +15,18 @@ void ed_control_init(ed_control *c)
 
 /* Drops every held key and gesture: after focus moves away the key-up
  * events go elsewhere, and a camera must not keep flying on its own. */
-static void release_all(ed_control *c)
+static void release_all(ed_control *c, ed_app *app)
 {
     memset(c->down, 0, sizeof c->down);
+    memset(c->chord, 0, sizeof c->chord);
     c->looking = 0;
-    c->scrubbing = 0;
     c->want_relative_mouse = 0;
+    /* a drag whose button-up goes elsewhere ends where it is, as one undo step */
+    if (app->drag.kind != ED_DRAG_NONE) {
+        if (!app->drag.pending)
+            ed_app_live_end(app);
+        app->drag.kind = ED_DRAG_NONE;
+    }
 }
 
 static int repeats(ed_cmd cmd)
@@ -37,7 +44,6 @@ static int repeats(ed_cmd cmd)
 
 void ed_control_command(ed_control *c, ed_app *app, ed_cmd cmd)
 {
-    (void)c;
     switch (cmd) {
     case ED_CMD_RESET_ROLL: app->camera.roll = 0; break;
     case ED_CMD_GOTO_KEY: ed_app_goto_key(app); break;
@@ -65,8 +71,24 @@ void ed_control_command(ed_control *c, ed_app *app, ed_cmd cmd)
     case ED_CMD_DESELECT:
         if (app->show_help)
             app->show_help = 0;
+        else if (app->drag.kind != ED_DRAG_NONE)
+            ed_pointer_cancel(&c->pointer, app);
+        else if (app->look_key >= 0)
+            ed_app_look_end(app, 0);
         else
             ed_app_select(app, -1);
+        break;
+    case ED_CMD_ENTER:
+        if (app->look_key >= 0)
+            ed_app_look_end(app, 1);
+        else if (ed_app_need_selection(app) == 0)
+            ed_inspector_type_begin(app, ed_app_selected_count(app) > 1 ? ED_FIELD_SHIFT : ED_FIELD_TIME);
+        break;
+    case ED_CMD_LOOK_FROM_KEY:
+        if (app->look_key >= 0)
+            ed_app_look_end(app, 1);
+        else
+            ed_app_look_begin(app);
         break;
     case ED_CMD_MOVE_KEY: ed_app_move_key_to_camera(app); break;
     case ED_CMD_DELETE: ed_app_delete_selected(app); break;
@@ -75,13 +97,22 @@ void ed_control_command(ed_control *c, ed_app *app, ed_cmd cmd)
     case ED_CMD_RIPPLE_EARLIER: ed_app_nudge_key_time(app, -ED_NUDGE, 1); break;
     case ED_CMD_RIPPLE_LATER: ed_app_nudge_key_time(app, ED_NUDGE, 1); break;
     case ED_CMD_RETIME: ed_app_retime(app, 0.0); break;
+    case ED_CMD_SELECT_ALL: ed_app_select_all(app); break;
+    case ED_CMD_COPY: ed_app_copy(app); break;
+    case ED_CMD_CUT: ed_app_cut(app); break;
+    case ED_CMD_PASTE: ed_app_paste(app); break;
+    case ED_CMD_INSERT_AT_PLAYHEAD: ed_app_insert_at_playhead(app); break;
     case ED_CMD_CYCLE_INTERP: ed_app_cycle_interp(app); break;
     case ED_CMD_CYCLE_ENDS: ed_app_cycle_ends(app); break;
+    case ED_CMD_CYCLE_TIMING: ed_app_cycle_timing(app); break;
     case ED_CMD_UNDO: ed_app_undo(app); break;
     case ED_CMD_REDO: ed_app_redo(app); break;
     case ED_CMD_SAVE: ed_app_save(app); break;
     case ED_CMD_QUIT: ed_app_request_quit(app); break;
-    case ED_CMD_HELP: app->show_help = !app->show_help; break;
+    case ED_CMD_HELP:
+        /* F1 opens the help, turns its pages in a small window, and closes it */
+        app->show_help = app->show_help >= app->help_pages ? 0 : app->show_help + 1;
+        break;
     case ED_CMD_GRAPH: app->show_graph = !app->show_graph; break;
     case ED_CMD_PIP:
         app->show_pip = !app->show_pip;
@@ -101,11 +132,32 @@ void ed_control_command(ed_control *c, ed_app *app, ed_cmd cmd)
     }
 }
 
+/* While an inspector field takes text, keys edit it: the characters come
+ * as text events, and no key flies or runs its binding. */
+static void typing_key(ed_app *app, const ed_event *ev)
+{
+    switch (ev->key) {
+    case ED_KEY_RETURN: ed_inspector_type_enter(app, 0); break;
+    case ED_KEY_TAB: ed_inspector_type_enter(app, 1); break;
+    case ED_KEY_ESCAPE: ed_inspector_type_cancel(app); break;
+    case ED_KEY_BACKSPACE: ed_inspector_type_backspace(app); break;
+    default: break;
+    }
+}
+
 static void key_down(ed_control *c, ed_app *app, const ed_event *ev)
 {
-    /* a key that answers a question is not also held down to fly with */
-    if (ev->key > 0 && ev->key < ED_KEY_LAST && app->prompt == ED_PROMPT_NONE)
+    if (app->typing.field && app->prompt == ED_PROMPT_NONE) {
+        typing_key(app, ev);
+        return;
+    }
+    /* a key that answers a question is not also held down to fly with; nor is a
+       letter of a Ctrl chord until it comes up, whichever key is let go first */
+    if (ev->key > 0 && ev->key < ED_KEY_LAST && app->prompt == ED_PROMPT_NONE) {
+        if (!ev->repeat && ev->key != ED_KEY_CTRL)
+            c->chord[ev->key] = (ev->mods & ED_MOD_CTRL) || c->down[ED_KEY_CTRL];
         c->down[ev->key] = 1;
+    }
     const ed_binding *b = ed_binding_find(ev->key, ev->mods, app->prompt);
     /* while a question waits, only its answers, help and quit get through */
     if (!b && app->prompt != ED_PROMPT_NONE) {
@@ -118,15 +170,6 @@ static void key_down(ed_control *c, ed_app *app, const ed_event *ev)
     ed_control_command(c, app, b->cmd);
 }
 
-/* The time axis for scrubbing: the path, or nothing to scrub. */
-static void scrub(ed_app *app, int x)
-{
-    ed_layout l;
-    ed_app_layout(app, &l);
-    if (app->path)
-        ed_app_seek(app, ed_layout_time_at(&l, ed_app_start(app), ed_app_duration(app), x));
-}
-
 static void button_down(ed_control *c, ed_app *app, const ed_event *ev)
 {
     if (ev->key == ED_KEY_MOUSE_RIGHT) {
@@ -136,29 +179,8 @@ static void button_down(ed_control *c, ed_app *app, const ed_event *ev)
         }
         return;
     }
-    if (ev->key != ED_KEY_MOUSE_LEFT || app->prompt != ED_PROMPT_NONE)
-        return;
-    ed_layout l;
-    ed_app_layout(app, &l);
-    if (ed_rect_contains(&l.timeline, ev->x, ev->y) || ed_rect_contains(&l.graph, ev->x, ev->y)) {
-        c->scrubbing = 1;
-        app->playing = 0;
-        scrub(app, ev->x);
-        return;
-    }
-    /* through the path camera the view is the shot: no markers to pick */
-    if (!ed_rect_contains(&l.view, ev->x, ev->y) || (app->view_path && app->path))
-        return;
-    cp_vec3 pos;
-    cp_quat rot;
-    double fov;
-    ed_view v;
-    ed_app_view_pose(app, &pos, &rot, &fov);
-    ed_view_init(&v, pos, rot, fov, l.view.x, l.view.y, l.view.w, l.view.h);
-    long i = ed_view_pick(&v, ed_app_keys(app), ed_app_key_count(app), ev->x, ev->y, ED_PICK_RADIUS);
-    ed_app_select(app, i);
-    if (i >= 0)
-        ed_app_message(app, 0, "key %ld selected (t = %.2f s)", i, app->cur.doc.keys[i].time);
+    if (ev->key == ED_KEY_MOUSE_LEFT)
+        ed_pointer_down(&c->pointer, app, ev->x, ev->y, c->down[ED_KEY_SHIFT]);
 }
 
 void ed_control_event(ed_control *c, ed_app *app, const ed_event *ev)
@@ -167,7 +189,7 @@ void ed_control_event(ed_control *c, ed_app *app, const ed_event *ev)
     case ED_EV_KEY_DOWN: key_down(c, app, ev); break;
     case ED_EV_KEY_UP:
         if (ev->key > 0 && ev->key < ED_KEY_LAST)
-            c->down[ev->key] = 0;
+            c->down[ev->key] = c->chord[ev->key] = 0;
         break;
     case ED_EV_BUTTON_DOWN: button_down(c, app, ev); break;
     case ED_EV_BUTTON_UP:
@@ -175,14 +197,16 @@ void ed_control_event(ed_control *c, ed_app *app, const ed_event *ev)
             c->looking = 0;
             c->want_relative_mouse = 0;
         } else if (ev->key == ED_KEY_MOUSE_LEFT) {
-            c->scrubbing = 0;
+            ed_pointer_up(&c->pointer, app, ev->x, ev->y);
         }
         break;
     case ED_EV_MOTION:
-        if (c->looking)
+        if (c->looking) {
             ed_camera_look(&app->camera, ev->dx, ev->dy);
-        else if (c->scrubbing)
-            scrub(app, ev->x);
+            ed_app_look_sync(app);
+        } else {
+            ed_pointer_motion(&c->pointer, app, ev->x, ev->y, c->down[ED_KEY_SHIFT]);
+        }
         break;
     case ED_EV_WHEEL:
         ed_camera_wheel(&app->camera, ev->dy);
@@ -191,15 +215,16 @@ void ed_control_event(ed_control *c, ed_app *app, const ed_event *ev)
     case ED_EV_RESIZE: ed_app_resize(app, ev->w, ev->h); break;
     case ED_EV_MINIMIZE:
         c->minimized = 1;
-        release_all(c);
+        release_all(c, app);
         break;
     case ED_EV_RESTORE: c->minimized = 0; break;
     case ED_EV_FOCUS_LOST:
         c->focused = 0;
-        release_all(c);
+        release_all(c, app);
         break;
     case ED_EV_FOCUS_GAINED: c->focused = 1; break;
     case ED_EV_QUIT: ed_app_request_quit(app); break;
+    case ED_EV_TEXT: ed_inspector_type_text(app, ev->text); break;
     case ED_EV_NONE: break;
     }
 }
@@ -210,17 +235,21 @@ ed_camera_input ed_control_camera_input(const ed_control *c, const ed_app *app)
     memset(&in, 0, sizeof in);
     /* Ctrl turns letters into commands (Ctrl+S is save, not "fly back"),
        and a question on screen takes the keys for its answers */
-    if (c->down[ED_KEY_CTRL] || app->prompt != ED_PROMPT_NONE)
+    if (c->down[ED_KEY_CTRL] || app->prompt != ED_PROMPT_NONE || app->typing.field)
         return in;
     size_t n;
     const ed_binding *t = ed_bindings(&n);
     int on[ED_CMD_COUNT] = {0};
     for (size_t i = 0; i < n; i++)
-        if (t[i].kind == ED_BIND_HELD && t[i].key > 0 && t[i].key < ED_KEY_LAST && c->down[t[i].key])
+        if (t[i].kind == ED_BIND_HELD && t[i].key > 0 && t[i].key < ED_KEY_LAST && c->down[t[i].key] &&
+            !c->chord[t[i].key])
             on[t[i].cmd] = 1;
     in.forward = on[ED_CMD_MOVE_FORWARD] - on[ED_CMD_MOVE_BACK];
     in.right = on[ED_CMD_MOVE_RIGHT] - on[ED_CMD_MOVE_LEFT];
     in.up = on[ED_CMD_MOVE_UP] - on[ED_CMD_MOVE_DOWN];
+    /* looking from a key turns it: the camera stays on the key */
+    if (app->look_key >= 0)
+        in.forward = in.right = in.up = 0;
     in.roll = on[ED_CMD_ROLL_LEFT] - on[ED_CMD_ROLL_RIGHT];
     in.fov = on[ED_CMD_FOV_UP] - on[ED_CMD_FOV_DOWN];
     in.fast = on[ED_CMD_FAST];
@@ -235,4 +264,9 @@ void ed_control_update(ed_control *c, ed_app *app, double dt)
         dt = 1.0;
     ed_camera_input in = ed_control_camera_input(c, app);
     ed_app_fly(app, &in, dt);
+    ed_app_look_sync(app);
+    /* the field typed into goes when its key does (undo, a deletion) */
+    if (app->typing.field && !(app->cur.selected >= 0))
+        app->typing.field = 0;
+    c->want_text = app->typing.field != 0;
 }

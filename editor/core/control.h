@@ -11,8 +11,7 @@
 
 #include "app.h"
 #include "bindings.h"
-
-#define ED_PICK_RADIUS 14.0   /* pixels: how near a click must be to a key marker */
+#include "pointer.h"
 
 typedef enum ed_event_type {
     ED_EV_NONE = 0,
@@ -22,7 +21,8 @@ typedef enum ed_event_type {
     ED_EV_WHEEL,                           /* dy clicks, positive away from the user */
     ED_EV_RESIZE,                          /* w, h */
     ED_EV_MINIMIZE, ED_EV_RESTORE, ED_EV_FOCUS_LOST, ED_EV_FOCUS_GAINED,
-    ED_EV_QUIT                             /* the window's close button */
+    ED_EV_QUIT,                            /* the window's close button */
+    ED_EV_TEXT                             /* text typed (while an inspector field takes it) */
 } ed_event_type;
 
 typedef struct ed_event {
@@ -33,15 +33,18 @@ typedef struct ed_event {
     int           x, y;
     double        dx, dy;
     int           w, h;
+    char          text[32];  /* ED_EV_TEXT: UTF-8, NUL-terminated (as SDL sends it) */
 } ed_event;
 
 typedef struct ed_control {
     unsigned char down[ED_KEY_LAST];  /* keys held now */
+    unsigned char chord[ED_KEY_LAST]; /* held keys that went down with Ctrl: commands, they never fly */
     int           looking;            /* right button held */
-    int           scrubbing;          /* left button held on the timeline or graph */
+    ed_pointer    pointer;            /* the left button's gestures */
     int           minimized;
     int           focused;
     int           want_relative_mouse;/* the window should capture the mouse (look) */
+    int           want_text;          /* an inspector field is being typed into: the window should send text */
 } ed_control;
 
 void ed_control_init(ed_control *c);

@@ -142,8 +142,8 @@ static void check_recovery(ed_app *app)
     cp_document_free(&app->pending);
     app->pending = rec;
     app->prompt = ED_PROMPT_RECOVERY;
-    ed_app_message(app, 0, "%s holds unsaved edits (%zu keys) from an earlier session: R restore, D discard",
-                   app->recovery_file, rec.count);
+    ed_app_message(app, 0, "%s holds unsaved edits (%zu %s) from an earlier session: R restore, D discard",
+                   app->recovery_file, rec.count, ed_keys_word(rec.count));
 }
 
 int ed_app_open(ed_app *app, const char *file)
@@ -167,6 +167,9 @@ int ed_app_open(ed_app *app, const char *file)
         ed_app_message(app, 1, "%s", err.message);
         return -1;
     }
+    /* a new path is recorded with smooth timing: no overshoot between unevenly timed keys, and holds */
+    if (!exists)
+        doc.options.timing = CP_TIMING_SMOOTH;
     if (!exists && !(doc.name = name_from_file(file))) {
         ed_app_message(app, 1, "out of memory");
         return -1;
@@ -189,6 +192,7 @@ int ed_app_open(ed_app *app, const char *file)
     cp_document_free(&app->cur.doc);
     app->cur.doc = doc;
     app->cur.selected = -1;
+    ed_sel_reset(&app->cur.sel, doc.count);
     app->cur.revision = app->next_revision++;
     app->saved_revision = app->cur.revision;
     app->recovery_revision = 0;
@@ -217,9 +221,10 @@ int ed_app_open(ed_app *app, const char *file)
     }
     if (exists) {
         if (doc.warning_count > 0)
-            ed_app_message(app, 0, "opened %s: %zu keys; %s", file, app->cur.doc.count, app->cur.doc.warnings[0]);
+            ed_app_message(app, 0, "opened %s: %zu %s; %s", file, app->cur.doc.count, ed_keys_word(app->cur.doc.count),
+                           app->cur.doc.warnings[0]);
         else
-            ed_app_message(app, 0, "opened %s: %zu keys", file, app->cur.doc.count);
+            ed_app_message(app, 0, "opened %s: %zu %s", file, app->cur.doc.count, ed_keys_word(app->cur.doc.count));
         watch(app);
     } else {
         ed_app_message(app, 0, "new file %s: the first save (Ctrl+S) creates it", file);
@@ -264,7 +269,7 @@ int ed_app_save(ed_app *app)
     remove_recovery(app);
     if (!app->library)
         watch(app);
-    ed_app_message(app, 0, "saved %s (%zu keys)", app->file, app->cur.doc.count);
+    ed_app_message(app, 0, "saved %s (%zu %s)", app->file, app->cur.doc.count, ed_keys_word(app->cur.doc.count));
     return 0;
 }
 
@@ -288,8 +293,8 @@ static int outside_change(ed_app *app, ed_file_id now)
     if (!ed_app_dirty(app)) {
         if (ed_app_commit(app, &doc, app->cur.selected, 1) == 0) {
             app->saved_revision = app->cur.revision;
-            ed_app_message(app, 0, "reloaded %s: changed on disk (%zu keys; Ctrl+Z goes back)", app->file,
-                           app->cur.doc.count);
+            ed_app_message(app, 0, "reloaded %s: changed on disk (%zu %s; Ctrl+Z goes back)", app->file,
+                           app->cur.doc.count, ed_keys_word(app->cur.doc.count));
         }
         return 0;
     }
@@ -303,6 +308,9 @@ static int outside_change(ed_app *app, ed_file_id now)
 
 void ed_app_poll_file(ed_app *app)
 {
+    /* a reload in the middle of a drag would pull the keys from under it: after the drag */
+    if (app->live.active)
+        return;
     if (!app->library) {
         /* a new file: another program may create it before the first save */
         if (app->file && !app->file_exists && app->prompt == ED_PROMPT_NONE) {
@@ -415,7 +423,8 @@ int ed_app_answer(ed_app *app, ed_cmd answer)
             if (ed_app_commit(app, &doc, -1, 1) != 0)
                 return -1;
             app->recovery_revision = app->cur.revision; /* the recovery file holds exactly this */
-            ed_app_message(app, 0, "restored %zu keys from %s: save (Ctrl+S) to keep them", app->cur.doc.count,
+            ed_app_message(app, 0, "restored %zu %s from %s: save (Ctrl+S) to keep them", app->cur.doc.count,
+                           ed_keys_word(app->cur.doc.count),
                            app->recovery_file);
             return 0;
         }

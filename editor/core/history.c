@@ -4,6 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+void ed_state_free(ed_state *s)
+{
+    cp_document_free(&s->doc);
+    ed_sel_free(&s->sel);
+    memset(s, 0, sizeof *s);
+}
+
 static int reserve(ed_state **stack, size_t *cap, size_t need)
 {
     if (need <= *cap)
@@ -23,7 +30,7 @@ static void clear_redo(ed_history *h)
 {
     for (size_t i = 0; i < h->redo_count; i++) {
         h->keys_held -= h->redo[i].doc.count;
-        cp_document_free(&h->redo[i].doc);
+        ed_state_free(&h->redo[i]);
     }
     h->redo_count = 0;
 }
@@ -36,7 +43,7 @@ static void trim(ed_history *h)
     while (h->undo_count - drop > 1 &&
            (h->undo_count - drop > ED_HISTORY_DEPTH || keys > ED_HISTORY_MAX_KEYS)) {
         keys -= h->undo[drop].doc.count;
-        cp_document_free(&h->undo[drop].doc);
+        ed_state_free(&h->undo[drop]);
         drop++;
     }
     if (drop) {
@@ -84,7 +91,7 @@ void ed_history_free(ed_history *h)
 {
     clear_redo(h);
     for (size_t i = 0; i < h->undo_count; i++)
-        cp_document_free(&h->undo[i].doc);
+        ed_state_free(&h->undo[i]);
     free(h->undo);
     free(h->redo);
     memset(h, 0, sizeof *h);

@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "campath/json.h"
+#include "selection.h"
 
 #define ED_HISTORY_DEPTH 500
 #define ED_HISTORY_MAX_KEYS 2000000u
@@ -21,9 +22,14 @@
 /* A document state and what goes with it. */
 typedef struct ed_state {
     cp_document   doc;
-    long          selected;   /* -1 = none */
+    ed_sel        sel;        /* the keys selected (for doc.count keys) */
+    long          selected;   /* the active key, which single-key commands and the
+                                 inspector act on: -1 = none, else one of sel */
     unsigned long revision;   /* identifies the content, for the dirty flag */
 } ed_state;
+
+/* Frees the document and the selection of a state and zeroes it. */
+void ed_state_free(ed_state *s);
 
 typedef struct ed_history {
     ed_state *undo, *redo;    /* stacks; the top is the last element */

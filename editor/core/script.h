@@ -19,6 +19,7 @@
 #define ED_SCRIPT_FRAME (1.0 / 60.0)   /* seconds per simulated frame */
 #define ED_SCRIPT_MAX_LINE 4096
 #define ED_SCRIPT_MAX_WORDS 16
+#define ED_SCRIPT_DRAG_STEPS 16   /* mouse motions between a drag's press and release */
 
 /* What only the program around the script can do (render, talk SDL). */
 typedef struct ed_script_host {

@@ -268,15 +268,6 @@ static int c_record(ed_script *s, int argc, char **argv, char *err, size_t n)
     return ed_script_result(s, ed_app_record(s->app, strcmp(argv[0], "insert") == 0), argv[0], err, n);
 }
 
-static int c_select(ed_script *s, int argc, char **argv, char *err, size_t n)
-{
-    (void)argc;
-    long i = -1;
-    if (strcmp(argv[1], "none") != 0 && ed_script_index(s, argv[1], &i, err, n))
-        return -1;
-    return ed_script_result(s, ed_app_select(s->app, i), argv[0], err, n);
-}
-
 static int c_delete(ed_script *s, int argc, char **argv, char *err, size_t n)
 {
     (void)argc;
@@ -485,21 +476,36 @@ static const ed_script_command commands[] = {
     {"wait", 1, 1, c_wait, "wait SECONDS", "let time pass (playback, real-time recording, recovery writes)"},
     {"record", 0, 0, c_record, "record", "record the camera as a key at the end (F2)"},
     {"insert", 0, 0, c_record, "insert", "insert the camera as a key after the selected one (Shift+F2)"},
-    {"select", 1, 1, c_select, "select N|none", "select key N"},
-    {"delete", 0, 0, c_delete, "delete", "delete the selected key"},
+    {"select", 1, 1, ed_script_c_select, "select N|N-M|all|none", "select key N alone, keys N to M, every key, or none"},
+    {"select-add", 1, 1, ed_script_c_select_add, "select-add N", "add key N to the selection (Shift+click)"},
+    {"delete", 0, 0, c_delete, "delete", "delete the selected keys"},
     {"move-key", 0, 0, c_move_key, "move-key", "move the selected key to the camera pose (G)"},
     {"key-time", 1, 1, c_key_time, "key-time SECONDS", "set the selected key's time"},
     {"nudge", 1, 2, c_nudge, "nudge SECONDS [ripple]", "move the selected key's time (with ripple: and all after it)"},
+    {"edit", 2, 4, ed_script_c_edit, "edit time T|position X Y Z|rotation YAW PITCH ROLL|fov F|hold S|none",
+     "set the selected key's time or position, or the selected keys' rotation (degrees), field of view or hold "
+     "(seconds at rest from the key's time; none takes it away)"},
+    {"transform", 2, 4, ed_script_c_transform, "transform translate DX DY DZ|rotate DEGREES|scale S|shift SECONDS",
+     "move, turn about +Y through their centre, scale about their centre or shift in time the selected keys "
+     "(every key when none is selected)"},
+    {"copy", 0, 0, ed_script_c_clipboard, "copy", "copy the selected keys (Ctrl+C)"},
+    {"cut", 0, 0, ed_script_c_clipboard, "cut", "copy the selected keys, then delete them (Ctrl+X)"},
+    {"paste", 0, 0, ed_script_c_clipboard, "paste",
+     "paste the copied keys at the playhead, keeping their spacing; later keys move on (Ctrl+V)"},
+    {"insert-at-playhead", 0, 0, ed_script_c_insert_at_playhead, "insert-at-playhead",
+     "a key on the path's pose at the playhead (K)"},
     {"retime", 0, 1, c_retime, "retime [DURATION]", "retime to constant speed (keeping the duration if none is given)"},
     {"interpolation", 1, 1, c_interpolation, "interpolation c2|bisector|catmull-rom|linear|step",
      "the interpolation of position, rotation and fov"},
     {"ends", 1, 1, c_ends, "ends natural|rest|closed", "the end behaviour"},
+    {"timing", 1, 1, ed_script_c_timing, "timing keys|smooth|constant-speed",
+     "how time maps onto the path (docs/format.md); new paths are smooth"},
     {"play", 0, 0, c_play, "play", "start playback"},
     {"pause", 0, 0, c_play, "pause", "stop playback"},
     {"seek", 1, 1, c_seek, "seek SECONDS", "move the playhead"},
     {"play-to", 1, 1, c_play_to, "play-to SECONDS", "play frame by frame until the playhead reaches a time, then pause"},
     {"view", 1, 1, c_view, "view free|path", "render from the free camera or through the path camera"},
-    {"graph", 1, 1, c_toggle, "graph on|off", "the speed and acceleration graph"},
+    {"graph", 1, 1, c_toggle, "graph on|off", "the graph panel: speeds, accelerations and field of view (F3)"},
     {"help", 1, 1, c_toggle, "help on|off", "the key binding help (F1)"},
     {"color", 1, 1, c_color, "color speed|acceleration", "what the path's colour shows"},
     {"undo", 0, 0, c_undo, "undo", "undo the last edit"},
@@ -512,12 +518,18 @@ static const ed_script_command commands[] = {
     {"key-down", 1, 1, ed_script_c_press, "key-down KEY", "hold a key down (held keys fly the camera during wait)"},
     {"key-up", 1, 1, ed_script_c_press, "key-up KEY", "release a key"},
     {"click", 2, 2, ed_script_c_click, "click X Y", "left click at a pixel (select a key, or scrub on the timeline)"},
+    {"type", 1, ED_SCRIPT_MAX_WORDS - 1, ed_script_c_type, "type TEXT",
+     "type text into the inspector field being edited (press enter applies it)"},
+    {"drag", 4, 4, ed_script_c_drag, "drag X1 Y1 X2 Y2",
+     "a left-button drag through the input layer: a box, the gizmo, a key's marker or tick, a value"},
     {"event", 1, 3, ed_script_c_event, "event resize W H|minimize|restore|focus-lost|focus-gained",
      "a window event through the input layer"},
     {"screenshot", 1, 1, ed_script_c_screenshot, "screenshot FILE", "save what the window shows now (.bmp or .png)"},
-    {"expect", 2, 3, ed_script_c_expect,
-     "expect keys N|dirty yes/no|selected N/none|prompt NAME|playhead T [TOL]|interpolation NAME|ends NAME|key-time I T|"
-     "camera-speed V [TOL]|scene NAME|triangles N|clearance N|through T|clear T",
+    {"expect", 2, ED_SCRIPT_MAX_WORDS - 1, ed_script_c_expect,
+     "expect keys N|dirty yes/no|selected N/none|selected-count N|prompt NAME|playhead T [TOL]|interpolation NAME|"
+     "ends NAME|timing NAME|key-time I T|key I time T [TOL]|key I position X Y Z [TOL]|key I fov F [TOL]|"
+     "key I rotation YAW PITCH ROLL [TOL]|key I hold S|none [TOL]|camera X Y Z [TOL]|camera-speed V [TOL]|message TEXT|scene NAME|"
+     "triangles N|clearance N|through T|clear T",
      "stop with an error unless the editor is in that state (for tests)"},
     {"echo", 0, ED_SCRIPT_MAX_WORDS - 1, c_echo, "echo TEXT", "print a line"},
 };

@@ -16,12 +16,23 @@ int ed_script_result(const ed_script *s, int rc, const char *cmd, char *err, siz
 /* Delivers an event through the host's input layer, or straight to the control layer. */
 void ed_script_send(ed_script *s, const ed_event *ev);
 
-/* The commands of script_input.c. */
+/* The commands of script_input.c, script_expect.c and script_edit.c. */
 int ed_script_c_quit(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_press(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_click(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_type(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_drag(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_event(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_screenshot(ed_script *s, int argc, char **argv, char *err, size_t n);
+/* script_expect.c */
 int ed_script_c_expect(ed_script *s, int argc, char **argv, char *err, size_t n);
+/* script_edit.c */
+int ed_script_c_select(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_select_add(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_edit(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_transform(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_clipboard(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_timing(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_insert_at_playhead(ed_script *s, int argc, char **argv, char *err, size_t n);
 
 #endif /* ED_SCRIPT_IMPL_H */

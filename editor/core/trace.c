@@ -1,6 +1,7 @@
 /* editor/core/trace.c - sampling a path for the view and the graph. */
 #include "trace.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,7 @@ static void clear(ed_trace *t)
     t->count = t->plot_count = 0;
     t->max[0] = t->max[1] = 0;
     for (int k = 0; k < ED_PLOT_COUNT; k++)
-        t->plot_max[k] = 0;
+        t->plot_min[k] = t->plot_max[k] = t->plot_floor[k] = 0;
 }
 
 void ed_trace_free(ed_trace *t)
@@ -34,13 +35,16 @@ void ed_trace_free(ed_trace *t)
     memset(t, 0, sizeof *t);
 }
 
-/* Segment i's time range; for a closed path segment count-1 is the seam. */
-static void segment(const cp_path *p, size_t i, double *t0, double *t1)
+/* Segment i's time range; for a closed path segment count-1 is the seam.
+ * *hold_end is where key i's hold ends (t0 when it has none): the camera
+ * rests from t0 to there. */
+static void segment(const cp_path *p, size_t i, double *t0, double *t1, double *hold_end)
 {
     const cp_key *k = cp_path_keys(p);
     size_t n = cp_path_key_count(p);
     *t0 = k[i].time;
     *t1 = i + 1 < n ? k[i + 1].time : cp_path_start(p) + cp_path_duration(p);
+    *hold_end = k[i].flags & CP_KEY_HOLD ? fmin(k[i].time + k[i].hold, *t1) : *t0;
 }
 
 static unsigned char level_of(double v, double max)
@@ -81,8 +85,10 @@ static int build_polyline(ed_trace *t, const cp_path *p)
     size_t c = 0;
     double vmax = 0, amax = 0;
     for (size_t i = 0; i < nseg; i++) {
-        double t0, t1;
-        segment(p, i, &t0, &t1);
+        double t0, t1, held;
+        /* the camera rests during a hold: the line starts where it moves on */
+        segment(p, i, &held, &t1, &t0);
+        (void)held;
         double chord = cp_vec3_length(cp_vec3_sub(k[(i + 1) % n].position, k[i].position));
         double mm = ceil(chord / step);
         int m = mm < 2 ? 2 : mm > 32 ? 32 : (int)mm;
@@ -121,12 +127,48 @@ static void plot_add(ed_trace *t, const cp_pose *pose)
     size_t i = t->plot_count++;
     t->plot_t[i] = pose->time;
     double v[ED_PLOT_COUNT] = {cp_vec3_length(pose->velocity), cp_vec3_length(pose->acceleration),
-                               cp_vec3_length(pose->angular_velocity), cp_vec3_length(pose->angular_acceleration)};
+                               cp_vec3_length(pose->angular_velocity), cp_vec3_length(pose->angular_acceleration),
+                               pose->fov};
     for (int k = 0; k < ED_PLOT_COUNT; k++) {
         t->plot[k][i] = (float)v[k];
-        if (v[k] > t->plot_max[k])
+        if (i == 0 || v[k] > t->plot_max[k])
             t->plot_max[k] = v[k];
+        if (i == 0 || v[k] < t->plot_min[k])
+            t->plot_min[k] = v[k];
     }
+}
+
+/* The floors of the strips' scales, from the path's own magnitudes: a
+ * thousandth of what its keys ask for on average (the distance, turn and
+ * zoom between keys over the time between them, and that again per key
+ * interval for accelerations), and never below what rounding in doubles
+ * can make of its coordinates (a million ulps). Linear interpolation with
+ * one rotation for every key gave angular speeds of 3e-17 rad/s: noise,
+ * which the strip scaled to fill itself. */
+static void plot_floors(ed_trace *t, const cp_path *p)
+{
+    const cp_key *k = cp_path_keys(p);
+    size_t n = cp_path_key_count(p);
+    int closed = cp_path_get_options(p).ends == CP_ENDS_CLOSED;
+    size_t nseg = closed ? n : n - 1;
+    double dur = cp_path_duration(p), h = dur / (double)(nseg ? nseg : 1);
+    double dist = 0, turn = 0, zoom = 0, coord = 1, fov = 1;
+    for (size_t i = 0; i < n; i++) {
+        coord = fmax(coord, fmax(fabs(k[i].position.x), fmax(fabs(k[i].position.y), fabs(k[i].position.z))));
+        fov = fmax(fov, fabs(k[i].fov));
+    }
+    for (size_t i = 0; i < nseg; i++) {
+        const cp_key *a = &k[i], *b = &k[(i + 1) % n];
+        dist += cp_vec3_length(cp_vec3_sub(b->position, a->position));
+        turn += cp_quat_angle_between(a->rotation, b->rotation);
+        zoom += fabs(b->fov - a->fov);
+    }
+    const double rel = 1e-3, noise = 1e6 * DBL_EPSILON;
+    t->plot_floor[ED_PLOT_SPEED] = fmax(rel * dist / dur, noise * coord / h);
+    t->plot_floor[ED_PLOT_ACCELERATION] = fmax(rel * dist / (dur * h), noise * coord / (h * h));
+    t->plot_floor[ED_PLOT_ANGULAR_SPEED] = fmax(rel * turn / dur, noise / h);
+    t->plot_floor[ED_PLOT_ANGULAR_ACCELERATION] = fmax(rel * turn / (dur * h), noise / (h * h));
+    t->plot_floor[ED_PLOT_FOV] = fmax(rel * zoom, noise * fov) + 1e-3;
 }
 
 static int build_plot(ed_trace *t, const cp_path *p)
@@ -135,7 +177,7 @@ static int build_plot(ed_trace *t, const cp_path *p)
     int closed = cp_path_get_options(p).ends == CP_ENDS_CLOSED;
     size_t nseg = closed ? n : n - 1;
     int sides = n <= ED_TRACE_PLOT_KEY_LIMIT;
-    size_t need = ED_TRACE_PLOT_SAMPLES + 2 + (sides ? 2 * (nseg + 1) : 0);
+    size_t need = ED_TRACE_PLOT_SAMPLES + 2 + (sides ? 2 * (nseg + 1) : 0) + 2 * nseg; /* and hold ends */
     if (need > t->plot_cap) {
         if (reserve((void **)&t->plot_t, need, sizeof *t->plot_t))
             return -1;
@@ -149,12 +191,26 @@ static int build_plot(ed_trace *t, const cp_path *p)
     cp_pose pose;
     size_t u = 0; /* next uniform sample */
     for (size_t i = 0; i < nseg; i++) {
-        double t0, t1;
-        segment(p, i, &t0, &t1);
+        double t0, t1, held;
+        segment(p, i, &t0, &t1, &held);
         if (sides) {
             cp_path_sample_side(p, t0, 1, &pose);
             pose.time = t0;
             plot_add(t, &pose);
+        }
+        /* a hold ends at a time of its own: both sides there, so that the camera's rest shows to the instant */
+        if (held > t0 && held < t1) {
+            for (; u <= ED_TRACE_PLOT_SAMPLES && start + dur * (double)u / ED_TRACE_PLOT_SAMPLES < held; u++) {
+                double tu = start + dur * (double)u / ED_TRACE_PLOT_SAMPLES;
+                cp_path_sample_cursor(p, &cur, tu, &pose);
+                pose.time = tu;
+                plot_add(t, &pose);
+            }
+            for (int side = -1; side <= 1; side += 2) {
+                cp_path_sample_side(p, held, side, &pose);
+                pose.time = held;
+                plot_add(t, &pose);
+            }
         }
         for (; u <= ED_TRACE_PLOT_SAMPLES; u++) {
             double tu = start + dur * (double)u / ED_TRACE_PLOT_SAMPLES;
@@ -183,6 +239,22 @@ int ed_trace_build(ed_trace *t, const cp_path *path, unsigned long serial)
         clear(t);
         return -1;
     }
+    plot_floors(t, path);
     t->serial = serial;
     return 0;
+}
+
+void ed_trace_plot_range(const ed_trace *t, int plot, double *lo, double *hi)
+{
+    double floor_ = t->plot_floor[plot] > 0 ? t->plot_floor[plot] : 1.0;
+    if (plot == ED_PLOT_FOV) {
+        /* around the values, 5% over and under; a steady fov sits in the middle */
+        double a = t->plot_min[plot], b = t->plot_max[plot], span = fmax(b - a, floor_);
+        double mid = 0.5 * (a + b);
+        *lo = mid - 0.5 * 1.1 * span;
+        *hi = mid + 0.5 * 1.1 * span;
+        return;
+    }
+    *lo = 0;
+    *hi = 1.05 * fmax(t->plot_max[plot], floor_);
 }

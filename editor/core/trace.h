@@ -19,7 +19,11 @@
 #define ED_TRACE_PLOT_SAMPLES 1500   /* uniform graph samples (plus two per key) */
 #define ED_TRACE_PLOT_KEY_LIMIT 50000 /* above this many keys the graph skips the per-key limits */
 
-enum { ED_PLOT_SPEED = 0, ED_PLOT_ACCELERATION, ED_PLOT_ANGULAR_SPEED, ED_PLOT_ANGULAR_ACCELERATION, ED_PLOT_COUNT };
+enum {
+    ED_PLOT_SPEED = 0, ED_PLOT_ACCELERATION, ED_PLOT_ANGULAR_SPEED, ED_PLOT_ANGULAR_ACCELERATION,
+    ED_PLOT_FOV,       /* the field of view itself, degrees */
+    ED_PLOT_COUNT
+};
 
 typedef struct ed_trace {
     unsigned long  serial;          /* the path it was built for (0: none) */
@@ -30,12 +34,19 @@ typedef struct ed_trace {
     size_t         plot_count, plot_cap;
     double        *plot_t;          /* sample times, non-decreasing (a key's two limits share a time) */
     float         *plot[ED_PLOT_COUNT];
-    double         plot_max[ED_PLOT_COUNT];
+    double         plot_min[ED_PLOT_COUNT], plot_max[ED_PLOT_COUNT];
+    double         plot_floor[ED_PLOT_COUNT]; /* the least a strip spans (trace.c says why) */
 } ed_trace;
 
 /* Samples `path` (NULL: empties the trace) and tags the result with serial.
  * 0, or -1 if out of memory (the trace is then empty). */
 int ed_trace_build(ed_trace *t, const cp_path *path, unsigned long serial);
 void ed_trace_free(ed_trace *t);
+
+/* The values a graph strip spans: from 0 (speeds and accelerations) or a
+ * little under the least value (the field of view) to a little over the
+ * largest; never less than the strip's floor, so that rounding noise in a
+ * value that is really constant draws as a flat line. */
+void ed_trace_plot_range(const ed_trace *t, int plot, double *lo, double *hi);
 
 #endif /* ED_TRACE_H */

@@ -176,3 +176,28 @@ long ed_view_pick(const ed_view *v, const cp_key *keys, size_t count, double px,
     }
     return best;
 }
+
+int ed_view_pick_rect(const ed_view *v, const cp_key *keys, size_t count, double x0, double y0, double x1, double y1,
+                      int add, ed_sel *sel)
+{
+    double lx = fmin(x0, x1), hx = fmax(x0, x1), ly = fmin(y0, y1), hy = fmax(y0, y1);
+    if (!add || sel->n != count)
+        ed_sel_reset(sel, count);
+    for (size_t i = 0; i < count; i++) {
+        float sx, sy;
+        if (ed_view_project(v, ed_view_to_camera(v, keys[i].position), &sx, &sy) && sx >= lx && sx <= hx && sy >= ly &&
+            sy <= hy && ed_sel_set(sel, i, 1))
+            return -1;
+    }
+    return 0;
+}
+
+cp_vec3 ed_view_ray(const ed_view *v, double px, double py)
+{
+    /* camera space (x right, y up, looking down -z), then back to the world with the transpose */
+    double cx = (px - v->cx) / v->focal, cy = -(py - v->cy) / v->focal, cz = -1.0;
+    cp_vec3 d = cp_vec3_make(v->m[0][0] * cx + v->m[1][0] * cy + v->m[2][0] * cz,
+                             v->m[0][1] * cx + v->m[1][1] * cy + v->m[2][1] * cz,
+                             v->m[0][2] * cx + v->m[1][2] * cy + v->m[2][2] * cz);
+    return cp_vec3_normalize(d);
+}

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "campath/path.h"
+#include "selection.h"
 
 #define ED_VIEW_NEAR 0.05        /* metres */
 #define ED_VIEW_GUARD 2.0        /* the guard band, in viewport half-sizes from the centre */
@@ -65,5 +66,15 @@ int ed_view_clip_polygon(const ed_view *v, const cp_vec3 *c, int n, float *xy);
 /* The index of the key whose position projects nearest to (px, py), within
  * `radius` pixels and in front of the camera; -1 if none. */
 long ed_view_pick(const ed_view *v, const cp_key *keys, size_t count, double px, double py, double radius);
+
+/* Flags sel->on[i] (a set for `count` keys) for every key in front of the
+ * camera whose position projects inside the rectangle with corners (x0, y0)
+ * and (x1, y1), in any order; with add, keys already flagged stay. 0, or -1
+ * if out of memory. */
+int ed_view_pick_rect(const ed_view *v, const cp_key *keys, size_t count, double x0, double y0, double x1, double y1,
+                      int add, ed_sel *sel);
+
+/* The world direction (unit) of the ray from the eye through pixel (px, py). */
+cp_vec3 ed_view_ray(const ed_view *v, double px, double py);
 
 #endif /* ED_VIEW_H */

@@ -99,6 +99,9 @@ static void draw_view(ed_gfx *g, ed_app *app, const ed_rect *r, int height, cp_v
 void ed_render_frame(ed_gfx *g, ed_app *app)
 {
     sync(g, app);
+    /* the inspector's layout (and the mouse on it) follows the font drawn with */
+    app->text_w = ed_text_advance(g->text);
+    app->text_h = ed_text_height(g->text);
     ed_layout l;
     ed_app_layout(app, &l);
     int through = app->view_path && app->path;
@@ -126,11 +129,15 @@ void ed_render_frame(ed_gfx *g, ed_app *app)
         ed_ui_line(g->ui, p->x - 1, p->y - 1, p->x - 1, p->y + p->h, edge);
         ed_ui_line(g->ui, p->x + p->w, p->y - 1, p->x + p->w, p->y + p->h, edge);
     }
+    if (!through)
+        ed_draw_tools(g, app, &l);
     if (l.graph.h > 0)
         ed_draw_graph(g, app, &l);
     ed_draw_timeline(g, app, &l);
-    if (!through)
+    if (!through) {
         ed_draw_hud(g, app, &l);
+        ed_draw_inspector(g, app);
+    }
     ed_draw_overlays(g, app, &l);
     ed_ui_end(g->ui);
 }

@@ -56,8 +56,12 @@ void ed_render_shot(ed_gfx *g, ed_app *app, double time, int width, int height);
 /* The 2D panels, for the frame above. */
 void ed_draw_hud(ed_gfx *g, ed_app *app, const ed_layout *l);
 void ed_draw_timeline(ed_gfx *g, ed_app *app, const ed_layout *l);
-void ed_draw_overlays(ed_gfx *g, const ed_app *app, const ed_layout *l);
+void ed_draw_overlays(ed_gfx *g, ed_app *app, const ed_layout *l);
 void ed_draw_graph(ed_gfx *g, ed_app *app, const ed_layout *l);
+/* The key inspector (panel.c). */
+void ed_draw_inspector(ed_gfx *g, const ed_app *app);
+/* The move gizmo and the box being dragged (tools.c). */
+void ed_draw_tools(ed_gfx *g, const ed_app *app, const ed_layout *l);
 
 /* Shared helpers. */
 int ed_gfx_reserve(void **buf, size_t *cap, size_t need, size_t size);

@@ -1,6 +1,8 @@
-/* editor/sdl/graph.c - the graph panel: speed, acceleration, angular speed and
- * angular acceleration against time, with the keys marked. Where a path is
- * only C1 the acceleration jumps at the keys; a C2 path's does not. */
+/* editor/sdl/graph.c - the graph panel: speed, acceleration, angular speed,
+ * angular acceleration and the field of view against time, with the keys
+ * marked. Where a path is only C1 the acceleration jumps at the keys; a C2
+ * path's does not. Each strip spans its values (trace.h: with a floor, so
+ * that rounding noise stays a flat line). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,18 +17,33 @@ static const struct {
     {"acceleration", "m/s2", {255, 160, 60, 255}},
     {"angular speed", "rad/s", {110, 230, 120, 255}},
     {"angular acceleration", "rad/s2", {240, 110, 240, 255}},
+    {"field of view", "deg", {235, 235, 120, 255}},
 };
+
+/* A scale value in at most 7 characters, so that it fits left of the strip. */
+static void compact(double v, char *buf, size_t n)
+{
+    double a = fabs(v);
+    if (a >= 1e5)
+        snprintf(buf, n, "%.0e", v);
+    else if (a >= 100)
+        snprintf(buf, n, "%.0f", v);
+    else if (a >= 1 || a == 0)
+        snprintf(buf, n, "%.3g", v);
+    else
+        snprintf(buf, n, "%.2g", v);
+}
 
 /* Draws one curve through per-column envelopes (first, last, min, max), so
  * that the cost follows the panel's width and a jump at a key stays a
  * vertical line however many samples fall in one column. */
 static void draw_curve(ed_gfx *g, const ed_trace *t, int k, const ed_layout *l, int y0, int h, double start,
-                       double dur, double top)
+                       double dur, double lo, double hi)
 {
     int w = l->bar.w;
     if (w < 2 || ed_gfx_reserve((void **)&g->columns, &g->column_cap, 4 * (size_t)w, sizeof *g->columns))
         return;
-    float *first = g->columns, *last = first + w, *lo = last + w, *hi = lo + w;
+    float *first = g->columns, *last = first + w, *low = last + w, *high = low + w;
     for (int c = 0; c < w; c++)
         first[c] = NAN;
     for (size_t i = 0; i < t->plot_count; i++) {
@@ -34,30 +51,31 @@ static void draw_curve(ed_gfx *g, const ed_trace *t, int k, const ed_layout *l, 
         c = c < 0 ? 0 : c >= w ? w - 1 : c;
         float v = t->plot[k][i];
         if (isnan(first[c])) {
-            first[c] = last[c] = lo[c] = hi[c] = v;
+            first[c] = last[c] = low[c] = high[c] = v;
         } else {
             last[c] = v;
-            lo[c] = v < lo[c] ? v : lo[c];
-            hi[c] = v > hi[c] ? v : hi[c];
+            low[c] = v < low[c] ? v : low[c];
+            high[c] = v > high[c] ? v : high[c];
         }
     }
     const SDL_Color col = plots[k].color;
-    double sy = top > 0 ? (h - 4) / top : 0;
+    double sy = hi > lo ? (h - 4) / (hi - lo) : 0;
     int base = y0 + h - 2;
     int have = 0;
     float py = 0;
+#define Y(v) (float)(base - ((v) - lo) * sy)
     for (int c = 0; c < w; c++) {
         if (isnan(first[c]))
             continue;
         float x = (float)(l->bar.x + c);
-        float yf = (float)(base - first[c] * sy), yl = (float)(base - last[c] * sy);
-        float ylo = (float)(base - lo[c] * sy), yhi = (float)(base - hi[c] * sy);
+        float yf = Y(first[c]), yl = Y(last[c]), ylo = Y(low[c]), yhi = Y(high[c]);
         if (have)
             ed_ui_line(g->ui, x - 1, py, x, yf, col);
         ed_ui_line(g->ui, x, ylo, x, yhi, col);
         py = yl;
         have = 1;
     }
+#undef Y
 }
 
 void ed_draw_graph(ed_gfx *g, ed_app *app, const ed_layout *l)
@@ -78,7 +96,8 @@ void ed_draw_graph(ed_gfx *g, ed_app *app, const ed_layout *l)
     for (int k = 0; k < ED_PLOT_COUNT; k++) {
         int y0 = p->y + k * strip;
         ed_ui_rect(g->ui, l->bar.x, y0 + 2, l->bar.w, strip - 4, (SDL_Color){28, 31, 40, 255});
-        double top = t->plot_max[k] > 0 ? t->plot_max[k] * 1.05 : 1.0;
+        double lo, hi;
+        ed_trace_plot_range(t, k, &lo, &hi);
         /* key times: faint lines, one per pixel column */
         const SDL_Color faint = {60, 64, 78, 255};
         size_t n = ed_app_key_count(app);
@@ -92,14 +111,24 @@ void ed_draw_graph(ed_gfx *g, ed_app *app, const ed_layout *l)
             lastx = x;
             ed_ui_line(g->ui, (float)x, (float)(y0 + 2), (float)x, (float)(y0 + strip - 3), faint);
         }
-        draw_curve(g, t, k, l, y0 + 2, strip - 4, start, dur, top);
+        draw_curve(g, t, k, l, y0 + 2, strip - 4, start, dur, lo, hi);
         char buf[96];
-        snprintf(buf, sizeof buf, "%s  max %.3g %s", plots[k].name, t->plot_max[k], plots[k].unit);
+        if (k == ED_PLOT_FOV && t->plot_max[k] - t->plot_min[k] < t->plot_floor[k])
+            snprintf(buf, sizeof buf, "%s  %.4g %s", plots[k].name, t->plot_max[k], plots[k].unit);
+        else if (k == ED_PLOT_FOV)
+            snprintf(buf, sizeof buf, "%s  %.4g..%.4g %s", plots[k].name, t->plot_min[k], t->plot_max[k], plots[k].unit);
+        else if (t->plot_max[k] < 1e-3 * t->plot_floor[k])
+            snprintf(buf, sizeof buf, "%s  0 %s", plots[k].name, plots[k].unit); /* rounding noise */
+        else
+            snprintf(buf, sizeof buf, "%s  max %.3g %s", plots[k].name, t->plot_max[k], plots[k].unit);
         if (strip > lh)
             ed_ui_text(g->ui, g->text, l->bar.x + 6, y0 + 3, plots[k].color, buf);
-        snprintf(buf, sizeof buf, "%.3g", top);
+        compact(hi, buf, sizeof buf);
         if (strip > 2 * lh)
             ed_ui_text(g->ui, g->text, l->bar.x - ed_text_width(g->text, buf) - 6, y0 + 2, dim, buf);
+        compact(lo, buf, sizeof buf);
+        if (k == ED_PLOT_FOV && strip > 3 * lh)
+            ed_ui_text(g->ui, g->text, l->bar.x - ed_text_width(g->text, buf) - 6, y0 + strip - lh - 2, dim, buf);
     }
     /* where the camera passes through or too close to the world */
     const ed_clearance *c = ed_app_clearance(app);

@@ -23,6 +23,7 @@
 typedef struct ed_options {
     const char       *file, *script, *screenshot, *scene, *render_dir, *bench_load;
     int               width, height, size_given;
+    int               play;          /* --play: the window starts playing the path */
     long              bench_frames;
     double            fps;
     ed_import_options import;

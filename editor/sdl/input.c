@@ -1,6 +1,7 @@
 /* editor/sdl/input.c - SDL events in and out of the editor's event type. */
 #include "input.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const struct {
@@ -88,6 +89,10 @@ int ed_input_translate(const SDL_Event *e, ed_event *out)
         out->dx = e->motion.xrel;
         out->dy = e->motion.yrel;
         return 1;
+    case SDL_TEXTINPUT:
+        out->type = ED_EV_TEXT;
+        snprintf(out->text, sizeof out->text, "%s", e->text.text);
+        return 1;
     case SDL_MOUSEWHEEL:
         out->type = ED_EV_WHEEL;
         out->dy = e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -e->wheel.preciseY : e->wheel.preciseY;
@@ -162,6 +167,10 @@ int ed_input_synthesize(const ed_event *ev, SDL_Event *out)
     case ED_EV_FOCUS_LOST: window_event(out, SDL_WINDOWEVENT_FOCUS_LOST, 0, 0); return 1;
     case ED_EV_FOCUS_GAINED: window_event(out, SDL_WINDOWEVENT_FOCUS_GAINED, 0, 0); return 1;
     case ED_EV_QUIT: out->type = SDL_QUIT; return 1;
+    case ED_EV_TEXT:
+        out->type = SDL_TEXTINPUT;
+        snprintf(out->text.text, sizeof out->text.text, "%s", ev->text);
+        return 1;
     case ED_EV_NONE: return 0;
     }
     return 0;

@@ -10,6 +10,7 @@
 
 #include "benchpath.h"
 #include "control.h"
+#include "frame.h"
 #include "host.h"
 #include "input.h"
 #include "script.h"
@@ -42,6 +43,7 @@ static void usage(FILE *out)
             "  --size WxH        the window or image size\n"
             "  --aspect A        the output frame: W:H or a ratio (default 16:9)\n"
             "  --clearance M     warn where the camera comes closer than M metres to the scene (default 0.2)\n"
+            "  --play            start playing the path as the window opens\n"
             "FILE is created by the first save if it does not exist. F1 in the editor lists every key.\n",
             ED_DEFAULT_FILE, ED_BENCH_KEYS);
 }
@@ -124,6 +126,8 @@ static int parse_args(int argc, char **argv, ed_options *o)
             o->screenshot = argv[++i];
         } else if (strcmp(a, "--scene") == 0 && has_value) {
             o->scene = argv[++i];
+        } else if (strcmp(a, "--play") == 0) {
+            o->play = 1;
         } else if (strcmp(a, "--z-up") == 0) {
             o->import.z_up = 1;
         } else if (strcmp(a, "--scale") == 0 && has_value) {
@@ -171,6 +175,10 @@ static int parse_args(int argc, char **argv, ed_options *o)
             o->file = a;
         }
     }
+    if (o->play && (o->script || o->screenshot || o->render_dir || o->bench_frames || o->bench_load)) {
+        fprintf(stderr, "campath-editor: --play is for the window (a script plays with play and play-to)\n");
+        return 2;
+    }
     if (o->fps > 0 && !o->render_dir) {
         fprintf(stderr, "campath-editor: --fps goes with --render-frames DIR\n");
         return 2;
@@ -214,6 +222,28 @@ static void update_title(SDL_Window *win, const ed_app *app, char *last, size_t 
     }
 }
 
+/* Keys copied in the editor go to the system clipboard, so that they paste
+ * into another editor window (another file) and as text anywhere. */
+static void clipboard_set(void *ctx, const char *text)
+{
+    (void)ctx;
+    SDL_SetClipboardText(text);
+}
+
+static char *clipboard_get(void *ctx)
+{
+    (void)ctx;
+    if (!SDL_HasClipboardText())
+        return NULL;
+    char *t = SDL_GetClipboardText(), *copy = NULL;
+    if (t && (copy = malloc(strlen(t) + 1)) != NULL)
+        strcpy(copy, t);
+    SDL_free(t);
+    return copy;
+}
+
+static const ed_clipboard_host sdl_clipboard = {NULL, clipboard_set, clipboard_get};
+
 static int run_window(const ed_options *o)
 {
     if (SDL_Init(SDL_INIT_VIDEO) != 0)
@@ -229,7 +259,9 @@ static int run_window(const ed_options *o)
     ed_control ctl;
     ed_control_init(&ctl);
     /* the scene of --scene loads before the window opens, so that a bad one ends here with status 1 */
-    if (ed_app_init(&app) != 0 || ed_host_start(&app, o, o->file ? o->file : ED_DEFAULT_FILE) != 0) {
+    int started = ed_app_init(&app) == 0;
+    app.clipboard_host = &sdl_clipboard;
+    if (!started || ed_host_start(&app, o, o->file ? o->file : ED_DEFAULT_FILE) != 0) {
         ed_app_free(&app);
         SDL_Quit();
         return 1;
@@ -250,39 +282,59 @@ static int run_window(const ed_options *o)
     if (err[0])
         fprintf(stderr, "campath-editor: %s\n", err);
     int vsync = SDL_GL_GetSwapInterval() != 0;
+    if (o->play)
+        ed_app_play(&app, 1);
     SDL_GL_GetDrawableSize(ctx.window, &w, &h);
     ed_app_resize(&app, w, h);
     /* keys are commands here, not text: keep input methods from taking them */
     SDL_StopTextInput();
     char title[512] = "";
-    int relative = 0;
+    int relative = 0, texting = 0;
     Uint64 last = SDL_GetPerformanceCounter();
+    int redraw = 1;
     while (!app.quit) {
         SDL_Event e;
         ed_event ev;
-        while (SDL_PollEvent(&e))
+        /* idle, the editor sleeps until an event comes or time has something to show (frame.h) */
+        double wait = redraw ? 0 : ctl.minimized ? 0.1 : ed_frame_idle_wait(&app, &ctl);
+        if (wait > 0)
+            SDL_WaitEventTimeout(NULL, (int)ceil(1e3 * wait));
+        while (SDL_PollEvent(&e)) {
+            redraw = 1; /* any event may change what is seen (the mouse over the gizmo, an exposed window) */
             if (ed_input_translate(&e, &ev))
                 ed_control_event(&ctl, &app, &ev);
+        }
         if (ctl.want_relative_mouse != relative) {
             relative = ctl.want_relative_mouse;
             SDL_SetRelativeMouseMode(relative ? SDL_TRUE : SDL_FALSE);
         }
+        /* text comes as text only while an inspector field takes it: keys are commands otherwise */
+        if (ctl.want_text != texting) {
+            texting = ctl.want_text;
+            if (texting)
+                SDL_StartTextInput();
+            else
+                SDL_StopTextInput();
+        }
         Uint64 now = SDL_GetPerformanceCounter();
         double dt = seconds(last, now);
         last = now;
+        ed_frame_stamp before, after;
+        ed_frame_stamp_take(&app, &before);
         ed_control_update(&ctl, &app, dt);
         ed_app_update(&app, dt);
+        ed_frame_stamp_take(&app, &after);
+        redraw |= ed_frame_stamp_changed(&before, &after) || ed_frame_idle_wait(&app, &ctl) == 0;
         update_title(ctx.window, &app, title, sizeof title);
-        if (ctl.minimized) {
-            SDL_WaitEventTimeout(NULL, 100);
+        if (ctl.minimized || !redraw)
             continue;
-        }
         SDL_GL_GetDrawableSize(ctx.window, &w, &h);
         if (w != app.width || h != app.height)
             ed_app_resize(&app, w, h);
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
         ed_render_frame(&gfx, &app);
         SDL_GL_SwapWindow(ctx.window);
+        redraw = 0;
         if (!vsync) {
             double spent = seconds(now, SDL_GetPerformanceCounter());
             if (spent < ED_MIN_FRAME)

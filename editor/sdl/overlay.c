@@ -353,7 +353,8 @@ static void build_keys(ed_overlay *o, const ed_app *app, const ed_view *v, const
     const SDL_Color frustum_col = {235, 235, 245, 255}, label_col = {255, 255, 255, 255}, dark = {20, 20, 20, 255};
     const SDL_Color sel_col = {255, 220, 40, 255};
     int adv = ed_text_advance(font), th = ed_text_height(font), nlabels = 0;
-    /* the selected key claims its cells first so that its label and frustum always show */
+    /* the active key claims its cells first so that its label and frustum always show;
+       the other selected keys are drawn in the same colour, as they come */
     for (size_t j = 0; j <= n; j++) {
         size_t i = j == 0 ? (sel >= 0 ? (size_t)sel : n) : j - 1;
         if (i >= n || (j > 0 && (long)i == sel))
@@ -364,7 +365,7 @@ static void build_keys(ed_overlay *o, const ed_app *app, const ed_view *v, const
             continue;
         if (sx < rect->x - 8 || sy < rect->y - 8 || sx > rect->x + rect->w + 8 || sy > rect->y + rect->h + 8)
             continue;
-        int is_sel = (long)i == sel;
+        int is_sel = ed_app_is_selected(app, i);
         double size = fmin(fmax(0.07 * -c.z, ED_KEY_FRUSTUM_MIN), 6.0);
         /* a key right at the eye would draw its frustum across the whole view */
         if (-c.z > 4.0 * ED_KEY_FRUSTUM_MIN &&
@@ -373,13 +374,15 @@ static void build_keys(ed_overlay *o, const ed_app *app, const ed_view *v, const
              is_sel))
             add_frustum(o, keys[i].position, keys[i].rotation, keys[i].fov, is_sel ? 1.6 * size : size, app->aspect,
                         is_sel ? sel_col : frustum_col);
-        if (is_sel) {
+        if ((long)i == sel) {
             add_quad(&o->bbs, &o->bb_count, &o->bb_cap, keys[i].position, -6, -6, 6, 6, NULL, dark);
             add_quad(&o->bbs, &o->bb_count, &o->bb_cap, keys[i].position, -4, -4, 4, 4, NULL, sel_col);
         } else if (claim(&marks, sx - ED_MARKER_SPACING / 2, sy - ED_MARKER_SPACING / 2, ED_MARKER_SPACING,
-                         ED_MARKER_SPACING)) {
+                         ED_MARKER_SPACING) ||
+                   is_sel) {
             add_quad(&o->bbs, &o->bb_count, &o->bb_cap, keys[i].position, -3.5f, -3.5f, 3.5f, 3.5f, NULL, dark);
-            add_quad(&o->bbs, &o->bb_count, &o->bb_cap, keys[i].position, -2.5f, -2.5f, 2.5f, 2.5f, NULL, label_col);
+            add_quad(&o->bbs, &o->bb_count, &o->bb_cap, keys[i].position, -2.5f, -2.5f, 2.5f, 2.5f, NULL,
+                     is_sel ? sel_col : label_col);
         }
         if (font && nlabels < ED_MAX_LABELS) {
             char buf[24];

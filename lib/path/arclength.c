@@ -420,20 +420,22 @@ static cp_path *retime_shape(const cp_path *path, double total, double duration,
     const int closed = path->opts.ends == CP_ENDS_CLOSED;
     cp_key *keys = cpi_alloc_array(n, sizeof *keys);
     double *at = cpi_alloc_array(n, sizeof *at);
+    /* one table of segment lengths: distance_at per key would be O(keys) each */
+    cp_arclength *table = keys && at ? cp_arclength_create(path, NULL) : NULL;
     cp_path *out = NULL;
-    if (!keys || !at) {
+    if (!table) {
         cpi_error_set(error, CP_ERR_MEMORY, "retime: out of memory for %zu keys", n);
         goto done;
     }
     memcpy(keys, path->keys, n * sizeof *keys);
     double holds = 0;
     for (size_t i = 0; i < n; i++) {
-        at[i] = cp_path_distance_at(path, path->keys[i].time);
+        at[i] = cp_arclength_distance_at(table, path->keys[i].time);
         if ((keys[i].flags & CP_KEY_HOLD) && (closed || i + 1 < n))
             holds += keys[i].hold;
     }
     const double last_hold = !closed && (keys[n - 1].flags & CP_KEY_HOLD) ? keys[n - 1].hold : 0.0;
-    const double span = closed ? total : total - last_hold, length = cp_path_length(path);
+    const double span = closed ? total : total - last_hold, length = cp_arclength_total(table);
     double before = 0;
     for (size_t i = 1; i < n; i++) {
         if (keys[i - 1].flags & CP_KEY_HOLD)
@@ -451,15 +453,12 @@ static cp_path *retime_shape(const cp_path *path, double total, double duration,
     out = cp_path_create(keys, n, &opts, error);
     if (!out)
         blame_duration(duration, error);
-    if (out && cp_path_set_meta(out, path->name, path->extras, (const char *const *)path->key_extras, error) != CP_OK) {
-        cp_path_destroy(out);
-        out = NULL;
-    }
-    if (out && cp_path_set_scene(out, path->scene, error) != CP_OK) {
+    if (out && cpi_path_copy_meta(out, path, error) != CP_OK) {
         cp_path_destroy(out);
         out = NULL;
     }
 done:
+    cp_arclength_destroy(table);
     free(keys);
     free(at);
     return out;
@@ -539,7 +538,7 @@ cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_
     }
     free(keys);
     free(w);
-    if (next && cp_path_set_meta(next, path->name, path->extras, (const char *const *)path->key_extras, error) != CP_OK) {
+    if (next && cpi_path_copy_meta(next, path, error) != CP_OK) {
         cp_path_destroy(next);
         return NULL;
     }

@@ -488,6 +488,12 @@ int cp_path_target(const cp_path *path, double time, cp_vec3 *out)
 const char *cp_path_name(const cp_path *path) { return path->name; }
 const char *cp_path_scene(const cp_path *path) { return path->scene; }
 
+int cpi_path_copy_meta(cp_path *dst, const cp_path *src, cp_error *error)
+{
+    int rc = cp_path_set_meta(dst, src->name, src->extras, (const char *const *)src->key_extras, error);
+    return rc == CP_OK ? cp_path_set_scene(dst, src->scene, error) : rc;
+}
+
 int cp_path_set_scene(cp_path *path, const char *scene, cp_error *error)
 {
     char *s = cpi_strdup(scene);

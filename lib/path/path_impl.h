@@ -112,6 +112,10 @@ typedef struct cpi_key_stats {
 /* The checks of cp_path_create that need no spline (lib/path/path_check.c):
  * the options, each key, the period, the spacing of the key times. Errors
  * name their field with `names`. CP_OK (and *stats, if not NULL) or a status. */
+/* Gives `dst` copies of `src`'s name, extras, keys' extras and scene (a path
+ * derived from another one keeps what its file said). CP_OK or a status. */
+int cpi_path_copy_meta(cp_path *dst, const cp_path *src, cp_error *error);
+
 int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *options,
                       const cpi_field_names *names, cpi_key_stats *stats, cp_error *error);
 

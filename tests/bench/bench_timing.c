@@ -227,6 +227,30 @@ int main(void)
         free(k);
     }
 
+    printf("\nRetime to constant speed (keeps the shape, smooth timing), against building the same path, s\n");
+    for (size_t n = 10000; n <= 100000; n *= 10) {
+        cp_key *k = make_recording(n);
+        cp_path_options o = {.timing = CP_TIMING_SMOOTH};
+        double tb = 1e30, tr = 1e30;
+        for (int r = 0; r < 3; r++) {
+            double t0 = bench_now();
+            cp_path *p = cp_path_create(k, n, &o, NULL);
+            double t1 = bench_now();
+            cp_error err;
+            cp_path *q = p ? cp_path_retime_constant_speed(p, 0, &err) : NULL;
+            double t2 = bench_now();
+            if (!q) {
+                fprintf(stderr, "bench: retime: %s\n", p ? err.message : "path not built");
+                return 1;
+            }
+            tb = fmin(tb, t1 - t0), tr = fmin(tr, t2 - t1);
+            cp_path_destroy(q);
+            cp_path_destroy(p);
+        }
+        printf("  %7zu keys: retime %6.3f s   build %6.3f s   ratio %5.1f\n", n, tr, tb, tr / tb);
+        free(k);
+    }
+
     printf("\nThe tools on a 1,000,000-key file (wall clock, s; a file of about 230 MB)\n");
     {
         const char *build = getenv("BUILD") ? getenv("BUILD") : "build";

@@ -43,6 +43,8 @@ $CAMPATH info tests/data/good/harbour_intro.json > "$TMP/info" || fail "info"
 grep -q "^keys           2$" "$TMP/info" || fail "info keys"
 $CAMPATH info tests/data/good/closed_loop.json > "$TMP/info2" || fail "info closed"
 grep -q "^largest acceleration jump .* m/s^2 at keys\[1\] (t = 2.5)$" "$TMP/info2" || fail "info jumps"
+$CAMPATH info paths/demo.json > "$TMP/info4" || fail "info demo"
+grep -q "^largest velocity jump         0 m/s (none at any key)$" "$TMP/info4" || fail "info names a key for no jump"
 
 # sample: the exact header, and numbers that read back to the same double
 $CAMPATH sample tests/data/good/harbour_intro.json > "$TMP/csv" || fail "sample"

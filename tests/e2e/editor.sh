@@ -150,6 +150,170 @@ else
     bad "restore: $(cat "$TMP/out")"
 fi
 
+# line_of_keys N: script lines recording N keys 10 m apart along +X at 10 m/s (t = 0, 1, 2, ...)
+line_of_keys() {
+    echo "speed 10"
+    i=0
+    while [ "$i" -lt "$1" ]; do
+        if [ "$i" = 0 ]; then echo "camera 0 2 0 0 0"; else echo "camera $((10 * i)) 2 0"; fi
+        echo "record"
+        i=$((i + 1))
+    done
+}
+
+# ---- selecting and editing keys directly -------------------------------------------------------
+cat > "$TMP/direct.script" <<EOF
+open $TMP/direct.json
+$(line_of_keys 4)
+expect key 3 time 3
+select 1-2
+expect selected-count 2
+select-add 3
+expect selected-count 3
+edit fov 40
+expect key 1 fov 40
+expect key 3 fov 40
+expect key 0 fov 60
+select 1
+expect message key 1 selected
+edit time 1.25
+expect key 1 time 1.25
+edit position 10 5 0
+expect key 1 position 10 5 0
+edit rotation 30 -10 5
+expect key 1 rotation 30 -10 5 1e-9
+select none
+transform translate 0 1 0
+expect key 0 position 0 3 0
+expect key 1 position 10 6 0
+select all
+transform shift 1
+expect key 0 time 1
+undo
+expect key 0 time 0
+seek 0.5
+insert-at-playhead
+expect keys 5
+expect key 1 time 0.5
+expect selected 1
+save
+# a Ctrl chord through the input layer, Ctrl let go first: S must not fly
+camera 0 2 0 0 0
+key-down ctrl
+key-down s
+key-up ctrl
+wait 1
+key-up s
+expect camera 0 2 0
+expect dirty no
+EOF
+if "$ED" --script "$TMP/direct.script" > "$TMP/out" 2>&1; then ok "select, edit, transform, insert at the playhead; Ctrl+S does not fly"
+else bad "direct editing: $(cat "$TMP/out")"; fi
+printf 'open %s/direct.json\nselect 3-1\n' "$TMP" > "$TMP/badsel.script"
+if "$ED" --script "$TMP/badsel.script" > "$TMP/out" 2>&1; then bad "select 3-1 was accepted"
+elif grep -q "badsel.script:2: select: no keys 3-1" "$TMP/out"; then ok "a backwards range is refused with the line"
+else bad "select 3-1: $(cat "$TMP/out")"; fi
+printf 'open %s/direct.json\nselect 1\nedit time 99\n' "$TMP" > "$TMP/badtime.script"
+if "$ED" --script "$TMP/badtime.script" > "$TMP/out" 2>&1; then bad "edit time 99 was accepted"
+elif grep -q "badtime.script:3: edit: key 1's time must lie strictly between" "$TMP/out"; then ok "a time past the next key is refused"
+else bad "edit time 99: $(cat "$TMP/out")"; fi
+
+# copy in one file, paste into another
+cat > "$TMP/clip.script" <<EOF
+open $TMP/direct.json
+select 1-2
+copy
+expect message 2 keys copied
+open $TMP/pasted.json
+paste
+expect keys 2
+expect selected-count 2
+expect key 0 time 0
+save
+EOF
+if "$ED" --script "$TMP/clip.script" > "$TMP/out" 2>&1 && [ -x "$CLI" ] && "$CLI" validate "$TMP/pasted.json" > /dev/null 2>&1; then
+    ok "keys copied in one file paste into another, which validates"
+else bad "copy and paste between files: $(cat "$TMP/out")"; fi
+
+# dragging with the mouse through the input layer: a key's tick on the timeline, a box, the gizmo
+cat > "$TMP/drag.script" <<EOF
+open $TMP/drag.json
+$(line_of_keys 4)
+camera 30 12 40 0 -14
+select none
+# the timeline bar spans x = 64..895 at y = 511..524 in a 960x540 window: key 1 (1 s of 3) is at x = 341
+drag 341 518 410 518
+expect key 1 time 1.25 0.01
+expect selected 1
+undo
+expect key 1 time 1
+drag 5 5 950 480
+expect selected-count 4
+select 2
+screenshot $TMP/gizmo.png
+select none
+screenshot $TMP/nogizmo.png
+save
+EOF
+if "$ED" --script "$TMP/drag.script" > "$TMP/out" 2>&1; then ok "drag: a key's tick moves its time, a box selects"
+else bad "drag: $(cat "$TMP/out")"; fi
+if [ -f "$TMP/gizmo.png" ] && [ -f "$TMP/nogizmo.png" ]; then
+    with=$(python3 tests/e2e/pixels.py count "$TMP/gizmo.png" 235 70 70 12)
+    without=$(python3 tests/e2e/pixels.py count "$TMP/nogizmo.png" 235 70 70 12)
+    if [ "$((with - without))" -gt 100 ]; then ok "the move gizmo shows at the selected key ($with against $without pixels of its X axis)"
+    else bad "no gizmo at the selected key ($with against $without pixels)"; fi
+fi
+
+# the inspector, typed into through the input layer
+cat > "$TMP/inspect.script" <<EOF
+open $TMP/drag.json
+select 1
+press enter
+type 1.5
+press enter
+expect key 1 time 1.5
+press enter
+press tab
+expect message hold
+press tab
+type 45
+press enter
+expect key 1 fov 45
+press enter
+type 4o
+press enter
+expect message '4o' is not a number
+press escape
+expect selected 1
+undo
+expect key 1 fov 60
+EOF
+if "$ED" --script "$TMP/inspect.script" > "$TMP/out" 2>&1; then ok "inspector: values typed, Enter applies, Tab goes on, a bad number is refused"
+else bad "inspector: $(cat "$TMP/out")"; fi
+
+# timing: a new path is smooth, holds are edited per key and saved, campath check finds the file clean
+cat > "$TMP/hold.script" <<EOF
+open $TMP/hold.json
+expect timing smooth
+$(line_of_keys 3)
+select 1
+edit hold 0.5
+expect key 1 hold 0.5
+expect key 2 time 2
+edit hold none
+expect key 1 hold none
+undo
+expect key 1 hold 0.5
+save
+EOF
+if "$ED" --script "$TMP/hold.script" > "$TMP/out" 2>&1 && grep -q '"hold": 0.5' "$TMP/hold.json" && grep -q '"timing": "smooth"' "$TMP/hold.json"; then
+    ok "holds edited per key and saved with smooth timing"
+else bad "holds: $(cat "$TMP/out")"; fi
+if [ -x "$CLI" ]; then
+    if "$CLI" check "$TMP/hold.json" > "$TMP/out" 2>&1; then ok "campath check finds the path with a hold clean"
+    else bad "campath check: $(cat "$TMP/out")"; fi
+fi
+
 # ---- errors --------------------------------------------------------------------------------
 printf 'open %s/e.json\ncamera 0 0 0\nrecord\nrecord sideways\n' "$TMP" > "$TMP/bad.script"
 if "$ED" --script "$TMP/bad.script" > "$TMP/out" 2>&1; then bad "a bad script succeeded"

@@ -79,6 +79,13 @@ static inline int edtest_teardown(void **state)
     return 0;
 }
 
+/* Key i of the app's document (the test fails if there is none). */
+static inline const cp_key *edtest_key(const ed_app *app, size_t i)
+{
+    assert_true(i < ed_app_key_count(app));
+    return &ed_app_keys(app)[i];
+}
+
 /* Puts the camera at (x, y, z) looking down -Z (a jump, not flown). */
 static inline void edtest_place(ed_app *app, double x, double y, double z)
 {

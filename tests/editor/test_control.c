@@ -88,7 +88,8 @@ static void no_two_bindings_should_share_a_chord(void **state)
         assert_true(b[i].section && b[i].section[0]);
         assert_string_not_equal(ed_key_name(b[i].key), "?");
         for (size_t j = i + 1; j < n; j++) {
-            if (b[i].key != b[j].key || b[i].kind != b[j].kind)
+            /* mouse rows describe the gestures of one button (the input layer tells them apart) */
+            if (b[i].key != b[j].key || b[i].kind != b[j].kind || b[i].kind == ED_BIND_MOUSE)
                 continue;
             if (b[i].kind == ED_BIND_PRESS && (b[i].mods != b[j].mods || b[i].prompt != b[j].prompt))
                 continue;
@@ -199,6 +200,42 @@ static void ctrl_should_turn_letters_into_commands(void **state)
     send(f, ED_EV_KEY_UP, ED_KEY_CTRL, 0);
 }
 
+/* A letter pressed with Ctrl is a command, however the keys come up again:
+ * Ctrl let go first (Ctrl+S flew the camera back, Ctrl+Z rolled it), key
+ * repeats of the letter after that, Ctrl+A, Ctrl+C. */
+static void a_ctrl_chord_should_never_fly_whatever_the_release_order(void **state)
+{
+    fixture *f = *state;
+    edtest_record_line(&f->app, 2, 6.0);
+    static const int letters[] = {'s', 'z', 'a', 'c', 'e', 'w', 'd'}; /* not q: Ctrl+Q quits */
+    for (size_t i = 0; i < sizeof letters / sizeof letters[0]; i++) {
+        int k = letters[i];
+        edtest_place(&f->app, 0, 5, 0);
+        f->app.camera.roll = 0;
+        send(f, ED_EV_KEY_DOWN, ED_KEY_CTRL, ED_MOD_CTRL);
+        send(f, ED_EV_KEY_DOWN, k, ED_MOD_CTRL);
+        frames(f, 5, 1.0 / 30);
+        send(f, ED_EV_KEY_UP, ED_KEY_CTRL, 0); /* Ctrl first: the letter is still down */
+        frames(f, 30, 1.0 / 30);
+        ed_event rep;
+        memset(&rep, 0, sizeof rep);
+        rep.type = ED_EV_KEY_DOWN;
+        rep.key = k;
+        rep.repeat = 1;
+        ed_control_event(&f->ctl, &f->app, &rep);
+        frames(f, 30, 1.0 / 30);
+        if (cp_vec3_length(cp_vec3_sub(f->app.camera.position, cp_vec3_make(0, 5, 0))) != 0 || f->app.camera.roll != 0)
+            fail_msg("Ctrl+%c, Ctrl released first: the camera moved to (%g, %g, %g), roll %g", k,
+                     f->app.camera.position.x, f->app.camera.position.y, f->app.camera.position.z, f->app.camera.roll);
+        send(f, ED_EV_KEY_UP, k, 0);
+    }
+    /* a new press of the letter alone flies again */
+    send(f, ED_EV_KEY_DOWN, 's', 0);
+    frames(f, 10, 0.1);
+    send(f, ED_EV_KEY_UP, 's', 0);
+    assert_true(f->app.camera.position.z > 0);
+}
+
 static void hotkeys_should_record_insert_and_undo(void **state)
 {
     fixture *f = *state;
@@ -298,8 +335,9 @@ static void a_click_should_select_the_key_under_it(void **state)
     mouse(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, (int)sx + 4, (int)sy - 3);
     mouse(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, (int)sx + 4, (int)sy - 3);
     assert_int_equal(app->cur.selected, 1);
-    /* far from every key: nothing */
+    /* far from every key: nothing, once the button is up (a drag from there would draw a box) */
     mouse(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, 5, l.view.h / 2);
+    mouse(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, 5, l.view.h / 2);
     assert_int_equal(app->cur.selected, -1);
 }
 
@@ -311,8 +349,9 @@ static void the_timeline_should_scrub(void **state)
     ed_layout l;
     ed_layout_compute(&l, app->width, app->height, app->show_graph);
     int y = l.bar.y + l.bar.h / 2;
-    mouse(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, l.bar.x + (l.bar.w - 1) / 2, y);
-    assert_near(app->playhead, 1.0, 2.0 / l.bar.w, 1); /* within a pixel */
+    /* between the keys' ticks (a press on a tick takes the key) */
+    mouse(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, l.bar.x + (l.bar.w - 1) / 4, y);
+    assert_near(app->playhead, 0.5, 2.0 / l.bar.w, 1); /* within a pixel */
     ed_event ev;
     memset(&ev, 0, sizeof ev);
     ev.type = ED_EV_MOTION;
@@ -415,6 +454,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(held_keys_should_fly_at_a_speed_independent_of_the_frame_rate, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(ctrl_should_turn_letters_into_commands, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_ctrl_chord_should_never_fly_whatever_the_release_order, setup, teardown),
         cmocka_unit_test_setup_teardown(hotkeys_should_record_insert_and_undo, setup, teardown),
         cmocka_unit_test_setup_teardown(a_question_should_take_the_keys_for_its_answers, setup, teardown),
         cmocka_unit_test_setup_teardown(right_drag_should_look_and_capture_the_mouse, setup, teardown),

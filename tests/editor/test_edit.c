@@ -12,12 +12,6 @@ static int setup(void **state)
 
 static int teardown(void **state) { return edtest_teardown(state); }
 
-static const cp_key *key(const ed_app *app, size_t i)
-{
-    assert_true(i < ed_app_key_count(app));
-    return &ed_app_keys(app)[i];
-}
-
 /* ---- time modes --------------------------------------------------------------------------- */
 
 static void record_should_time_keys_by_distance_over_nominal_speed(void **state)
@@ -32,9 +26,9 @@ static void record_should_time_keys_by_distance_over_nominal_speed(void **state)
     edtest_place(app, 12, 2, 30);
     assert_int_equal(ed_app_record(app, 0), 0);
     assert_int_equal(ed_app_key_count(app), 3);
-    assert_near(key(app, 0)->time, 0.0, 0, 1);
-    assert_near(key(app, 1)->time, 2.0, 1e-12, 1);
-    assert_near(key(app, 2)->time, 7.0, 1e-12, 1);
+    assert_near(edtest_key(app, 0)->time, 0.0, 0, 1);
+    assert_near(edtest_key(app, 1)->time, 2.0, 1e-12, 1);
+    assert_near(edtest_key(app, 2)->time, 7.0, 1e-12, 1);
     assert_int_equal(app->cur.selected, 2);
     assert_non_null(app->path);
 }
@@ -54,7 +48,7 @@ static void record_should_count_the_distance_flown_not_just_the_chord(void **sta
         ed_app_fly(app, &back, 2.0 / 60);
     assert_near(app->camera.position.z, 0.0, 1e-9, 1);
     assert_int_equal(ed_app_record(app, 0), 0);
-    assert_near(key(app, 1)->time, 32.0 / 4.0, 1e-9, 1);
+    assert_near(edtest_key(app, 1)->time, 32.0 / 4.0, 1e-9, 1);
 }
 
 static void record_should_time_a_turn_on_the_spot_by_the_turn_rate(void **state)
@@ -64,10 +58,10 @@ static void record_should_time_a_turn_on_the_spot_by_the_turn_rate(void **state)
     assert_int_equal(ed_app_record(app, 0), 0);
     ed_app_place_camera(app, cp_vec3_make(0, 5, 0), cp_quat_from_yaw_pitch_roll(M_PI / 2, 0, 0));
     assert_int_equal(ed_app_record(app, 0), 0);
-    assert_near(key(app, 1)->time, (M_PI / 2) / ED_TURN_RATE, 1e-9, 1);
+    assert_near(edtest_key(app, 1)->time, (M_PI / 2) / ED_TURN_RATE, 1e-9, 1);
     /* the same pose again still moves time on */
     assert_int_equal(ed_app_record(app, 0), 0);
-    assert_near(key(app, 2)->time - key(app, 1)->time, ED_MIN_GAP, 1e-9, 1);
+    assert_near(edtest_key(app, 2)->time - edtest_key(app, 1)->time, ED_MIN_GAP, 1e-9, 1);
 }
 
 static void record_in_real_time_should_keep_the_pace_flown(void **state)
@@ -80,12 +74,12 @@ static void record_in_real_time_should_keep_the_pace_flown(void **state)
         ed_app_update(app, 0.5);
     edtest_place(app, 100, 5, 0); /* far away, but only 1.5 s later */
     assert_int_equal(ed_app_record(app, 0), 0);
-    assert_near(key(app, 1)->time, 1.5, 1e-12, 1);
+    assert_near(edtest_key(app, 1)->time, 1.5, 1e-12, 1);
     for (int i = 0; i < 5; i++)
         ed_app_update(app, 0.25);
     edtest_place(app, 101, 5, 0);
     assert_int_equal(ed_app_record(app, 0), 0);
-    assert_near(key(app, 2)->time, 2.75, 1e-12, 1);
+    assert_near(edtest_key(app, 2)->time, 2.75, 1e-12, 1);
 }
 
 static void record_in_real_time_should_need_the_clock_to_move_on(void **state)
@@ -106,7 +100,7 @@ static void record_in_real_time_should_need_the_clock_to_move_on(void **state)
     ed_app_update(app, 0.25);
     assert_near(ed_app_next_record_time(app), 0.75, 1e-12, 1);
     assert_int_equal(ed_app_record(app, 0), 0);
-    assert_near(key(app, 2)->time, 0.75, 1e-12, 1);
+    assert_near(edtest_key(app, 2)->time, 0.75, 1e-12, 1);
 }
 
 static void record_in_real_time_should_fall_back_to_distance_without_a_previous_press(void **state)
@@ -127,7 +121,64 @@ static void record_in_real_time_should_fall_back_to_distance_without_a_previous_
         ed_app_update(app, 0.5);
     edtest_place(app, 6 + 12, 5, 0);
     assert_int_equal(ed_app_record(app, 0), 0);
-    assert_near(key(app, 2)->time - key(app, 1)->time, 12.0 / ED_NOMINAL_SPEED, 1e-12, 1);
+    assert_near(edtest_key(app, 2)->time - edtest_key(app, 1)->time, 12.0 / ED_NOMINAL_SPEED, 1e-12, 1);
+}
+
+/* F2 through the path camera recorded the free camera, which the user
+ * could not see: it records what the user sees, the path's pose at the
+ * playhead. */
+static void record_through_the_path_camera_should_record_what_is_seen(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_record_line(app, 3, 12.0); /* t = 0, 2, 4 */
+    ed_app_seek(app, 1.5);
+    app->view_path = 1;
+    edtest_place(app, 100, 50, -70); /* the free camera, out of sight */
+    cp_pose seen;
+    cp_path_sample(app->path, 1.5, &seen);
+    for (int insert = 0; insert < 2; insert++) {
+        assert_int_equal(ed_app_record(app, insert), 0);
+        assert_int_equal(ed_app_key_count(app), 4);
+        assert_int_equal(app->cur.selected, 1);
+        const cp_key *k = edtest_key(app, 1);
+        assert_near(k->time, 1.5, 0, 1);
+        assert_near(k->position.x, seen.position.x, 1e-12, 1);
+        assert_near(k->position.y, seen.position.y, 1e-12, 1);
+        assert_near(cp_quat_angle_between(k->rotation, seen.rotation), 0, 0, 1e-9);
+        assert_non_null(strstr(app->message, "path camera"));
+        assert_int_equal(ed_app_undo(app), 0);
+    }
+    /* on a key there is nothing new to see: refused, with the reason */
+    ed_app_seek(app, 2.0);
+    assert_int_equal(ed_app_record(app, 0), -1);
+    assert_non_null(strstr(app->message, "at the playhead"));
+    assert_int_equal(ed_app_key_count(app), 3);
+}
+
+/* A file changed on disk only in a key's hold or focus is a change (the
+ * reload check compares documents). */
+static void documents_should_differ_in_their_keys_optional_members(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_record_line(app, 3, 6.0);
+    cp_document a, b;
+    assert_int_equal(cp_document_copy(&a, &app->cur.doc, NULL), 0);
+    assert_int_equal(cp_document_copy(&b, &app->cur.doc, NULL), 0);
+    assert_true(ed_doc_equal(&a, &b));
+    b.keys[1].flags = CP_KEY_HOLD;
+    assert_false(ed_doc_equal(&a, &b));
+    a.keys[1].flags = CP_KEY_HOLD;
+    a.keys[1].hold = 0.5;
+    assert_false(ed_doc_equal(&a, &b));
+    b.keys[1].hold = 0.5;
+    assert_true(ed_doc_equal(&a, &b));
+    b.keys[2].focus = 3.0;
+    assert_false(ed_doc_equal(&a, &b));
+    b.keys[2].focus = 0;
+    b.options.timing = a.options.timing == CP_TIMING_KEYS ? CP_TIMING_SMOOTH : CP_TIMING_KEYS;
+    assert_false(ed_doc_equal(&a, &b));
+    cp_document_free(&a);
+    cp_document_free(&b);
 }
 
 /* ---- insert, delete, move ----------------------------------------------------------------------- */
@@ -141,18 +192,18 @@ static void insert_should_place_the_key_after_the_selection_and_move_the_rest(vo
     assert_int_equal(ed_app_record(app, 1), 0);
     assert_int_equal(ed_app_key_count(app), 4);
     assert_int_equal(app->cur.selected, 1);
-    assert_near(key(app, 1)->position.x, 6, 0, 1);
-    assert_near(key(app, 1)->time, 10.0 / 6.0, 1e-12, 1);
-    assert_near(key(app, 2)->time, 20.0 / 6.0, 1e-12, 1);
-    assert_near(key(app, 3)->time, 20.0 / 6.0 + 2.0, 1e-12, 1);
-    assert_near(key(app, 2)->position.x, 12, 0, 1);
+    assert_near(edtest_key(app, 1)->position.x, 6, 0, 1);
+    assert_near(edtest_key(app, 1)->time, 10.0 / 6.0, 1e-12, 1);
+    assert_near(edtest_key(app, 2)->time, 20.0 / 6.0, 1e-12, 1);
+    assert_near(edtest_key(app, 3)->time, 20.0 / 6.0 + 2.0, 1e-12, 1);
+    assert_near(edtest_key(app, 2)->position.x, 12, 0, 1);
     /* a second insert chains after the new key */
     edtest_place(app, 9, 0, 4);
     assert_int_equal(ed_app_record(app, 1), 0);
     assert_int_equal(app->cur.selected, 2);
-    assert_near(key(app, 2)->position.x, 9, 0, 1);
+    assert_near(edtest_key(app, 2)->position.x, 9, 0, 1);
     for (size_t i = 1; i < ed_app_key_count(app); i++)
-        assert_true(key(app, i)->time > key(app, i - 1)->time);
+        assert_true(edtest_key(app, i)->time > edtest_key(app, i - 1)->time);
 }
 
 static void insert_without_a_selection_should_record_at_the_end(void **state)
@@ -163,8 +214,8 @@ static void insert_without_a_selection_should_record_at_the_end(void **state)
     edtest_place(app, 18, 0, 0);
     assert_int_equal(ed_app_record(app, 1), 0);
     assert_int_equal(ed_app_key_count(app), 3);
-    assert_near(key(app, 2)->position.x, 18, 0, 1);
-    assert_near(key(app, 2)->time, 3.0, 1e-12, 1);
+    assert_near(edtest_key(app, 2)->position.x, 18, 0, 1);
+    assert_near(edtest_key(app, 2)->time, 3.0, 1e-12, 1);
 }
 
 static void delete_should_remove_the_selected_key(void **state)
@@ -174,7 +225,7 @@ static void delete_should_remove_the_selected_key(void **state)
     assert_int_equal(ed_app_select(app, 1), 0);
     assert_int_equal(ed_app_delete_selected(app), 0);
     assert_int_equal(ed_app_key_count(app), 3);
-    assert_near(key(app, 1)->position.x, 12, 0, 1);
+    assert_near(edtest_key(app, 1)->position.x, 12, 0, 1);
     assert_int_equal(app->cur.selected, 1);
     assert_int_equal(ed_app_select(app, 2), 0);
     assert_int_equal(ed_app_delete_selected(app), 0);
@@ -195,9 +246,9 @@ static void move_key_should_take_the_camera_pose(void **state)
     cp_quat q = cp_quat_from_yaw_pitch_roll(0.3, -0.2, 0.1);
     ed_app_place_camera(app, cp_vec3_make(6, 3, -2), q);
     app->camera.fov = 45;
-    double t = key(app, 1)->time;
+    double t = edtest_key(app, 1)->time;
     assert_int_equal(ed_app_move_key_to_camera(app), 0);
-    const cp_key *k = key(app, 1);
+    const cp_key *k = edtest_key(app, 1);
     assert_near(k->position.y, 3, 0, 1);
     assert_near(k->fov, 45, 0, 1);
     assert_near(fabs(cp_quat_dot(k->rotation, q)), 1.0, 1e-12, 1);
@@ -211,16 +262,16 @@ static void key_times_should_stay_strictly_increasing(void **state)
     assert_int_equal(ed_app_set_key_time(app, 1, 2.0), -1);
     assert_int_equal(ed_app_set_key_time(app, 1, 0.0), -1);
     assert_int_equal(ed_app_set_key_time(app, 1, 1.5), 0);
-    assert_near(key(app, 1)->time, 1.5, 0, 1);
+    assert_near(edtest_key(app, 1)->time, 1.5, 0, 1);
     assert_int_equal(ed_app_select(app, 1), 0);
     for (int i = 0; i < 20; i++)
         ed_app_nudge_key_time(app, ED_NUDGE, 0);
-    assert_near(key(app, 1)->time, 2.0 - ED_TIME_MARGIN, 1e-12, 1);
+    assert_near(edtest_key(app, 1)->time, 2.0 - ED_TIME_MARGIN, 1e-12, 1);
     assert_int_equal(ed_app_nudge_key_time(app, ED_NUDGE, 0), -1);
     /* ripple moves the rest along */
     assert_int_equal(ed_app_nudge_key_time(app, 0.5, 1), 0);
-    assert_near(key(app, 1)->time, 2.49, 1e-12, 1);
-    assert_near(key(app, 2)->time, 2.5, 1e-12, 1);
+    assert_near(edtest_key(app, 1)->time, 2.49, 1e-12, 1);
+    assert_near(edtest_key(app, 2)->time, 2.5, 1e-12, 1);
 }
 
 static void retime_should_give_constant_speed(void **state)
@@ -237,7 +288,7 @@ static void retime_should_give_constant_speed(void **state)
     assert_int_equal(ed_app_retime(app, 0), 0);
     assert_near(ed_app_duration(app), dur, 1e-9, 1);
     /* key 1 is 1/31 of the way: it should come early now */
-    assert_true(key(app, 1)->time < 0.2 * dur);
+    assert_true(edtest_key(app, 1)->time < 0.2 * dur);
 }
 
 static void closed_ends_should_keep_the_closing_segment(void **state)
@@ -251,12 +302,12 @@ static void closed_ends_should_keep_the_closing_segment(void **state)
     ed_app_record(app, 0);
     assert_int_equal(ed_app_set_ends(app, CP_ENDS_CLOSED), 0);
     const cp_path_options *o = &app->cur.doc.options;
-    double span = key(app, 2)->time - key(app, 0)->time;
+    double span = edtest_key(app, 2)->time - edtest_key(app, 0)->time;
     double closing = o->period - span;
     assert_near(closing, sqrt(288.0) / ED_NOMINAL_SPEED, 1e-12, 1);
     edtest_place(app, 0, 0, 12);
     assert_int_equal(ed_app_record(app, 0), 0);
-    span = key(app, 3)->time - key(app, 0)->time;
+    span = edtest_key(app, 3)->time - edtest_key(app, 0)->time;
     assert_near(app->cur.doc.options.period - span, closing, 1e-12, 1);
     assert_int_equal(ed_app_set_ends(app, CP_ENDS_NATURAL), 0);
     assert_int_equal(ed_app_cycle_ends(app), 0);
@@ -445,6 +496,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(record_in_real_time_should_need_the_clock_to_move_on, setup, teardown),
         cmocka_unit_test_setup_teardown(record_in_real_time_should_fall_back_to_distance_without_a_previous_press,
                                         setup, teardown),
+        cmocka_unit_test_setup_teardown(record_through_the_path_camera_should_record_what_is_seen, setup, teardown),
+        cmocka_unit_test_setup_teardown(documents_should_differ_in_their_keys_optional_members, setup, teardown),
         cmocka_unit_test_setup_teardown(insert_should_place_the_key_after_the_selection_and_move_the_rest, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(insert_without_a_selection_should_record_at_the_end, setup, teardown),

@@ -159,11 +159,65 @@ static void the_history_should_forget_its_oldest_states_past_its_limit(void **st
     ed_history_free(&h);
 }
 
+/* With linear interpolation and one rotation for every key, the angular
+ * strips held rounding noise (3e-17 rad/s) and scaled themselves to it,
+ * filling the strip with noise: each strip's scale has a floor tied to the
+ * path's own magnitudes. */
+static void graph_strips_should_not_scale_to_rounding_noise(void **state)
+{
+    (void)state;
+    cp_key k[5];
+    memset(k, 0, sizeof k);
+    for (int i = 0; i < 5; i++) {
+        k[i].time = 1.3 * i;
+        k[i].position = cp_vec3_make(10.0 * i, (i % 2) * 3.0, -4.0 * i);
+        k[i].rotation = cp_quat_from_yaw_pitch_roll(0.7, 0.2, 0.1);
+        k[i].fov = 60;
+    }
+    cp_path_options o = {.position = CP_INTERP_LINEAR, .rotation = CP_INTERP_LINEAR, .fov = CP_INTERP_LINEAR};
+    cp_path *p = cp_path_create(k, 5, &o, NULL);
+    assert_non_null(p);
+    ed_trace t;
+    memset(&t, 0, sizeof t);
+    assert_int_equal(ed_trace_build(&t, p, 1), 0);
+    for (int plot = ED_PLOT_ANGULAR_SPEED; plot <= ED_PLOT_ANGULAR_ACCELERATION; plot++) {
+        double lo, hi;
+        ed_trace_plot_range(&t, plot, &lo, &hi);
+        /* what is drawn is within a millionth of the strip's height of its foot */
+        double tallest = 0;
+        for (size_t i = 0; i < t.plot_count; i++)
+            tallest = fmax(tallest, (t.plot[plot][i] - lo) / (hi - lo));
+        if (!(tallest < 1e-6))
+            fail_msg("strip %d scaled to %g: its noise (up to %g) fills %.0f%% of it", plot, hi, t.plot_max[plot],
+                     100 * tallest);
+    }
+    /* the field of view holds still: a flat line, not noise either */
+    double lo, hi;
+    ed_trace_plot_range(&t, ED_PLOT_FOV, &lo, &hi);
+    assert_true(lo < 60 && hi > 60 && hi - lo >= 1e-3);
+    cp_path_destroy(p);
+    /* a path that moves and turns keeps its own scale: the floor stays out of the way */
+    p = zigzag(CP_INTERP_C2, CP_ENDS_NATURAL);
+    assert_int_equal(ed_trace_build(&t, p, 2), 0);
+    for (int plot = 0; plot < ED_PLOT_FOV; plot++) {
+        ed_trace_plot_range(&t, plot, &lo, &hi);
+        assert_near(lo, 0, 0, 1);
+        assert_near(hi, 1.05 * t.plot_max[plot], 1e-12, 1);
+    }
+    /* and the fov strip spans the keys' fovs (50..65) */
+    ed_trace_plot_range(&t, ED_PLOT_FOV, &lo, &hi);
+    assert_true(lo <= t.plot_min[ED_PLOT_FOV] && lo > 45 && hi >= t.plot_max[ED_PLOT_FOV] && hi < 70);
+    assert_true(t.plot_min[ED_PLOT_FOV] <= 50 + 1e-9 && t.plot_max[ED_PLOT_FOV] >= 65 - 1e-9);
+    cp_path_destroy(p);
+    ed_trace_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_graph_should_show_jumps_for_bisector_but_not_for_c2),
         cmocka_unit_test(the_polyline_should_follow_the_path),
+        cmocka_unit_test(graph_strips_should_not_scale_to_rounding_noise),
         cmocka_unit_test(a_long_path_should_keep_to_the_point_budget),
         cmocka_unit_test(the_history_should_forget_its_oldest_states_past_its_limit),
     };

@@ -51,6 +51,30 @@ static void length_should_survive_speeds_whose_squares_overflow(void **state)
     cp_path_destroy(p);
 }
 
+/* A retimed path is the same path file with other times: name, extras and
+ * scene stay, in keys timing (segment by segment) and smooth timing (the warp). */
+static void retime_should_keep_what_the_file_said(void **state)
+{
+    (void)state;
+    cp_key k[3] = {key(0, 0, 0, 0), key(1, 10, 0, 0), key(3, 10, 0, 5)};
+    for (int smooth = 0; smooth < 2; smooth++) {
+        cp_path_options o = {.timing = smooth ? CP_TIMING_SMOOTH : CP_TIMING_KEYS};
+        cp_path *p = cp_path_create(k, 3, &o, NULL);
+        assert_non_null(p);
+        const char *key_extras[3] = {NULL, "{\"label\": \"corner\"}", NULL};
+        assert_int_equal(cp_path_set_meta(p, "intro", "{\"author\": \"ann\"}", key_extras, NULL), CP_OK);
+        assert_int_equal(cp_path_set_scene(p, "levels/harbour.glb", NULL), CP_OK);
+        cp_path *r = cp_path_retime_constant_speed(p, 6, NULL);
+        assert_non_null(r);
+        assert_string_equal(cp_path_name(r), "intro");
+        assert_string_equal(cp_path_extras(r), "{\"author\": \"ann\"}");
+        assert_string_equal(cp_path_key_extras(r, 1), "{\"label\": \"corner\"}");
+        assert_string_equal(cp_path_scene(r), "levels/harbour.glb");
+        cp_path_destroy(r);
+        cp_path_destroy(p);
+    }
+}
+
 /* A duration the new key times cannot hold is named as the duration, not as
  * the key whose time it made overflow. */
 static void retime_should_name_a_duration_it_cannot_use(void **state)
@@ -273,6 +297,7 @@ int main(void)
         cmocka_unit_test(straight_line_length_should_be_exact),
         cmocka_unit_test(length_should_survive_speeds_whose_squares_overflow),
         cmocka_unit_test(retime_should_name_a_duration_it_cannot_use),
+        cmocka_unit_test(retime_should_keep_what_the_file_said),
         cmocka_unit_test(closed_circle_length_should_approach_two_pi_r),
         cmocka_unit_test(length_should_match_a_dense_polyline),
         cmocka_unit_test(length_should_count_a_reversal_along_a_line),

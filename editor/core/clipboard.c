@@ -1,0 +1,251 @@
+/* editor/core/clipboard.c - copy, cut and paste of keys, within a file and
+ * between files.
+ *
+ * The clipboard holds text: a path file (docs/format.md) of the copied keys,
+ * written and read by the library's document calls, so that keys keep every
+ * member (unknown ones too) and exact numbers, and a path file's text copied
+ * from anywhere pastes as its keys. A path file needs two keys: a single key
+ * is written with a second one that carries the member ED_CLIP_PADDING and
+ * is left out again on paste. The front end passes the text through the
+ * system clipboard (ed_clipboard_host); the editor also keeps its own copy,
+ * which scripts and tests use.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+
+static char *dup_text(const char *s, size_t n)
+{
+    char *d = malloc(n + 1);
+    if (d) {
+        memcpy(d, s, n);
+        d[n] = '\0';
+    }
+    return d;
+}
+
+static int padding(const cp_document *d, size_t i)
+{
+    return d->key_extras && d->key_extras[i] && strstr(d->key_extras[i], "\"" ED_CLIP_PADDING "\"");
+}
+
+/* ---- copy -------------------------------------------------------------------------------------- */
+
+/* The clipboard document of the selected keys (or the active key). */
+static int selection_document(ed_app *app, cp_document *out)
+{
+    const cp_document *d = &app->cur.doc;
+    cp_document clip;
+    memset(&clip, 0, sizeof clip);
+    memset(out, 0, sizeof *out);
+    cp_error err;
+    for (size_t i = 0; i < d->count; i++) {
+        if (!(app->cur.sel.count ? ed_sel_has(&app->cur.sel, i) : (long)i == app->cur.selected))
+            continue;
+        if (cp_document_insert_key(&clip, clip.count, &d->keys[i], &err) != CP_OK)
+            goto fail;
+        if (d->key_extras && d->key_extras[i]) {
+            if (!clip.key_extras && !(clip.key_extras = calloc(clip.capacity, sizeof *clip.key_extras)))
+                goto oom;
+            if (!(clip.key_extras[clip.count - 1] = dup_text(d->key_extras[i], strlen(d->key_extras[i]))))
+                goto oom;
+        }
+    }
+    /* keys with holds need a timing that has them; constant-speed would recompute the times copied */
+    for (size_t i = 0; i < clip.count; i++)
+        if (clip.keys[i].flags & CP_KEY_HOLD)
+            clip.options.timing = CP_TIMING_SMOOTH;
+    if (clip.count == 1) {
+        cp_key pad = clip.keys[0];
+        pad.time = ed_key_end(&pad) + 1.0;
+        pad.flags &= ~CP_KEY_HOLD;
+        pad.hold = 0;
+        if (cp_document_insert_key(&clip, 1, &pad, &err) != CP_OK)
+            goto fail;
+        if (!clip.key_extras && !(clip.key_extras = calloc(clip.capacity, sizeof *clip.key_extras)))
+            goto oom;
+        static const char mark[] = "{\"" ED_CLIP_PADDING "\": \"not copied: a path file holds 2 keys or more\"}";
+        if (!(clip.key_extras[1] = dup_text(mark, sizeof mark - 1)))
+            goto oom;
+    }
+    *out = clip;
+    return 0;
+oom:
+    ed_app_message(app, 1, "out of memory for the clipboard");
+    cp_document_free(&clip);
+    return -1;
+fail:
+    ed_app_message(app, 1, "%s", err.message);
+    cp_document_free(&clip);
+    return -1;
+}
+
+int ed_app_copy(ed_app *app)
+{
+    if (ed_app_need_selection(app))
+        return -1;
+    cp_document clip;
+    if (selection_document(app, &clip))
+        return -1;
+    size_t copied = clip.count - (clip.count == 2 && padding(&clip, 1));
+    cp_error err;
+    size_t size;
+    char *text = cp_document_save_memory(&clip, &size, &err);
+    cp_document_free(&clip);
+    if (!text) {
+        ed_app_message(app, 1, "cannot copy: %s", err.message);
+        return -1;
+    }
+    free(app->clipboard);
+    app->clipboard = text;
+    if (app->clipboard_host && app->clipboard_host->set)
+        app->clipboard_host->set(app->clipboard_host->ctx, text);
+    ed_app_message(app, 0, "%zu %s copied", copied, ed_keys_word(copied));
+    return 0;
+}
+
+int ed_app_cut(ed_app *app)
+{
+    if (ed_app_check_prompt(app) || ed_app_copy(app))
+        return -1;
+    size_t n = ed_app_selected_count(app);
+    n = n ? n : 1;
+    if (ed_app_delete_selected(app))
+        return -1;
+    ed_app_message(app, 0, "%zu %s cut (%zu left)", n, ed_keys_word(n), app->cur.doc.count);
+    return 0;
+}
+
+/* ---- paste --------------------------------------------------------------------------------------- */
+
+/* The clipboard's keys: the system clipboard's text when there is some, else
+ * the editor's own. */
+static int clipboard_keys(ed_app *app, cp_document *out)
+{
+    char *system = app->clipboard_host && app->clipboard_host->get ? app->clipboard_host->get(app->clipboard_host->ctx) : NULL;
+    const char *text = system && system[0] ? system : app->clipboard;
+    memset(out, 0, sizeof *out);
+    if (!text) {
+        free(system);
+        ed_app_message(app, 1, "the clipboard is empty: copy keys first (Ctrl+C)");
+        return -1;
+    }
+    cp_error err;
+    int rc = cp_document_load_memory(text, strlen(text), "the clipboard", out, &err);
+    free(system);
+    if (rc != CP_OK) {
+        ed_app_message(app, 1, "the clipboard holds no campath keys: %s", err.message);
+        return -1;
+    }
+    for (size_t i = out->count; i-- > 0;)
+        if (padding(out, i))
+            cp_document_remove_key(out, i);
+    return 0;
+}
+
+/* Puts the keys of `clip` into `work` at `index`, the first at time `base`,
+ * keeping their spacing and their extras: appended, then turned into place
+ * with one move, so that a large paste into a large path stays linear. */
+static int append_at(cp_document *work, size_t index, const cp_document *clip, double base)
+{
+    size_t n = work->count, m = clip->count;
+    for (size_t j = 0; j < m; j++) {
+        cp_key k = clip->keys[j];
+        k.time = base + (k.time - clip->keys[0].time);
+        if (cp_document_insert_key(work, work->count, &k, NULL) != CP_OK)
+            return -1;
+    }
+    if (clip->key_extras && !work->key_extras && !(work->key_extras = calloc(work->capacity, sizeof *work->key_extras)))
+        return -1;
+    for (size_t j = 0; clip->key_extras && j < m; j++)
+        if (clip->key_extras[j] && !(work->key_extras[n + j] = dup_text(clip->key_extras[j], strlen(clip->key_extras[j]))))
+            return -1;
+    cp_key *tmp = malloc((m ? m : 1) * sizeof *tmp);
+    char **xtmp = work->key_extras ? malloc((m ? m : 1) * sizeof *xtmp) : NULL;
+    if (!tmp || (work->key_extras && !xtmp)) {
+        free(tmp);
+        free(xtmp);
+        return -1;
+    }
+    memcpy(tmp, work->keys + n, m * sizeof *tmp);
+    memmove(work->keys + index + m, work->keys + index, (n - index) * sizeof *tmp);
+    memcpy(work->keys + index, tmp, m * sizeof *tmp);
+    if (xtmp) {
+        memcpy(xtmp, work->key_extras + n, m * sizeof *xtmp);
+        memmove(work->key_extras + index + m, work->key_extras + index, (n - index) * sizeof *xtmp);
+        memcpy(work->key_extras + index, xtmp, m * sizeof *xtmp);
+    }
+    free(tmp);
+    free(xtmp);
+    return 0;
+}
+
+int ed_app_paste(ed_app *app)
+{
+    if (ed_app_check_prompt(app))
+        return -1;
+    cp_document clip;
+    if (clipboard_keys(app, &clip))
+        return -1;
+    const cp_document *d = &app->cur.doc;
+    size_t n = d->count, m = clip.count;
+    /* keys timing has no holds: pasted into it, keys lose theirs (and say so) */
+    size_t dropped = 0;
+    for (size_t j = 0; d->options.timing == CP_TIMING_KEYS && j < m; j++)
+        if (clip.keys[j].flags & CP_KEY_HOLD) {
+            clip.keys[j].flags &= ~CP_KEY_HOLD;
+            clip.keys[j].hold = 0;
+            dropped++;
+        }
+    double span = ed_key_end(&clip.keys[m - 1]) - clip.keys[0].time, p = app->playhead, base = p;
+    /* where the first pasted key goes: at the playhead; after the key that is
+       there (or whose hold the playhead is in); after the last key when the playhead is at the end */
+    size_t index = 0;
+    while (index < n && d->keys[index].time < p + ED_TIME_MARGIN)
+        index++;
+    if (index > 0 && p - ed_key_end(&d->keys[index - 1]) < ED_TIME_MARGIN)
+        base = ed_key_end(&d->keys[index - 1]) +
+               ed_app_gap(app, &d->keys[index - 1], clip.keys[0].position, clip.keys[0].rotation);
+    if (n == 0)
+        base = 0;
+    /* the keys after them move on by the time the pasted keys take: their span and the way on to the next */
+    double shift = 0;
+    if (index < n)
+        shift = (base - p) + span +
+                ed_app_gap(app, &clip.keys[m - 1], d->keys[index].position, d->keys[index].rotation);
+    cp_document work;
+    if (ed_app_begin_edit(app, &work)) {
+        cp_document_free(&clip);
+        return -1;
+    }
+    for (size_t i = index; i < n; i++)
+        work.keys[i].time += shift;
+    if (append_at(&work, index, &clip, base)) {
+        ed_app_message(app, 1, "out of memory for the pasted keys");
+        cp_document_free(&work);
+        cp_document_free(&clip);
+        return -1;
+    }
+    cp_document_free(&clip);
+    ed_sel sel = {0};
+    ed_sel_reset(&sel, work.count);
+    if (ed_sel_range(&sel, index, index + m - 1, 1)) {
+        cp_document_free(&work);
+        ed_app_message(app, 1, "out of memory for the selection");
+        return -1;
+    }
+    if (ed_app_commit_sel(app, &work, &sel, (long)index, 0))
+        return -1;
+    ed_app_seek(app, base);
+    char moved[96] = "", holds[96] = "";
+    if (index < n)
+        snprintf(moved, sizeof moved, "; the %s after %s moved %+.2f s", n - index == 1 ? "key" : "keys",
+                 m == 1 ? "it" : "them", shift);
+    if (dropped)
+        snprintf(holds, sizeof holds, "; %zu %s dropped (keys timing has none)", dropped, dropped == 1 ? "hold" : "holds");
+    ed_app_message(app, 0, "%zu %s pasted at %.2f s%s%s", m, ed_keys_word(m), base, moved, holds);
+    return 0;
+}

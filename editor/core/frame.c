@@ -1,0 +1,50 @@
+/* editor/core/frame.c - redrawing only when something changes. */
+#include "frame.h"
+
+#include <string.h>
+
+static int message_shown(const ed_app *app)
+{
+    return app->message[0] && app->clock - app->message_clock < ED_MESSAGE_SECONDS;
+}
+
+void ed_frame_stamp_take(const ed_app *app, ed_frame_stamp *s)
+{
+    memset(s, 0, sizeof *s);
+    s->playhead = app->playhead;
+    s->message_clock = app->message_clock;
+    s->path_serial = app->path_serial;
+    s->world_serial = app->world_serial;
+    s->revision = app->cur.revision;
+    s->prompt = (int)app->prompt;
+    s->message_shown = message_shown(app);
+    s->loading = app->loader != NULL;
+    s->look_key = (int)app->look_key;
+    s->camera = app->camera.position;
+    s->yaw = app->camera.yaw, s->pitch = app->camera.pitch, s->roll = app->camera.roll, s->fov = app->camera.fov;
+}
+
+int ed_frame_stamp_changed(const ed_frame_stamp *a, const ed_frame_stamp *b)
+{
+    /* field by field: a struct compare would look at padding */
+    return a->playhead != b->playhead || a->message_clock != b->message_clock || a->path_serial != b->path_serial ||
+           a->world_serial != b->world_serial || a->revision != b->revision || a->prompt != b->prompt ||
+           a->message_shown != b->message_shown || a->loading != b->loading || a->look_key != b->look_key ||
+           a->camera.x != b->camera.x || a->camera.y != b->camera.y || a->camera.z != b->camera.z ||
+           a->yaw != b->yaw || a->pitch != b->pitch || a->roll != b->roll || a->fov != b->fov;
+}
+
+double ed_frame_idle_wait(const ed_app *app, const ed_control *c)
+{
+    if (app->playing || app->loader)
+        return 0;
+    ed_camera_input in = ed_control_camera_input(c, app);
+    if (in.forward || in.right || in.up || in.roll || in.fov)
+        return 0;
+    double wait = ED_IDLE_WAKE;
+    if (message_shown(app)) {
+        double left = ED_MESSAGE_SECONDS - (app->clock - app->message_clock);
+        wait = left < wait ? left : wait;
+    }
+    return wait > 0 ? wait : 0;
+}

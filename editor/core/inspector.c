@@ -1,0 +1,377 @@
+/* editor/core/inspector.c - the key inspector's layout, values, typing and dragging. */
+#include "inspector.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define DEG (M_PI / 180.0)
+
+static const char *const names[ED_FIELD_COUNT] = {
+    "", "time", "fov", "hold", "x", "y", "z", "yaw", "pitch", "roll", "shift", "turn", "scale", "x", "y", "z",
+};
+
+const char *ed_field_name(ed_field f) { return f > ED_FIELD_NONE && f < ED_FIELD_COUNT ? names[f] : ""; }
+
+/* The fields shown, in Tab order, each with its row and column: two narrow
+ * columns, so that the panel hides little of the view. */
+typedef struct place {
+    ed_field field;
+    int      row, col;
+} place;
+
+static const place one_key[] = {{ED_FIELD_TIME, 0, 0},  {ED_FIELD_HOLD, 0, 1}, {ED_FIELD_FOV, 4, 0},
+                                {ED_FIELD_X, 1, 0},     {ED_FIELD_Y, 2, 0},    {ED_FIELD_Z, 3, 0},
+                                {ED_FIELD_YAW, 1, 1},   {ED_FIELD_PITCH, 2, 1}, {ED_FIELD_ROLL, 3, 1},
+                                {ED_FIELD_NONE, 0, 0}};
+static const place many_keys[] = {{ED_FIELD_SHIFT, 0, 0}, {ED_FIELD_TURN, 1, 0}, {ED_FIELD_SCALE, 2, 0},
+                                  {ED_FIELD_CX, 0, 1},    {ED_FIELD_CY, 1, 1},   {ED_FIELD_CZ, 2, 1},
+                                  {ED_FIELD_NONE, 0, 0}};
+
+static int many(const ed_app *app) { return ed_app_selected_count(app) > 1; }
+
+static const cp_key *active(const ed_app *app)
+{
+    long s = app->cur.selected;
+    return s >= 0 && (size_t)s < app->cur.doc.count ? &app->cur.doc.keys[s] : NULL;
+}
+
+/* ---- values ---------------------------------------------------------------------------------------- */
+
+double ed_inspector_value(const ed_app *app, ed_field f)
+{
+    const cp_key *k = active(app);
+    double y = 0, p = 0, r = 0;
+    if (k && f >= ED_FIELD_YAW && f <= ED_FIELD_ROLL)
+        ed_quat_to_yaw_pitch_roll(k->rotation, &y, &p, &r);
+    cp_vec3 c = f >= ED_FIELD_CX ? ed_app_selection_centre(app) : cp_vec3_make(0, 0, 0);
+    switch (f) {
+    case ED_FIELD_TIME: return k ? k->time : 0;
+    case ED_FIELD_FOV: return k ? k->fov : 0;
+    case ED_FIELD_HOLD: return k && (k->flags & CP_KEY_HOLD) ? k->hold : 0;
+    case ED_FIELD_X: return k ? k->position.x : 0;
+    case ED_FIELD_Y: return k ? k->position.y : 0;
+    case ED_FIELD_Z: return k ? k->position.z : 0;
+    case ED_FIELD_YAW: return y / DEG;
+    case ED_FIELD_PITCH: return p / DEG;
+    case ED_FIELD_ROLL: return r / DEG;
+    case ED_FIELD_SCALE: return 1.0;
+    case ED_FIELD_CX: return c.x;
+    case ED_FIELD_CY: return c.y;
+    case ED_FIELD_CZ: return c.z;
+    default: return 0;
+    }
+}
+
+static void format(const ed_app *app, ed_field f, char *out, size_t n)
+{
+    double v = ed_inspector_value(app, f);
+    const cp_key *k = active(app);
+    if (f == ED_FIELD_HOLD && (!k || !(k->flags & CP_KEY_HOLD))) {
+        snprintf(out, n, "-");
+        return;
+    }
+    switch (f) {
+    case ED_FIELD_TIME: case ED_FIELD_SHIFT: case ED_FIELD_HOLD: snprintf(out, n, "%.3f", v); break;
+    case ED_FIELD_SCALE: snprintf(out, n, "%.4f", v); break;
+    case ED_FIELD_FOV: case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: case ED_FIELD_TURN:
+        snprintf(out, n, "%.2f", v);
+        break;
+    default: snprintf(out, n, "%.3f", v); break;
+    }
+    /* -0.000 reads as a sign with nothing behind it */
+    if (strspn(out, "-0.") == strlen(out) && out[0] == '-')
+        memmove(out, out + 1, strlen(out));
+}
+
+/* ---- layout ---------------------------------------------------------------------------------------------- */
+
+void ed_inspector_build(const ed_app *app, ed_inspector *in)
+{
+    memset(in, 0, sizeof *in);
+    const cp_key *k = active(app);
+    if (!k || (app->view_path && app->path))
+        return;
+    ed_layout l;
+    ed_app_layout(app, &l);
+    int cw = app->text_w > 0 ? app->text_w : 8, lh = (app->text_h > 0 ? app->text_h : 17) + 6;
+    int cell = (ED_INSPECTOR_LABEL + ED_INSPECTOR_VALUE + 1) * cw, pad = 8;
+    const place *list = many(app) ? many_keys : one_key;
+    int rows = 0;
+    for (int i = 0; list[i].field != ED_FIELD_NONE; i++)
+        rows = list[i].row + 1 > rows ? list[i].row + 1 : rows;
+    int w = 2 * cell + 2 * pad, h = (rows + 1) * lh + 2 * pad - 4;
+    int x = l.view.x + l.view.w - w - 10;
+    int y = l.pip.w > 0 ? l.pip.y + l.pip.h + 12 : l.view.y + 10;
+    x = x < l.view.x ? l.view.x : x;
+    in->panel = (ed_rect){x, y, w, h};
+    size_t nsel = ed_app_selected_count(app);
+    if (nsel > 1)
+        snprintf(in->title, sizeof in->title, "%zu keys (key %ld active)", nsel, app->cur.selected);
+    else
+        snprintf(in->title, sizeof in->title, "key %ld", app->cur.selected);
+    in->title_y = y + pad;
+    for (int i = 0; list[i].field != ED_FIELD_NONE; i++) {
+        ed_inspector_item *it = &in->items[in->count++];
+        it->field = list[i].field;
+        it->label_x = x + pad + list[i].col * cell;
+        it->box = (ed_rect){it->label_x + ED_INSPECTOR_LABEL * cw, y + pad + (list[i].row + 1) * lh - 3,
+                            ED_INSPECTOR_VALUE * cw, lh - 2};
+        snprintf(it->label, sizeof it->label, "%s", names[it->field]);
+        it->typing = app->typing.field == (int)it->field;
+        if (it->typing)
+            snprintf(it->value, sizeof it->value, "%s_", app->typing.text);
+        else
+            format(app, it->field, it->value, sizeof it->value);
+    }
+}
+
+ed_field ed_inspector_hit(const ed_inspector *in, int x, int y)
+{
+    for (int i = 0; i < in->count; i++)
+        if (ed_rect_contains(&in->items[i].box, x, y))
+            return in->items[i].field;
+    return ED_FIELD_NONE;
+}
+
+/* ---- setting a value -------------------------------------------------------------------------------------- */
+
+static cp_vec3 axis(ed_field f)
+{
+    int a = f == ED_FIELD_X || f == ED_FIELD_CX ? 0 : f == ED_FIELD_Y || f == ED_FIELD_CY ? 1 : 2;
+    return cp_vec3_make(a == 0, a == 1, a == 2);
+}
+
+int ed_inspector_apply(ed_app *app, ed_field f, double v)
+{
+    const cp_key *k = active(app);
+    if (!k)
+        return ed_app_need_selection(app);
+    double y = ed_inspector_value(app, ED_FIELD_YAW), p = ed_inspector_value(app, ED_FIELD_PITCH),
+           r = ed_inspector_value(app, ED_FIELD_ROLL);
+    cp_vec3 pos = k->position;
+    switch (f) {
+    case ED_FIELD_TIME: return ed_app_edit_time(app, v);
+    case ED_FIELD_FOV: return ed_app_edit_fov(app, v);
+    case ED_FIELD_HOLD: return ed_app_edit_hold(app, 1, v);
+    case ED_FIELD_X: pos.x = v; return ed_app_edit_position(app, pos);
+    case ED_FIELD_Y: pos.y = v; return ed_app_edit_position(app, pos);
+    case ED_FIELD_Z: pos.z = v; return ed_app_edit_position(app, pos);
+    case ED_FIELD_YAW: return ed_app_edit_rotation(app, v, p, r);
+    case ED_FIELD_PITCH: return ed_app_edit_rotation(app, y, v, r);
+    case ED_FIELD_ROLL: return ed_app_edit_rotation(app, y, p, v);
+    case ED_FIELD_SHIFT: return ed_app_transform_shift(app, v);
+    case ED_FIELD_TURN: return ed_app_transform_rotate(app, v);
+    case ED_FIELD_SCALE: return ed_app_transform_scale(app, v);
+    case ED_FIELD_CX: case ED_FIELD_CY: case ED_FIELD_CZ:
+        return ed_app_transform_translate(app, cp_vec3_scale(axis(f), v - ed_inspector_value(app, f)));
+    default:
+        ed_app_message(app, 1, "%s cannot be set here", ed_field_name(f));
+        return -1;
+    }
+}
+
+/* ---- dragging a value --------------------------------------------------------------------------------- */
+
+/* How much a pixel of a drag is worth: steady steps for times and angles,
+ * and for positions a step that grows with the key's distance, as a
+ * gizmo's would. */
+static double step(const ed_app *app, ed_field f)
+{
+    switch (f) {
+    case ED_FIELD_TIME: case ED_FIELD_SHIFT: case ED_FIELD_HOLD: return 0.01;
+    case ED_FIELD_FOV: return 0.1;
+    case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: case ED_FIELD_TURN: return 0.25;
+    case ED_FIELD_SCALE: return 0.004;
+    default: {
+        const cp_key *k = active(app);
+        double d = k ? cp_vec3_length(cp_vec3_sub(k->position, app->camera.position)) : 10.0;
+        return 0.005 * fmax(d, 1.0);
+    }
+    }
+}
+
+/* The active key's angles or fov changed by `delta` from where they were when the drag began. */
+static int drag_angles(ed_app *app, ed_field f, double delta)
+{
+    cp_document work;
+    if (ed_app_live_work(app, &work))
+        return -1;
+    cp_key *k = &work.keys[app->cur.selected];
+    if (f == ED_FIELD_FOV) {
+        k->fov = fmin(fmax(k->fov + delta, 1.0), 179.0);
+        ed_app_message(app, 0, "key %ld: field of view %.2f degrees", app->cur.selected, k->fov);
+    } else {
+        double a[3];
+        ed_quat_to_yaw_pitch_roll(k->rotation, &a[0], &a[1], &a[2]);
+        int i = f - ED_FIELD_YAW;
+        a[i] += delta * DEG;
+        /* pitch stops short of straight up or down, where yaw and roll become one */
+        if (i == 1)
+            a[1] = fmin(fmax(a[1], -89.9 * DEG), 89.9 * DEG);
+        k->rotation = cp_quat_from_yaw_pitch_roll(a[0], a[1], a[2]);
+        ed_app_message(app, 0, "key %ld: yaw %.2f, pitch %.2f, roll %.2f degrees", app->cur.selected, a[0] / DEG,
+                       a[1] / DEG, a[2] / DEG);
+    }
+    return ed_app_live_update(app, &work);
+}
+
+/* The active key's hold changed by `delta` seconds from the drag's start
+ * (from 0 when it had none), at least 0 and over before the next key. */
+static int drag_hold(ed_app *app, double delta)
+{
+    if (app->cur.doc.options.timing == CP_TIMING_KEYS)
+        return ed_app_edit_hold(app, 1, 0); /* refused, with the reason */
+    cp_document work;
+    if (ed_app_live_work(app, &work))
+        return -1;
+    size_t i = (size_t)app->cur.selected;
+    cp_key *k = &work.keys[i];
+    double hold = fmax((k->flags & CP_KEY_HOLD ? k->hold : 0.0) + delta, 0.0);
+    if (i + 1 < work.count)
+        hold = fmin(hold, fmax(work.keys[i + 1].time - ED_TIME_MARGIN - k->time, 0.0));
+    k->flags |= CP_KEY_HOLD;
+    k->hold = hold;
+    ed_app_message(app, 0, "key %zu: a hold of %.3f s", i, hold);
+    return ed_app_live_update(app, &work);
+}
+
+int ed_inspector_drag(ed_app *app, ed_field f, double pixels)
+{
+    if (!active(app))
+        return -1;
+    double d = pixels * step(app, f);
+    switch (f) {
+    case ED_FIELD_TIME: return ed_app_drag_time(app, (size_t)app->cur.selected, d, 0);
+    case ED_FIELD_HOLD: return drag_hold(app, d);
+    case ED_FIELD_FOV: case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: return drag_angles(app, f, d);
+    case ED_FIELD_X: case ED_FIELD_Y: case ED_FIELD_Z: return ed_app_drag_move(app, cp_vec3_scale(axis(f), d));
+    case ED_FIELD_SHIFT: return ed_app_drag_transform(app, ED_XF_SHIFT, cp_vec3_make(0, 0, 0), d);
+    case ED_FIELD_TURN: return ed_app_drag_transform(app, ED_XF_ROTATE, cp_vec3_make(0, 0, 0), d);
+    case ED_FIELD_SCALE: return ed_app_drag_transform(app, ED_XF_SCALE, cp_vec3_make(0, 0, 0), exp(d));
+    case ED_FIELD_CX: case ED_FIELD_CY: case ED_FIELD_CZ:
+        return ed_app_drag_transform(app, ED_XF_TRANSLATE, cp_vec3_scale(axis(f), d), 0);
+    default: return -1;
+    }
+}
+
+/* ---- typing ------------------------------------------------------------------------------------------- */
+
+void ed_inspector_type_begin(ed_app *app, ed_field f)
+{
+    if (!active(app) || f <= ED_FIELD_NONE || f >= ED_FIELD_COUNT)
+        return;
+    app->typing.field = (int)f;
+    format(app, f, app->typing.text, sizeof app->typing.text);
+    app->typing.fresh = 1;
+    if (f == ED_FIELD_HOLD)
+        ed_app_message(app, 0, "hold: seconds the camera rests at the key (nothing or - for none), Enter applies");
+    else
+        ed_app_message(app, 0, "%s: type a value, Enter applies, Tab the next, Esc cancels", ed_field_name(f));
+}
+
+void ed_inspector_type_text(ed_app *app, const char *text)
+{
+    if (!app->typing.field)
+        return;
+    if (app->typing.fresh)
+        app->typing.text[0] = '\0';
+    app->typing.fresh = 0;
+    size_t n = strlen(app->typing.text);
+    for (const char *p = text; *p && n < ED_INSPECTOR_MAX_TEXT; p++)
+        if ((unsigned char)*p >= ' ' && (unsigned char)*p < 127)
+            app->typing.text[n++] = *p;
+    app->typing.text[n] = '\0';
+}
+
+void ed_inspector_type_backspace(ed_app *app)
+{
+    size_t n = strlen(app->typing.text);
+    if (app->typing.fresh)
+        n = 0;
+    else if (n > 0)
+        n--;
+    app->typing.text[n] = '\0';
+    app->typing.fresh = 0;
+}
+
+/* Reads a typed number the way a person writes it (".5", "+2", "-.25"), in
+ * any locale. 0, or -1 if it is none. */
+static int parse(const char *text, double *out)
+{
+    char buf[40];
+    const char *p = text;
+    while (*p == ' ')
+        p++;
+    if (*p == '+')
+        p++;
+    size_t n = 0;
+    if (*p == '-')
+        buf[n++] = *p++;
+    if (*p == '.')
+        buf[n++] = '0';
+    while (*p && *p != ' ' && n < sizeof buf - 1)
+        buf[n++] = *p++;
+    buf[n] = '\0';
+    while (*p == ' ')
+        p++;
+    return *p || cp_json_parse_number(buf, out) != 0 || !isfinite(*out) ? -1 : 0;
+}
+
+/* The field after f in the panel (round to the first). */
+static ed_field next_field(const ed_app *app, ed_field f)
+{
+    ed_inspector in;
+    ed_inspector_build(app, &in);
+    for (int i = 0; i < in.count; i++)
+        if (in.items[i].field == f)
+            return in.items[(i + 1) % in.count].field;
+    return in.count ? in.items[0].field : ED_FIELD_NONE;
+}
+
+int ed_inspector_type_enter(ed_app *app, int next)
+{
+    ed_field f = (ed_field)app->typing.field;
+    if (f == ED_FIELD_NONE)
+        return -1;
+    double v;
+    /* a hold typed away: nothing, or a dash */
+    if (f == ED_FIELD_HOLD && !app->typing.fresh &&
+        (app->typing.text[strspn(app->typing.text, " ")] == '\0' || strcmp(app->typing.text, "-") == 0)) {
+        app->typing.field = 0;
+        if (ed_app_edit_hold(app, 0, 0) != 0) {
+            app->typing.field = (int)f;
+            return -1;
+        }
+        if (next)
+            ed_inspector_type_begin(app, next_field(app, f));
+        return 0;
+    }
+    if (app->typing.fresh) {
+        /* nothing typed: nothing to change */
+        app->typing.field = next ? (int)next_field(app, f) : 0;
+        if (next)
+            ed_inspector_type_begin(app, (ed_field)app->typing.field);
+        return 0;
+    }
+    if (parse(app->typing.text, &v) != 0) {
+        ed_app_message(app, 1, "%s: '%s' is not a number", ed_field_name(f), app->typing.text);
+        return -1;
+    }
+    app->typing.field = 0; /* the edit ends a drag first, and may change what is shown */
+    if (ed_inspector_apply(app, f, v) != 0) {
+        /* the field stays open with what was typed, so that it can be put right */
+        app->typing.field = (int)f;
+        return -1;
+    }
+    if (next)
+        ed_inspector_type_begin(app, next_field(app, f));
+    return 0;
+}
+
+void ed_inspector_type_cancel(ed_app *app)
+{
+    if (app->typing.field)
+        ed_app_message(app, 0, "%s: not changed", ed_field_name((ed_field)app->typing.field));
+    app->typing.field = 0;
+}
