@@ -70,6 +70,17 @@ look-at 12 7 -6
 select 8-9
 SCRIPT
 
+# look-at: the demo path turned to look at targets, the lens on every key
+run editor-lookat 1280x720 <<SCRIPT
+open paths/demo.json
+orientation look-at
+select 9
+edit focus 24
+edit aperture 2.8
+camera 62 58 52
+look-at 0 2 -45
+SCRIPT
+
 # a recording session: three keys flown so far, the third just recorded
 run editor-recording <<SCRIPT
 open paths/flight.json

@@ -14,8 +14,10 @@ static int usage(FILE *out, int status)
                  "(more than REL of its largest value; default 1e-9, for what the interpolation keeps\n"
                  "continuous), reverse motion between keys, a segment that turns further than its\n"
                  "keys' rotation step, a field of view outside (0, 180) or outside its keys' range,\n"
-                 "rotation keys within 2 degrees of a half turn apart, and keys the rotation builder\n"
-                 "inserted. Prints one line per finding, FILE: SEVERITY: KIND: message, naming the\n"
+                 "rotation keys within 2 degrees of a half turn apart, keys the rotation builder\n"
+                 "inserted, and in look-at paths a view within 5 degrees of straight up or down\n"
+                 "(look-vertical) or a target within 0.1 m of the camera (target-near). Prints one\n"
+                 "line per finding, FILE: SEVERITY: KIND: message, naming the\n"
                  "keys and times; --json prints them as a JSON object instead.\n"
                  "Exit status: 0 when nothing is an error or warning, 1 otherwise (or if FILE does\n"
                  "not load), 2 for a usage error.\n");

@@ -19,7 +19,8 @@ static const char export_usage[] =
     "view is animated with KHR_animation_pointer. The buffer is embedded, so the\n"
     "file stands alone: a name ending in .glb gets binary glTF (GLB), any other\n"
     "JSON text with a base64 buffer. The exact path is also stored in the\n"
-    "animation's extras.campath, so that import-gltf gives back the same doubles.\n"
+    "animation's extras.campath, so that import-gltf gives back the same doubles\n"
+    "(and the look-at targets, roll, focus and aperture, which glTF has not).\n"
     "\n"
     "  --name NAME     name of the node, camera and animation (default: the path's name)\n"
     "  --aspect RATIO  the camera's aspectRatio (default: none, the viewer's)\n"
@@ -27,9 +28,9 @@ static const char export_usage[] =
     "  --zfar M        far plane in metres (default: none, infinite)\n"
     "  --no-extras     do not embed the exact path\n"
     "  --bake FPS      LINEAR keys at every frame, FPS frames a second (any timing)\n"
-    "  --max-error E   smooth and constant-speed timing, which are sampled: the largest\n"
-    "                  error of the CUBICSPLINE keys, metres of position and radians of\n"
-    "                  rotation and fov (default 1e-5)\n";
+    "  --max-error E   smooth and constant-speed timing and look-at paths, which are\n"
+    "                  sampled: the largest error of the CUBICSPLINE keys, metres of\n"
+    "                  position and radians of rotation and fov (default 1e-5)\n";
 
 static const char import_usage[] =
     "usage: campath import-gltf IN.gltf OUT.json [--node NAME|INDEX] [--refit] [--ignore-extras]\n"
@@ -119,7 +120,9 @@ int cli_export_gltf(int argc, char **argv)
         printf("%s: %zu keys over %.6g s (position %s, rotation %s, fov %s, %s ends, %s timing)%s\n", files[1],
                cp_path_key_count(path), cp_path_duration(path), cp_interp_name(o.position),
                cp_interp_name(o.rotation), cp_interp_name(o.fov), cp_ends_name(o.ends), cp_timing_name(o.timing),
-               opts.bake_fps > 0 ? ", baked" : o.timing != CP_TIMING_KEYS ? ", sampled" : "");
+               opts.bake_fps > 0                                                              ? ", baked"
+               : o.timing != CP_TIMING_KEYS || o.orientation == CP_ORIENTATION_LOOK_AT ? ", sampled"
+                                                                                       : "");
     }
     cp_path_destroy(path);
     return rc == CP_OK ? 0 : 1;

@@ -34,7 +34,8 @@ int cli_info(int argc, char **argv)
     if (cli_wants_help(argc, argv) || argc != 2) {
         fprintf(argc != 2 ? stderr : stdout,
                 "usage: campath info FILE\n\n"
-                "Prints the number of keys, duration, length, interpolation, ends, timing and\n"
+                "Prints the number of keys, duration, length, interpolation, ends, orientation\n"
+                "(rotation, or look-at targets), lens channels (focus, aperture), timing and\n"
                 "holds of a path (and the cruising speed of constant-speed timing),\n"
                 "and the largest jumps of velocity, acceleration, angular velocity and angular\n"
                 "acceleration found at its keys (the difference of the left and right limits:\n"
@@ -67,6 +68,17 @@ int cli_info(int argc, char **argv)
         cli_print_number(stdout, o.period);
         printf(" s)");
     }
+    printf("\norientation    %s", cp_orientation_name(o.orientation));
+    if (o.orientation == CP_ORIENTATION_LOOK_AT) {
+        int rolled = 0;
+        for (size_t i = 0; i < n; i++)
+            rolled |= keys[i].roll != 0;
+        printf(rolled ? " (targets, roll)" : " (targets)");
+    }
+    printf("\nlens           %s", keys[0].focus > 0 && keys[0].aperture > 0 ? "focus, aperture"
+                                  : keys[0].focus > 0                      ? "focus"
+                                  : keys[0].aperture > 0                   ? "aperture"
+                                                                           : "(none)");
     printf("\ntiming         %s", cp_timing_name(o.timing));
     if (o.timing == CP_TIMING_CONSTANT_SPEED) {
         printf(" (");

@@ -90,8 +90,9 @@ static double *breakpoints(const cp_path *p, size_t *count)
     const cp_curve *curves[3] = {cp_path_position_curve(p), cp_path_rotation_curve(p), cp_path_fov_curve(p)};
     /* smooth and constant-speed timing: the channel curves are over the
      * shape's parameter, not time; the joins in time are the keys and the
-     * ends of their holds */
-    const int timed = cp_path_get_options(p).timing == CP_TIMING_KEYS;
+     * ends of their holds. A look-at path has no rotation curve: its
+     * channels have the keys' times. */
+    const int timed = cp_path_get_options(p).timing == CP_TIMING_KEYS && curves[1];
     const cp_key *keys = cp_path_keys(p);
     size_t n = 1 + 2 * cp_path_key_count(p);
     for (int c = 0; c < 3 && timed; c++)

@@ -8,19 +8,24 @@
 #include "util.h"
 
 #define HEADER "t,px,py,pz,vx,vy,vz,ax,ay,az,qx,qy,qz,qw,avx,avy,avz,aax,aay,aaz,fov"
+/* Appended when the path has focus or aperture (its keys have both or one;
+ * a channel it lacks prints 0, as cp_pose has it). */
+#define LENS_COLUMNS ",focus,aperture"
 #define MAX_SAMPLES 100000000.0
 
-static void row(const cp_pose *s)
+static void header(int lens) { puts(lens ? HEADER LENS_COLUMNS : HEADER); }
+
+static void row(const cp_pose *s, int lens)
 {
-    const double v[21] = {s->time,
+    const double v[23] = {s->time,
                           s->position.x, s->position.y, s->position.z,
                           s->velocity.x, s->velocity.y, s->velocity.z,
                           s->acceleration.x, s->acceleration.y, s->acceleration.z,
                           s->rotation.x, s->rotation.y, s->rotation.z, s->rotation.w,
                           s->angular_velocity.x, s->angular_velocity.y, s->angular_velocity.z,
                           s->angular_acceleration.x, s->angular_acceleration.y, s->angular_acceleration.z,
-                          s->fov};
-    for (int i = 0; i < 21; i++) {
+                          s->fov, s->focus, s->aperture};
+    for (int i = 0; i < (lens ? 23 : 21); i++) {
         if (i)
             putchar(',');
         cli_print_number(stdout, v[i]);
@@ -33,7 +38,9 @@ static int usage(FILE *out, int status)
     fprintf(out, "usage: campath sample FILE [--rate HZ] [--at T[,T...]]\n\n"
                  "Prints poses as CSV with the header\n  " HEADER "\n"
                  "(position, velocity, acceleration, rotation quaternion, angular velocity and\n"
-                 "angular acceleration in the world frame, vertical fov in degrees). Every number\n"
+                 "angular acceleration in the world frame, vertical fov in degrees), and when the\n"
+                 "path has focus or aperture the columns focus,aperture after fov (metres,\n"
+                 "f-number; 0 for the one it lacks). Every number\n"
                  "reads back to the same double. Default: 60 samples a second over the whole path\n"
                  "(one period when closed), both ends included; --at samples the given times.\n"
                  "Exit status: 0, 1 if FILE does not load, 2 for a usage error.\n");
@@ -69,6 +76,8 @@ int cli_sample(int argc, char **argv)
         return opened;
     cp_pose pose;
     int status = 0;
+    const cp_key *k0 = cp_path_keys(p);
+    const int lens = k0->focus > 0 || k0->aperture > 0; /* on every key or on none */
     if (at) {
         char *list = strdup(at);
         double *times = calloc(strlen(at) / 2 + 2, sizeof *times);
@@ -81,10 +90,10 @@ int cli_sample(int argc, char **argv)
             if (cli_parse_number("sample", "--at", tok, &times[n++]) != 0)
                 status = 2;
         if (status == 0) {
-            puts(HEADER);
+            header(lens);
             for (size_t i = 0; i < n; i++) {
                 cp_path_sample(p, times[i], &pose);
-                row(&pose);
+                row(&pose, lens);
             }
         }
         free(list);
@@ -96,15 +105,15 @@ int cli_sample(int argc, char **argv)
             fprintf(stderr, "campath sample: %.0f samples is too many; lower --rate\n", steps);
             status = 2;
         } else {
-            puts(HEADER);
+            header(lens);
             cp_path_cursor cursor = {0};
             for (double k = 0; k <= steps; k++) {
                 cp_path_sample_cursor(p, &cursor, start + k / rate, &pose);
-                row(&pose);
+                row(&pose, lens);
             }
             if (start + steps / rate < start + duration) { /* the last key itself */
                 cp_path_sample(p, start + duration, &pose);
-                row(&pose);
+                row(&pose, lens);
             }
         }
     }

@@ -316,6 +316,43 @@ int ed_app_paste(ed_app *app);
  * shape stays as far as the interpolation allows (docs/editor.md). */
 int ed_app_insert_at_playhead(ed_app *app);
 
+/* ---- look-at targets, focus and aperture (lookat.c) -------------------------------------- */
+
+#define ED_TARGET_DISTANCE 10.0  /* metres: a new target's distance when the view meets nothing */
+#define ED_TARGET_REACH 1000.0   /* metres: how far along a view the world is searched for a target */
+
+/* Sets the path's orientation. Look-at gives every key a target on its view
+ * (the first surface of the world within ED_TARGET_REACH, else
+ * ED_TARGET_DISTANCE away) and its roll, so that every key keeps its
+ * rotation; rotation keeps every key's rotation as the targets made it.
+ * One undo step. */
+int ed_app_set_orientation(ed_app *app, cp_orientation orientation);
+int ed_app_cycle_orientation(ed_app *app);
+/* The selected key's target (a look-at path, one key selected). */
+int ed_app_edit_target(ed_app *app, cp_vec3 target);
+/* Focus (which = 0, metres) or aperture (which = 1, f-number) of the
+ * selected keys; a path that has none gets it on every key (a path has it
+ * on every key or on none), and on = 0 takes it from every key. */
+int ed_app_edit_lens(ed_app *app, int which, int on, double value);
+/* How far to look along a view from `position` (rotation: the camera's):
+ * the first surface of the world within ED_TARGET_REACH, else `fallback`. */
+double ed_app_view_distance(ed_app *app, cp_vec3 position, cp_quat rotation, double fallback);
+/* Makes key k fit document d: in a look-at path a target `distance` along
+ * its view and the roll that keep its rotation (when it has no target), in
+ * a rotation path no target and no roll; focus and aperture when d's keys
+ * have them (a look-at key's focus the way to its target, else `near`'s),
+ * none when they have not. A document without keys takes the key as it is. */
+void ed_key_fit(const cp_document *d, cp_key *k, const cp_key *near, double distance);
+/* Where a look-at key's target goes when the key turns to yaw and pitch
+ * (degrees): the same distance away along the new view. */
+cp_vec3 ed_target_turned(const cp_key *k, double yaw, double pitch);
+/* The distance a fitted key's target should have: the way `near` looks
+ * (look-at) or its focus, else ED_TARGET_DISTANCE. */
+double ed_fit_fallback(const cp_document *d, const cp_key *near);
+/* The world's triangles for rays, built when the world changed. 0, or -1
+ * if out of memory (world_app.c). */
+int ed_app_bvh(ed_app *app);
+
 /* ---- the selection (select.c) ---------------------------------------------------------- */
 
 /* Selects key i alone (-1: none); the playhead moves to its time. */

@@ -71,6 +71,7 @@ static const ed_binding table[] = {
     {"Editing", 'i', 0, PRESS, 0, ED_CMD_CYCLE_INTERP, "interpolation: c2/bisector/catmull-rom/linear"},
     {"Editing", 'o', 0, PRESS, 0, ED_CMD_CYCLE_ENDS, "ends: natural, rest, closed"},
     {"Editing", 't', S, PRESS, 0, ED_CMD_CYCLE_TIMING, "timing: keys, smooth, constant speed"},
+    {"Editing", 'o', S, PRESS, 0, ED_CMD_CYCLE_ORIENTATION, "orientation: rotations, or look-at targets"},
     {"Editing", 'c', C, PRESS, 0, ED_CMD_COPY, "copy the selected keys"},
     {"Editing", 'x', C, PRESS, 0, ED_CMD_CUT, "cut the selected keys"},
     {"Editing", 'v', C, PRESS, 0, ED_CMD_PASTE, "paste keys at the playhead (later keys move on)"},

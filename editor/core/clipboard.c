@@ -54,6 +54,8 @@ static int selection_document(ed_app *app, cp_document *out)
                 goto oom;
         }
     }
+    /* look-at keys need their orientation (their targets and roll are what they hold) */
+    clip.options.orientation = d->options.orientation;
     /* keys with holds need a timing that has them; constant-speed would recompute the times copied */
     for (size_t i = 0; i < clip.count; i++)
         if (clip.keys[i].flags & CP_KEY_HOLD)
@@ -200,6 +202,13 @@ int ed_app_paste(ed_app *app)
             clip.keys[j].hold = 0;
             dropped++;
         }
+    /* keys from a path of another orientation, or with or without focus and
+       aperture, take this one's: targets on their views, or none */
+    const cp_key *near = n ? &d->keys[0] : NULL;
+    for (size_t j = 0; j < m; j++) {
+        cp_key *k = &clip.keys[j];
+        ed_key_fit(d, k, near, ed_app_view_distance(app, k->position, k->rotation, ed_fit_fallback(d, near)));
+    }
     double span = ed_key_end(&clip.keys[m - 1]) - clip.keys[0].time, p = app->playhead, base = p;
     /* where the first pasted key goes: at the playhead; after the key that is
        there (or whose hold the playhead is in); after the last key when the playhead is at the end */

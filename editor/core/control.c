@@ -105,6 +105,7 @@ void ed_control_command(ed_control *c, ed_app *app, ed_cmd cmd)
     case ED_CMD_CYCLE_INTERP: ed_app_cycle_interp(app); break;
     case ED_CMD_CYCLE_ENDS: ed_app_cycle_ends(app); break;
     case ED_CMD_CYCLE_TIMING: ed_app_cycle_timing(app); break;
+    case ED_CMD_CYCLE_ORIENTATION: ed_app_cycle_orientation(app); break;
     case ED_CMD_UNDO: ed_app_undo(app); break;
     case ED_CMD_REDO: ed_app_redo(app); break;
     case ED_CMD_SAVE: ed_app_save(app); break;

@@ -119,6 +119,11 @@ void ed_app_look_sync(ed_app *app)
     cp_key *k = &work.keys[app->look_key];
     if (turned)
         k->rotation = ed_camera_rotation(c);
+    if (turned && work.options.orientation == CP_ORIENTATION_LOOK_AT) {
+        /* a look-at key turns by its target (kept at its distance) and its roll */
+        k->target = ed_target_turned(k, c->yaw * 180.0 / M_PI, c->pitch * 180.0 / M_PI);
+        k->roll = c->roll * 180.0 / M_PI;
+    }
     if (zoomed)
         k->fov = c->fov;
     ed_app_live_update(app, &work);

@@ -25,15 +25,22 @@ int ed_app_begin_edit(ed_app *app, cp_document *work)
 /* From the first key to the end of the last one's hold. */
 static double span(const cp_document *d) { return d->count >= 2 ? ed_key_end(&d->keys[d->count - 1]) - d->keys[0].time : 0; }
 
-/* A constant-speed path computes its keys' times: the document takes them,
- * so that what it shows and saves is what the camera does. */
+/* A constant-speed path computes its keys' times, and a look-at path their
+ * rotations: the document takes them, so that what it shows and saves is
+ * what the camera does (a key's frustum and yaw, pitch and roll included). */
 static void take_times(cp_document *d, const cp_path *p)
 {
-    if (!p || d->options.timing != CP_TIMING_CONSTANT_SPEED || cp_path_key_count(p) != d->count)
+    if (!p || cp_path_key_count(p) != d->count)
         return;
     const cp_key *k = cp_path_keys(p);
-    for (size_t i = 0; i < d->count; i++)
-        d->keys[i].time = k[i].time;
+    const int times = d->options.timing == CP_TIMING_CONSTANT_SPEED;
+    const int rotations = d->options.orientation == CP_ORIENTATION_LOOK_AT;
+    for (size_t i = 0; i < d->count && (times || rotations); i++) {
+        if (times)
+            d->keys[i].time = k[i].time;
+        if (rotations)
+            d->keys[i].rotation = k[i].rotation;
+    }
 }
 
 void ed_app_take_times(ed_app *app) { take_times(&app->cur.doc, app->path); }
@@ -244,6 +251,10 @@ int ed_app_record(ed_app *app, int insert)
     key.rotation = ed_camera_rotation(&app->camera);
     key.fov = app->camera.fov;
     key.time = from ? ed_key_end(from) + dt : 0.0;
+    /* a look-at path's key looks at what the camera sees; a focus (when the
+     * path has one) is on it too */
+    ed_key_fit(&work, &key, from,
+               ed_app_view_distance(app, key.position, key.rotation, ed_fit_fallback(&work, from)));
     double shift = 0;
     if (index < n) {
         /* an insert: the keys after it move so that the way on to the next

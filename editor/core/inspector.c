@@ -8,7 +8,8 @@
 #define DEG (M_PI / 180.0)
 
 static const char *const names[ED_FIELD_COUNT] = {
-    "", "time", "fov", "hold", "x", "y", "z", "yaw", "pitch", "roll", "shift", "turn", "scale", "x", "y", "z",
+    "", "time", "fov", "hold", "x", "y", "z", "yaw", "pitch", "roll", "focus", "fstop", "tx", "ty", "tz",
+    "shift", "turn", "scale", "x", "y", "z",
 };
 
 const char *ed_field_name(ed_field f) { return f > ED_FIELD_NONE && f < ED_FIELD_COUNT ? names[f] : ""; }
@@ -20,15 +21,26 @@ typedef struct place {
     int      row, col;
 } place;
 
-static const place one_key[] = {{ED_FIELD_TIME, 0, 0},  {ED_FIELD_HOLD, 0, 1}, {ED_FIELD_FOV, 4, 0},
-                                {ED_FIELD_X, 1, 0},     {ED_FIELD_Y, 2, 0},    {ED_FIELD_Z, 3, 0},
-                                {ED_FIELD_YAW, 1, 1},   {ED_FIELD_PITCH, 2, 1}, {ED_FIELD_ROLL, 3, 1},
-                                {ED_FIELD_NONE, 0, 0}};
+static const place one_key[] = {{ED_FIELD_TIME, 0, 0},  {ED_FIELD_HOLD, 0, 1},     {ED_FIELD_FOV, 4, 0},
+                                {ED_FIELD_X, 1, 0},     {ED_FIELD_Y, 2, 0},        {ED_FIELD_Z, 3, 0},
+                                {ED_FIELD_YAW, 1, 1},   {ED_FIELD_PITCH, 2, 1},    {ED_FIELD_ROLL, 3, 1},
+                                {ED_FIELD_FOCUS, 4, 1}, {ED_FIELD_APERTURE, 5, 1}, {ED_FIELD_NONE, 0, 0}};
+/* a look-at key's target, under its position */
+static const place one_look_at[] = {{ED_FIELD_TIME, 0, 0},  {ED_FIELD_HOLD, 0, 1},     {ED_FIELD_FOV, 4, 0},
+                                    {ED_FIELD_X, 1, 0},     {ED_FIELD_Y, 2, 0},        {ED_FIELD_Z, 3, 0},
+                                    {ED_FIELD_YAW, 1, 1},   {ED_FIELD_PITCH, 2, 1},    {ED_FIELD_ROLL, 3, 1},
+                                    {ED_FIELD_FOCUS, 4, 1}, {ED_FIELD_APERTURE, 5, 1}, {ED_FIELD_TX, 5, 0},
+                                    {ED_FIELD_TY, 6, 0},    {ED_FIELD_TZ, 7, 0},       {ED_FIELD_NONE, 0, 0}};
 static const place many_keys[] = {{ED_FIELD_SHIFT, 0, 0}, {ED_FIELD_TURN, 1, 0}, {ED_FIELD_SCALE, 2, 0},
                                   {ED_FIELD_CX, 0, 1},    {ED_FIELD_CY, 1, 1},   {ED_FIELD_CZ, 2, 1},
                                   {ED_FIELD_NONE, 0, 0}};
 
 static int many(const ed_app *app) { return ed_app_selected_count(app) > 1; }
+
+static int look_at(const ed_app *app) { return app->cur.doc.options.orientation == CP_ORIENTATION_LOOK_AT; }
+
+/* Focus or aperture: which (0, 1) for a lens field, else -1. */
+static int lens(ed_field f) { return f == ED_FIELD_FOCUS ? 0 : f == ED_FIELD_APERTURE ? 1 : -1; }
 
 static const cp_key *active(const ed_app *app)
 {
@@ -55,6 +67,11 @@ double ed_inspector_value(const ed_app *app, ed_field f)
     case ED_FIELD_YAW: return y / DEG;
     case ED_FIELD_PITCH: return p / DEG;
     case ED_FIELD_ROLL: return r / DEG;
+    case ED_FIELD_FOCUS: return k ? k->focus : 0;
+    case ED_FIELD_APERTURE: return k ? k->aperture : 0;
+    case ED_FIELD_TX: return k ? k->target.x : 0;
+    case ED_FIELD_TY: return k ? k->target.y : 0;
+    case ED_FIELD_TZ: return k ? k->target.z : 0;
     case ED_FIELD_SCALE: return 1.0;
     case ED_FIELD_CX: return c.x;
     case ED_FIELD_CY: return c.y;
@@ -67,7 +84,7 @@ static void format(const ed_app *app, ed_field f, char *out, size_t n)
 {
     double v = ed_inspector_value(app, f);
     const cp_key *k = active(app);
-    if (f == ED_FIELD_HOLD && (!k || !(k->flags & CP_KEY_HOLD))) {
+    if ((f == ED_FIELD_HOLD && (!k || !(k->flags & CP_KEY_HOLD))) || (lens(f) >= 0 && !(v > 0))) {
         snprintf(out, n, "-");
         return;
     }
@@ -75,6 +92,7 @@ static void format(const ed_app *app, ed_field f, char *out, size_t n)
     case ED_FIELD_TIME: case ED_FIELD_SHIFT: case ED_FIELD_HOLD: snprintf(out, n, "%.3f", v); break;
     case ED_FIELD_SCALE: snprintf(out, n, "%.4f", v); break;
     case ED_FIELD_FOV: case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: case ED_FIELD_TURN:
+    case ED_FIELD_APERTURE:
         snprintf(out, n, "%.2f", v);
         break;
     default: snprintf(out, n, "%.3f", v); break;
@@ -96,7 +114,7 @@ void ed_inspector_build(const ed_app *app, ed_inspector *in)
     ed_app_layout(app, &l);
     int cw = app->text_w > 0 ? app->text_w : 8, lh = (app->text_h > 0 ? app->text_h : 17) + 6;
     int cell = (ED_INSPECTOR_LABEL + ED_INSPECTOR_VALUE + 1) * cw, pad = 8;
-    const place *list = many(app) ? many_keys : one_key;
+    const place *list = many(app) ? many_keys : look_at(app) ? one_look_at : one_key;
     int rows = 0;
     for (int i = 0; list[i].field != ED_FIELD_NONE; i++)
         rows = list[i].row + 1 > rows ? list[i].row + 1 : rows;
@@ -138,8 +156,17 @@ ed_field ed_inspector_hit(const ed_inspector *in, int x, int y)
 
 static cp_vec3 axis(ed_field f)
 {
-    int a = f == ED_FIELD_X || f == ED_FIELD_CX ? 0 : f == ED_FIELD_Y || f == ED_FIELD_CY ? 1 : 2;
+    int a = f == ED_FIELD_X || f == ED_FIELD_CX || f == ED_FIELD_TX   ? 0
+            : f == ED_FIELD_Y || f == ED_FIELD_CY || f == ED_FIELD_TY ? 1
+                                                                      : 2;
     return cp_vec3_make(a == 0, a == 1, a == 2);
+}
+
+/* p with its component along f's axis set to v. */
+static cp_vec3 with(cp_vec3 p, ed_field f, double v)
+{
+    const cp_vec3 a = axis(f);
+    return cp_vec3_make(a.x ? v : p.x, a.y ? v : p.y, a.z ? v : p.z);
 }
 
 int ed_inspector_apply(ed_app *app, ed_field f, double v)
@@ -160,6 +187,8 @@ int ed_inspector_apply(ed_app *app, ed_field f, double v)
     case ED_FIELD_YAW: return ed_app_edit_rotation(app, v, p, r);
     case ED_FIELD_PITCH: return ed_app_edit_rotation(app, y, v, r);
     case ED_FIELD_ROLL: return ed_app_edit_rotation(app, y, p, v);
+    case ED_FIELD_FOCUS: case ED_FIELD_APERTURE: return ed_app_edit_lens(app, lens(f), 1, v);
+    case ED_FIELD_TX: case ED_FIELD_TY: case ED_FIELD_TZ: return ed_app_edit_target(app, with(k->target, f, v));
     case ED_FIELD_SHIFT: return ed_app_transform_shift(app, v);
     case ED_FIELD_TURN: return ed_app_transform_rotate(app, v);
     case ED_FIELD_SCALE: return ed_app_transform_scale(app, v);
@@ -182,6 +211,7 @@ static double step(const ed_app *app, ed_field f)
     case ED_FIELD_TIME: case ED_FIELD_SHIFT: case ED_FIELD_HOLD: return 0.01;
     case ED_FIELD_FOV: return 0.1;
     case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: case ED_FIELD_TURN: return 0.25;
+    case ED_FIELD_FOCUS: case ED_FIELD_APERTURE: return 0.005; /* a factor: e^0.005 a pixel */
     case ED_FIELD_SCALE: return 0.004;
     default: {
         const cp_key *k = active(app);
@@ -210,6 +240,10 @@ static int drag_angles(ed_app *app, ed_field f, double delta)
         if (i == 1)
             a[1] = fmin(fmax(a[1], -89.9 * DEG), 89.9 * DEG);
         k->rotation = cp_quat_from_yaw_pitch_roll(a[0], a[1], a[2]);
+        if (work.options.orientation == CP_ORIENTATION_LOOK_AT) { /* turned by its target and roll */
+            k->target = ed_target_turned(k, a[0] / DEG, a[1] / DEG);
+            k->roll = a[2] / DEG;
+        }
         ed_app_message(app, 0, "key %ld: yaw %.2f, pitch %.2f, roll %.2f degrees", app->cur.selected, a[0] / DEG,
                        a[1] / DEG, a[2] / DEG);
     }
@@ -236,6 +270,35 @@ static int drag_hold(ed_app *app, double delta)
     return ed_app_live_update(app, &work);
 }
 
+/* The active key's target moved by d along an axis, or its focus or
+ * aperture scaled by e^d, from where they were when the drag began. */
+static int drag_own(ed_app *app, ed_field f, double d)
+{
+    if (lens(f) >= 0 && !(ed_inspector_value(app, f) > 0)) {
+        ed_app_message(app, 1, "%s: the path has none; type a value (it goes to every key)", ed_field_name(f));
+        return -1;
+    }
+    if (lens(f) < 0 && !look_at(app))
+        return -1;
+    cp_document work;
+    if (ed_app_live_work(app, &work))
+        return -1;
+    cp_key *k = &work.keys[app->cur.selected];
+    if (f == ED_FIELD_FOCUS)
+        k->focus *= exp(d);
+    else if (f == ED_FIELD_APERTURE)
+        k->aperture *= exp(d);
+    else
+        k->target = cp_vec3_add(k->target, cp_vec3_scale(axis(f), d));
+    if (lens(f) >= 0)
+        ed_app_message(app, 0, "key %ld: %s %.4g", app->cur.selected, lens(f) ? "aperture" : "focus",
+                       lens(f) ? k->aperture : k->focus);
+    else
+        ed_app_message(app, 0, "key %ld looks at (%.3g, %.3g, %.3g)", app->cur.selected, k->target.x, k->target.y,
+                       k->target.z);
+    return ed_app_live_update(app, &work);
+}
+
 int ed_inspector_drag(ed_app *app, ed_field f, double pixels)
 {
     if (!active(app))
@@ -246,6 +309,8 @@ int ed_inspector_drag(ed_app *app, ed_field f, double pixels)
     case ED_FIELD_HOLD: return drag_hold(app, d);
     case ED_FIELD_FOV: case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: return drag_angles(app, f, d);
     case ED_FIELD_X: case ED_FIELD_Y: case ED_FIELD_Z: return ed_app_drag_move(app, cp_vec3_scale(axis(f), d));
+    case ED_FIELD_FOCUS: case ED_FIELD_APERTURE: case ED_FIELD_TX: case ED_FIELD_TY: case ED_FIELD_TZ:
+        return drag_own(app, f, d);
     case ED_FIELD_SHIFT: return ed_app_drag_transform(app, ED_XF_SHIFT, cp_vec3_make(0, 0, 0), d);
     case ED_FIELD_TURN: return ed_app_drag_transform(app, ED_XF_ROTATE, cp_vec3_make(0, 0, 0), d);
     case ED_FIELD_SCALE: return ed_app_drag_transform(app, ED_XF_SCALE, cp_vec3_make(0, 0, 0), exp(d));
@@ -266,6 +331,9 @@ void ed_inspector_type_begin(ed_app *app, ed_field f)
     app->typing.fresh = 1;
     if (f == ED_FIELD_HOLD)
         ed_app_message(app, 0, "hold: seconds the camera rests at the key (nothing or - for none), Enter applies");
+    else if (lens(f) >= 0)
+        ed_app_message(app, 0, "%s: %s (nothing or - takes it from every key), Enter applies", ed_field_name(f),
+                       lens(f) ? "the f-number" : "the focus distance in metres");
     else
         ed_app_message(app, 0, "%s: type a value, Enter applies, Tab the next, Esc cancels", ed_field_name(f));
 }
@@ -335,11 +403,11 @@ int ed_inspector_type_enter(ed_app *app, int next)
     if (f == ED_FIELD_NONE)
         return -1;
     double v;
-    /* a hold typed away: nothing, or a dash */
-    if (f == ED_FIELD_HOLD && !app->typing.fresh &&
+    /* a hold, focus or aperture typed away: nothing, or a dash */
+    if ((f == ED_FIELD_HOLD || lens(f) >= 0) && !app->typing.fresh &&
         (app->typing.text[strspn(app->typing.text, " ")] == '\0' || strcmp(app->typing.text, "-") == 0)) {
         app->typing.field = 0;
-        if (ed_app_edit_hold(app, 0, 0) != 0) {
+        if ((f == ED_FIELD_HOLD ? ed_app_edit_hold(app, 0, 0) : ed_app_edit_lens(app, lens(f), 0, 0)) != 0) {
             app->typing.field = (int)f;
             return -1;
         }

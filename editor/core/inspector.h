@@ -1,5 +1,6 @@
 /* editor/core/inspector.h - the key inspector: the selected key's values
- * (time, field of view, hold, position, yaw / pitch / roll in degrees), or
+ * (time, field of view, hold, position, yaw / pitch / roll in degrees, focus
+ * and aperture, and a look-at key's target), or
  * for several selected keys their shift in time, turn, scale and centre;
  * each one typed (Enter applies, Esc cancels, Tab goes on to the next) or
  * dragged left and right with the mouse, each change one undo step.
@@ -18,6 +19,8 @@ typedef enum ed_field {
     /* one key */
     ED_FIELD_TIME, ED_FIELD_FOV, ED_FIELD_HOLD, ED_FIELD_X, ED_FIELD_Y, ED_FIELD_Z,
     ED_FIELD_YAW, ED_FIELD_PITCH, ED_FIELD_ROLL,
+    ED_FIELD_FOCUS, ED_FIELD_APERTURE,                  /* "-" when the path has none */
+    ED_FIELD_TX, ED_FIELD_TY, ED_FIELD_TZ,              /* look-at paths: the target */
     /* several keys: relative amounts, and the centre */
     ED_FIELD_SHIFT, ED_FIELD_TURN, ED_FIELD_SCALE, ED_FIELD_CX, ED_FIELD_CY, ED_FIELD_CZ,
     ED_FIELD_COUNT
@@ -41,7 +44,7 @@ typedef struct ed_inspector {
     char              title[64];
     int               title_y;
     int               count;
-    ed_inspector_item items[9];
+    ed_inspector_item items[16];
 } ed_inspector;
 
 /* The inspector for the app's state (an empty panel when no key is

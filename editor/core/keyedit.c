@@ -132,9 +132,16 @@ int ed_app_edit_rotation(ed_app *app, double yaw, double pitch, double roll)
     if (ed_app_begin_edit(app, &work))
         return -1;
     cp_quat q = cp_quat_from_yaw_pitch_roll(yaw * DEG, pitch * DEG, roll * DEG);
+    const int look_at = work.options.orientation == CP_ORIENTATION_LOOK_AT;
     for (size_t i = 0; i < work.count; i++)
-        if (chosen(app, i))
+        if (chosen(app, i)) {
             work.keys[i].rotation = q;
+            /* a look-at key turns by its target, kept at its distance, and its roll */
+            if (look_at) {
+                work.keys[i].target = ed_target_turned(&work.keys[i], yaw, pitch);
+                work.keys[i].roll = roll;
+            }
+        }
     char buf[48];
     which(app, buf);
     if (ed_app_commit(app, &work, app->cur.selected, 0))
@@ -407,6 +414,13 @@ int ed_app_insert_at_playhead(ed_app *app)
     key.fov = pose.fov;
     key.focus = pose.focus;
     key.aperture = pose.aperture;
+    if (cp_path_target(app->path, t, &key.target) == 0) {
+        /* a look-at key there: the path's target, and the roll of its rotation */
+        double yaw, pitch, roll;
+        ed_quat_to_yaw_pitch_roll(pose.rotation, &yaw, &pitch, &roll);
+        key.roll = roll / DEG;
+        key.flags |= CP_KEY_TARGET;
+    }
     cp_document work;
     if (ed_app_begin_edit(app, &work))
         return -1;

@@ -485,9 +485,11 @@ static const ed_script_command commands[] = {
     {"move-key", 0, 0, c_move_key, "move-key", "move the selected key to the camera pose (G)"},
     {"key-time", 1, 1, c_key_time, "key-time SECONDS", "set the selected key's time"},
     {"nudge", 1, 2, c_nudge, "nudge SECONDS [ripple]", "move the selected key's time (with ripple: and all after it)"},
-    {"edit", 2, 4, ed_script_c_edit, "edit time T|position X Y Z|rotation YAW PITCH ROLL|fov F|hold S|none",
-     "set the selected key's time or position, or the selected keys' rotation (degrees), field of view or hold "
-     "(seconds at rest from the key's time; none takes it away)"},
+    {"edit", 2, 4, ed_script_c_edit,
+     "edit time T|position X Y Z|rotation YAW PITCH ROLL|fov F|hold S|none|target X Y Z|focus M|none|aperture F|none",
+     "set the selected key's time, position or look-at target, or the selected keys' rotation (degrees), field of "
+     "view, hold (seconds at rest from the key's time; none takes it away), focus (metres) or aperture (f-number; "
+     "a path without one gets it on every key, none takes it from every key)"},
     {"transform", 2, 4, ed_script_c_transform, "transform translate DX DY DZ|rotate DEGREES|scale S|shift SECONDS",
      "move, turn about +Y through their centre, scale about their centre or shift in time the selected keys "
      "(every key when none is selected)"},
@@ -501,6 +503,8 @@ static const ed_script_command commands[] = {
     {"interpolation", 1, 1, c_interpolation, "interpolation c2|bisector|catmull-rom|linear|step",
      "the interpolation of position, rotation and fov"},
     {"ends", 1, 1, c_ends, "ends natural|rest|closed", "the end behaviour"},
+    {"orientation", 1, 1, ed_script_c_orientation, "orientation rotation|look-at",
+     "the keys' rotations, or look-at targets on each key's view (Shift+O)"},
     {"timing", 1, 1, ed_script_c_timing, "timing keys|smooth|constant-speed",
      "how time maps onto the path (docs/format.md); new paths are smooth"},
     {"play", 0, 0, c_play, "play", "start playback"},
@@ -530,8 +534,9 @@ static const ed_script_command commands[] = {
     {"screenshot", 1, 1, ed_script_c_screenshot, "screenshot FILE", "save what the window shows now (.bmp or .png)"},
     {"expect", 2, ED_SCRIPT_MAX_WORDS - 1, ed_script_c_expect,
      "expect keys N|dirty yes/no|selected N/none|selected-count N|prompt NAME|playhead T [TOL]|interpolation NAME|"
-     "ends NAME|timing NAME|key-time I T|key I time T [TOL]|key I position X Y Z [TOL]|key I fov F [TOL]|"
-     "key I rotation YAW PITCH ROLL [TOL]|key I hold S|none [TOL]|camera X Y Z [TOL]|camera-speed V [TOL]|message TEXT|scene NAME|"
+     "ends NAME|timing NAME|orientation NAME|key-time I T|key I time T [TOL]|key I position X Y Z [TOL]|"
+     "key I fov F [TOL]|key I rotation YAW PITCH ROLL [TOL]|key I hold S|none [TOL]|key I target X Y Z|none [TOL]|"
+     "key I focus M|none [TOL]|key I aperture F|none [TOL]|camera X Y Z [TOL]|camera-speed V [TOL]|message TEXT|scene NAME|"
      "triangles N|clearance N|through T|clear T",
      "stop with an error unless the editor is in that state (for tests)"},
     {"echo", 0, ED_SCRIPT_MAX_WORDS - 1, c_echo, "echo TEXT", "print a line"},

@@ -1,6 +1,6 @@
 /* editor/core/script_edit.c - the script commands that select keys and edit
- * them directly: select, select-add, edit, transform, insert-at-playhead,
- * copy, cut, paste. */
+ * them directly: select, select-add, edit, transform, orientation,
+ * insert-at-playhead, copy, cut, paste. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,17 +48,21 @@ int ed_script_c_select_add(ed_script *s, int argc, char **argv, char *err, size_
 
 int ed_script_c_edit(ed_script *s, int argc, char **argv, char *err, size_t n)
 {
-    static const char *const what[] = {"time", "position", "rotation", "fov", "hold", NULL};
-    static const int counts[] = {1, 3, 3, 1, 1};
+    static const char *const what[] = {"time", "position", "rotation", "fov", "hold", "target", "focus", "aperture",
+                                       NULL};
+    static const int counts[] = {1, 3, 3, 1, 1, 3, 1, 1};
     int w = ed_script_choice(s, argv[1], what, err, n);
     if (w < 0)
         return -1;
     if (argc - 2 != counts[w])
         return ed_script_fail(s, err, n,
-                              "usage: edit time T | position X Y Z | rotation YAW PITCH ROLL | fov F | hold S|none");
+                              "usage: edit time T | position X Y Z | rotation YAW PITCH ROLL | fov F | hold S|none | "
+                              "target X Y Z | focus M|none | aperture F|none");
     ed_app *app = s->app;
-    if (w == 4 && strcmp(argv[2], "none") == 0)
-        return ed_script_result(s, ed_app_edit_hold(app, 0, 0), argv[0], err, n);
+    const int none = (w == 4 || w == 6 || w == 7) && strcmp(argv[2], "none") == 0;
+    if (none)
+        return ed_script_result(s, w == 4 ? ed_app_edit_hold(app, 0, 0) : ed_app_edit_lens(app, w - 6, 0, 0), argv[0],
+                                err, n);
     double v[3];
     if (ed_script_numbers(s, argv + 2, counts[w], v, err, n))
         return -1;
@@ -66,7 +70,9 @@ int ed_script_c_edit(ed_script *s, int argc, char **argv, char *err, size_t n)
              : w == 1 ? ed_app_edit_position(app, cp_vec3_make(v[0], v[1], v[2]))
              : w == 2 ? ed_app_edit_rotation(app, v[0], v[1], v[2])
              : w == 3 ? ed_app_edit_fov(app, v[0])
-                      : ed_app_edit_hold(app, 1, v[0]);
+             : w == 4 ? ed_app_edit_hold(app, 1, v[0])
+             : w == 5 ? ed_app_edit_target(app, cp_vec3_make(v[0], v[1], v[2]))
+                      : ed_app_edit_lens(app, w - 6, 1, v[0]);
     return ed_script_result(s, rc, argv[0], err, n);
 }
 
@@ -106,6 +112,15 @@ int ed_script_c_timing(ed_script *s, int argc, char **argv, char *err, size_t n)
     if (cp_timing_parse(argv[1], &t) != 0)
         return ed_script_fail(s, err, n, "timing: '%s' is not keys, smooth or constant-speed", argv[1]);
     return ed_script_result(s, ed_app_set_timing(s->app, t), argv[0], err, n);
+}
+
+int ed_script_c_orientation(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    cp_orientation o;
+    if (cp_orientation_parse(argv[1], &o) != 0)
+        return ed_script_fail(s, err, n, "orientation: '%s' is not rotation or look-at", argv[1]);
+    return ed_script_result(s, ed_app_set_orientation(s->app, o), argv[0], err, n);
 }
 
 int ed_script_c_insert_at_playhead(ed_script *s, int argc, char **argv, char *err, size_t n)

@@ -129,6 +129,15 @@ static int x_timing(ed_script *s, char **a, int na, char *err, size_t n)
     return 0;
 }
 
+static int x_orientation(ed_script *s, char **a, int na, char *err, size_t n)
+{
+    (void)na;
+    const char *is = cp_orientation_name(s->app->cur.doc.options.orientation);
+    if (strcmp(a[0], is) != 0)
+        return ed_script_fail(s, err, n, "expected orientation %s, it is %s", a[0], is);
+    return 0;
+}
+
 static int x_key_time(ed_script *s, char **a, int na, char *err, size_t n)
 {
     (void)na;
@@ -145,23 +154,34 @@ static int x_key_time(ed_script *s, char **a, int na, char *err, size_t n)
 }
 
 /* key I time T [TOL] | key I position X Y Z [TOL] | key I fov F [TOL] | key I rotation YAW PITCH ROLL [TOL]
- * | key I hold S|none [TOL] */
+ * | key I hold S|none [TOL] | key I target X Y Z|none [TOL] | key I focus M|none [TOL]
+ * | key I aperture F|none [TOL] */
 static int x_key(ed_script *s, char **a, int na, char *err, size_t n)
 {
-    static const char *const what[] = {"time", "position", "fov", "rotation", "hold", NULL};
-    static const int counts[] = {1, 3, 1, 3, 1};
+    static const char *const what[] = {"time", "position", "fov", "rotation", "hold", "target", "focus", "aperture",
+                                       NULL};
+    static const int counts[] = {1, 3, 1, 3, 1, 3, 1, 1};
     long i;
     if (ed_script_index(s, a[0], &i, err, n))
         return -1;
     int w = ed_script_choice(s, a[1], what, err, n);
     if (w < 0)
         return -1;
-    if (na != 2 + counts[w] && na != 3 + counts[w])
+    const int none = w >= 5 && na >= 3 && strcmp(a[2], "none") == 0;
+    if (!none && na != 2 + counts[w] && na != 3 + counts[w])
         return ed_script_fail(s, err, n, "expect key I %s takes %d number%s and an optional tolerance", what[w],
                               counts[w], counts[w] > 1 ? "s" : "");
     if ((size_t)i >= s->app->cur.doc.count)
         return ed_script_fail(s, err, n, "expect key: no key %ld (the path has %zu)", i, s->app->cur.doc.count);
     const cp_key *k = &s->app->cur.doc.keys[i];
+    /* a target, focus or aperture the key has, or none */
+    const int has = w == 5 ? (k->flags & CP_KEY_TARGET) != 0 : w == 6 ? k->focus > 0 : w == 7 ? k->aperture > 0 : 1;
+    if (none && has)
+        return ed_script_fail(s, err, n, "expected key %ld without a %s, it has one", i, what[w]);
+    if (none)
+        return 0;
+    if (!has)
+        return ed_script_fail(s, err, n, "expected key %ld to have a %s, it has none", i, what[w]);
     if (w == 4 && strcmp(a[2], "none") == 0) {
         if (k->flags & CP_KEY_HOLD)
             return ed_script_fail(s, err, n, "expected key %ld without a hold, it holds %.17g s", i, k->hold);
@@ -178,6 +198,9 @@ static int x_key(ed_script *s, char **a, int na, char *err, size_t n)
     case 1: got[0] = k->position.x, got[1] = k->position.y, got[2] = k->position.z; break;
     case 2: got[0] = k->fov; break;
     case 4: got[0] = k->hold; break;
+    case 5: got[0] = k->target.x, got[1] = k->target.y, got[2] = k->target.z; break;
+    case 6: got[0] = k->focus; break;
+    case 7: got[0] = k->aperture; break;
     default:
         ed_quat_to_yaw_pitch_roll(k->rotation, &got[0], &got[1], &got[2]);
         for (int c = 0; c < 3; c++)
@@ -301,6 +324,7 @@ static const struct {
     {"interpolation", 1, 1, x_interpolation},
     {"ends", 1, 1, x_ends},
     {"timing", 1, 1, x_timing},
+    {"orientation", 1, 1, x_orientation},
     {"key-time", 2, 2, x_key_time},
     {"key", 3, 6, x_key},
     {"camera", 3, 4, x_camera},

@@ -33,6 +33,7 @@ int ed_script_c_edit(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_transform(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_clipboard(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_timing(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_orientation(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_insert_at_playhead(ed_script *s, int argc, char **argv, char *err, size_t n);
 
 #endif /* ED_SCRIPT_IMPL_H */

@@ -27,7 +27,7 @@ int ed_ends_matter(const cp_path_options *o)
     return 0;
 }
 
-/* "interpolation c2   ends rest   colour: speed 0..12.5 m/s" */
+/* "interpolation c2   ends rest   timing smooth   look-at   colour: speed 0..12.5 m/s" */
 static void path_line(const ed_app *app, double top, char *out, size_t n)
 {
     const cp_path_options *o = &app->cur.doc.options;
@@ -45,8 +45,8 @@ static void path_line(const ed_app *app, double top, char *out, size_t n)
         else
             snprintf(colour, sizeof colour, "   colour: %s 0..%.3g %s", what, top, unit);
     }
-    snprintf(out, n, "interpolation %s   %s   timing %s%s", cp_interp_name(o->position), ends,
-             cp_timing_name(o->timing), colour);
+    snprintf(out, n, "interpolation %s   %s   timing %s%s%s", cp_interp_name(o->position), ends,
+             cp_timing_name(o->timing), o->orientation == CP_ORIENTATION_LOOK_AT ? "   look-at" : "", colour);
 }
 
 int ed_status_lines(ed_app *app, double color_top, ed_status_line *out)

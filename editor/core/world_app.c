@@ -186,18 +186,25 @@ int ed_app_wait_scene(ed_app *app, void (*report)(void *ctx, const char *line), 
     return ed_app_poll_scene(app) < 0 ? -1 : 0;
 }
 
+int ed_app_bvh(ed_app *app)
+{
+    if (app->bvh_serial == app->world_serial)
+        return 0;
+    ed_bvh_free(&app->bvh);
+    app->bvh_serial = 0;
+    if (ed_bvh_build(&app->bvh, &app->world) != 0)
+        return -1;
+    app->bvh_serial = app->world_serial;
+    return 0;
+}
+
 const ed_clearance *ed_app_clearance(ed_app *app)
 {
     if (app->clearance_valid && app->clearance_path_serial == app->path_serial &&
         app->clearance_world_serial == app->world_serial && app->clearance_checked_radius == app->clearance_radius)
         return &app->clearance;
-    if (app->bvh_serial != app->world_serial) {
-        ed_bvh_free(&app->bvh);
-        app->bvh_serial = 0;
-        if (ed_bvh_build(&app->bvh, &app->world) != 0)
-            return NULL;
-        app->bvh_serial = app->world_serial;
-    }
+    if (ed_app_bvh(app) != 0)
+        return NULL;
     if (ed_clearance_check(&app->clearance, app->path, &app->bvh, app->clearance_radius) != 0)
         return NULL;
     app->clearance_valid = 1;

@@ -397,6 +397,33 @@ static void build_keys(ed_overlay *o, const ed_app *app, const ed_view *v, const
     }
 }
 
+/* A "+" at p: two bars, dark under light, so that it reads on any background. */
+static void add_cross(ed_overlay *o, cp_vec3 p, float r, SDL_Color c)
+{
+    const SDL_Color dark = {20, 20, 20, 255};
+    add_quad(&o->bbs, &o->bb_count, &o->bb_cap, p, -r - 1, -2.5f, r + 1, 2.5f, NULL, dark);
+    add_quad(&o->bbs, &o->bb_count, &o->bb_cap, p, -2.5f, -r - 1, 2.5f, r + 1, NULL, dark);
+    add_quad(&o->bbs, &o->bb_count, &o->bb_cap, p, -r, -1.5f, r, 1.5f, NULL, c);
+    add_quad(&o->bbs, &o->bb_count, &o->bb_cap, p, -1.5f, -r, 1.5f, r, NULL, c);
+}
+
+/* A look-at path's targets: a "+" at each key's target and a line from the
+ * key to it, in the selection's colour for the selected keys. */
+static void build_targets(ed_overlay *o, const ed_app *app)
+{
+    if (app->cur.doc.options.orientation != CP_ORIENTATION_LOOK_AT || app->view_path)
+        return;
+    const SDL_Color target_col = {80, 220, 255, 255}, line_col = {80, 220, 255, 150}, sel_col = {255, 220, 40, 255};
+    const cp_key *keys = ed_app_keys(app);
+    for (size_t i = 0; i < ed_app_key_count(app); i++) {
+        if (!(keys[i].flags & CP_KEY_TARGET))
+            continue;
+        const int is_sel = ed_app_is_selected(app, i);
+        add_line(o, keys[i].position, keys[i].target, is_sel ? sel_col : line_col);
+        add_cross(o, keys[i].target, is_sel ? 6.0f : 4.5f, is_sel ? sel_col : target_col);
+    }
+}
+
 /* The path camera at the playhead, as seen from the free camera. */
 static void build_path_camera(ed_overlay *o, const ed_app *app, const ed_view *v)
 {
@@ -411,6 +438,11 @@ static void build_path_camera(ed_overlay *o, const ed_app *app, const ed_view *v
     const SDL_Color magenta = {255, 120, 255, 255};
     add_frustum(o, pose.position, pose.rotation, pose.fov, size, app->aspect, magenta);
     add_quad(&o->bbs, &o->bb_count, &o->bb_cap, pose.position, -5, -5, 5, 5, NULL, magenta);
+    cp_vec3 target; /* a look-at path camera: what it looks at now */
+    if (cp_path_target(app->path, app->playhead, &target) == 0) {
+        add_line(o, pose.position, target, (SDL_Color){255, 120, 255, 150});
+        add_cross(o, target, 5.0f, magenta);
+    }
 }
 
 /* Labels at the clearance problems, always on top: they are warnings. */
@@ -523,6 +555,7 @@ void ed_overlay_draw(ed_overlay *o, const ed_app *app, const ed_view *v, const f
     build_path(o, v, color_mode);
     build_path_camera(o, app, v);
     build_keys(o, app, v, rect, font);
+    build_targets(o, app);
     build_clearance_labels(o, app, font);
     if (o->line_count) {
         glBindBuffer(GL_ARRAY_BUFFER, o->dyn_vbo);

@@ -59,8 +59,9 @@ CP_API void cp_pose_extrapolate(const cp_pose *pose, double time, cp_pose *out);
 /* Mixes two camera signals sampled at the same time (a->time) by a weight
  * w(t), given with its first and second time derivatives w1, w2: the
  * result is a + w (b - a) in position and fov, the same in R^4 for the
- * rotation (normalised), with derivatives by the product rule. out->time is
- * a->time. Any weight works; cp_pose_blend uses the one that is C2. */
+ * rotation (normalised), with derivatives by the product rule; focus and
+ * aperture the same when both have them, else whichever has them (0: none).
+ * out->time is a->time. Any weight works; cp_pose_blend uses the one that is C2. */
 CP_API void cp_pose_mix(const cp_pose *a, const cp_pose *b, double w, double w1, double w2, cp_pose *out);
 
 /* The C2 blend from signal a to signal b (both sampled at a->time) that
@@ -83,9 +84,10 @@ typedef struct cp_handoff {   /* filled by cp_handoff_begin; the members may be 
 /* Starts a hand-off at game time from->time: the camera leaves the live pose
  * `from` (position, rotation, fov and their velocities; accelerations zero
  * if unknown) and has joined `path`, played from `path_time`, after `blend`
- * seconds. A non-finite value, a zero rotation, a fov out of (0, 180) or a
- * negative blend is an error naming it ("from.fov: ..."), and `h` is left
- * untouched. 0 (CP_OK) or a cp_status. */
+ * seconds. A non-finite value, a zero rotation, a fov out of (0, 180), a
+ * negative focus or aperture (0: none) or a negative blend is an error
+ * naming it ("from.fov: ..."), and `h` is left untouched.
+ * 0 (CP_OK) or a cp_status. */
 CP_API int cp_handoff_begin(cp_handoff *h, const cp_path *path, double path_time, const cp_pose *from, double blend,
                             cp_error *error);
 

@@ -1,6 +1,7 @@
-/* campath/path.h - a camera path: keys of position, rotation and field of
- * view, each channel a curve; pose sampling with first and second
- * derivatives; arc length and constant-speed retiming.
+/* campath/path.h - a camera path: keys of position, rotation (or a look-at
+ * target and roll) and field of view, optionally focus and aperture, each
+ * channel a curve; pose sampling with first and second derivatives; arc
+ * length and constant-speed retiming; the checks behind `campath check`.
  *
  * Quick start:
  *
@@ -64,6 +65,17 @@ typedef enum cp_orientation {
 
 /* Bits of cp_key.flags. */
 #define CP_KEY_HOLD 1u   /* the key has a hold (`hold` seconds, 0 = rest for an instant) */
+#define CP_KEY_TARGET 2u /* the key has a target (look-at paths: every key; the origin is a target too) */
+
+/* Look-at keys (docs/math.md, section 15). A key whose target is closer to
+ * its position than CP_PATH_LOOKAT_MIN_DISTANCE metres, or whose view comes
+ * within CP_PATH_LOOKAT_MIN_ANGLE degrees of straight up or down (where a
+ * camera with +Y up has no heading), is refused; `campath check` warns where
+ * the path between keys comes near either. |roll| is at most
+ * CP_PATH_MAX_ROLL degrees (ten turns: more is a mistake, not a move). */
+#define CP_PATH_LOOKAT_MIN_DISTANCE 1e-6
+#define CP_PATH_LOOKAT_MIN_ANGLE 0.01
+#define CP_PATH_MAX_ROLL 3600.0
 
 /* One recorded camera pose. The members after `fov` are optional: a key
  * zeroed before it is filled ({0} or memset) has none of them. */
@@ -73,22 +85,26 @@ typedef struct cp_key {
     cp_quat  rotation;  /* unit quaternion; the camera looks down its local -Z, +Y up
                            (look-at paths: derived from target and roll by cp_path_create) */
     double   fov;       /* vertical field of view in degrees */
-    unsigned flags;     /* CP_KEY_HOLD */
+    unsigned flags;     /* CP_KEY_HOLD, CP_KEY_TARGET */
     double   hold;      /* with CP_KEY_HOLD (smooth timing): seconds at rest from `time` */
-    cp_vec3  target;    /* look-at paths: the point looked at, metres */
-    double   roll;      /* look-at paths: degrees about the view direction */
+    cp_vec3  target;    /* with CP_KEY_TARGET (look-at paths only): the point looked at, metres */
+    double   roll;      /* look-at paths: degrees about the view direction, positive turning the
+                           camera's up towards its left; 0 = none */
     double   focus;     /* focus distance in metres, > 0; 0 = none (all keys have it or none) */
     double   aperture;  /* f-number, > 0; 0 = none (all keys have it or none) */
 } cp_key;
 
 typedef struct cp_path_options {   /* all zero = the defaults */
-    cp_interp position, rotation, fov;  /* look-at targets use `position`; focus and aperture `fov` */
+    cp_interp position, rotation, fov;  /* look-at targets use `position`, roll `rotation`;
+                                           focus and aperture `fov` */
     cp_ends   ends;
     double    period;               /* CP_ENDS_CLOSED only; must exceed last.time - first.time */
     cp_timing timing;               /* CP_TIMING_KEYS (the default), _SMOOTH or _CONSTANT_SPEED */
     cp_orientation orientation;     /* CP_ORIENTATION_ROTATION (the default) or CP_ORIENTATION_LOOK_AT */
 } cp_path_options;
 
+/* A pose of the camera. Look-at paths give the rotation looking from the
+ * position at the target (+Y up, rolled), with exact angular derivatives. */
 typedef struct cp_pose {
     double  time;
     cp_vec3 position, velocity, acceleration;          /* m, m/s, m/s^2 */
@@ -111,9 +127,12 @@ typedef struct cp_path cp_path;
 /* A path through `count` keys (>= 2). `options` may be NULL for the defaults.
  * Every key is validated (finite numbers within CP_PATH_MAX_MAGNITUDE,
  * strictly increasing times at least CP_PATH_MIN_KEY_SPACING apart, non-zero
- * rotations, fov in (0, 180)), and so are the splines built through them (no
- * velocity or acceleration that overflows); rotations are normalised. On
- * failure returns NULL and names the key and the value in `error` (the field,
+ * rotations, fov in (0, 180); focus and aperture > 0 on every key or on
+ * none; look-at paths: a target on every key (CP_KEY_TARGET) that is not
+ * degenerate, roll within CP_PATH_MAX_ROLL, and the keys' rotations are not
+ * read but derived), and so are the splines built through them (no velocity
+ * or acceleration that overflows); rotations are normalised. On failure
+ * returns NULL and names the key and the value in `error` (the field,
  * "keys[3].time", and the key index are in error->field and error->key). */
 CP_API cp_path *cp_path_create(const cp_key *keys, size_t count,
                         const cp_path_options *options, cp_error *error);
@@ -137,10 +156,14 @@ CP_API double        cp_path_start(const cp_path *path);
 CP_API double        cp_path_duration(const cp_path *path);
 
 /* The channel curves (owned by the path): position (dim 3), rotation
- * (dim 4, may hold inserted keys), field of view (dim 1). */
+ * (dim 4, may hold inserted keys; NULL for look-at paths), field of view
+ * (dim 1; NULL in smooth timing with c2 fov, a monotone map of the shape's
+ * parameter), look-at targets (dim 3; NULL unless look-at). Over time in
+ * keys timing, over the shape's chord parameters in the other timings. */
 CP_API const cp_curve *cp_path_position_curve(const cp_path *path);
 CP_API const cp_curve *cp_path_rotation_curve(const cp_path *path);
 CP_API const cp_curve *cp_path_fov_curve(const cp_path *path);
+CP_API const cp_curve *cp_path_target_curve(const cp_path *path);
 
 /* ---- sampling ------------------------------------------------------------- */
 
@@ -161,6 +184,10 @@ CP_API void cp_path_sample_cursor(const cp_path *path, cp_path_cursor *cursor, d
 /* The left (side < 0) or right (side >= 0) limit of the pose at `time`. At a
  * key the two differ by the jump in each derivative: zero for C2. */
 CP_API void cp_path_sample_side(const cp_path *path, double time, int side, cp_pose *out);
+
+/* The point a look-at path looks at at `time` (metres), in *out: 0, or -1
+ * (and *out untouched) for a path with rotation orientation. */
+CP_API int cp_path_target(const cp_path *path, double time, cp_vec3 *out);
 
 /* Where along the shape the camera is at `time`: the geometric parameter u
  * (metres, docs/math.md section 12) in out[0], its first and second time
@@ -211,7 +238,9 @@ typedef enum cp_finding_kind {
     CP_FINDING_FOV_RANGE,      /* the fov leaves (0, 180) degrees */
     CP_FINDING_FOV_OVERSHOOT,  /* the fov leaves the range of its segment's two keys */
     CP_FINDING_HALF_TURN,      /* two keys' rotations are within 2 degrees of a half turn apart */
-    CP_FINDING_INSERTED_KEYS   /* the rotation builder inserted keys between two keys */
+    CP_FINDING_INSERTED_KEYS,  /* the rotation builder inserted keys between two keys */
+    CP_FINDING_LOOK_VERTICAL,  /* a look-at view comes within vertical_angle of straight up or down */
+    CP_FINDING_TARGET_NEAR     /* a look-at target comes within target_distance of the camera */
 } cp_finding_kind;
 
 typedef enum cp_severity {
@@ -229,7 +258,8 @@ typedef struct cp_finding {
     double          value;       /* its size: jump relative to that derivative's scale on the path (its
                                     largest value at a key, or its mean: chords over the duration);
                                     backward speed m/s (or distance m away); extra degrees turned; fov in
-                                    degrees; degrees between the rotations; keys inserted */
+                                    degrees; degrees between the rotations; keys inserted; the least
+                                    angle from straight up or down, degrees; the least distance, m */
     char            message[224]; /* one line naming the keys and times */
 } cp_finding;
 
@@ -237,6 +267,8 @@ typedef struct cp_check_options {  /* all zero = the defaults */
     double max_jump;      /* relative jump allowed at a key: default 1e-9 */
     double max_turn;      /* degrees a segment may turn past its keys' step (plus 5% of the step): default 1 */
     size_t max_findings;  /* listed at most (all are counted): default 1000 */
+    double vertical_angle;  /* look-at: degrees from straight up or down that warn: default 5 */
+    double target_distance; /* look-at: metres from the camera to the target that warn: default 0.1 */
 } cp_check_options;
 
 typedef struct cp_check_report {
@@ -253,7 +285,8 @@ CP_API int cp_path_check(const cp_path *path, const cp_check_options *options, c
                          cp_error *error);
 /* Frees what the report holds and zeroes it; a zeroed report is a no-op. */
 CP_API void cp_check_report_free(cp_check_report *report);
-/* "jump", "reverse", "turn", "fov-range", "fov-overshoot", "half-turn", "inserted-keys" (NULL if out of range). */
+/* "jump", "reverse", "turn", "fov-range", "fov-overshoot", "half-turn", "inserted-keys",
+ * "look-vertical", "target-near" (NULL if out of range). */
 CP_API const char *cp_finding_kind_name(cp_finding_kind kind);
 /* "error", "warning", "info" (NULL if out of range). */
 CP_API const char *cp_severity_name(cp_severity severity);
@@ -283,10 +316,13 @@ CP_API const char *cp_interp_name(cp_interp interp);
 CP_API const char *cp_ends_name(cp_ends ends);
 /* "keys", "smooth", "constant-speed" (NULL if out of range). */
 CP_API const char *cp_timing_name(cp_timing timing);
+/* "rotation", "look-at" (NULL if out of range). */
+CP_API const char *cp_orientation_name(cp_orientation orientation);
 /* Parse those names; return 0 and set *out, or -1 for an unknown name. */
 CP_API int cp_interp_parse(const char *name, cp_interp *out);
 CP_API int cp_ends_parse(const char *name, cp_ends *out);
 CP_API int cp_timing_parse(const char *name, cp_timing *out);
+CP_API int cp_orientation_parse(const char *name, cp_orientation *out);
 
 #ifdef __cplusplus
 }

@@ -79,6 +79,15 @@ CP_API void cp_recorder_destroy(cp_recorder *r);
 CP_API int cp_recorder_add(cp_recorder *r, double now, cp_vec3 position, cp_quat rotation, double fov,
                            cp_error *error);
 
+/* cp_recorder_add for a camera kept as a cp_pose: records its position,
+ * rotation and fov, and its focus and aperture (0: none). A recording has
+ * focus (or aperture) on every key or on none: a pose that has one the
+ * first key lacks, or lacks one it has, is an error ("keys[3].focus: none,
+ * while keys[0].focus is 4 ..."), as is a negative or non-finite one, and
+ * nothing is recorded. The pose's time and derivatives are not read.
+ * 0 (CP_OK) or a cp_status. */
+CP_API int cp_recorder_add_pose(cp_recorder *r, double now, const cp_pose *pose, cp_error *error);
+
 /* Drops the last key (and the distance flown since it). 0, or -1 when the
  * recorder holds no key. */
 CP_API int cp_recorder_undo(cp_recorder *r);

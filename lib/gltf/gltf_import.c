@@ -6,8 +6,8 @@
  *   1. the exact path embedded by campath's export (extras.campath), if it
  *      reproduces the file's animation data to single precision: its own
  *      curves (keys timing), or its poses and derivatives at the file's key
- *      times (smooth and constant-speed timing, and bakes, which the export
- *      samples: gltf_sample.c);
+ *      times (smooth and constant-speed timing, look-at paths, and bakes,
+ *      which the export samples: gltf_sample.c);
  *   2. the file's keys with, for each channel, the first of campath's
  *      builders (c2, catmull-rom, bisector; natural, rest or closed ends) whose
  *      tangents reproduce the file's tangents to single precision; LINEAR and
@@ -258,7 +258,9 @@ static int matches(const cp_path *p, const cpi_gltf_camera_anim *a, char *why, s
 {
     const double offset = cpi_gltf_time_offset(p);
     char other[200];
-    const int keys = cp_path_get_options(p).timing == CP_TIMING_KEYS;
+    const cp_path_options o = cp_path_get_options(p);
+    /* a look-at path's rotation is no curve: its export is sampled */
+    const int keys = o.timing == CP_TIMING_KEYS && o.orientation == CP_ORIENTATION_ROTATION;
     if (keys && path_matches(p, a, offset, why, why_size))
         return 1;
     return path_samples(p, a, offset, keys ? other : why, keys ? sizeof other : why_size);

@@ -1,7 +1,9 @@
 /* lib/gltf/gltf_sample.c - the curves a glTF export writes when it cannot
  * write the path's own: paths in smooth or constant-speed timing, whose
  * channels are curves over the shape's parameter u rather than over time,
- * and any path baked at a frame rate.
+ * look-at paths, whose rotation is derived from position, target and roll
+ * (docs/math.md, section 15) rather than a curve, and any path baked at a
+ * frame rate.
  *
  * Sampled (CUBICSPLINE): the exact pose and its exact first derivatives
  * (velocity; q' = omega q / 2 from the world-frame angular velocity, docs/

@@ -394,8 +394,10 @@ static char *export_json(const cp_path *path, const cp_gltf_export_options *opti
         return NULL;
     const char *name = o.name ? o.name : cp_path_name(path) ? cp_path_name(path) : "campath";
     const double offset = cpi_gltf_time_offset(path);
-    /* smooth and constant-speed paths have channels over u, not time: sampled */
-    const int sampled = o.bake_fps > 0 || cp_path_get_options(path).timing != CP_TIMING_KEYS;
+    /* smooth and constant-speed paths have channels over u, not time, and a
+     * look-at path's rotation is derived, not a curve: sampled */
+    const cp_path_options po = cp_path_get_options(path);
+    const int sampled = o.bake_fps > 0 || po.timing != CP_TIMING_KEYS || po.orientation == CP_ORIENTATION_LOOK_AT;
     cp_curve *own[3] = {NULL, NULL, NULL};
     if (sampled && cpi_gltf_sampled_curves(path, offset, o.bake_fps,
                                            o.max_error > 0 ? o.max_error : CP_GLTF_DEFAULT_MAX_ERROR, own,

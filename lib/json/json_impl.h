@@ -85,15 +85,22 @@ int cpi_json_object_members(const char *text, const char *what, cpi_member_fn fn
 
 /* ---- reading (json_read.c) ----------------------------------------------------------- */
 
-/* Where the fields of a loaded file were, to locate errors found after parsing. */
-typedef struct cpi_key_offsets { uint32_t object, t, position, rotation, fov, hold; } cpi_key_offsets;
+/* The members of a key object, in the order campath writes them. */
+enum { CPI_KEY_T, CPI_KEY_POSITION, CPI_KEY_ROTATION, CPI_KEY_TARGET, CPI_KEY_ROLL, CPI_KEY_FOV, CPI_KEY_FOCUS,
+       CPI_KEY_APERTURE, CPI_KEY_HOLD, CPI_KEY_MEMBERS };
+extern const char *const cpi_json_key_names[CPI_KEY_MEMBERS];
+
+/* Where the fields of a loaded file were, to locate errors found after
+ * parsing: offsets of each key object and of its members' values
+ * (UINT32_MAX for a member the key does not have). */
+typedef struct cpi_key_offsets { uint32_t object, member[CPI_KEY_MEMBERS]; } cpi_key_offsets;
 typedef struct cpi_locations {
     const char      *text;
     size_t           size;
     const char      *source;
     cpi_key_offsets *keys;       /* one per key */
     size_t           key_count;
-    uint32_t         top, keys_member, ends, period, timing, interp[3];
+    uint32_t         top, keys_member, ends, period, timing, orientation, interp[3];
 } cpi_locations;
 
 /* The names of a path's fields in a file ("keys[2].t", "period",

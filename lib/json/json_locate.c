@@ -6,16 +6,16 @@
 #include "json_reader.h"
 
 /* The offset of a key's member from the rest of its field ("" for the key
- * itself, ".t", ".position", ".position[0]", ".rotation", ".fov"). */
+ * itself, ".t", ".position", ".position[0]", ".rotation", ".fov"): the
+ * key object's when the key does not have the member. */
 static uint32_t key_member(const cpi_key_offsets *k, const char *rest)
 {
-    static const char *const names[5] = {"t", "position", "rotation", "fov", "hold"};
-    const uint32_t offsets[5] = {k->t, k->position, k->rotation, k->fov, k->hold};
     if (rest[0] == '.')
-        for (int i = 0; i < 5; i++) {
-            size_t n = strlen(names[i]);
-            if (strncmp(rest + 1, names[i], n) == 0 && (rest[1 + n] == '\0' || rest[1 + n] == '.' || rest[1 + n] == '['))
-                return offsets[i];
+        for (int i = 0; i < CPI_KEY_MEMBERS; i++) {
+            const char *name = cpi_json_key_names[i];
+            size_t n = strlen(name);
+            if (strncmp(rest + 1, name, n) == 0 && (rest[1 + n] == '\0' || rest[1 + n] == '.' || rest[1 + n] == '['))
+                return k->member[i] != NO_OFFSET ? k->member[i] : k->object;
         }
     return k->object;
 }
@@ -34,6 +34,8 @@ static uint32_t field_offset(const cpi_locations *loc, const char *name, long ke
         return loc->ends;
     if (strcmp(name, "timing") == 0)
         return loc->timing;
+    if (strcmp(name, "orientation") == 0)
+        return loc->orientation;
     if (strncmp(name, "interpolation.", 14) == 0)
         for (int c = 0; c < 3; c++)
             if (strcmp(name + 14, cpi_json_channel_names[c]) == 0)

@@ -10,6 +10,8 @@
 #include "json_reader.h"
 
 const char *const cpi_json_channel_names[3] = {"position", "rotation", "fov"};
+const char *const cpi_json_key_names[CPI_KEY_MEMBERS] = {"t",    "position", "rotation", "target", "roll",
+                                                         "fov",  "focus",    "aperture", "hold"};
 
 /* ---- messages ------------------------------------------------------------------------ */
 

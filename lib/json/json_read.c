@@ -41,11 +41,27 @@ static int grow_keys(reader *r)
     return 0;
 }
 
+/* Focus and aperture in a file: > 0 when present (absent means none). */
+static int read_positive(reader *r, const field *m, const char *what, double *out)
+{
+    const size_t pos = r->s.pos;
+    if (cpi_jr_read_number(r, m, out) != 0)
+        return -1;
+    if (!(*out > 0)) {
+        char b[CPI_FMT_DOUBLE_SIZE];
+        return cpi_jr_fail(r, pos, m, CP_ERR_INVALID, "%s is not > 0 (%s; leave \"%s\" out for none)",
+                           cpi_fmt_double(b, *out), what, m->member);
+    }
+    return 0;
+}
+
 static int read_key(reader *r, const field *f)
 {
-    static const char *const names[5] = {"t", "position", "rotation", "fov", "hold"};
+    const char *const *names = cpi_json_key_names;
     cp_document *d = r->doc;
-    size_t i = d->count, start = r->s.pos, seen[5] = {NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET};
+    size_t i = d->count, start = r->s.pos, seen[CPI_KEY_MEMBERS];
+    for (int m = 0; m < CPI_KEY_MEMBERS; m++)
+        seen[m] = NO_OFFSET;
     cp_key key = {.fov = 60.0, .rotation = {0, 0, 0, 1}};
     double v[4];
     const size_t mark = r->names.n;
@@ -62,23 +78,31 @@ static int read_key(reader *r, const field *f)
             break;
         }
         field m = {f, NULL, 0};
-        int which = cpi_jr_known_member(r, names, 5, seen, r->s.pos, f);
+        int which = cpi_jr_known_member(r, names, CPI_KEY_MEMBERS, seen, r->s.pos, f);
         if (which < -1)
             return -1;
         if (which >= 0)
             m.member = names[which];
         switch (which) {
-        case 0: rc = cpi_jr_read_number(r, &m, &key.time); break;
-        case 1:
+        case CPI_KEY_T: rc = cpi_jr_read_number(r, &m, &key.time); break;
+        case CPI_KEY_POSITION:
             rc = cpi_jr_read_numbers(r, &m, v, 3, "3 numbers [x, y, z]");
             key.position = cp_vec3_make(v[0], v[1], v[2]);
             break;
-        case 2:
+        case CPI_KEY_ROTATION:
             rc = cpi_jr_read_numbers(r, &m, v, 4, "4 numbers [x, y, z, w]");
             key.rotation = cp_quat_make(v[0], v[1], v[2], v[3]);
             break;
-        case 3: rc = cpi_jr_read_number(r, &m, &key.fov); break;
-        case 4:
+        case CPI_KEY_TARGET:
+            rc = cpi_jr_read_numbers(r, &m, v, 3, "3 numbers [x, y, z]");
+            key.target = cp_vec3_make(v[0], v[1], v[2]);
+            key.flags |= CP_KEY_TARGET;
+            break;
+        case CPI_KEY_ROLL: rc = cpi_jr_read_number(r, &m, &key.roll); break;
+        case CPI_KEY_FOV: rc = cpi_jr_read_number(r, &m, &key.fov); break;
+        case CPI_KEY_FOCUS: rc = read_positive(r, &m, "focus distance in metres", &key.focus); break;
+        case CPI_KEY_APERTURE: rc = read_positive(r, &m, "f-number", &key.aperture); break;
+        case CPI_KEY_HOLD:
             rc = cpi_jr_read_number(r, &m, &key.hold);
             key.flags |= CP_KEY_HOLD;
             break;
@@ -89,8 +113,10 @@ static int read_key(reader *r, const field *f)
     }
     if (cpi_jr_unique_names(r, mark, f) != 0)
         return -1;
-    static const char *const what[3] = {"the time in seconds", "[x, y, z] in metres", "a quaternion [x, y, z, w]"};
-    for (int m = 0; m < 3; m++)
+    /* "rotation" or "target": which one a key needs depends on "orientation",
+     * which may come after the keys (check_orientation) */
+    static const char *const what[2] = {"the time in seconds", "[x, y, z] in metres"};
+    for (int m = 0; m < 2; m++)
         if (seen[m] == NO_OFFSET)
             return cpi_jr_fail(r, start, f, CP_ERR_INVALID, "member \"%s\" is missing (%s)", names[m], what[m]);
     char *extras;
@@ -106,10 +132,45 @@ static int read_key(reader *r, const field *f)
     if (d->key_extras)
         d->key_extras[i] = extras;
     d->keys[i] = key;
-    r->loc->keys[i] = (cpi_key_offsets){(uint32_t)start, (uint32_t)seen[0], (uint32_t)seen[1], (uint32_t)seen[2],
-                                        seen[3] == NO_OFFSET ? (uint32_t)start : (uint32_t)seen[3],
-                                        seen[4] == NO_OFFSET ? (uint32_t)start : (uint32_t)seen[4]};
+    cpi_key_offsets *o = &r->loc->keys[i];
+    o->object = (uint32_t)start;
+    for (int m = 0; m < CPI_KEY_MEMBERS; m++)
+        o->member[m] = seen[m] == NO_OFFSET ? NO_OFFSET : (uint32_t)seen[m];
     d->count++;
+    return 0;
+}
+
+/* The members a key must have, or must not, by the path's orientation: a
+ * rotation, or a target (and maybe a roll) and no rotation. The first key
+ * at fault is named. */
+static int check_orientation(reader *r)
+{
+    const int look_at = r->doc->options.orientation == CP_ORIENTATION_LOOK_AT;
+    for (size_t i = 0; i < r->doc->count; i++) {
+        const uint32_t *at = r->loc->keys[i].member;
+        field k = {&(field){NULL, "keys", 0}, NULL, i};
+        field m = {&k, NULL, 0};
+        if (look_at && at[CPI_KEY_ROTATION] != NO_OFFSET) {
+            m.member = "rotation";
+            return cpi_jr_fail(r, at[CPI_KEY_ROTATION], &m, CP_ERR_INVALID,
+                               "not used in a look-at path: the rotation comes from \"target\" and \"roll\" "
+                               "(remove it, or make \"orientation\" \"rotation\")");
+        }
+        if (look_at && at[CPI_KEY_TARGET] == NO_OFFSET)
+            return cpi_jr_fail(r, r->loc->keys[i].object, &k, CP_ERR_INVALID,
+                               "member \"target\" is missing (the point looked at, [x, y, z]: \"orientation\" is "
+                               "\"look-at\")");
+        if (!look_at && at[CPI_KEY_ROTATION] == NO_OFFSET)
+            return cpi_jr_fail(r, r->loc->keys[i].object, &k, CP_ERR_INVALID,
+                               "member \"rotation\" is missing (a quaternion [x, y, z, w])");
+        for (int x = CPI_KEY_TARGET; x <= CPI_KEY_ROLL && !look_at; x++)
+            if (at[x] != NO_OFFSET) {
+                m.member = cpi_json_key_names[x];
+                return cpi_jr_fail(r, at[x], &m, CP_ERR_INVALID,
+                                   "needs \"orientation\": \"look-at\" at the top level (this path takes its "
+                                   "keys' rotations)");
+            }
+    }
     return 0;
 }
 
@@ -169,14 +230,14 @@ static int missing_version(reader *r)
                 CP_JSON_FORMAT_VERSION);
 }
 
-/* The named values of "ends", "interpolation" and "timing". */
-enum { ENUM_ENDS, ENUM_INTERP, ENUM_TIMING };
+/* The named values of "ends", "interpolation", "timing" and "orientation". */
+enum { ENUM_ENDS, ENUM_INTERP, ENUM_TIMING, ENUM_ORIENTATION };
 
 static int read_enum(reader *r, const field *f, int kind, int *out)
 {
-    static const char *const what[3] = {"ends", "interpolation", "timing"};
-    static const char *const expected[3] = {"natural, rest or closed", "c2, bisector, catmull-rom, linear or step",
-                                            "keys, smooth or constant-speed"};
+    static const char *const what[4] = {"ends", "interpolation", "timing", "orientation"};
+    static const char *const expected[4] = {"natural, rest or closed", "c2, bisector, catmull-rom, linear or step",
+                                            "keys, smooth or constant-speed", "rotation or look-at"};
     size_t pos = r->s.pos;
     if (cpi_jr_read_string(r, f) != 0)
         return -1;
@@ -187,11 +248,13 @@ static int read_enum(reader *r, const field *f, int kind, int *out)
     cp_interp i;
     cp_ends e;
     cp_timing t;
-    const int found = kind == ENUM_INTERP ? cp_interp_parse(name, &i) == 0
-                      : kind == ENUM_ENDS ? cp_ends_parse(name, &e) == 0
-                                          : cp_timing_parse(name, &t) == 0;
+    cp_orientation o;
+    const int found = kind == ENUM_INTERP   ? cp_interp_parse(name, &i) == 0
+                      : kind == ENUM_ENDS   ? cp_ends_parse(name, &e) == 0
+                      : kind == ENUM_TIMING ? cp_timing_parse(name, &t) == 0
+                                            : cp_orientation_parse(name, &o) == 0;
     if (found) {
-        *out = kind == ENUM_INTERP ? (int)i : kind == ENUM_ENDS ? (int)e : (int)t;
+        *out = kind == ENUM_INTERP ? (int)i : kind == ENUM_ENDS ? (int)e : kind == ENUM_TIMING ? (int)t : (int)o;
         return 0;
     }
     return cpi_jr_fail(r, pos, f, CP_ERR_INVALID, "unknown %s \"%s\" (expected %s)", what[kind],
@@ -247,10 +310,12 @@ static int read_text(reader *r, const field *m, size_t pos, char **out)
 
 static int read_top(reader *r)
 {
-    enum { VERSION, NAME, INTERPOLATION, ENDS, PERIOD, KEYS, SCENE, TIMING, COUNT };
-    static const char *const names[COUNT] = {"campath", "name", "interpolation", "ends",
-                                             "period",  "keys", "scene",         "timing"};
-    size_t seen[COUNT] = {NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET, NO_OFFSET};
+    enum { VERSION, NAME, INTERPOLATION, ENDS, PERIOD, KEYS, SCENE, TIMING, ORIENTATION, COUNT };
+    static const char *const names[COUNT] = {"campath", "name", "interpolation", "ends",       "period",
+                                             "keys",    "scene", "timing",       "orientation"};
+    size_t seen[COUNT];
+    for (int m = 0; m < COUNT; m++)
+        seen[m] = NO_OFFSET;
     cp_document *d = r->doc;
     char c = cpi_jr_peek(r);
     if (c == '\0' && r->s.pos >= r->s.size)
@@ -290,6 +355,11 @@ static int read_top(reader *r)
             rc = read_enum(r, &m, ENUM_TIMING, &value);
             d->options.timing = (cp_timing)value;
             break;
+        case ORIENTATION:
+            r->loc->orientation = (uint32_t)r->s.pos;
+            rc = read_enum(r, &m, ENUM_ORIENTATION, &value);
+            d->options.orientation = (cp_orientation)value;
+            break;
         case PERIOD:
             r->loc->period = (uint32_t)r->s.pos;
             rc = cpi_jr_read_number(r, &m, &d->options.period);
@@ -309,6 +379,8 @@ static int read_top(reader *r)
         return missing_version(r);
     if (seen[KEYS] == NO_OFFSET)
         return cpi_jr_fail(r, r->loc->top, NULL, CP_ERR_INVALID, "member \"keys\" (the array of keys) is missing");
+    if (check_orientation(r) != 0)
+        return -1;
     if (d->options.ends == CP_ENDS_CLOSED && seen[PERIOD] == NO_OFFSET)
         return cpi_jr_fail(r, seen[ENDS], &(field){NULL, "period", 0}, CP_ERR_INVALID,
                     "required when \"ends\" is \"closed\" (the time in seconds from the first key back to it)");
@@ -403,7 +475,7 @@ int cpi_document_parse(const char *text, size_t size, const char *source, cp_doc
     memset(doc, 0, sizeof *doc);
     source = source ? source : "<memory>";
     cpi_locations loc = {.text = text, .size = size, .source = source, .ends = NO_OFFSET, .period = NO_OFFSET,
-                         .timing = NO_OFFSET, .keys_member = NO_OFFSET, .interp = {NO_OFFSET, NO_OFFSET, NO_OFFSET}};
+                         .timing = NO_OFFSET, .orientation = NO_OFFSET, .keys_member = NO_OFFSET, .interp = {NO_OFFSET, NO_OFFSET, NO_OFFSET}};
     if (size > CP_JSON_MAX_FILE_SIZE)
         return cpi_error_set(error, CP_ERR_LIMIT, "%s: %zu bytes is over the limit of %u bytes (CP_JSON_MAX_FILE_SIZE)",
                              source, size, CP_JSON_MAX_FILE_SIZE);
@@ -434,7 +506,9 @@ int cpi_document_parse(const char *text, size_t size, const char *source, cp_doc
         rc = p ? CP_OK : error->code;
         if (!p)
             cpi_locate_error(&loc, error);
-        else if (path)
+        for (size_t i = 0; p && doc->options.orientation == CP_ORIENTATION_LOOK_AT && i < doc->count; i++)
+            doc->keys[i].rotation = p->keys[i].rotation; /* the rotations the path derived, for tools that draw keys */
+        if (p && path)
             *path = p;
         else
             cp_path_destroy(p);

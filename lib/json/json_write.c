@@ -92,9 +92,8 @@ static int check(const cpi_path_view *v, const cp_path_options *opts, cp_error *
 
 char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
 {
-    static const char *const top_names[8] = {"campath", "name",   "scene", "interpolation",
-                                             "ends",    "period", "keys",  "timing"};
-    static const char *const key_names[5] = {"t", "position", "rotation", "fov", "hold"};
+    static const char *const top_names[9] = {"campath", "name", "scene",  "interpolation", "ends",
+                                             "period",  "keys", "timing", "orientation"};
     cp_path_options opts = v->options;
     if (opts.ends != CP_ENDS_CLOSED)
         opts.period = 0;
@@ -133,8 +132,11 @@ char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
         cpi_buf_puts(&o, cp_timing_name(opts.timing));
         cpi_buf_puts(&o, "\",\n");
     }
-    if (v->extras && put_extras(&o, v->extras, top_names, 8, "  ", ",\n", "extras", error) != CP_OK)
+    if (opts.orientation == CP_ORIENTATION_LOOK_AT) /* absent means rotation: those files stay as they were */
+        cpi_buf_puts(&o, "  \"orientation\": \"look-at\",\n");
+    if (v->extras && put_extras(&o, v->extras, top_names, 9, "  ", ",\n", "extras", error) != CP_OK)
         goto fail;
+    const int look_at = opts.orientation == CP_ORIENTATION_LOOK_AT;
     cpi_buf_puts(&o, "  \"keys\": [\n");
     for (size_t i = 0; i < v->count; i++) {
         const cp_key *k = &v->keys[i];
@@ -144,10 +146,28 @@ char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
         cpi_buf_double(&o, k->time);
         cpi_buf_puts(&o, ", \"position\": ");
         numbers(&o, pos, 3);
-        cpi_buf_puts(&o, ", \"rotation\": ");
-        numbers(&o, rot, 4);
+        if (look_at) { /* the rotation is derived from these */
+            const double target[3] = {k->target.x, k->target.y, k->target.z};
+            cpi_buf_puts(&o, ", \"target\": ");
+            numbers(&o, target, 3);
+            if (k->roll != 0) {
+                cpi_buf_puts(&o, ", \"roll\": ");
+                cpi_buf_double(&o, k->roll);
+            }
+        } else {
+            cpi_buf_puts(&o, ", \"rotation\": ");
+            numbers(&o, rot, 4);
+        }
         cpi_buf_puts(&o, ", \"fov\": ");
         cpi_buf_double(&o, k->fov);
+        if (k->focus > 0) {
+            cpi_buf_puts(&o, ", \"focus\": ");
+            cpi_buf_double(&o, k->focus);
+        }
+        if (k->aperture > 0) {
+            cpi_buf_puts(&o, ", \"aperture\": ");
+            cpi_buf_double(&o, k->aperture);
+        }
         if (k->flags & CP_KEY_HOLD) {
             cpi_buf_puts(&o, ", \"hold\": ");
             cpi_buf_double(&o, k->hold);
@@ -155,7 +175,7 @@ char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
         if (v->key_extras && v->key_extras[i]) {
             char what[48];
             snprintf(what, sizeof what, "keys[%zu] extras", i);
-            if (put_extras(&o, v->key_extras[i], key_names, 5, ", ", "", what, error) != CP_OK)
+            if (put_extras(&o, v->key_extras[i], cpi_json_key_names, CPI_KEY_MEMBERS, ", ", "", what, error) != CP_OK)
                 goto fail;
         }
         cpi_buf_puts(&o, i + 1 < v->count ? " },\n" : " }\n");

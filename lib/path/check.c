@@ -12,6 +12,7 @@
 
 #include "curve_impl.h"
 #include "base.h"
+#include "check_impl.h"
 #include "path_impl.h"
 #include "poly.h"
 
@@ -27,16 +28,22 @@
 /* Degrees past its keys' range that a fov may swing before it is a
  * warning: a smaller zoom wobble does not show. */
 #define CPI_CHECK_FOV_SLACK 0.5
+/* Look-at: a view within this many degrees of straight up or down turns
+ * about the vertical at 11 times (and more) the rate it moves sideways; a
+ * target this close (metres) swings the view with every small move. */
+#define CPI_CHECK_VERTICAL_ANGLE 5.0
+#define CPI_CHECK_TARGET_DISTANCE 0.1
 
 static const double RAD = 180.0 / 3.14159265358979323846;
 
 static const char *const kind_names[] = {"jump",      "reverse",   "turn",         "fov-range",
-                                         "fov-overshoot", "half-turn", "inserted-keys"};
+                                         "fov-overshoot", "half-turn", "inserted-keys", "look-vertical",
+                                         "target-near"};
 static const char *const severity_names[] = {"error", "warning", "info"};
 
 const char *cp_finding_kind_name(cp_finding_kind kind)
 {
-    return (unsigned)kind <= (unsigned)CP_FINDING_INSERTED_KEYS ? kind_names[kind] : NULL;
+    return (unsigned)kind <= (unsigned)CP_FINDING_TARGET_NEAR ? kind_names[kind] : NULL;
 }
 
 const char *cp_severity_name(cp_severity severity)
@@ -44,19 +51,8 @@ const char *cp_severity_name(cp_severity severity)
     return (unsigned)severity <= (unsigned)CP_SEVERITY_INFO ? severity_names[severity] : NULL;
 }
 
-typedef struct checker {
-    const cp_path   *p;
-    cp_check_options o;
-    cp_check_report *r;
-    size_t           cap;
-    int              failed;
-} checker;
-
-static void add(checker *c, cp_finding_kind kind, cp_severity sev, size_t a, size_t b, double at, double value,
-                const char *fmt, ...) CPI_PRINTF(8, 9);
-
-static void add(checker *c, cp_finding_kind kind, cp_severity sev, size_t a, size_t b, double at, double value,
-                const char *fmt, ...)
+void cpi_check_add(cpi_checker *c, cp_finding_kind kind, cp_severity sev, size_t a, size_t b, double at, double value,
+                   const char *fmt, ...)
 {
     cp_check_report *r = c->r;
     r->total++;
@@ -96,10 +92,9 @@ static void add(checker *c, cp_finding_kind kind, cp_severity sev, size_t a, siz
 }
 
 /* Whether the next finding will be listed (else only counted). */
-static int listing(const checker *c) { return c->r->count < c->o.max_findings && !c->failed; }
+static int listing(const cpi_checker *c) { return c->r->count < c->o.max_findings && !c->failed; }
 
-/* The key after i (the first, across the seam of a loop) and its time. */
-static size_t next_key(const cp_path *p, size_t i, double *t)
+size_t cpi_check_next_key(const cp_path *p, size_t i, double *t)
 {
     const size_t j = i + 1 < p->count ? i + 1 : 0;
     *t = j == 0 ? p->keys[0].time + p->opts.period : p->keys[j].time;
@@ -178,13 +173,20 @@ static int measure_joints(const cp_path *p, joints *js)
 }
 
 /* The jumps at key i (taken in order from js). */
-static void check_jumps(checker *c, joints *js, size_t i)
+static void check_jumps(cpi_checker *c, joints *js, size_t i)
 {
     static const char *const what[6] = {"velocity", "acceleration", "angular velocity", "angular acceleration",
                                         "fov velocity", "fov acceleration"};
     static const char *const unit[6] = {"m/s", "m/s^2", "rad/s", "rad/s^2", "deg/s", "deg/s^2"};
     const cp_path *p = c->p;
-    const int order[3] = {smoothness(p->opts.position), smoothness(p->opts.rotation), smoothness(p->opts.fov)};
+    /* a look-at rotation is as smooth as position and target (the
+     * position's interpolation) and the roll (the rotation's), if any */
+    int rot_order = smoothness(p->opts.rotation);
+    if (p->target) {
+        const int pos_order = smoothness(p->opts.position);
+        rot_order = (p->xmask & CPI_X_BIT(CPI_X_ROLL)) && rot_order < pos_order ? rot_order : pos_order;
+    }
+    const int order[3] = {smoothness(p->opts.position), rot_order, smoothness(p->opts.fov)};
     for (; js->next < js->count && js->j[js->next].key == i; js->next++) {
         const joint *j = &js->j[js->next];
         for (int q = 0; q < 6; q++) {
@@ -196,7 +198,7 @@ static void check_jumps(checker *c, joints *js, size_t i)
                 char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], b3[CPI_FMT_DOUBLE_SIZE], where[64] = "";
                 if (j->hold_end)
                     snprintf(where, sizeof where, "at the end of its hold (t = %s), ", cpi_fmt_double(b3, j->t));
-                add(c, CP_FINDING_JUMP, CP_SEVERITY_ERROR, j->key, j->key, j->t, rel,
+                cpi_check_add(c, CP_FINDING_JUMP, CP_SEVERITY_ERROR, j->key, j->key, j->t, rel,
                     "%sthe %s jumps by %s %s (%s of its scale on the path)", where, what[q],
                     cpi_fmt_double(b1, j->jump[q]), unit[q], cpi_fmt_double(b2, rel));
             }
@@ -211,7 +213,7 @@ static void check_jumps(checker *c, joints *js, size_t i)
 static int position_segment(const cp_path *p, size_t i, size_t *seg)
 {
     double t;
-    const size_t j = next_key(p, i, &t);
+    const size_t j = cpi_check_next_key(p, i, &t);
     if (cp_vec3_length(cp_vec3_sub(p->keys[j].position, p->keys[i].position)) == 0.0)
         return 0;
     if (!p->shape) {
@@ -233,12 +235,12 @@ static double time_of_param(const cp_path *p, double x)
     return cpi_warp_time_at(p->shape, cpi_shape_u_at_sigma(p, x, &k));
 }
 
-static void check_reverse(checker *c, size_t i)
+static void check_reverse(cpi_checker *c, size_t i)
 {
     const cp_path *p = c->p;
     const cp_curve *pc = p->pos;
     double t1;
-    const size_t j = next_key(p, i, &t1);
+    const size_t j = cpi_check_next_key(p, i, &t1);
     const cp_vec3 chord = cp_vec3_sub(p->keys[j].position, p->keys[i].position);
     const double len = cp_vec3_length(chord);
     if (pc->mode != CP_CURVE_CUBIC || pc->nseg == 0)
@@ -271,7 +273,7 @@ static void check_reverse(checker *c, size_t i)
         const double extent = fmax(cp_vec3_length(p->keys[i].position), 1.0);
         if (far > CPI_CHECK_ROUNDING * extent) {
             char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
-            add(c, CP_FINDING_REVERSE, CP_SEVERITY_ERROR, i, j, at, far,
+            cpi_check_add(c, CP_FINDING_REVERSE, CP_SEVERITY_ERROR, i, j, at, far,
                 "the keys share a position, but the camera drifts up to %s m away from it (at t = %s)",
                 cpi_fmt_double(b1, far), cpi_fmt_double(b2, at));
         }
@@ -302,7 +304,7 @@ static void check_reverse(checker *c, size_t i)
         back = cp_vec3_dot(s.velocity, u);
     }
     char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
-    add(c, CP_FINDING_REVERSE, CP_SEVERITY_ERROR, i, j, at, back,
+    cpi_check_add(c, CP_FINDING_REVERSE, CP_SEVERITY_ERROR, i, j, at, back,
         "the camera moves backwards along the segment, at up to %s m/s (at t = %s)", cpi_fmt_double(b1, -back),
         cpi_fmt_double(b2, at));
 }
@@ -318,15 +320,18 @@ typedef struct turn_ctx {
     double          p[4][4];  /* cubic segments: coefficient k of w^k, component j */
 } turn_ctx;
 
-/* The power form of component j of a cubic Hermite segment (h = its
- * duration): p(w) = p0 + m0 w + (3d - 2m0 - m1)/h w^2 + (m0 + m1 - 2d)/h^2 w^3,
- * d = (p1 - p0)/h. */
-static void cubic_coeffs(const cp_curve *c, size_t seg, int j, double out[4])
+void cpi_check_power(const cp_curve *c, size_t seg, int j, double out[4])
 {
     const double *k0 = c->rec + seg * (size_t)c->stride, *k1 = k0 + c->stride;
     const double h = k1[0] - k0[0], d = (k1[1 + j] - k0[1 + j]) / h;
-    const double m0 = k0[c->tout + j], m1 = k1[c->tin + j];
-    out[0] = k0[1 + j], out[1] = m0, out[2] = (3 * d - 2 * m0 - m1) / h, out[3] = (m0 + m1 - 2 * d) / (h * h);
+    out[0] = k0[1 + j], out[1] = out[2] = out[3] = 0.0;
+    if (c->mode == CP_CURVE_LINEAR) {
+        out[1] = d;
+    } else if (c->mode == CP_CURVE_CUBIC) {
+        /* p(w) = p0 + m0 w + (3d - 2m0 - m1)/h w^2 + (m0 + m1 - 2d)/h^2 w^3 */
+        const double m0 = k0[c->tout + j], m1 = k1[c->tin + j];
+        out[1] = m0, out[2] = (3 * d - 2 * m0 - m1) / h, out[3] = (m0 + m1 - 2 * d) / (h * h);
+    }
 }
 
 /* |omega| = 2 |vec(p' conj p)| / |p|^2 (section 5), from the power form. */
@@ -406,7 +411,7 @@ static double turned_between(const cp_curve *c, double a, double b, double enoug
         if (c->mode == CP_CURVE_CUBIC) {
             t.x0 = CPI_TIME(c, t.seg);
             for (int j = 0; j < 4; j++)
-                cubic_coeffs(c, t.seg, j, t.p[j]);
+                cpi_check_power(c, t.seg, j, t.p[j]);
         }
         /* degrees are asked: 1e-6 relative is plenty */
         sum += cpi_integrate(c->mode == CP_CURVE_CUBIC ? cubic_angular_speed : curve_angular_speed, &t, lo, hi,
@@ -425,21 +430,23 @@ static double step_degrees(cp_quat a, cp_quat b)
     return 4.0 * atan2(d, s) * RAD;
 }
 
-static void check_turn(checker *c, size_t i)
+static void check_turn(cpi_checker *c, size_t i)
 {
     const cp_path *p = c->p;
     double t1;
-    const size_t j = next_key(p, i, &t1);
+    const size_t j = cpi_check_next_key(p, i, &t1);
     const double step = step_degrees(p->keys[i].rotation, p->keys[j].rotation);
     char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], b3[CPI_FMT_DOUBLE_SIZE];
     if (step > 180.0 - CPI_CHECK_HALF_TURN_MARGIN)
-        add(c, CP_FINDING_HALF_TURN, CP_SEVERITY_WARNING, i, j, p->keys[i].time, step,
+        cpi_check_add(c, CP_FINDING_HALF_TURN, CP_SEVERITY_WARNING, i, j, p->keys[i].time, step,
             "the rotations are %s degrees apart, within %s of a half turn: which way the camera turns is a rounding "
             "accident",
             cpi_fmt_double(b1, step), cpi_fmt_double(b2, CPI_CHECK_HALF_TURN_MARGIN));
     const double t0 = p->keys[i].time;
     double a = t0, b = t1;
-    if (p->shape) {
+    if (p->target) {
+        /* a look-at rotation has no curve of its own: over time */
+    } else if (p->shape) {
         const cpi_shape *s = p->shape;
         const size_t kb = j == 0 && p->opts.ends == CP_ENDS_CLOSED ? s->nu : s->key_knot[j];
         a = s->uk[s->key_knot[i]].sr[0], b = s->uk[kb].sr[0];
@@ -447,20 +454,20 @@ static void check_turn(checker *c, size_t i)
     /* a C2 turn that reverses at a key swings a little past it, in shape,
      * whatever the timing: a few percent of the step is not a long way round */
     const double allowed = step + c->o.max_turn + CPI_CHECK_TURN_SHARE * step;
-    const double turned = turned_between(p->rot, a, b, allowed / RAD) * RAD;
+    const double turned = (p->target ? cpi_check_lookat_turned(p, a, b) : turned_between(p->rot, a, b, allowed / RAD)) * RAD;
     if (turned > allowed)
-        add(c, CP_FINDING_TURN, CP_SEVERITY_ERROR, i, j, t0, turned - step,
+        cpi_check_add(c, CP_FINDING_TURN, CP_SEVERITY_ERROR, i, j, t0, turned - step,
             "the camera turns %s degrees where the keys are %s degrees apart (%s degrees too far)",
             cpi_fmt_double(b1, turned), cpi_fmt_double(b2, step), cpi_fmt_double(b3, turned - step));
 }
 
 /* The cubic fov segment over [0, h] as a polynomial: value, slope, and the
  * least and largest value with where they are. */
-static void check_fov(checker *c, size_t i)
+static void check_fov(cpi_checker *c, size_t i)
 {
     const cp_path *p = c->p;
     double t1;
-    const size_t j = next_key(p, i, &t1);
+    const size_t j = cpi_check_next_key(p, i, &t1);
     const double fa = p->keys[i].fov, fb = p->keys[j].fov;
     const cp_curve *fc = p->fov;
     size_t seg = i;
@@ -477,7 +484,7 @@ static void check_fov(checker *c, size_t i)
     const double *k0 = fc->rec + seg * (size_t)fc->stride, *k1 = k0 + fc->stride;
     const double h = k1[0] - k0[0];
     double f[4];
-    cubic_coeffs(fc, seg, 0, f);
+    cpi_check_power(fc, seg, 0, f);
     const double df[3] = {f[1], 2 * f[2], 3 * f[3]};
     double r[2], lo = fmin(k0[1], k1[1]), hi = fmax(k0[1], k1[1]), wlo = 0, whi = 0;
     const int nr = cpi_poly_roots(df, 2, 0.0, h, r);
@@ -493,14 +500,14 @@ static void check_fov(checker *c, size_t i)
     if (!(lo > 0) || !(hi < 180)) {
         const double bad = !(lo > 0) ? lo : hi, w = !(lo > 0) ? wlo : whi;
         const double at = time_of_param(p, k0[0] + w);
-        add(c, CP_FINDING_FOV_RANGE, CP_SEVERITY_ERROR, i, j, at, bad,
+        cpi_check_add(c, CP_FINDING_FOV_RANGE, CP_SEVERITY_ERROR, i, j, at, bad,
             "the field of view reaches %s degrees (at t = %s), outside (0, 180)", cpi_fmt_double(b1, bad),
             cpi_fmt_double(b2, at));
     } else if (lo < kl - tol || hi > kh + tol) {
         const double bad = lo < kl - tol ? lo : hi, w = lo < kl - tol ? wlo : whi;
         const double at = time_of_param(p, k0[0] + w);
         char b3[CPI_FMT_DOUBLE_SIZE], b4[CPI_FMT_DOUBLE_SIZE];
-        add(c, CP_FINDING_FOV_OVERSHOOT, CP_SEVERITY_WARNING, i, j, at, bad,
+        cpi_check_add(c, CP_FINDING_FOV_OVERSHOOT, CP_SEVERITY_WARNING, i, j, at, bad,
             "the field of view reaches %s degrees (at t = %s), outside its keys' %s..%s", cpi_fmt_double(b1, bad),
             cpi_fmt_double(b2, at), cpi_fmt_double(b3, kl), cpi_fmt_double(b4, kh));
     }
@@ -508,13 +515,13 @@ static void check_fov(checker *c, size_t i)
 
 /* Keys the rotation builder inserted: rotation curve knots strictly between
  * the two keys' parameters. */
-static void check_inserted(checker *c, size_t i)
+static void check_inserted(cpi_checker *c, size_t i)
 {
     const cp_path *p = c->p;
     const cp_curve *rc = p->rot;
     double t1;
-    const size_t j = next_key(p, i, &t1);
-    if (rc->nseg == 0)
+    const size_t j = cpi_check_next_key(p, i, &t1);
+    if (!rc || rc->nseg == 0) /* look-at paths have no rotation curve */
         return;
     double a = p->keys[i].time, b = t1;
     if (p->shape) {
@@ -529,7 +536,7 @@ static void check_inserted(checker *c, size_t i)
     for (size_t m = first + 1; m < rc->count && CPI_TIME(rc, m) < b; m++)
         count += CPI_TIME(rc, m) > a;
     if (count)
-        add(c, CP_FINDING_INSERTED_KEYS, CP_SEVERITY_INFO, i, j, p->keys[i].time, (double)count,
+        cpi_check_add(c, CP_FINDING_INSERTED_KEYS, CP_SEVERITY_INFO, i, j, p->keys[i].time, (double)count,
             "the rotation builder inserted %zu key%s between them: the turn nears the rotation map's singularity",
             count, count == 1 ? "" : "s");
 }
@@ -539,7 +546,7 @@ static void check_inserted(checker *c, size_t i)
 int cp_path_check(const cp_path *path, const cp_check_options *options, cp_check_report *report, cp_error *error)
 {
     memset(report, 0, sizeof *report);
-    checker c = {.p = path, .r = report};
+    cpi_checker c = {.p = path, .r = report};
     if (options)
         c.o = *options;
     if (!(c.o.max_jump > 0))
@@ -548,8 +555,15 @@ int cp_path_check(const cp_path *path, const cp_check_options *options, cp_check
         c.o.max_turn = CPI_CHECK_MAX_TURN;
     if (c.o.max_findings == 0)
         c.o.max_findings = CPI_CHECK_MAX_FINDINGS;
-    if (!isfinite(c.o.max_jump) || !isfinite(c.o.max_turn))
-        return cpi_error_set(error, CP_ERR_INVALID, "check: max_jump and max_turn must be finite numbers");
+    if (!(c.o.vertical_angle > 0))
+        c.o.vertical_angle = CPI_CHECK_VERTICAL_ANGLE;
+    if (!(c.o.target_distance > 0))
+        c.o.target_distance = CPI_CHECK_TARGET_DISTANCE;
+    if (!isfinite(c.o.max_jump) || !isfinite(c.o.max_turn) || !isfinite(c.o.target_distance) ||
+        !(c.o.vertical_angle < 90))
+        return cpi_error_set(error, CP_ERR_INVALID,
+                             "check: max_jump, max_turn and target_distance must be finite numbers, vertical_angle "
+                             "below 90 degrees");
     joints js;
     c.failed = measure_joints(path, &js) != 0;
     /* in path order: what happens at each key, then on its way to the next */
@@ -562,6 +576,8 @@ int cp_path_check(const cp_path *path, const cp_check_options *options, cp_check
         check_turn(&c, i);
         check_fov(&c, i);
         check_inserted(&c, i);
+        if (path->target)
+            cpi_check_lookat(&c, i);
     }
     free(js.j);
     if (c.failed) {

@@ -269,6 +269,15 @@ static int check_pose(const cp_pose *pose, const char *name, int with_time, cp_p
         return field_error(error, field, "%s degrees is outside (0, 180) (vertical field of view)",
                            cpi_fmt_double(b, pose->fov));
     }
+    /* focus and aperture: 0 when the camera has none */
+    const double lens[2] = {pose->focus, pose->aperture};
+    static const char *const lens_name[2] = {"focus", "aperture"};
+    for (int c = 0; c < 2; c++)
+        if (!(lens[c] >= 0.0) || !isfinite(lens[c])) {
+            snprintf(field, sizeof field, "%s.%s", name, lens_name[c]);
+            return field_error(error, field, "%s is not a finite number >= 0 (%s; 0 means none)",
+                               cpi_fmt_double(b, lens[c]), c ? "f-number" : "metres");
+        }
     *ok = *pose;
     ok->rotation = cp_quat_scale(pose->rotation, 1.0 / len);
     return CP_OK;

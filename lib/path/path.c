@@ -14,6 +14,7 @@
 static const char *const interp_names[] = {"c2", "bisector", "catmull-rom", "linear", "step"};
 static const char *const ends_names[] = {"natural", "rest", "closed"};
 static const char *const timing_names[] = {"keys", "smooth", "constant-speed"};
+static const char *const orientation_names[] = {"rotation", "look-at"};
 
 const char *cp_interp_name(cp_interp interp)
 {
@@ -35,6 +36,21 @@ int cp_timing_parse(const char *name, cp_timing *out)
     for (int i = 0; name && i <= (int)CP_TIMING_CONSTANT_SPEED; i++)
         if (strcmp(name, timing_names[i]) == 0) {
             *out = (cp_timing)i;
+            return 0;
+        }
+    return -1;
+}
+
+const char *cp_orientation_name(cp_orientation orientation)
+{
+    return (unsigned)orientation <= (unsigned)CP_ORIENTATION_LOOK_AT ? orientation_names[orientation] : NULL;
+}
+
+int cp_orientation_parse(const char *name, cp_orientation *out)
+{
+    for (int i = 0; name && i <= (int)CP_ORIENTATION_LOOK_AT; i++)
+        if (strcmp(name, orientation_names[i]) == 0) {
+            *out = (cp_orientation)i;
             return 0;
         }
     return -1;
@@ -62,10 +78,15 @@ int cp_ends_parse(const char *name, cp_ends *out)
 
 /* ---- life cycle ---------------------------------------------------------------------- */
 
-/* A channel curve (position or fov) filled straight from the keys. */
-static cp_curve *channel(const cp_key *keys, size_t count, int dim, cp_interp interp, const cp_path_options *o,
+/* The channels of a key a curve can be made of: position and target (dim
+ * 3), fov, and the scalar channels from CH_X on (dim 1). */
+enum { CH_POSITION, CH_TARGET, CH_FOV, CH_X };
+
+/* A channel curve filled straight from the keys. */
+static cp_curve *channel(const cp_key *keys, size_t count, int ch, cp_interp interp, const cp_path_options *o,
                          const cp_curve *index_from, cp_error *error)
 {
+    const int dim = ch <= CH_TARGET ? 3 : 1;
     cp_curve *c = cpi_curve_alloc(dim, count, cpi_interp_mode(interp), 0, 0, o->period, 0, error);
     if (!c)
         return NULL;
@@ -73,10 +94,11 @@ static cp_curve *channel(const cp_key *keys, size_t count, int dim, cp_interp in
         double *r = c->rec + i * (size_t)c->stride;
         r[0] = keys[i].time;
         if (dim == 3) {
-            r[1] = keys[i].position.x, r[2] = keys[i].position.y, r[3] = keys[i].position.z;
+            const cp_vec3 v = ch == CH_POSITION ? keys[i].position : keys[i].target;
+            r[1] = v.x, r[2] = v.y, r[3] = v.z;
             r[4] = r[5] = r[6] = 0.0;
         } else {
-            r[1] = keys[i].fov;
+            r[1] = ch == CH_FOV ? keys[i].fov : cpi_key_x(&keys[i], ch - CH_X);
             r[2] = 0.0;
         }
     }
@@ -86,6 +108,44 @@ static cp_curve *channel(const cp_key *keys, size_t count, int dim, cp_interp in
         return NULL;
     }
     return c;
+}
+
+/* The interpolation of scalar channel c: roll turns as the rotation does,
+ * focus and aperture follow the fov. */
+static cp_interp x_interp(const cp_path_options *o, int c) { return c == CPI_X_ROLL ? o->rotation : o->fov; }
+
+/* Keys timing: every channel a curve through the key times (the rotation
+ * through the caller's keys, as given: the curve normalises them itself). */
+static int build_curves(cp_path *p, const cp_key *given, const cpi_field_names *names, const cpi_key_stats *stats,
+                        cp_error *error)
+{
+    const cp_path_options *o = &p->opts;
+    const size_t n = p->count;
+    /* the other curves (and the rotation's, unless it needed extra keys)
+     * share the position curve's segment index: a sample searches once */
+    if (!(p->pos = channel(p->keys, n, CH_POSITION, o->position, o, NULL, error)) ||
+        !(p->fov = channel(p->keys, n, CH_FOV, o->fov, o, p->pos, error)))
+        return CP_ERR_INVALID;
+    if (o->orientation == CP_ORIENTATION_LOOK_AT) {
+        if (!(p->target = channel(p->keys, n, CH_TARGET, o->position, o, p->pos, error)))
+            return CP_ERR_INVALID;
+    } else if (!(p->rot = cpi_rotation_build(n, &given[0].time, sizeof *given, &given[0].rotation,
+                                             sizeof *given, o->rotation, o->ends, o->period, p->pos, names->time,
+                                             error))) {
+        return CP_ERR_INVALID;
+    }
+    for (int c = 0; c < CPI_X_COUNT; c++)
+        if ((p->xmask & CPI_X_BIT(c)) && !(p->xc[c] = channel(p->keys, n, CH_X + c, x_interp(o, c), o, p->pos, error)))
+            return CP_ERR_INVALID;
+    p->rot_shared = !p->rot || p->rot->count == n;
+    int rc = cpi_path_check_splines(p, stats, names, error);
+    if (rc != CP_OK)
+        return rc;
+    p->all_cubic = p->pos->mode == CP_CURVE_CUBIC && p->fov->mode == CP_CURVE_CUBIC &&
+                   (p->rot ? p->rot : p->target)->mode == CP_CURVE_CUBIC;
+    for (int c = 0; c < CPI_X_COUNT; c++)
+        p->all_cubic &= !p->xc[c] || p->xc[c]->mode == CP_CURVE_CUBIC;
+    return CP_OK;
 }
 
 cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options *options,
@@ -110,40 +170,24 @@ cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options 
     }
     p->count = count;
     p->opts = opts;
+    const int look_at = opts.orientation == CP_ORIENTATION_LOOK_AT;
     for (size_t i = 0; i < count; i++) {
         p->keys[i] = keys[i];
+        for (int c = 0; c < CPI_X_COUNT; c++)
+            p->xmask |= cpi_key_x(&keys[i], c) != 0.0 ? CPI_X_BIT(c) : 0u;
         /* Normalising a unit quaternion can move it by an ulp; leave keys that
          * are unit to rounding as given, so a file round trip is bit-exact. */
         const double n2 = cp_quat_dot(keys[i].rotation, keys[i].rotation);
-        if (!(fabs(n2 - 1.0) <= 8 * DBL_EPSILON))
+        if (!look_at && !(fabs(n2 - 1.0) <= 8 * DBL_EPSILON))
             p->keys[i].rotation = cp_quat_normalize(keys[i].rotation);
     }
-    if (opts.timing != CP_TIMING_KEYS) {
-        if (cpi_shape_build(p, names, error) != CP_OK) {
-            cp_path_destroy(p);
-            return NULL;
-        }
-        cpi_error_clear(error);
-        return p;
-    }
-    /* the fov and (unless it needed extra keys) rotation curves share the
-     * position curve's segment index: a sample searches once */
-    p->pos = channel(keys, count, 3, opts.position, &opts, NULL, error);
-    if (p->pos)
-        p->fov = channel(keys, count, 1, opts.fov, &opts, p->pos, error);
-    if (p->fov)
-        p->rot = cpi_rotation_build(count, &keys[0].time, sizeof *keys, &keys[0].rotation, sizeof *keys,
-                                    opts.rotation, opts.ends, opts.period, p->pos, names->time, error);
-    if (!p->rot) {
+    int rc = look_at ? cpi_lookat_prepare(p, error) : CP_OK;
+    if (rc == CP_OK)
+        rc = opts.timing != CP_TIMING_KEYS ? cpi_shape_build(p, names, error) : build_curves(p, keys, names, &stats, error);
+    if (rc != CP_OK) {
         cp_path_destroy(p);
         return NULL;
     }
-    p->rot_shared = p->rot->count == count;
-    if (cpi_path_check_splines(p, &stats, names, error) != CP_OK) {
-        cp_path_destroy(p);
-        return NULL;
-    }
-    p->all_cubic = p->pos->mode == CP_CURVE_CUBIC && p->rot->mode == CP_CURVE_CUBIC && p->fov->mode == CP_CURVE_CUBIC;
     cpi_error_clear(error);
     return p;
 }
@@ -173,9 +217,13 @@ void cp_path_destroy(cp_path *path)
     free_meta(path);
     free(path->scene);
     cpi_shape_free(path->shape);
-    cp_curve_destroy(path->rot); /* these two may borrow the position curve's index */
+    cp_curve_destroy(path->rot); /* these may borrow the position curve's index */
     cp_curve_destroy(path->fov);
+    cp_curve_destroy(path->target);
+    for (int c = 0; c < CPI_X_COUNT; c++)
+        cp_curve_destroy(path->xc[c]);
     cp_curve_destroy(path->pos);
+    free(path->q0);
     free(path->keys);
     free(path);
 }
@@ -195,8 +243,38 @@ double cp_path_duration(const cp_path *path)
 const cp_curve *cp_path_position_curve(const cp_path *path) { return path->pos; }
 const cp_curve *cp_path_rotation_curve(const cp_path *path) { return path->rot; }
 const cp_curve *cp_path_fov_curve(const cp_path *path) { return path->fov; }
+const cp_curve *cp_path_target_curve(const cp_path *path) { return path->target; }
 
 /* ---- sampling ------------------------------------------------------------------------ */
+
+/* The look-at reference of segment `seg` (p->q0 or the shape's u-knots'),
+ * in the cycle of a loop that `odd` says. */
+static cp_quat lookat_ref(const cp_path *p, const cp_quat *q0, size_t seg, int odd)
+{
+    const cp_quat r = q0[seg];
+    return odd && p->q0_seam < 0 ? cp_quat_neg(r) : r;
+}
+
+/* The orientation from the R4 rotation or (look-at paths) from position,
+ * target and roll, and the pose's scalar channels: jets in time. */
+static void orient(const cp_path *p, double P[3][3], double R[3][4], double X[CPI_X_COUNT][3],
+                   cp_quat ref, int derivs, cp_pose *out)
+{
+    cp_vec3 *w = derivs ? &out->angular_velocity : NULL, *a = derivs ? &out->angular_acceleration : NULL;
+    if (p->target) {
+        double d[3][3];
+        for (int r = 0; r < 3; r++)
+            for (int j = 0; j < 3; j++)
+                d[r][j] = R[r][j] - P[r][j];
+        cpi_lookat(d, (p->xmask & CPI_X_BIT(CPI_X_ROLL)) ? X[CPI_X_ROLL] : NULL, ref, &out->rotation, w, a);
+    } else {
+        cpi_rotation_from_r4(R[0], R[1], R[2], &out->rotation, w, a);
+    }
+    if (!derivs)
+        out->angular_velocity = out->angular_acceleration = cp_vec3_make(0, 0, 0);
+    out->focus = X[CPI_X_FOCUS][0];
+    out->aperture = X[CPI_X_APERTURE][0];
+}
 
 /* Smooth and constant-speed timing: the warp gives u and its derivatives,
  * the shape the channels over u; the chain rule gives the time derivatives
@@ -204,7 +282,7 @@ const cp_curve *cp_path_fov_curve(const cp_path *path) { return path->fov; }
 static void sample_timed(const cp_path *p, double time, int side, cp_path_cursor *cursor, int derivs, cp_pose *out)
 {
     const cpi_shape *s = p->shape;
-    const cp_curve *w = s->warp;
+    const cp_curve *w = s->warp, *oc = p->rot ? p->rot : p->target;
     int odd;
     const double local = cpi_curve_local_time(w, time, side, &odd);
     size_t j;
@@ -218,7 +296,7 @@ static void sample_timed(const cp_path *p, double time, int side, cp_path_cursor
         if (s->nu == w->count) {
             CPI_PREFETCH(&s->uk[guess]);
             cpi_prefetch_records(p->pos, guess, 2);
-            cpi_prefetch_records(p->rot, guess, 2);
+            cpi_prefetch_records(oc, guess, 2);
         }
         j = cpi_curve_segment_from(w, local, side, guess);
     }
@@ -227,32 +305,53 @@ static void sample_timed(const cp_path *p, double time, int side, cp_path_cursor
     CPI_PREFETCH(&s->uk[(size_t)r[CPI_WARP_K]]);
     CPI_PREFETCH(&s->uk[(size_t)r[CPI_WARP_K] + 1]);
     cpi_prefetch_records(p->pos, (size_t)r[CPI_WARP_PSEG], 2);
-    cpi_prefetch_records(p->rot, (size_t)r[CPI_WARP_RSEG], 3);
-    double u[3], P[3][3], R[3][4], F[3];
+    cpi_prefetch_records(oc, (size_t)r[CPI_WARP_RSEG], 3);
+    const size_t kk = (size_t)r[CPI_WARP_K];
+    if (s->uq0)
+        CPI_PREFETCH(&s->uq0[kk]);
+    if (s->xk) {
+        CPI_PREFETCH(&s->xk[kk]);
+        CPI_PREFETCH(&s->xk[kk + 1]);
+    }
+    for (int c = 0; c < CPI_X_COUNT; c++)
+        if (p->xc[c])
+            cpi_prefetch_records(p->xc[c], kk, 2);
+    double u[3], P[3][3], R[3][4], F[3], X[CPI_X_COUNT][3] = {{0}};
     size_t k;
     cpi_warp_eval(s, j, local, u, &k);
-    cpi_shape_eval(p, k, u[0], cpi_curve_sign(p->rot, odd), P, R, F);
+    cpi_shape_eval(p, k, u[0], p->rot ? cpi_curve_sign(p->rot, odd) : 1.0, P, R, F, p->xmask ? X : NULL);
     const double u1 = u[1], u11 = u[1] * u[1], u2 = u[2];
-    double q1[4], q2[4];
+    /* d/dt = d/du u', d2/dt2 = d2/du2 u'^2 + d/du u'' */
+#define CPI_CHAIN(v)                                                                                                  \
+    do {                                                                                                              \
+        (v)[2] = (v)[2] * u11 + (v)[1] * u2;                                                                          \
+        (v)[1] *= u1;                                                                                                 \
+    } while (0)
     for (int c = 0; c < 4; c++) {
-        q1[c] = R[1][c] * u1;
-        q2[c] = R[2][c] * u11 + R[1][c] * u2;
+        double v[3] = {R[0][c], R[1][c], R[2][c]};
+        CPI_CHAIN(v);
+        R[1][c] = v[1], R[2][c] = v[2];
     }
+    for (int c = 0; c < 3; c++) {
+        double v[3] = {P[0][c], P[1][c], P[2][c]};
+        CPI_CHAIN(v);
+        P[1][c] = v[1], P[2][c] = v[2];
+    }
+    CPI_CHAIN(F);
+    for (int c = 0; c < CPI_X_COUNT; c++)
+        CPI_CHAIN(X[c]);
+#undef CPI_CHAIN
     out->time = time;
     out->position = cp_vec3_make(P[0][0], P[0][1], P[0][2]);
     out->fov = F[0];
-    out->focus = out->aperture = 0.0;
+    orient(p, P, R, X, p->target ? lookat_ref(p, s->uq0, k, odd) : cp_quat_identity(), derivs, out);
     if (derivs) {
-        cpi_rotation_from_r4(R[0], q1, q2, &out->rotation, &out->angular_velocity, &out->angular_acceleration);
-        out->velocity = cp_vec3_make(P[1][0] * u1, P[1][1] * u1, P[1][2] * u1);
-        out->acceleration = cp_vec3_make(P[2][0] * u11 + P[1][0] * u2, P[2][1] * u11 + P[1][1] * u2,
-                                         P[2][2] * u11 + P[1][2] * u2);
-        out->fov_velocity = F[1] * u1;
-        out->fov_acceleration = F[2] * u11 + F[1] * u2;
+        out->velocity = cp_vec3_make(P[1][0], P[1][1], P[1][2]);
+        out->acceleration = cp_vec3_make(P[2][0], P[2][1], P[2][2]);
+        out->fov_velocity = F[1];
+        out->fov_acceleration = F[2];
     } else {
-        cpi_rotation_from_r4(R[0], q1, q2, &out->rotation, NULL, NULL);
         out->velocity = out->acceleration = cp_vec3_make(0, 0, 0);
-        out->angular_velocity = out->angular_acceleration = cp_vec3_make(0, 0, 0);
         out->fov_velocity = out->fov_acceleration = 0.0;
     }
 }
@@ -263,7 +362,6 @@ static void sample(const cp_path *p, double time, int side, cp_path_cursor *curs
         sample_timed(p, time, side, cursor, derivs, out);
         return;
     }
-    double v[3], d1[3], d2[3], f, f1, f2;
     int odd;
     const double local = cpi_curve_local_time(p->pos, time, side, &odd);
     size_t seg;
@@ -272,13 +370,18 @@ static void sample(const cp_path *p, double time, int side, cp_path_cursor *curs
     } else {
         /* A random sample of a long path misses the cache in every channel.
          * The slice table (always cached) gives a guess without touching any
-         * key, so the records of all three channels around it load at once,
+         * key, so the records of all the channels around it load at once,
          * in one memory round trip, while the search settles on the segment. */
         size_t guess = cpi_curve_guess(p->pos, local), from = guess > 1 ? guess - 2 : 0;
         cpi_prefetch_records(p->pos, from, 6);
         if (p->rot_shared)
-            cpi_prefetch_records(p->rot, from, 6);
+            cpi_prefetch_records(p->rot ? p->rot : p->target, from, 6);
         cpi_prefetch_records(p->fov, from, 6);
+        if (p->q0)
+            CPI_PREFETCH(&p->q0[guess]);
+        for (int c = 0; c < CPI_X_COUNT; c++)
+            if (p->xc[c])
+                cpi_prefetch_records(p->xc[c], from, 6);
         seg = cpi_curve_segment_from(p->pos, local, side, guess);
     }
     size_t rseg = seg;
@@ -291,37 +394,44 @@ static void sample(const cp_path *p, double time, int side, cp_path_cursor *curs
         cursor->fov = seg;
 
     out->time = time;
-    const double rsign = cpi_curve_sign(p->rot, odd);
-    double q[4], q1[4], q2[4];
+    const cp_curve *oc = p->rot ? p->rot : p->target;
+    const double rsign = p->rot ? cpi_curve_sign(p->rot, odd) : 1.0;
+    double P[3][3], R[3][4], F[3], X[CPI_X_COUNT][3] = {{0}};
     if (p->all_cubic && p->rot_shared && p->pos->nseg > 0) {
         /* the usual path: every channel a cubic on the same segment, one basis for all */
         double h, ih;
         const double u = cpi_segment_u(p->pos, seg, local, &h, &ih);
         cpi_basis B;
         cpi_basis_make2(h, ih, u, &B);
-        cpi_cubic_apply(3, p->pos, seg, &B, 1.0, v, d1, d2);
-        cpi_cubic_apply(1, p->fov, seg, &B, 1.0, &f, &f1, &f2);
-        cpi_cubic_apply(4, p->rot, seg, &B, rsign, q, q1, q2);
+        cpi_cubic_apply(3, p->pos, seg, &B, 1.0, P[0], P[1], P[2]);
+        cpi_cubic_apply(1, p->fov, seg, &B, 1.0, &F[0], &F[1], &F[2]);
+        if (p->rot)
+            cpi_cubic_apply(4, p->rot, seg, &B, rsign, R[0], R[1], R[2]);
+        else
+            cpi_cubic_apply(3, p->target, seg, &B, 1.0, R[0], R[1], R[2]);
+        for (int c = 0; c < CPI_X_COUNT; c++)
+            if (p->xc[c])
+                cpi_cubic_apply(1, p->xc[c], seg, &B, 1.0, &X[c][0], &X[c][1], &X[c][2]);
     } else {
-        cpi_curve_eval(p->pos, seg, local, 1.0, v, d1, d2);
-        cpi_curve_eval(p->fov, seg, local, 1.0, &f, &f1, &f2);
-        cpi_curve_eval(p->rot, rseg, local, rsign, q, q1, q2);
+        cpi_curve_eval(p->pos, seg, local, 1.0, P[0], P[1], P[2]);
+        cpi_curve_eval(p->fov, seg, local, 1.0, &F[0], &F[1], &F[2]);
+        cpi_curve_eval(oc, rseg, local, rsign, R[0], R[1], R[2]);
+        for (int c = 0; c < CPI_X_COUNT; c++)
+            if (p->xc[c])
+                cpi_curve_eval(p->xc[c], seg, local, 1.0, &X[c][0], &X[c][1], &X[c][2]);
     }
+    orient(p, P, R, X, p->target ? lookat_ref(p, p->q0, seg, odd) : cp_quat_identity(), derivs, out);
     if (derivs) {
-        cpi_rotation_from_r4(q, q1, q2, &out->rotation, &out->angular_velocity, &out->angular_acceleration);
-        out->velocity = cp_vec3_make(d1[0], d1[1], d1[2]);
-        out->acceleration = cp_vec3_make(d2[0], d2[1], d2[2]);
-        out->fov_velocity = f1;
-        out->fov_acceleration = f2;
+        out->velocity = cp_vec3_make(P[1][0], P[1][1], P[1][2]);
+        out->acceleration = cp_vec3_make(P[2][0], P[2][1], P[2][2]);
+        out->fov_velocity = F[1];
+        out->fov_acceleration = F[2];
     } else {
-        cpi_rotation_from_r4(q, q1, q2, &out->rotation, NULL, NULL);
         out->velocity = out->acceleration = cp_vec3_make(0, 0, 0);
-        out->angular_velocity = out->angular_acceleration = cp_vec3_make(0, 0, 0);
         out->fov_velocity = out->fov_acceleration = 0.0;
     }
-    out->focus = out->aperture = 0.0;
-    out->position = cp_vec3_make(v[0], v[1], v[2]);
-    out->fov = f; /* not clamped: a keys-timed fov can leave (0, 180), which `campath check` reports */
+    out->position = cp_vec3_make(P[0][0], P[0][1], P[0][2]);
+    out->fov = F[0]; /* not clamped: a keys-timed fov can leave (0, 180), which `campath check` reports */
 }
 
 void cp_path_sample(const cp_path *path, double time, cp_pose *out) { sample(path, time, 0, NULL, 1, out); }
@@ -349,6 +459,28 @@ void cp_path_parameter(const cp_path *path, double time, int side, double out[3]
     const double local = cpi_curve_local_time(w, time, side < 0 ? -1 : 1, &odd);
     size_t k;
     cpi_warp_eval(path->shape, cpi_curve_segment(w, local, side < 0 ? -1 : 1), local, out, &k);
+}
+
+int cp_path_target(const cp_path *path, double time, cp_vec3 *out)
+{
+    if (!path->target)
+        return -1;
+    double v[4], d1[4], d2[4];
+    int odd;
+    if (!path->shape) {
+        const double local = cpi_curve_local_time(path->target, time, 0, &odd);
+        cpi_curve_eval(path->target, cpi_curve_segment(path->target, local, 0), local, 1.0, v, d1, d2);
+    } else {
+        const cp_curve *w = path->shape->warp;
+        const double local = cpi_curve_local_time(w, time, 0, &odd);
+        double u[3], P[3][3], R[3][4], F[3];
+        size_t k;
+        cpi_warp_eval(path->shape, cpi_curve_segment(w, local, 0), local, u, &k);
+        cpi_shape_eval(path, k, u[0], 1.0, P, R, F, NULL);
+        v[0] = R[0][0], v[1] = R[0][1], v[2] = R[0][2];
+    }
+    *out = cp_vec3_make(v[0], v[1], v[2]);
+    return 0;
 }
 
 /* ---- metadata ----------------------------------------------------------------------------- */

@@ -50,7 +50,8 @@ static int check_number(double x, size_t i, const char *member, const char *comp
                         cpi_fmt_double(b, x));
 }
 
-static int check_key(const cp_key *keys, size_t i, const cpi_field_names *names, cp_error *error)
+/* A look-at path derives its keys' rotations: they are not read. */
+static int check_key(const cp_key *keys, size_t i, int look_at, const cpi_field_names *names, cp_error *error)
 {
     char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], f[128], g[128];
     const cp_key *k = &keys[i];
@@ -59,7 +60,7 @@ static int check_key(const cp_key *keys, size_t i, const cpi_field_names *names,
     const double rot[4] = {k->rotation.x, k->rotation.y, k->rotation.z, k->rotation.w};
     for (int j = 0; j < 3 && rc == CP_OK; j++)
         rc = check_number(pos[j], i, "position", names->xyzw[j], 1, error);
-    for (int j = 0; j < 4 && rc == CP_OK; j++)
+    for (int j = 0; j < 4 && rc == CP_OK && !look_at; j++)
         rc = check_number(rot[j], i, "rotation", names->xyzw[j], 0, error);
     if (rc == CP_OK)
         rc = check_number(k->fov, i, "fov", "", 0, error);
@@ -70,7 +71,7 @@ static int check_key(const cp_key *keys, size_t i, const cpi_field_names *names,
                             "%s is not greater than %s %s (times must strictly increase)", cpi_fmt_double(b1, k->time),
                             key_field(g, i - 1, names->time), cpi_fmt_double(b2, keys[i - 1].time));
     double len = cp_quat_length(k->rotation);
-    if (!(len > 1e-150) || !isfinite(len)) {
+    if (!look_at && (!(len > 1e-150) || !isfinite(len))) {
         char bx[CPI_FMT_DOUBLE_SIZE], by[CPI_FMT_DOUBLE_SIZE], bz[CPI_FMT_DOUBLE_SIZE], bw[CPI_FMT_DOUBLE_SIZE];
         return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, "rotation"),
                             "(%s, %s, %s, %s) has length %s and gives no orientation (expected a unit quaternion "
@@ -132,28 +133,141 @@ static int spacing_error(const cp_key *keys, size_t count, const cp_path_options
 
 /* Does key k pass every check on its own (and come after prev)? The common
  * case, tested without formatting anything; check_key says what is wrong. */
-static int key_ok(const cp_key *k, const cp_key *prev)
+static int key_ok(const cp_key *k, const cp_key *prev, int look_at)
 {
     const double m = CP_PATH_MAX_MAGNITUDE;
     const double len = cp_quat_length(k->rotation); /* also not finite if a component is not */
     return fabs(k->time) <= m && fabs(k->position.x) <= m && fabs(k->position.y) <= m &&
-           fabs(k->position.z) <= m && (!prev || k->time > prev->time) && len > 1e-150 && isfinite(len) &&
-           k->fov > 0.0 && k->fov < 180.0;
+           fabs(k->position.z) <= m && (!prev || k->time > prev->time) &&
+           (look_at || (len > 1e-150 && isfinite(len))) && k->fov > 0.0 && k->fov < 180.0;
+}
+
+/* ---- look-at targets, roll, focus and aperture ---------------------------------------------- */
+
+static const char *vec_text(char buf[3 * CPI_FMT_DOUBLE_SIZE + 8], cp_vec3 v)
+{
+    char x[CPI_FMT_DOUBLE_SIZE], y[CPI_FMT_DOUBLE_SIZE], z[CPI_FMT_DOUBLE_SIZE];
+    snprintf(buf, 3 * CPI_FMT_DOUBLE_SIZE + 8, "(%s, %s, %s)", cpi_fmt_double(x, v.x), cpi_fmt_double(y, v.y),
+             cpi_fmt_double(z, v.z));
+    return buf;
+}
+
+/* A look-at key's target: there, finite, and not degenerate (docs/math.md
+ * section 15: the view must have a direction, and a heading). */
+static int check_target(const cp_key *k, size_t i, const cpi_field_names *names, cp_error *error)
+{
+    char f[128], t[128], b1[3 * CPI_FMT_DOUBLE_SIZE + 8], b2[3 * CPI_FMT_DOUBLE_SIZE + 8], b3[CPI_FMT_DOUBLE_SIZE];
+    if (!(k->flags & CP_KEY_TARGET))
+        return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, "target"),
+                            "missing: a look-at path (%s) needs a target on every key (CP_KEY_TARGET in flags)",
+                            option_field(t, names->options, "orientation"));
+    const double v[3] = {k->target.x, k->target.y, k->target.z};
+    for (int j = 0; j < 3; j++) {
+        int rc = check_number(v[j], i, "target", names->xyzw[j], 1, error);
+        if (rc != CP_OK)
+            return rc;
+    }
+    double angle, distance;
+    cpi_lookat_margins(k, &angle, &distance);
+    if (!(distance >= CP_PATH_LOOKAT_MIN_DISTANCE))
+        return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, "target"),
+                            "%s is %s m from the position %s, closer than %s m (CP_PATH_LOOKAT_MIN_DISTANCE): the "
+                            "camera has no direction to look in",
+                            vec_text(b1, k->target), cpi_fmt_double(b3, distance), vec_text(b2, k->position),
+                            cpi_fmt_double(t, CP_PATH_LOOKAT_MIN_DISTANCE));
+    if (!(angle * (180.0 / 3.14159265358979323846) >= CP_PATH_LOOKAT_MIN_ANGLE))
+        return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, "target"),
+                            "%s is straight %s the position %s (within %s degrees, CP_PATH_LOOKAT_MIN_ANGLE): a "
+                            "camera with +Y up has no heading there; move the target sideways",
+                            vec_text(b1, k->target), k->target.y > k->position.y ? "above" : "below",
+                            vec_text(b2, k->position), cpi_fmt_double(b3, CP_PATH_LOOKAT_MIN_ANGLE));
+    return CP_OK;
+}
+
+/* The members after fov that key i may have, on their own: a target and a
+ * roll only in a look-at path, focus and aperture >= 0 (0: none). */
+static int check_extras(const cp_key *keys, size_t i, const cp_path_options *o, const cpi_field_names *names,
+                        cp_error *error)
+{
+    char f[128], t[128], b[CPI_FMT_DOUBLE_SIZE];
+    const cp_key *k = &keys[i];
+    const int look_at = o->orientation == CP_ORIENTATION_LOOK_AT;
+    if (look_at) {
+        int rc = check_target(k, i, names, error);
+        if (rc != CP_OK)
+            return rc;
+    } else if (k->flags & CP_KEY_TARGET) {
+        return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, "target"),
+                            "a target needs the look-at orientation (%s is rotation)",
+                            option_field(t, names->options, "orientation"));
+    }
+    int rc = check_number(k->roll, i, "roll", "", 0, error);
+    if (rc != CP_OK)
+        return rc;
+    if (!look_at && k->roll != 0.0)
+        return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, "roll"),
+                            "%s degrees of roll needs the look-at orientation (%s is rotation; the rotation holds "
+                            "the roll)",
+                            cpi_fmt_double(b, k->roll), option_field(t, names->options, "orientation"));
+    if (!(fabs(k->roll) <= CP_PATH_MAX_ROLL))
+        return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, "roll"),
+                            "%s degrees is beyond +-3600 (CP_PATH_MAX_ROLL, ten turns)", cpi_fmt_double(b, k->roll));
+    static const char *const lens[2] = {"focus", "aperture"};
+    static const char *const what[2] = {"focus distance in metres", "f-number"};
+    const double lv[2] = {k->focus, k->aperture};
+    for (int c = 0; c < 2; c++) {
+        if ((rc = check_number(lv[c], i, lens[c], "", 1, error)) != CP_OK)
+            return rc;
+        if (lv[c] < 0)
+            return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, lens[c]),
+                                "%s is not > 0 (%s; 0 means none)", cpi_fmt_double(b, lv[c]), what[c]);
+    }
+    return CP_OK;
+}
+
+/* Focus and aperture are on every key or on none: names the first key
+ * without one when another has it. */
+static int check_presence(const cp_key *keys, size_t count, cp_error *error)
+{
+    static const char *const lens[2] = {"focus", "aperture"};
+    char f[128], g[128], b[CPI_FMT_DOUBLE_SIZE];
+    for (int c = 0; c < 2; c++) {
+        size_t with = count, without = count;
+        for (size_t i = 0; i < count && (with == count || without == count); i++) {
+            const double v = c ? keys[i].aperture : keys[i].focus;
+            if (v > 0 && with == count)
+                with = i;
+            if (v == 0 && without == count)
+                without = i;
+        }
+        if (with < count && without < count)
+            return cpi_error_at(error, CP_ERR_INVALID, (long)without, key_field(f, without, lens[c]),
+                                "missing, while %s is %s (%s is on every key or on none)",
+                                key_field(g, with, lens[c]), cpi_fmt_double(b, c ? keys[with].aperture : keys[with].focus),
+                                lens[c]);
+    }
+    return CP_OK;
 }
 
 static double max2(double a, double b) { return a > b ? a : b; } /* NaN cannot reach here */
 
-/* Widens the stats by the segment from a to b, h seconds long. */
-static void add_segment(cpi_key_stats *st, const cp_key *a, const cp_key *b, double h)
+/* Widens the stats by the segment from a to b, h seconds long (targets
+ * count as positions, roll, focus and aperture as fov). */
+static void add_segment(cpi_key_stats *st, const cp_key *a, const cp_key *b, double h, int look_at)
 {
-    const double step = max2(fabs(b->position.x - a->position.x),
-                             max2(fabs(b->position.y - a->position.y), fabs(b->position.z - a->position.z)));
+    double step = max2(fabs(b->position.x - a->position.x),
+                       max2(fabs(b->position.y - a->position.y), fabs(b->position.z - a->position.z)));
+    if (look_at) /* a rotation path does not read its keys' targets */
+        step = max2(step, max2(fabs(b->target.x - a->target.x),
+                               max2(fabs(b->target.y - a->target.y), fabs(b->target.z - a->target.z))));
+    const double scalar = max2(max2(fabs(b->fov - a->fov), fabs(b->roll - a->roll)),
+                               max2(fabs(b->focus - a->focus), fabs(b->aperture - a->aperture)));
     const double ih = 1.0 / h;
     st->hmin = h < st->hmin ? h : st->hmin;
     st->hmax = max2(st->hmax, h);
     st->pos_step = max2(st->pos_step, step);
     st->pos_slope = max2(st->pos_slope, step * ih);
-    st->fov_slope = max2(st->fov_slope, fabs(b->fov - a->fov) * ih);
+    st->fov_slope = max2(st->fov_slope, scalar * ih);
 }
 
 /* Holds: finite, >= 0, in a timing that has them, and over before the next key. */
@@ -225,16 +339,23 @@ int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o
     if ((unsigned)o->timing > (unsigned)CP_TIMING_CONSTANT_SPEED)
         return cpi_error_at(error, CP_ERR_INVALID, -1, option_field(f, names->options, "timing"),
                             "unknown timing %d (expected 0..2: keys, smooth, constant-speed)", (int)o->timing);
+    if ((unsigned)o->orientation > (unsigned)CP_ORIENTATION_LOOK_AT)
+        return cpi_error_at(error, CP_ERR_INVALID, -1, option_field(f, names->options, "orientation"),
+                            "unknown orientation %d (expected 0..1: rotation, look-at)", (int)o->orientation);
+    const int look_at = o->orientation == CP_ORIENTATION_LOOK_AT;
     for (size_t i = 0; i < count; i++) {
         const cp_key *prev = i > 0 ? &keys[i - 1] : NULL;
-        if (!key_ok(&keys[i], prev)) {
-            int rc = check_key(keys, i, names, error);
-            if (rc != CP_OK)
-                return rc;
-        }
+        int rc = key_ok(&keys[i], prev, look_at) ? CP_OK : check_key(keys, i, look_at, names, error);
+        if (rc == CP_OK)
+            rc = check_extras(keys, i, o, names, error);
+        if (rc != CP_OK)
+            return rc;
         if (prev)
-            add_segment(&st, prev, &keys[i], keys[i].time - prev->time);
+            add_segment(&st, prev, &keys[i], keys[i].time - prev->time, look_at);
     }
+    int rc = check_presence(keys, count, error);
+    if (rc != CP_OK)
+        return rc;
     if (o->ends == CP_ENDS_CLOSED) {
         double span = keys[count - 1].time - keys[0].time;
         if (!isfinite(o->period) || !(o->period > span))
@@ -247,14 +368,14 @@ int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o
                                 "%s ends the loop at %s s, beyond the largest magnitude a path takes, 1e+300 "
                                 "(CP_PATH_MAX_MAGNITUDE)",
                                 cpi_fmt_double(b1, o->period), cpi_fmt_double(b2, keys[0].time + o->period));
-        add_segment(&st, &keys[count - 1], &keys[0], keys[0].time + o->period - keys[count - 1].time);
+        add_segment(&st, &keys[count - 1], &keys[0], keys[0].time + o->period - keys[count - 1].time, look_at);
     }
     int absolute;
     double scale;
     const double least = min_spacing(keys, count, o, &absolute, &scale);
     if (!(st.hmin >= least))
         return spacing_error(keys, count, o, least, absolute, scale, names, error);
-    int rc = check_holds(keys, count, o, names, error);
+    rc = check_holds(keys, count, o, names, error);
     if (rc != CP_OK)
         return rc;
     if (stats)
@@ -277,8 +398,8 @@ static int spline_fault(const cp_path *p, const cp_curve *c, const char *member,
     const size_t b = a + 1 < p->count ? a + 1 : 0; /* 0: the seam of a closed path */
     const double gap = (b ? p->keys[b].time : p->keys[0].time + p->opts.period) - p->keys[a].time;
     const char *rate = rotation ? "angular velocity or acceleration"
-                       : c == p->pos ? "velocity or acceleration"
-                                     : "rate of change";
+                       : c == p->pos || c == p->target ? "velocity or acceleration"
+                                                       : "rate of change";
     if (fault == CPI_RANGE_VALUES)
         return cpi_error_at(error, CP_ERR_INVALID, (long)b, key_field(f, b, member),
                             "too far from %s for a spline: the values or their difference are beyond 1e+300 "
@@ -324,12 +445,18 @@ int cpi_path_check_splines(const cp_path *p, const cpi_key_stats *stats, const c
 {
     if (surely_within(stats))
         return CP_OK;
-    const struct { const cp_curve *c; const char *member; double d1_limit; } chans[3] = {
+    const struct { const cp_curve *c; const char *member; double d1_limit; } chans[7] = {
         {p->pos, "position", CP_PATH_MAX_MAGNITUDE},
         {p->rot, "rotation", CPI_ROT_D1_LIMIT},
         {p->fov, "fov", CP_PATH_MAX_MAGNITUDE},
+        {p->target, "target", CP_PATH_MAX_MAGNITUDE},
+        {p->xc[CPI_X_ROLL], "roll", CP_PATH_MAX_MAGNITUDE},
+        {p->xc[CPI_X_FOCUS], "focus", CP_PATH_MAX_MAGNITUDE},
+        {p->xc[CPI_X_APERTURE], "aperture", CP_PATH_MAX_MAGNITUDE},
     };
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 7; i++) {
+        if (!chans[i].c)
+            continue;
         size_t seg = 0;
         cpi_range_fault fault = cpi_curve_range(chans[i].c, CP_PATH_MAX_MAGNITUDE, chans[i].d1_limit, &seg);
         if (fault != CPI_RANGE_OK)

@@ -24,11 +24,33 @@
 typedef struct cpi_uknot {
     double   u;
     double   sp[3];  /* position chord parameter sigma_p(u) and its first and second derivative in u */
-    double   sr[3];  /* rotation angle parameter sigma_r(u), the same */
+    double   sr[3];  /* rotation angle parameter sigma_r(u), the same; look-at paths: the
+                        target's chord parameter sigma_t(u) */
     double   f[3];   /* fov(u), the same (used when the fov channel is c2: the monotone quintic) */
     uint32_t pseg;   /* index of the position curve's knot at sigma_p(u) */
-    uint32_t rseg;   /* index of the rotation curve's knot at sigma_r(u) */
+    uint32_t rseg;   /* index of the rotation (look-at: target) curve's knot at sigma_r(u) */
 } cpi_uknot;
+
+/* The scalar channels a path may have besides fov: a look-at path's roll
+ * (degrees), focus (metres) and aperture (f-number). A channel is there
+ * when a key has it (roll: when a key's roll is not 0); keys without it
+ * read 0. Roll follows the rotation's interpolation, focus and aperture the
+ * fov's. */
+enum { CPI_X_ROLL, CPI_X_FOCUS, CPI_X_APERTURE, CPI_X_COUNT };
+#define CPI_X_BIT(c) (1u << (c))
+
+/* A key's value in scalar channel c. */
+static inline double cpi_key_x(const cp_key *k, int c)
+{
+    return c == CPI_X_ROLL ? k->roll : c == CPI_X_FOCUS ? k->focus : k->aperture;
+}
+
+/* The monotone maps of the scalar channels at a u-knot: value, first and
+ * second derivative in u of each (smooth timing, channels whose
+ * interpolation is c2). */
+typedef struct cpi_xknot {
+    double v[CPI_X_COUNT][3];
+} cpi_xknot;
 
 /* The warp's knots are kept in a curve's record layout so that the curve's
  * cached segment search (and its wrapping of closed paths) serves them:
@@ -50,6 +72,10 @@ typedef struct cpi_shape {
     cp_curve  *warp;      /* time -> u, see above */
     uint32_t  *key_knot;  /* for each key, its u-knot */
     int        fov_mono;  /* fov is the monotone quintic in uk[].f, else the fov curve over u */
+    int        x_mono[CPI_X_COUNT]; /* scalar channel c is the monotone quintic in xk[].v[c], else
+                                       the curve p->xc[c] over u */
+    cpi_xknot *xk;        /* nu + 1 entries when a scalar channel is a monotone map, else NULL */
+    cp_quat   *uq0;       /* look-at: nu + 1 look-at frames, each u-knot's first key's (section 15) */
     double     speed;     /* constant-speed timing: the cruising speed in m/s, else 0 */
     void      *work;      /* while building: scratch for every monotone build, then NULL */
     double    *scratch;   /* while building: 4 (keys + 1) doubles for the maps, then NULL */
@@ -60,7 +86,13 @@ struct cp_path {
     size_t           count;
     cp_path_options  opts;       /* period is 0 unless closed */
     cp_curve        *pos, *rot, *fov;
-    int              rot_shared; /* the rotation curve has exactly the path's key times */
+    cp_curve        *target;     /* look-at paths: the targets (dim 3); rot is NULL then */
+    cp_curve        *xc[CPI_X_COUNT]; /* scalar channels over time (keys timing) or u; NULL if absent
+                                         or a monotone map (shape->x_mono) */
+    unsigned         xmask;      /* CPI_X_BIT of each scalar channel the path has */
+    cp_quat         *q0;         /* look-at: each key's look-at frame without roll, hemispheres chained */
+    double           q0_seam;    /* look-at, closed: -1 when that chain comes back as -q0[0], else 1 */
+    int              rot_shared; /* the rotation curve has exactly the path's key times (look-at: 1) */
     int              all_cubic;  /* every channel is CUBIC: the sampler's fast path */
     cpi_shape       *shape;      /* smooth and constant-speed timing; NULL for keys timing */
     char            *name, *extras, *scene;
@@ -73,8 +105,8 @@ extern const cpi_field_names cpi_api_names;
 /* What the validation of the keys saw, for the check of the splines. */
 typedef struct cpi_key_stats {
     double hmin, hmax;          /* shortest and longest spacing of key times (the seam included) */
-    double pos_step, pos_slope; /* largest change of a position coordinate, and of it per second */
-    double fov_slope;           /* largest change of the fov per second */
+    double pos_step, pos_slope; /* largest change of a position or target coordinate, and of it per second */
+    double fov_slope;           /* largest change of the fov (or roll, focus, aperture) per second */
 } cpi_key_stats;
 
 /* The checks of cp_path_create that need no spline (lib/path/path_check.c):
@@ -153,8 +185,32 @@ double cpi_warp_time_at(const cpi_shape *s, double u);
 
 /* The channels at parameter u in u-segment k: position and its first and
  * second derivative in u, the R4 rotation (times `sign`) and its
- * derivatives, fov and its derivatives. Outputs may not be NULL. */
+ * derivatives (look-at paths: the target in rot[][0..2]), fov and its
+ * derivatives, and when x is not NULL the scalar channels the path has
+ * (the others are left alone). Outputs but x may not be NULL. */
 void cpi_shape_eval(const cp_path *p, size_t k, double u, double sign, double pos[3][3], double rot[3][4],
-                    double fov[3]);
+                    double fov[3], double x[CPI_X_COUNT][3]);
+
+/* ---- look-at (lib/path/lookat.c, docs/math.md section 15) ------------------------------ */
+
+/* Each key's look-at frame (p->q0, hemispheres chained, p->q0_seam) and
+ * its rotation with roll (p->keys[].rotation). The keys are valid. */
+int cpi_lookat_prepare(cp_path *p, cp_error *error);
+
+/* The camera's rotation looking along d (target - position), +Y up, rolled
+ * by roll[0] degrees, with its world angular velocity and acceleration from
+ * the first and second time derivatives of d (d[1], d[2]) and of the roll;
+ * roll may be NULL (none). The look-at frame's quaternion is taken in the
+ * hemisphere of `ref`. omega and alpha may be NULL (not computed). */
+void cpi_lookat(double d[3][3], const double *roll, cp_quat ref, cp_quat *q, cp_vec3 *omega,
+                cp_vec3 *alpha);
+
+/* The look-at frame (no roll) of view direction d, in the hemisphere of ref. */
+cp_quat cpi_lookat_frame(const double d[3], cp_quat ref);
+
+/* How far key k is from a degenerate view: the angle in radians between
+ * its view and straight up or down, and the distance from its position to
+ * its target in metres. */
+void cpi_lookat_margins(const cp_key *k, double *angle, double *distance);
 
 #endif /* CAMPATH_PATH_IMPL_H */

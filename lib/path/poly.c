@@ -66,18 +66,29 @@ int cpi_poly_roots(const double *c, int deg, double lo, double hi, double *roots
     return n;
 }
 
-double cpi_poly_min(const double *c, int deg, double lo, double hi)
+double cpi_poly_min_at(const double *c, int deg, double lo, double hi, double *at)
 {
-    double m = fmin(cpi_poly_eval(c, deg, lo), cpi_poly_eval(c, deg, hi));
+    const double flo = cpi_poly_eval(c, deg, lo), fhi = cpi_poly_eval(c, deg, hi);
+    double m = fmin(flo, fhi);
+    *at = fhi < flo ? hi : lo;
     if (deg >= 2) {
         double dc[CPI_POLY_MAX_DEGREE], r[CPI_POLY_MAX_DEGREE];
         for (int k = 0; k < deg; k++)
             dc[k] = (k + 1) * c[k + 1];
         const int n = cpi_poly_roots(dc, deg - 1, lo, hi, r);
-        for (int i = 0; i < n; i++)
-            m = fmin(m, cpi_poly_eval(c, deg, r[i]));
+        for (int i = 0; i < n; i++) {
+            const double v = cpi_poly_eval(c, deg, r[i]);
+            if (v < m)
+                m = v, *at = r[i];
+        }
     }
     return m;
+}
+
+double cpi_poly_min(const double *c, int deg, double lo, double hi)
+{
+    double at;
+    return cpi_poly_min_at(c, deg, lo, hi, &at);
 }
 
 /* ---- quadrature ------------------------------------------------------------------------ */

@@ -5,8 +5,8 @@
 #ifndef CAMPATH_POLY_H
 #define CAMPATH_POLY_H
 
-/* Highest degree the root finder takes. */
-#define CPI_POLY_MAX_DEGREE 5
+/* Highest degree the root finder takes (6: the look-at checks' sextics). */
+#define CPI_POLY_MAX_DEGREE 6
 
 /* c[0] + c[1] x + ... + c[deg] x^deg (Horner). */
 static inline double cpi_poly_eval(const double *c, int deg, double x)
@@ -29,9 +29,12 @@ static inline double cpi_poly_eval(const double *c, int deg, double x)
  * is zero everywhere has no roots here. */
 int cpi_poly_roots(const double *c, int deg, double lo, double hi, double *roots);
 
-/* The least value of the polynomial on [lo, hi]: the smaller end, or the
- * least value at a root of the derivative inside. */
+/* The least value of the polynomial (degree deg <= CPI_POLY_MAX_DEGREE) on
+ * [lo, hi]: the smaller end, or the least value at a root of the
+ * derivative inside. */
 double cpi_poly_min(const double *c, int deg, double lo, double hi);
+/* The same, and where it is in *at. */
+double cpi_poly_min_at(const double *c, int deg, double lo, double hi, double *at);
 
 /* The integrand for cpi_integrate. */
 typedef double (*cpi_integrand)(const void *ctx, double x);

@@ -14,9 +14,13 @@
 
 /* How rotation and fov count in u, in metres (docs/math.md, section 12): a
  * turn of one radian counts as one metre of travel, and a fov change as a
- * turn of half its angle (each frustum edge moves by half the change). */
+ * turn of half its angle (each frustum edge moves by half the change). A
+ * change of focus distance or f-number by a factor of e counts as one metre
+ * (section 15). */
 #define CPI_SHAPE_METRES_PER_RADIAN 1.0
 #define CPI_SHAPE_RADIANS_PER_FOV_DEGREE (0.5 * 3.14159265358979323846 / 180.0)
+#define CPI_SHAPE_METRES_PER_LENS_E 1.0
+#define CPI_SHAPE_RADIANS_PER_DEGREE (3.14159265358979323846 / 180.0)
 
 void cpi_shape_free(cpi_shape *s)
 {
@@ -24,6 +28,8 @@ void cpi_shape_free(cpi_shape *s)
         return;
     free(s->uk);
     free(s->key_knot);
+    free(s->xk);
+    free(s->uq0);
     cp_curve_destroy(s->warp);
     free(s);
 }
@@ -42,8 +48,38 @@ static double rotation_angle(cp_quat a, cp_quat b)
 
 /* Steps between consecutive keys (and across the seam of a loop). */
 typedef struct steps {
-    double *dp, *dr, *du; /* position chord (m), rotation angle (rad), parameter (m) */
+    double *dp, *dr, *du; /* position chord (m), rotation angle (rad; look-at: target chord, m), parameter (m) */
 } steps;
+
+/* The step of u from key a to key b, and the steps of the position and of
+ * the second chord parameter (rotation angle, or a look-at path's target
+ * chord). A look-at path turns by the angle between the keys' look-at
+ * frames and their roll (the target moves nothing on screen but through
+ * that turn, so its own travel does not count); focus and aperture count
+ * by the logarithm of their ratio (section 15). */
+static double step_u(const cp_path *p, size_t i, size_t j, double *dp, double *dr)
+{
+    const cp_key *a = &p->keys[i], *b = &p->keys[j];
+    *dp = cp_vec3_length(cp_vec3_sub(b->position, a->position));
+    double turn;
+    if (p->opts.orientation == CP_ORIENTATION_LOOK_AT) {
+        *dr = cp_vec3_length(cp_vec3_sub(b->target, a->target));
+        const double frames = rotation_angle(p->q0[i], p->q0[j]);
+        const double roll = CPI_SHAPE_RADIANS_PER_DEGREE * (b->roll - a->roll);
+        turn = sqrt(frames * frames + roll * roll);
+    } else {
+        turn = *dr = rotation_angle(a->rotation, b->rotation);
+    }
+    const double r = CPI_SHAPE_METRES_PER_RADIAN * turn;
+    const double f = CPI_SHAPE_METRES_PER_RADIAN * CPI_SHAPE_RADIANS_PER_FOV_DEGREE * fabs(b->fov - a->fov);
+    double sum = *dp * *dp + r * r + f * f;
+    for (int c = CPI_X_FOCUS; c < CPI_X_COUNT; c++)
+        if (p->xmask & CPI_X_BIT(c)) {
+            const double l = CPI_SHAPE_METRES_PER_LENS_E * log(cpi_key_x(b, c) / cpi_key_x(a, c));
+            sum += l * l;
+        }
+    return sqrt(sum);
+}
 
 /* A channel curve over a chord parameter: the distinct values of `sigma`
  * among the u-knots become its knots (a value equal to the period, the
@@ -85,23 +121,26 @@ static size_t distinct_knots(cpi_shape *s, int which, int closed, double period,
     return m;
 }
 
-static cp_curve *position_curve(cpi_shape *s, const cp_path *p, int closed, double period, size_t *from,
-                                const size_t *first_key, cp_error *error)
+/* The position curve over sigma_p (which = 0), or a look-at path's target
+ * curve over sigma_t (which = 1, the rotation's slots of the u-knots). */
+static cp_curve *point_curve(cpi_shape *s, const cp_path *p, int which, int closed, double period, size_t *from,
+                             const size_t *first_key, cp_error *error)
 {
-    const size_t m = distinct_knots(s, 0, closed, period, from);
+    const size_t m = distinct_knots(s, which, closed, period, from);
     const int loop = closed && m > 1;
     cp_curve *c = cpi_curve_alloc(3, m, cpi_interp_mode(p->opts.position), 0, 0, loop ? period : 0.0, 0, error);
     if (!c)
         return NULL;
     for (size_t i = 0; i < m; i++) {
         const cp_key *k = &p->keys[first_key[from[i]]];
+        const cp_vec3 v = which ? k->target : k->position;
         double *r = c->rec + i * (size_t)c->stride;
-        r[0] = s->uk[from[i]].sp[0];
-        r[1] = k->position.x, r[2] = k->position.y, r[3] = k->position.z;
+        r[0] = knot_sigma(s, from[i], which);
+        r[1] = v.x, r[2] = v.y, r[3] = v.z;
         r[4] = r[5] = r[6] = 0.0;
     }
     if (loop)
-        s->uk[s->nu].pseg = (uint32_t)m;
+        set_knot_index(s, s->nu, which, (uint32_t)m);
     if ((c->mode == CP_CURVE_CUBIC && m > 1 &&
          cpi_curve_solve(c, p->opts.position, loop ? CP_ENDS_CLOSED : CP_ENDS_NATURAL, error) != CP_OK) ||
         cpi_curve_finish(c, NULL, error) != CP_OK) {
@@ -150,21 +189,31 @@ done:
     return c;
 }
 
-/* fov over u with a cubic builder (any interpolation but c2): its knots are the u-knots. */
-static cp_curve *fov_curve(cpi_shape *s, const cp_path *p, int closed, cp_error *error)
+/* A value per u-knot with its two derivatives in u: `base` points at the
+ * first knot's, the next knot's is `stride` bytes on. */
+typedef struct knot_values {
+    char  *base;
+    size_t stride;
+} knot_values;
+
+static double *at_knot(knot_values kv, size_t k) { return (double *)(kv.base + k * kv.stride); }
+
+/* fov or a scalar channel over u with a cubic builder (any interpolation
+ * but c2): its knots are the u-knots. */
+static cp_curve *scalar_curve(cpi_shape *s, cp_interp interp, knot_values kv, int closed, cp_error *error)
 {
     const int loop = closed && s->nu > 1;
-    cp_curve *c = cpi_curve_alloc(1, s->nu, cpi_interp_mode(p->opts.fov), 0, 0, loop ? s->total : 0.0, 0, error);
+    cp_curve *c = cpi_curve_alloc(1, s->nu, cpi_interp_mode(interp), 0, 0, loop ? s->total : 0.0, 0, error);
     if (!c)
         return NULL;
     for (size_t k = 0; k < s->nu; k++) {
         double *r = c->rec + k * (size_t)c->stride;
         r[0] = s->uk[k].u;
-        r[1] = s->uk[k].f[0];
+        r[1] = at_knot(kv, k)[0];
         r[2] = 0.0;
     }
     if ((c->mode == CP_CURVE_CUBIC && s->nu > 1 &&
-         cpi_curve_solve(c, p->opts.fov, loop ? CP_ENDS_CLOSED : CP_ENDS_NATURAL, error) != CP_OK) ||
+         cpi_curve_solve(c, interp, loop ? CP_ENDS_CLOSED : CP_ENDS_NATURAL, error) != CP_OK) ||
         cpi_curve_finish(c, NULL, error) != CP_OK) {
         cp_curve_destroy(c);
         return NULL;
@@ -172,37 +221,66 @@ static cp_curve *fov_curve(cpi_shape *s, const cp_path *p, int closed, cp_error 
     return c;
 }
 
-/* A monotone C2 map over the u-knots of the values at offset `field` (sp,
- * sr or f), rising by `rise` over a loop. */
-static int map_over_u(cpi_shape *s, int closed, size_t field, double rise, cp_error *error)
+/* A monotone C2 map over the u-knots of the values kv holds (sp, sr, f or
+ * a scalar channel), rising by `rise` over a loop. */
+static int map_over_u(cpi_shape *s, int closed, knot_values kv, double rise, cp_error *error)
 {
     const size_t n = s->nu;
     if (n == 1 || !(s->total > 0)) { /* one knot: a constant */
-        for (size_t k = 0; k <= n; k++) {
-            double *v = (double *)((char *)&s->uk[k] + field);
-            v[1] = v[2] = 0.0;
-        }
+        for (size_t k = 0; k <= n; k++)
+            at_knot(kv, k)[1] = at_knot(kv, k)[2] = 0.0;
         return CP_OK;
     }
     double *buf = s->scratch;
     double *x = buf, *y = buf + n, *d = buf + 2 * n, *a = buf + 3 * n;
     for (size_t k = 0; k < n; k++) {
         x[k] = s->uk[k].u;
-        y[k] = ((const double *)((const char *)&s->uk[k] + field))[0];
+        y[k] = at_knot(kv, k)[0];
     }
     cpi_mono_spec spec = {.n = n, .x = x, .y = y, .closed = closed, .px = s->total, .py = rise, .work = s->work};
     int rc = cpi_monotone_build(&spec, d, a, error);
     for (size_t k = 0; rc == CP_OK && k < n; k++) {
-        double *v = (double *)((char *)&s->uk[k] + field);
-        v[1] = d[k];
-        v[2] = a[k];
+        at_knot(kv, k)[1] = d[k];
+        at_knot(kv, k)[2] = a[k];
     }
     if (rc == CP_OK && closed) {
-        double *v = (double *)((char *)&s->uk[n] + field);
-        v[1] = d[0];
-        v[2] = a[0];
+        at_knot(kv, n)[1] = d[0];
+        at_knot(kv, n)[2] = a[0];
     }
     return rc;
+}
+
+static knot_values uk_field(cpi_shape *s, size_t field) { return (knot_values){(char *)s->uk + field, sizeof *s->uk}; }
+
+static knot_values xk_channel(cpi_shape *s, int c)
+{
+    return (knot_values){(char *)s->xk + offsetof(cpi_xknot, v) + (size_t)c * sizeof s->xk->v[0], sizeof *s->xk};
+}
+
+/* The scalar channels (roll, focus, aperture) over u: a monotone map where
+ * the channel's interpolation is c2 (as the fov's), else a curve over u. */
+static int scalar_channels(cp_path *p, cpi_shape *s, int loop, cp_error *error)
+{
+    int rc = CP_OK;
+    for (int c = 0; c < CPI_X_COUNT && rc == CP_OK; c++) {
+        if (!(p->xmask & CPI_X_BIT(c)))
+            continue;
+        const cp_interp interp = c == CPI_X_ROLL ? p->opts.rotation : p->opts.fov;
+        s->x_mono[c] = interp == CP_INTERP_C2;
+        if (s->x_mono[c])
+            rc = map_over_u(s, loop, xk_channel(s, c), 0.0, error);
+        else if (!(p->xc[c] = scalar_curve(s, interp, xk_channel(s, c), loop, error)))
+            rc = error->code;
+    }
+    return rc;
+}
+
+/* The scalar channels' values at u-knot k from key i. */
+static void x_values(cpi_shape *s, size_t k, const cp_key *key)
+{
+    if (s->xk)
+        for (int c = 0; c < CPI_X_COUNT; c++)
+            s->xk[k].v[c][0] = cpi_key_x(key, c), s->xk[k].v[c][1] = s->xk[k].v[c][2] = 0.0;
 }
 
 int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
@@ -211,12 +289,13 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
     if (!error)
         error = &own; /* to pass on the status of a builder that fails */
     const size_t n = p->count;
-    const int closed = p->opts.ends == CP_ENDS_CLOSED;
+    const int closed = p->opts.ends == CP_ENDS_CLOSED, look_at = p->opts.orientation == CP_ORIENTATION_LOOK_AT;
     const size_t nsteps = closed ? n : n - 1;
     cpi_shape *s = calloc(1, sizeof *s);
     steps st = {cpi_alloc_array(n, sizeof(double)), cpi_alloc_array(n, sizeof(double)),
                 cpi_alloc_array(n, sizeof(double))};
     size_t *from = cpi_alloc_array(n + 1, sizeof *from), *first_key = cpi_alloc_array(n + 1, sizeof *first_key);
+    int extra_ok = 1;
     if (s) {
         s->uk = cpi_alloc_array(n + 1, sizeof *s->uk);
         s->key_knot = cpi_alloc_array(n, sizeof *s->key_knot);
@@ -227,28 +306,27 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
             knots += (p->keys[i].flags & CP_KEY_HOLD) && p->keys[i].hold > 0;
         s->work = malloc(cpi_monotone_work_size(knots));
         s->scratch = cpi_alloc_array(n + 1, 4 * sizeof *s->scratch);
+        if (p->xmask && !(s->xk = cpi_alloc_array(n + 1, sizeof *s->xk)))
+            extra_ok = 0;
+        if (look_at && !(s->uq0 = cpi_alloc_array(n + 1, sizeof *s->uq0)))
+            extra_ok = 0;
     }
     int rc = CP_OK;
-    if (!s || !s->uk || !s->key_knot || !s->work || !s->scratch || !st.dp || !st.dr || !st.du || !from ||
-        !first_key) {
+    if (!s || !s->uk || !s->key_knot || !s->work || !s->scratch || !extra_ok || !st.dp || !st.dr || !st.du ||
+        !from || !first_key) {
         rc = cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the shape of %zu keys", n);
         goto done;
     }
     p->shape = s;
-    /* u: chord length of position with rotation and fov weighted in */
-    for (size_t i = 0; i < nsteps; i++) {
-        const cp_key *a = &p->keys[i], *b = &p->keys[i + 1 < n ? i + 1 : 0];
-        st.dp[i] = cp_vec3_length(cp_vec3_sub(b->position, a->position));
-        st.dr[i] = rotation_angle(a->rotation, b->rotation);
-        const double r = CPI_SHAPE_METRES_PER_RADIAN * st.dr[i];
-        const double f = CPI_SHAPE_METRES_PER_RADIAN * CPI_SHAPE_RADIANS_PER_FOV_DEGREE * fabs(b->fov - a->fov);
-        st.du[i] = sqrt(st.dp[i] * st.dp[i] + r * r + f * f);
-    }
+    /* u: chord length of position with rotation, fov, focus and aperture weighted in */
+    for (size_t i = 0; i < nsteps; i++)
+        st.du[i] = step_u(p, i, i + 1 < n ? i + 1 : 0, &st.dp[i], &st.dr[i]);
     /* the u-knots: keys equal in every channel (zero step) share one */
     double u = 0, sp = 0, sr = 0;
     size_t k = 0;
     memset(s->uk, 0, (n + 1) * sizeof *s->uk);
     s->uk[0] = (cpi_uknot){.u = 0, .f = {p->keys[0].fov, 0, 0}};
+    x_values(s, 0, &p->keys[0]);
     s->key_knot[0] = 0;
     first_key[0] = 0;
     for (size_t i = 1; i < n; i++) {
@@ -257,6 +335,7 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
         if (u > before) { /* a step too small to change u in floating point merges too */
             k++;
             s->uk[k] = (cpi_uknot){.u = u, .sp = {sp, 0, 0}, .sr = {sr, 0, 0}, .f = {p->keys[i].fov, 0, 0}};
+            x_values(s, k, &p->keys[i]);
             first_key[k] = i;
         }
         s->key_knot[i] = (uint32_t)k;
@@ -272,6 +351,7 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
             s->nu = k;
         s->uk[s->nu] = (cpi_uknot){.u = s->total, .sp = {total_sp, 0, 0}, .sr = {total_sr, 0, 0},
                                    .f = {p->keys[0].fov, 0, 0}};
+        x_values(s, s->nu, &p->keys[0]);
         first_key[s->nu] = 0;
         if (!(s->total > 0)) { /* every key the same: one knot, no seam to speak of */
             s->nu = 1;
@@ -282,18 +362,29 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
         s->total = u;
     }
     const int loop = closed && s->total > 0;
+    if (look_at) { /* each u-knot's look-at frame: its first key's (the seam: key 0's, one cycle on) */
+        for (size_t j = 0; j < s->nu; j++)
+            s->uq0[j] = p->q0[first_key[j]];
+        s->uq0[s->nu] = p->q0_seam < 0 ? cp_quat_neg(p->q0[0]) : p->q0[0];
+    }
     /* the channels' own parameters as monotone maps of u, then their curves */
-    rc = map_over_u(s, loop, offsetof(cpi_uknot, sp), total_sp, error);
+    rc = map_over_u(s, loop, uk_field(s, offsetof(cpi_uknot, sp)), total_sp, error);
     if (rc == CP_OK)
-        rc = map_over_u(s, loop, offsetof(cpi_uknot, sr), total_sr, error);
+        rc = map_over_u(s, loop, uk_field(s, offsetof(cpi_uknot, sr)), total_sr, error);
     s->fov_mono = p->opts.fov == CP_INTERP_C2;
     if (rc == CP_OK && s->fov_mono)
-        rc = map_over_u(s, loop, offsetof(cpi_uknot, f), 0.0, error);
-    if (rc == CP_OK && !(p->pos = position_curve(s, p, loop, total_sp, from, first_key, error)))
+        rc = map_over_u(s, loop, uk_field(s, offsetof(cpi_uknot, f)), 0.0, error);
+    if (rc == CP_OK)
+        rc = scalar_channels(p, s, loop, error);
+    if (rc == CP_OK && !(p->pos = point_curve(s, p, 0, loop, total_sp, from, first_key, error)))
         rc = error->code;
-    if (rc == CP_OK && !(p->rot = rotation_curve(s, p, loop, total_sr, from, first_key, names->time, error)))
+    if (rc == CP_OK && look_at && !(p->target = point_curve(s, p, 1, loop, total_sr, from, first_key, error)))
         rc = error->code;
-    if (rc == CP_OK && !s->fov_mono && !(p->fov = fov_curve(s, p, loop, error)))
+    if (rc == CP_OK && !look_at &&
+        !(p->rot = rotation_curve(s, p, loop, total_sr, from, first_key, names->time, error)))
+        rc = error->code;
+    if (rc == CP_OK && !s->fov_mono &&
+        !(p->fov = scalar_curve(s, p->opts.fov, uk_field(s, offsetof(cpi_uknot, f)), loop, error)))
         rc = error->code;
     if (rc == CP_OK)
         rc = p->opts.timing == CP_TIMING_CONSTANT_SPEED ? cpi_warp_constant_speed(p, names, error) : cpi_warp_smooth(p, error);
@@ -311,143 +402,4 @@ done:
     if (rc != CP_OK && s && p->shape != s)
         cpi_shape_free(s);
     return rc;
-}
-
-/* ---- evaluation ------------------------------------------------------------------- */
-
-/* One of the maps (sp, sr, f) between two u-knots, with the segment's basis. */
-static void map_eval(const cpi_uknot *a, const cpi_uknot *b, size_t field, const cpi_quintic_basis *q,
-                     double out[3])
-{
-    const double *va = (const double *)((const char *)a + field), *vb = (const double *)((const char *)b + field);
-    cpi_quintic_apply(q, va[0], vb[0], va[1], vb[1], va[2], vb[2], &out[0], &out[1], &out[2]);
-}
-
-/* A channel curve at parameter x, starting the segment search at knot i
- * (inserted rotation keys may lie between two u-knots). */
-static void curve_at(const cp_curve *c, size_t i, double x, double sign, double *v, double *d1, double *d2)
-{
-    if (c->nseg == 0) {
-        cpi_curve_eval(c, 0, x, sign, v, d1, d2);
-        return;
-    }
-    if (i >= c->nseg)
-        i = c->nseg - 1;
-    /* strictly: at a knot, the segment that ends there (its end is exact,
-     * and the warp asks for a left limit only through the earlier u-segment) */
-    while (i + 1 < c->nseg && CPI_TIME(c, i + 1) < x)
-        i++;
-    if (c->mode != CP_CURVE_CUBIC || (c->dim != 3 && c->dim != 4)) {
-        cpi_curve_eval(c, i, x, sign, v, d1, d2);
-        return;
-    }
-    /* the common case inline, as the keys-timing sampler has it */
-    double h, ih;
-    const double u = cpi_segment_u(c, i, x, &h, &ih);
-    cpi_basis B;
-    cpi_basis_make2(h, ih, u, &B);
-    if (c->dim == 3)
-        cpi_cubic_apply(3, c, i, &B, sign, v, d1, d2);
-    else
-        cpi_cubic_apply(4, c, i, &B, sign, v, d1, d2);
-}
-
-/* The u-segment and position on it used for u in u-segment k (the last knot
- * is the end of the last segment). Returns 0 when there is no segment. */
-static int locate(const cpi_shape *s, int loop, size_t k, double u, size_t *seg, double *sl)
-{
-    const size_t nseg = loop ? s->nu : s->nu - 1;
-    if (nseg == 0) {
-        *seg = 0, *sl = 0;
-        return 0;
-    }
-    if (k >= nseg) {
-        *seg = nseg - 1, *sl = 1.0;
-        return 1;
-    }
-    *seg = k;
-    const double v = (u - s->uk[k].u) / (s->uk[k + 1].u - s->uk[k].u);
-    *sl = v < 0.0 ? 0.0 : v > 1.0 ? 1.0 : v;
-    return 1;
-}
-
-void cpi_shape_eval(const cp_path *p, size_t k, double u, double sign, double pos[3][3], double rot[3][4],
-                    double fov[3])
-{
-    const cpi_shape *s = p->shape;
-    double sp[3] = {s->uk[0].sp[0], 0, 0}, sr[3] = {s->uk[0].sr[0], 0, 0}, f[3] = {s->uk[0].f[0], 0, 0};
-    size_t seg;
-    double sl;
-    const int moves = locate(s, p->opts.ends == CP_ENDS_CLOSED && s->total > 0, k, u, &seg, &sl);
-    if (moves) {
-        const cpi_uknot *a = &s->uk[seg], *b = &s->uk[seg + 1];
-        cpi_quintic_basis q;
-        cpi_quintic_basis_make(b->u - a->u, sl, &q);
-        map_eval(a, b, offsetof(cpi_uknot, sp), &q, sp);
-        map_eval(a, b, offsetof(cpi_uknot, sr), &q, sr);
-        if (s->fov_mono)
-            map_eval(a, b, offsetof(cpi_uknot, f), &q, f);
-    }
-    double v[4], d1[4], d2[4];
-    curve_at(p->pos, s->uk[seg].pseg, sp[0], 1.0, v, d1, d2);
-    for (int j = 0; j < 3; j++) {
-        pos[0][j] = v[j];
-        pos[1][j] = d1[j] * sp[1];
-        pos[2][j] = d2[j] * sp[1] * sp[1] + d1[j] * sp[2];
-    }
-    curve_at(p->rot, s->uk[seg].rseg, sr[0], sign, v, d1, d2);
-    for (int j = 0; j < 4; j++) {
-        rot[0][j] = v[j];
-        rot[1][j] = d1[j] * sr[1];
-        rot[2][j] = d2[j] * sr[1] * sr[1] + d1[j] * sr[2];
-    }
-    if (s->fov_mono) {
-        fov[0] = f[0], fov[1] = f[1], fov[2] = f[2];
-    } else {
-        curve_at(p->fov, seg, moves ? u : s->uk[0].u, 1.0, fov, fov + 1, fov + 2);
-    }
-}
-
-double cpi_shape_sigma(const cp_path *p, size_t k, double u, size_t *pseg)
-{
-    const cpi_shape *s = p->shape;
-    size_t seg;
-    double sl, sp[3] = {s->uk[0].sp[0], 0, 0};
-    if (locate(s, p->opts.ends == CP_ENDS_CLOSED && s->total > 0, k, u, &seg, &sl)) {
-        cpi_quintic_basis q;
-        cpi_quintic_basis_make(s->uk[seg + 1].u - s->uk[seg].u, sl, &q);
-        map_eval(&s->uk[seg], &s->uk[seg + 1], offsetof(cpi_uknot, sp), &q, sp);
-    }
-    const cp_curve *c = p->pos;
-    size_t i = s->uk[seg].pseg;
-    if (c->nseg == 0)
-        i = 0;
-    else if (i >= c->nseg)
-        i = c->nseg - 1;
-    while (i + 1 < c->nseg && CPI_TIME(c, i + 1) < sp[0])
-        i++;
-    *pseg = i;
-    return sp[0];
-}
-
-double cpi_shape_u_at_sigma(const cp_path *p, double sigma, size_t *k)
-{
-    const cpi_shape *s = p->shape;
-    const size_t nseg = p->opts.ends == CP_ENDS_CLOSED && s->total > 0 ? s->nu : s->nu - 1;
-    *k = 0;
-    if (nseg == 0 || !(sigma > s->uk[0].sp[0]))
-        return s->uk[0].u;
-    size_t lo = 0, hi = nseg - 1; /* the first segment whose end reaches sigma */
-    while (lo < hi) {
-        const size_t mid = lo + (hi - lo) / 2;
-        if (s->uk[mid + 1].sp[0] >= sigma)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    const cpi_uknot *a = &s->uk[lo], *b = &s->uk[lo + 1];
-    const double h = b->u - a->u;
-    const double sl = cpi_quintic_solve(h, a->sp[0], b->sp[0], a->sp[1], b->sp[1], a->sp[2], b->sp[2], sigma);
-    *k = lo;
-    return sl >= 1.0 ? b->u : a->u + sl * h;
 }

@@ -151,7 +151,7 @@ static node exact(const builder *b, double u)
     const double t = run_time(b->r, b->v, b->dist0 + along);
     double d[3], P[3][3], R[3][4], F[3];
     run_distance(b->r, b->v, t, d);
-    cpi_shape_eval(b->p, b->seg, u, 1.0, P, R, F);
+    cpi_shape_eval(b->p, b->seg, u, 1.0, P, R, F, NULL);
     const double su = sqrt(P[1][0] * P[1][0] + P[1][1] * P[1][1] + P[1][2] * P[1][2]);
     const double suu = (P[1][0] * P[2][0] + P[1][1] * P[2][1] + P[1][2] * P[2][2]) / su;
     node n = {b->r->depart + t, u, d[1] / su, 0.0, b->seg};
@@ -186,7 +186,7 @@ static int piece_good(const builder *b, const node *A, const node *B)
         double ua, u1, u2, P[3][3], R[3][4], F[3], d[3];
         const double sl = (m.t - A->t) / h;
         cpi_quintic_eval(h, A->u, B->u, A->d, B->d, A->a, B->a, sl < 0 ? 0 : sl > 1 ? 1 : sl, &ua, &u1, &u2);
-        cpi_shape_eval(b->p, b->seg, ua, 1.0, P, R, F);
+        cpi_shape_eval(b->p, b->seg, ua, 1.0, P, R, F, NULL);
         const double speed = sqrt(P[1][0] * P[1][0] + P[1][1] * P[1][1] + P[1][2] * P[1][2]) * u1;
         run_distance(b->r, b->v, m.t - b->r->depart, d);
         if (!(fabs(speed - d[1]) <= b->tolerance * b->v))

@@ -226,7 +226,29 @@ static int grow(cp_recorder *r, cp_error *error)
     return CP_OK;
 }
 
-int cp_recorder_add(cp_recorder *r, double now, cp_vec3 position, cp_quat rotation, double fov, cp_error *error)
+/* Focus and aperture: finite, >= 0 (0: none), and on every key or on none. */
+static int check_lens(const cp_recorder *r, const double lens[2], cp_error *error)
+{
+    static const char *const name[2] = {"focus", "aperture"};
+    char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
+    for (int c = 0; c < 2; c++) {
+        if (!isfinite(lens[c]))
+            return key_error(error, r->count, name[c], "%s is not a finite number", cpi_fmt_double(b1, lens[c]));
+        if (lens[c] < 0)
+            return key_error(error, r->count, name[c], "%s is negative (%s; 0 means none)",
+                             cpi_fmt_double(b1, lens[c]), c ? "f-number" : "metres");
+        const double first = r->count ? (c ? r->keys[0].aperture : r->keys[0].focus) : lens[c];
+        if ((first > 0) != (lens[c] > 0))
+            return key_error(error, r->count, name[c], "%s, while keys[0].%s is %s (%s is on every key or on none)",
+                             lens[c] > 0 ? cpi_fmt_double(b1, lens[c]) : "none", name[c],
+                             first > 0 ? cpi_fmt_double(b2, first) : "none", name[c]);
+    }
+    return CP_OK;
+}
+
+/* Records a key with its lens (focus, aperture: 0 for none). */
+static int add_key(cp_recorder *r, double now, cp_vec3 position, cp_quat rotation, double fov, const double lens[2],
+                   cp_error *error)
 {
     double time;
     take t;
@@ -237,7 +259,7 @@ int cp_recorder_add(cp_recorder *r, double now, cp_vec3 position, cp_quat rotati
     if (!(fov > 0.0 && fov < 180.0))
         return key_error(error, r->count, "fov", "%s degrees is outside (0, 180) (vertical field of view)",
                          cpi_fmt_double(b, fov));
-    if ((rc = grow(r, error)) != CP_OK)
+    if ((rc = check_lens(r, lens, error)) != CP_OK || (rc = grow(r, error)) != CP_OK)
         return rc;
     cp_key *k = &r->keys[r->count];
     memset(k, 0, sizeof *k);
@@ -247,10 +269,24 @@ int cp_recorder_add(cp_recorder *r, double now, cp_vec3 position, cp_quat rotati
     const double n2 = cp_quat_dot(rotation, rotation);
     k->rotation = fabs(n2 - 1.0) <= 8 * DBL_EPSILON ? rotation : cp_quat_normalize(rotation);
     k->fov = fov;
+    k->focus = lens[0];
+    k->aperture = lens[1];
     r->takes[r->count++] = t;
     r->flown = 0.0;
     cpi_error_clear(error);
     return CP_OK;
+}
+
+int cp_recorder_add(cp_recorder *r, double now, cp_vec3 position, cp_quat rotation, double fov, cp_error *error)
+{
+    const double none[2] = {0.0, 0.0};
+    return add_key(r, now, position, rotation, fov, none, error);
+}
+
+int cp_recorder_add_pose(cp_recorder *r, double now, const cp_pose *pose, cp_error *error)
+{
+    const double lens[2] = {pose->focus, pose->aperture};
+    return add_key(r, now, pose->position, pose->rotation, pose->fov, lens, error);
 }
 
 int cp_recorder_undo(cp_recorder *r)

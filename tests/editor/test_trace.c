@@ -92,7 +92,7 @@ static void a_long_path_should_keep_to_the_point_budget(void **state)
 {
     (void)state;
     enum { N = 20000 };
-    cp_key *k = malloc(N * sizeof *k);
+    cp_key *k = calloc(N, sizeof *k); /* zeroed: no optional members */
     assert_non_null(k);
     for (int i = 0; i < N; i++) {
         k[i].time = i * 0.5;

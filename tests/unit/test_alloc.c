@@ -176,6 +176,23 @@ static const char path_text[] =
     "\"fov\": 55 }\n"
     "  ] }\n";
 
+/* A look-at path in smooth timing with roll, focus and aperture (the
+ * channels and maps they add), and one in keys timing. */
+static const char lookat_text[] =
+    "{ \"campath\": 1, \"orientation\": \"look-at\", \"timing\": \"smooth\", \"ends\": \"closed\",\n"
+    "  \"period\": 8, \"interpolation\": { \"position\": \"c2\", \"rotation\": \"bisector\", \"fov\": \"c2\" },\n"
+    "  \"keys\": [\n"
+    "    { \"t\": 0, \"position\": [0, 2, 10], \"target\": [0, 1, 0], \"roll\": 5, \"focus\": 10, \"aperture\": 2 },\n"
+    "    { \"t\": 2, \"position\": [8, 3, 0], \"target\": [0, 1, 1], \"focus\": 8, \"aperture\": 2, \"hold\": 1 },\n"
+    "    { \"t\": 5, \"position\": [0, 2, -9], \"target\": [1, 1, 0], \"roll\": -5, \"focus\": 9, \"aperture\": 4 }\n"
+    "  ] }\n";
+static const char lookat_keys_text[] =
+    "{ \"campath\": 1, \"orientation\": \"look-at\",\n"
+    "  \"keys\": [\n"
+    "    { \"t\": 0, \"position\": [0, 2, 10], \"target\": [0, 1, 0], \"roll\": 5, \"focus\": 10 },\n"
+    "    { \"t\": 2, \"position\": [8, 3, 0], \"target\": [0, 1, 1], \"focus\": 8 }\n"
+    "  ] }\n";
+
 typedef struct fixture {
     char    *dir;
     char     file[512], other[512], gltf[512];
@@ -213,6 +230,29 @@ static unsigned char *op_load(void *ctx, size_t *size, cp_error *error)
     unsigned char *out = saved_text(p, size, error);
     cp_path_destroy(p);
     return out;
+}
+
+static unsigned char *op_load_text(const char *text, size_t *size, cp_error *error)
+{
+    cp_path *p = cp_path_load_memory(text, strlen(text), "lookat.json", error);
+    disarm();
+    if (!p)
+        return NULL;
+    unsigned char *out = saved_text(p, size, error);
+    cp_path_destroy(p);
+    return out;
+}
+
+static unsigned char *op_load_lookat(void *ctx, size_t *size, cp_error *error)
+{
+    (void)ctx;
+    return op_load_text(lookat_text, size, error);
+}
+
+static unsigned char *op_load_lookat_keys(void *ctx, size_t *size, cp_error *error)
+{
+    (void)ctx;
+    return op_load_text(lookat_keys_text, size, error);
 }
 
 static unsigned char *op_save(void *ctx, size_t *size, cp_error *error)
@@ -376,6 +416,8 @@ static void load_and_save_should_fail_cleanly(void **state)
     fixture f;
     setup_fixture(&f);
     every_allocation_fails_in_turn("load", op_load, &f);
+    every_allocation_fails_in_turn("load look-at, smooth", op_load_lookat, &f);
+    every_allocation_fails_in_turn("load look-at, keys timing", op_load_lookat_keys, &f);
     every_allocation_fails_in_turn("save", op_save, &f);
     free_fixture(&f);
 }

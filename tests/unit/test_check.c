@@ -264,7 +264,10 @@ static void report_should_list_up_to_its_limit_and_count_all(void **state)
     cp_path *p = cp_path_create(k, 40, NULL, NULL);
     const cp_check_options bad = {.max_turn = INFINITY};
     assert_int_equal(cp_path_check(p, &bad, &r, &err), CP_ERR_INVALID);
-    assert_string_equal(err.message, "check: max_jump and max_turn must be finite numbers");
+    assert_string_equal(err.message, "check: max_jump, max_turn and target_distance must be finite numbers, "
+                                     "vertical_angle below 90 degrees");
+    const cp_check_options steep = {.vertical_angle = 90};
+    assert_int_equal(cp_path_check(p, &steep, &r, &err), CP_ERR_INVALID);
     assert_null(r.findings);
     cp_path_destroy(p);
 }
@@ -272,11 +275,11 @@ static void report_should_list_up_to_its_limit_and_count_all(void **state)
 static void names_should_cover_every_kind(void **state)
 {
     (void)state;
-    static const char *const kinds[7] = {"jump",          "reverse",   "turn",         "fov-range",
-                                         "fov-overshoot", "half-turn", "inserted-keys"};
-    for (int i = 0; i < 7; i++)
+    static const char *const kinds[9] = {"jump",          "reverse",   "turn",          "fov-range",    "fov-overshoot",
+                                         "half-turn",     "inserted-keys", "look-vertical", "target-near"};
+    for (int i = 0; i < 9; i++)
         assert_string_equal(cp_finding_kind_name((cp_finding_kind)i), kinds[i]);
-    assert_null(cp_finding_kind_name((cp_finding_kind)7));
+    assert_null(cp_finding_kind_name((cp_finding_kind)9));
     assert_string_equal(cp_severity_name(CP_SEVERITY_ERROR), "error");
     assert_string_equal(cp_severity_name(CP_SEVERITY_WARNING), "warning");
     assert_string_equal(cp_severity_name(CP_SEVERITY_INFO), "info");

@@ -972,9 +972,22 @@ static cp_path *timed_path(int which)
         k[2].flags = CP_KEY_HOLD, k[2].hold = 0.25;
     } else if (which == 2) {
         o.ends = CP_ENDS_CLOSED, o.period = 7.5;
-    } else {
+    } else if (which == 3) {
         for (int i = 0; i < 6; i++)
             k[i].position = cp_vec3_make(i % 2 ? 10.0 : 6.75 * (i / 2), 0, 0);
+    } else {
+        /* look-at, with roll, focus and aperture: keys timing, and smooth and closed */
+        o.orientation = CP_ORIENTATION_LOOK_AT;
+        if (which == 4)
+            o.timing = CP_TIMING_KEYS, o.ends = CP_ENDS_NATURAL;
+        else
+            o.ends = CP_ENDS_CLOSED, o.period = 7.5;
+        for (int i = 0; i < 6; i++) {
+            k[i].flags = CP_KEY_TARGET;
+            k[i].target = cp_vec3_make(0.5 * i, 1, 1 - 0.3 * i);
+            k[i].roll = i % 2 ? 10 : -5;
+            k[i].focus = 4 + i, k[i].aperture = 2.8;
+        }
     }
     cp_error err;
     cp_path *p = cp_path_create(k, 6, &o, &err);
@@ -987,8 +1000,9 @@ static cp_path *timed_path(int which)
 static void sampled_export_should_stay_within_its_bound(void **state)
 {
     (void)state;
-    static const char *const names[4] = {"smooth, holds", "constant speed", "smooth, closed", "smooth, reversing"};
-    for (int which = 0; which < 4; which++) {
+    static const char *const names[6] = {"smooth, holds",   "constant speed",          "smooth, closed",
+                                         "smooth, reversing", "look-at, keys timing", "look-at, smooth, closed"};
+    for (int which = 0; which < 6; which++) {
         cp_path *p = timed_path(which);
         for (int b = 0; b < 2; b++) {
             cp_gltf_export_options o = {0};
@@ -1012,9 +1026,13 @@ static void sampled_export_should_stay_within_its_bound(void **state)
             assert_non_null(q);
             assert_int_equal(rep.source, CP_GLTF_IMPORT_EXACT);
             assert_int_equal(cp_path_get_options(q).timing, cp_path_get_options(p).timing);
+            assert_int_equal(cp_path_get_options(q).orientation, cp_path_get_options(p).orientation);
             for (size_t i = 0; i < cp_path_key_count(p); i++) {
                 const cp_key *x = &cp_path_keys(p)[i], *y = &cp_path_keys(q)[i];
                 assert_true(x->time == y->time && x->flags == y->flags && x->hold == y->hold);
+                /* the extras keep the targets, roll, focus and aperture */
+                assert_memory_equal(&x->target, &y->target, sizeof x->target);
+                assert_true(x->roll == y->roll && x->focus == y->focus && x->aperture == y->aperture);
             }
             check_same_samples(p, q, 1e-9, 0);
             cp_path_destroy(q);

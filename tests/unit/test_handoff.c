@@ -419,6 +419,48 @@ static void bad_input_should_be_named(void **state)
     cp_path_destroy(path);
 }
 
+/* Focus and aperture go through a hand-off: mixed by the blend's weight
+ * where both cameras have them (so they join each end without a jump),
+ * kept where one has them; a negative one is refused. */
+static void focus_and_aperture_should_blend_through_a_hand_off(void **state)
+{
+    (void)state;
+    cp_key k[3] = {0};
+    for (int i = 0; i < 3; i++) {
+        k[i].time = 10 + 2 * i;
+        k[i].position = cp_vec3_make(2 * i, 1, -3 * i);
+        k[i].rotation = yaw(0.2 * i);
+        k[i].fov = 50;
+        k[i].focus = 6 + i;
+        k[i].aperture = 2 + i;
+    }
+    cp_error err;
+    cp_path *path = cp_path_create(k, 3, NULL, &err);
+    assert_non_null(path);
+    cp_pose from = live_at(3.0);
+    from.focus = 1.5; /* the live camera has a focus but no aperture */
+    cp_handoff h;
+    assert_int_equal(cp_handoff_begin(&h, path, 10.0, &from, 1.0, &err), CP_OK);
+    cp_pose start = sample(&h, 3.0), mid = sample(&h, 3.5), end = sample(&h, 4.0), inside = path_at(path, 11.0);
+    assert_true(start.focus == 1.5);                      /* the live camera's, at the start */
+    assert_true(end.focus == inside.focus);               /* the path's, at the end */
+    assert_near(mid.focus, 1.5 + 0.5 * (path_at(path, 10.5).focus - 1.5), 1e-15, 1); /* s(1/2) = 1/2 */
+    assert_true(start.aperture == 2 && mid.aperture == path_at(path, 10.5).aperture); /* only the path has one */
+    /* leaving into a live camera without them: the path's are kept */
+    assert_int_equal(cp_handoff_leave(&h, 5.0, 1.0, &err), CP_OK);
+    cp_pose after = sample(&h, 5.5);
+    assert_true(after.focus == path_at(path, 12.5).focus && after.aperture == path_at(path, 12.5).aperture);
+    /* bad input is named */
+    cp_pose bad = from;
+    bad.aperture = -2;
+    expect_begin_refused(path, 10, &bad, 1, "from.aperture",
+                         "from.aperture: -2 is not a finite number >= 0 (f-number; 0 means none)");
+    bad = from;
+    bad.focus = NAN;
+    expect_begin_refused(path, 10, &bad, 1, "from.focus", "from.focus: nan is not a finite number >= 0 (metres; 0 means none)");
+    cp_path_destroy(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -428,6 +470,7 @@ int main(void)
         cmocka_unit_test(naive_cross_fade_should_jump_by_the_same_measure),
         cmocka_unit_test(a_cut_and_a_path_end_should_behave),
         cmocka_unit_test(bad_input_should_be_named),
+        cmocka_unit_test(focus_and_aperture_should_blend_through_a_hand_off),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

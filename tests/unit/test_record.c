@@ -256,6 +256,70 @@ static void rotations_should_be_stored_normalised(void **state)
     cp_recorder_destroy(r);
 }
 
+/* Focus and aperture come from a pose, reach the keys, the path and the
+ * file, and are on every key or on none. */
+static void poses_should_carry_focus_and_aperture(void **state)
+{
+    (void)state;
+    cp_recorder *r = make(CP_PACE_DISTANCE, 0);
+    cp_pose pose = {.position = {0, 2, 0}, .rotation = yaw(10), .fov = 50, .focus = 4, .aperture = 2.8};
+    cp_error err;
+    assert_int_equal(cp_recorder_add_pose(r, 0, &pose, &err), CP_OK);
+    pose.position.x = 6, pose.focus = 8, pose.aperture = 4;
+    pose.time = NAN, pose.velocity.x = NAN; /* not read */
+    assert_int_equal(cp_recorder_add_pose(r, 1, &pose, &err), CP_OK);
+    assert_true(cp_recorder_keys(r)[1].focus == 8 && cp_recorder_keys(r)[1].aperture == 4);
+    assert_true(cp_recorder_keys(r)[1].fov == 50);
+
+    /* on every key or on none: nothing recorded otherwise */
+    assert_int_equal(cp_recorder_add(r, 2, cp_vec3_make(12, 2, 0), yaw(0), 50, &err), CP_ERR_INVALID);
+    assert_string_equal(err.message, "keys[2].focus: none, while keys[0].focus is 4 (focus is on every key or on none)");
+    assert_string_equal(err.field, "keys[2].focus");
+    pose.position.x = 12, pose.aperture = 0;
+    assert_int_equal(cp_recorder_add_pose(r, 2, &pose, &err), CP_ERR_INVALID);
+    assert_string_equal(err.message,
+                        "keys[2].aperture: none, while keys[0].aperture is 2.8 (aperture is on every key or on none)");
+    pose.aperture = -1;
+    assert_int_equal(cp_recorder_add_pose(r, 2, &pose, &err), CP_ERR_INVALID);
+    assert_string_equal(err.message, "keys[2].aperture: -1 is negative (f-number; 0 means none)");
+    pose.aperture = 4, pose.focus = INFINITY;
+    assert_int_equal(cp_recorder_add_pose(r, 2, &pose, &err), CP_ERR_INVALID);
+    assert_string_equal(err.message, "keys[2].focus: inf is not a finite number");
+    assert_int_equal(cp_recorder_count(r), 2);
+    pose.focus = 16;
+    assert_int_equal(cp_recorder_add_pose(r, 2, &pose, &err), CP_OK);
+
+    /* the path samples them; the file keeps them, bit for bit */
+    cp_path *p = cp_recorder_path(r, NULL, &err);
+    assert_non_null(p);
+    cp_pose s;
+    cp_path_sample(p, cp_recorder_keys(r)[1].time, &s);
+    assert_true(s.focus == 8 && s.aperture == 4);
+    char *dir = testutil_tempdir(), file[512];
+    snprintf(file, sizeof file, "%s/lens.json", dir);
+    assert_int_equal(cp_recorder_save(r, file, &err), CP_OK);
+    cp_path *back = cp_path_load(file, &err);
+    assert_non_null(back);
+    for (size_t i = 0; i < 3; i++) {
+        assert_true(cp_path_keys(back)[i].focus == cp_recorder_keys(r)[i].focus);
+        assert_true(cp_path_keys(back)[i].aperture == cp_recorder_keys(r)[i].aperture);
+    }
+    cp_path_destroy(back);
+    cp_path_destroy(p);
+    testutil_rmtree(dir);
+    free(dir);
+
+    /* a recording without them has none, and refuses a pose that has one */
+    cp_recorder_clear(r);
+    pose.focus = pose.aperture = 0;
+    assert_int_equal(cp_recorder_add_pose(r, 0, &pose, &err), CP_OK);
+    assert_true(cp_recorder_keys(r)[0].focus == 0 && cp_recorder_keys(r)[0].aperture == 0);
+    pose.position.x = 20, pose.focus = 3;
+    assert_int_equal(cp_recorder_add_pose(r, 1, &pose, &err), CP_ERR_INVALID);
+    assert_string_equal(err.message, "keys[1].focus: 3, while keys[0].focus is none (focus is on every key or on none)");
+    cp_recorder_destroy(r);
+}
+
 static void bad_options_should_be_refused(void **state)
 {
     (void)state;
@@ -399,6 +463,7 @@ int main(void)
         cmocka_unit_test(undo_should_drop_the_last_key_only),
         cmocka_unit_test(bad_input_should_be_named_and_record_nothing),
         cmocka_unit_test(rotations_should_be_stored_normalised),
+        cmocka_unit_test(poses_should_carry_focus_and_aperture),
         cmocka_unit_test(bad_options_should_be_refused),
         cmocka_unit_test(gap_should_be_the_distance_rule),
         cmocka_unit_test(path_should_pass_through_the_recorded_keys),

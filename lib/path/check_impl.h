@@ -1,0 +1,41 @@
+/* lib/path/check_impl.h - what the checks of a path share: the report being
+ * filled (check.c) and the look-at checks (check_lookat.c). Not installed. */
+#ifndef CAMPATH_CHECK_IMPL_H
+#define CAMPATH_CHECK_IMPL_H
+
+#include "base.h"
+#include "path_impl.h"
+
+typedef struct cpi_checker {
+    const cp_path   *p;
+    cp_check_options o;   /* defaults filled in */
+    cp_check_report *r;
+    size_t           cap;
+    int              failed;
+} cpi_checker;
+
+/* Counts a finding about keys a..b (a == b: one key) and lists it while
+ * there is room, with the message "keys[a] (t = ...)..keys[b] (t = ...): "
+ * and the formatted text. */
+void cpi_check_add(cpi_checker *c, cp_finding_kind kind, cp_severity sev, size_t a, size_t b, double at, double value,
+                   const char *fmt, ...) CPI_PRINTF(8, 9);
+
+/* The key after i (the first, across the seam of a loop) and its time. */
+size_t cpi_check_next_key(const cp_path *p, size_t i, double *t);
+
+/* The power form of component j of segment `seg` of a curve (any mode):
+ * out[k] is the coefficient of w^k, w the time since the segment's start
+ * (a cubic Hermite segment of duration h with chord slope d and tangents
+ * m0, m1: p0 + m0 w + (3d - 2m0 - m1)/h w^2 + (m0 + m1 - 2d)/h^2 w^3). */
+void cpi_check_power(const cp_curve *c, size_t seg, int j, double out[4]);
+
+/* The angle in radians a look-at path turns from time a to time b: the
+ * integral of |omega| (adaptive Gauss-Kronrod, 1e-6 relative). */
+double cpi_check_lookat_turned(const cp_path *p, double a, double b);
+
+/* The look-at findings of the segment from key i to the next: where the
+ * view comes within o.vertical_angle of straight up or down, and where the
+ * target comes within o.target_distance of the camera. */
+void cpi_check_lookat(cpi_checker *c, size_t i);
+
+#endif /* CAMPATH_CHECK_IMPL_H */
