@@ -9,15 +9,6 @@
 
 #include "app.h"
 
-static char *dup_str(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
-
 static ed_file_id file_id(const char *file)
 {
     ed_file_id id;
@@ -45,7 +36,7 @@ static char *name_from_file(const char *file)
 {
     const char *base = strrchr(file, '/');
     base = base ? base + 1 : file;
-    char *name = dup_str(base);
+    char *name = strdup(base);
     if (name) {
         char *dot = strrchr(name, '.');
         if (dot && dot != name)
@@ -174,7 +165,7 @@ int ed_app_open(ed_app *app, const char *file)
         ed_app_message(app, 1, "out of memory");
         return -1;
     }
-    char *name = dup_str(file);
+    char *name = strdup(file);
     size_t n = strlen(file);
     char *rec = malloc(n + sizeof ED_RECOVERY_SUFFIX);
     if (!name || !rec) {
@@ -332,7 +323,7 @@ void ed_app_poll_file(ed_app *app)
     const char *rerr = cp_resource_error(app->resource);
     if (rerr && (!app->reload_error || strcmp(rerr, app->reload_error) != 0)) {
         free(app->reload_error);
-        app->reload_error = dup_str(rerr);
+        app->reload_error = strdup(rerr);
         ed_app_message(app, 1, "the file on disk does not load (the editor keeps its version): %s", rerr);
     }
     unsigned long g = cp_resource_generation(app->resource);

@@ -17,15 +17,6 @@ typedef struct open_file {
     ed_import_io *fs;
 } open_file;
 
-static char *dup_str(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
-
 char *ed_import_io_resolve(const ed_import_io *fs, const char *file, char *why, size_t why_size)
 {
     char real[PATH_MAX];
@@ -44,7 +35,7 @@ char *ed_import_io_resolve(const ed_import_io *fs, const char *file, char *why, 
         snprintf(why, why_size, "not a regular file");
         return NULL;
     }
-    char *r = dup_str(real);
+    char *r = strdup(real);
     if (!r)
         snprintf(why, why_size, "out of memory");
     return r;
@@ -168,7 +159,7 @@ int ed_import_io_init(ed_import_io *fs, const char *scene_file, ed_import_progre
         slash[1] = '\0';
     else if (slash)
         *slash = '\0';
-    if (!(fs->root = dup_str(real))) {
+    if (!(fs->root = strdup(real))) {
         snprintf(err, err_size, "%s: out of memory", scene_file);
         return -1;
     }

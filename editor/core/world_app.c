@@ -12,15 +12,6 @@
 #include "app.h"
 #include "scene.h"
 
-static char *dup_str(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
-
 /* The folder of `file`, resolved, into out (PATH_MAX). -1 if it does not resolve. */
 static int folder_of(const char *file, char *out)
 {
@@ -73,7 +64,7 @@ static void remember(ed_app *app, const char *scene)
         return;
     cp_document work;
     cp_error err;
-    char *s = dup_str(rel);
+    char *s = strdup(rel);
     if (!s || cp_document_copy(&work, &app->cur.doc, &err) != CP_OK) {
         free(s);
         return;
@@ -147,7 +138,7 @@ int ed_app_poll_scene(ed_app *app)
     ed_world w;
     ed_bvh bvh;
     char err[1024];
-    char *file = dup_str(ed_loader_file(app->loader));
+    char *file = strdup(ed_loader_file(app->loader));
     int rc = ed_loader_finish(app->loader, &w, &bvh, err, sizeof err);
     app->loader = NULL;
     if (rc != 0 || !file) {

@@ -5,6 +5,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char ed_gl_glyph_fs[] =
+    "#version 330 core\n"
+    "in vec2 v_uv;\n"
+    "in vec4 v_color;\n"
+    "uniform sampler2D u_tex;\n"
+    "out vec4 o_color;\n"
+    "void main() {\n"
+    "    float a = v_uv.x < 0.0 ? 1.0 : texture(u_tex, v_uv).a;\n"
+    "    o_color = vec4(v_color.rgb, v_color.a * a);\n"
+    "}\n";
+
 static void request_core_33(void)
 {
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);

@@ -31,6 +31,11 @@ void ed_gl_close(ed_gl_context *c);
  * 0, or -1 with the compiler's log in err. */
 int ed_gl_program(const char *vertex, const char *fragment, GLuint *out, char *err, size_t err_size);
 
+/* The fragment shader of flat and text quads (the overlay's billboards and
+ * the 2D interface): the vertex colour, times the texture's alpha where the
+ * quad has texture coordinates (v_uv.x >= 0), a font atlas or an icon. */
+extern const char ed_gl_glyph_fs[];
+
 /* An offscreen framebuffer: colour (RGBA8) and depth renderbuffers. */
 typedef struct ed_gl_target {
     GLuint fbo, color, depth;

@@ -51,17 +51,6 @@ static const char *bb_vs =
     "    v_color = vec4(a_color.rgb, a_color.a * u_alpha);\n"
     "}\n";
 
-static const char *bb_fs =
-    "#version 330 core\n"
-    "in vec2 v_uv;\n"
-    "in vec4 v_color;\n"
-    "uniform sampler2D u_tex;\n"
-    "out vec4 o_color;\n"
-    "void main() {\n"
-    "    float a = v_uv.x < 0.0 ? 1.0 : texture(u_tex, v_uv).a;\n"
-    "    o_color = vec4(v_color.rgb, v_color.a * a);\n"
-    "}\n";
-
 static int grow(void **p, size_t *cap, size_t need, size_t size)
 {
     if (need <= *cap)
@@ -91,7 +80,7 @@ int ed_overlay_init(ed_overlay *o, char *err, size_t err_size)
 {
     memset(o, 0, sizeof *o);
     if (ed_gl_program(line_vs, line_fs, &o->line_prog, err, err_size) ||
-        ed_gl_program(bb_vs, bb_fs, &o->bb_prog, err, err_size))
+        ed_gl_program(bb_vs, ed_gl_glyph_fs, &o->bb_prog, err, err_size))
         return -1;
     o->l_vp = glGetUniformLocation(o->line_prog, "u_vp");
     o->l_offset = glGetUniformLocation(o->line_prog, "u_offset");

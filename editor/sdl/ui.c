@@ -38,17 +38,6 @@ static const char *vs =
     "    gl_Position = vec4(a_pos.x * 2.0 / u_screen.x - 1.0, 1.0 - a_pos.y * 2.0 / u_screen.y, 0.0, 1.0);\n"
     "}\n";
 
-static const char *fs =
-    "#version 330 core\n"
-    "in vec2 v_uv;\n"
-    "in vec4 v_color;\n"
-    "uniform sampler2D u_tex;\n"
-    "out vec4 o_color;\n"
-    "void main() {\n"
-    "    float a = v_uv.x < 0.0 ? 1.0 : texture(u_tex, v_uv).a;\n"
-    "    o_color = vec4(v_color.rgb, v_color.a * a);\n"
-    "}\n";
-
 ed_ui *ed_ui_create(char *err, size_t err_size)
 {
     ed_ui *ui = calloc(1, sizeof *ui);
@@ -56,7 +45,7 @@ ed_ui *ed_ui_create(char *err, size_t err_size)
         snprintf(err, err_size, "out of memory");
         return NULL;
     }
-    if (ed_gl_program(vs, fs, &ui->program, err, err_size) != 0) {
+    if (ed_gl_program(vs, ed_gl_glyph_fs, &ui->program, err, err_size) != 0) {
         free(ui);
         return NULL;
     }

@@ -43,6 +43,17 @@ double cpi_gltf_time_offset(const cp_path *path)
 
 /* ---- finding the object's text ---------------------------------------------------------------- */
 
+/* Moves s past the value there and the comma after it, if any. 0, or -1 on a syntax error. */
+static int skip_item(cpi_scan *s)
+{
+    if (cpi_scan_skip_value(s) != 0)
+        return -1;
+    cpi_scan_ws(s);
+    if (s->pos < s->size && s->text[s->pos] == ',')
+        s->pos++;
+    return 0;
+}
+
 /* Moves s to the value of the object member `name` (the first of that name,
  * as cJSON finds it). 1 found, 0 not there, -1 syntax error. */
 static int find_member(cpi_scan *s, cpi_string *str, const char *name)
@@ -65,11 +76,8 @@ static int find_member(cpi_scan *s, cpi_string *str, const char *name)
         cpi_scan_ws(s);
         if (str->length == n && !str->has_nul && memcmp(str->decoded, name, n) == 0)
             return 1;
-        if (cpi_scan_skip_value(s) != 0)
+        if (skip_item(s) != 0)
             return -1;
-        cpi_scan_ws(s);
-        if (s->pos < s->size && s->text[s->pos] == ',')
-            s->pos++;
     }
 }
 
@@ -86,11 +94,8 @@ static int find_element(cpi_scan *s, size_t index)
             return 0;
         if (i == index)
             return 1;
-        if (cpi_scan_skip_value(s) != 0)
+        if (skip_item(s) != 0)
             return -1;
-        cpi_scan_ws(s);
-        if (s->pos < s->size && s->text[s->pos] == ',')
-            s->pos++;
     }
 }
 

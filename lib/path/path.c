@@ -16,64 +16,53 @@ static const char *const ends_names[] = {"natural", "rest", "closed"};
 static const char *const timing_names[] = {"keys", "smooth", "constant-speed"};
 static const char *const orientation_names[] = {"rotation", "look-at"};
 
-const char *cp_interp_name(cp_interp interp)
+/* The index of `name` among the `count` names, or -1. */
+static int find_name(const char *name, const char *const *names, int count)
 {
-    return (unsigned)interp <= (unsigned)CP_INTERP_STEP ? interp_names[interp] : NULL;
-}
-
-const char *cp_ends_name(cp_ends ends)
-{
-    return (unsigned)ends <= (unsigned)CP_ENDS_CLOSED ? ends_names[ends] : NULL;
-}
-
-const char *cp_timing_name(cp_timing timing)
-{
-    return (unsigned)timing <= (unsigned)CP_TIMING_CONSTANT_SPEED ? timing_names[timing] : NULL;
-}
-
-int cp_timing_parse(const char *name, cp_timing *out)
-{
-    for (int i = 0; name && i <= (int)CP_TIMING_CONSTANT_SPEED; i++)
-        if (strcmp(name, timing_names[i]) == 0) {
-            *out = (cp_timing)i;
-            return 0;
-        }
+    for (int i = 0; name && i < count; i++)
+        if (strcmp(name, names[i]) == 0)
+            return i;
     return -1;
 }
 
-const char *cp_orientation_name(cp_orientation orientation)
-{
-    return (unsigned)orientation <= (unsigned)CP_ORIENTATION_LOOK_AT ? orientation_names[orientation] : NULL;
-}
+#define NAME_COUNT(table) ((int)(sizeof table / sizeof *table))
+#define NAME_OF(table, value) ((unsigned)(value) < (unsigned)NAME_COUNT(table) ? table[value] : NULL)
 
-int cp_orientation_parse(const char *name, cp_orientation *out)
-{
-    for (int i = 0; name && i <= (int)CP_ORIENTATION_LOOK_AT; i++)
-        if (strcmp(name, orientation_names[i]) == 0) {
-            *out = (cp_orientation)i;
-            return 0;
-        }
-    return -1;
-}
+const char *cp_interp_name(cp_interp interp) { return NAME_OF(interp_names, interp); }
+const char *cp_ends_name(cp_ends ends) { return NAME_OF(ends_names, ends); }
+const char *cp_timing_name(cp_timing timing) { return NAME_OF(timing_names, timing); }
+const char *cp_orientation_name(cp_orientation orientation) { return NAME_OF(orientation_names, orientation); }
 
 int cp_interp_parse(const char *name, cp_interp *out)
 {
-    for (int i = 0; name && i <= (int)CP_INTERP_STEP; i++)
-        if (strcmp(name, interp_names[i]) == 0) {
-            *out = (cp_interp)i;
-            return 0;
-        }
-    return -1;
+    const int i = find_name(name, interp_names, NAME_COUNT(interp_names));
+    if (i >= 0)
+        *out = (cp_interp)i;
+    return i >= 0 ? 0 : -1;
 }
 
 int cp_ends_parse(const char *name, cp_ends *out)
 {
-    for (int i = 0; name && i <= (int)CP_ENDS_CLOSED; i++)
-        if (strcmp(name, ends_names[i]) == 0) {
-            *out = (cp_ends)i;
-            return 0;
-        }
-    return -1;
+    const int i = find_name(name, ends_names, NAME_COUNT(ends_names));
+    if (i >= 0)
+        *out = (cp_ends)i;
+    return i >= 0 ? 0 : -1;
+}
+
+int cp_timing_parse(const char *name, cp_timing *out)
+{
+    const int i = find_name(name, timing_names, NAME_COUNT(timing_names));
+    if (i >= 0)
+        *out = (cp_timing)i;
+    return i >= 0 ? 0 : -1;
+}
+
+int cp_orientation_parse(const char *name, cp_orientation *out)
+{
+    const int i = find_name(name, orientation_names, NAME_COUNT(orientation_names));
+    if (i >= 0)
+        *out = (cp_orientation)i;
+    return i >= 0 ? 0 : -1;
 }
 
 /* ---- life cycle ---------------------------------------------------------------------- */

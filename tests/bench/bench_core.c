@@ -25,15 +25,6 @@
 
 #define REPS 5
 
-static uint64_t rng_state = 88172645463325252ull;
-static double uniform(double lo, double hi)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return lo + (hi - lo) * ((double)(rng_state >> 11) * 0x1.0p-53);
-}
-
 static cp_key *make_keys(size_t n)
 {
     cp_key *k = calloc(n, sizeof *k);
@@ -41,15 +32,15 @@ static cp_key *make_keys(size_t n)
     cp_quat q = cp_quat_identity();
     double t = 0;
     for (size_t i = 0; i < n; i++) {
-        p = cp_vec3_add(p, cp_vec3_make(uniform(-2, 2), uniform(-0.5, 0.5), uniform(-2, 2)));
+        p = cp_vec3_add(p, cp_vec3_make(bench_uniform(-2, 2), bench_uniform(-0.5, 0.5), bench_uniform(-2, 2)));
         q = cp_quat_normalize(cp_quat_mul(
-            cp_quat_from_axis_angle(cp_vec3_make(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1)), uniform(0, 0.5)),
+            cp_quat_from_axis_angle(cp_vec3_make(bench_uniform(-1, 1), bench_uniform(-1, 1), bench_uniform(-1, 1)), bench_uniform(0, 0.5)),
             q));
         k[i].time = t;
         k[i].position = p;
         k[i].rotation = q;
-        k[i].fov = uniform(40, 80);
-        t += uniform(0.5, 1.5);
+        k[i].fov = bench_uniform(40, 80);
+        t += bench_uniform(0.5, 1.5);
     }
     return k;
 }
@@ -169,7 +160,7 @@ static double load_latency(size_t bytes)
     for (size_t i = 0; i < n; i++)
         perm[i] = i;
     for (size_t i = n - 1; i > 0; i--) {
-        size_t j = (size_t)uniform(0, (double)i + 1);
+        size_t j = (size_t)bench_uniform(0, (double)i + 1);
         if (j > i) /* rounding at the top of the range */
             j = i;
         size_t t = perm[i];
@@ -295,7 +286,7 @@ static void fill_times(ctx *c, size_t m, int random)
     double t0 = c->keys[0].time, t1 = c->keys[c->n - 1].time;
     c->nsamples = m;
     for (size_t i = 0; i < m; i++)
-        c->times[i] = random ? uniform(t0, t1) : t0 + (t1 - t0) * (double)i / (double)m;
+        c->times[i] = random ? bench_uniform(t0, t1) : t0 + (t1 - t0) * (double)i / (double)m;
 }
 
 int main(void)

@@ -13,13 +13,6 @@
 
 #define REPS 5
 
-static unsigned long long rng = 88172645463325252ull;
-static double uniform(double lo, double hi)
-{
-    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-    return lo + (hi - lo) * (double)(rng >> 11) / 9007199254740992.0;
-}
-
 /* A fly-through that keeps a moving subject in view: keys 0.1 to 1 s apart,
  * the camera 4 to 15 m from the subject, a little roll, focus on the
  * subject and an aperture that changes now and then. */
@@ -29,20 +22,20 @@ static cp_key *make_keys(size_t n)
     double t = 0, heading = 0, aperture = 2.8;
     cp_vec3 subject = {0, 1, 0};
     for (size_t i = 0; i < n; i++) {
-        heading += uniform(0.05, 0.4);
-        subject = cp_vec3_add(subject, cp_vec3_make(uniform(-1, 1), uniform(-0.1, 0.1), uniform(-1, 1)));
-        const double r = uniform(4, 15);
+        heading += bench_uniform(0.05, 0.4);
+        subject = cp_vec3_add(subject, cp_vec3_make(bench_uniform(-1, 1), bench_uniform(-0.1, 0.1), bench_uniform(-1, 1)));
+        const double r = bench_uniform(4, 15);
         k[i].time = t;
         k[i].flags = CP_KEY_TARGET;
         k[i].target = subject;
-        k[i].position = cp_vec3_add(subject, cp_vec3_make(r * cos(heading), uniform(1, 4), r * sin(heading)));
-        k[i].roll = uniform(-5, 5);
-        k[i].fov = uniform(45, 60);
+        k[i].position = cp_vec3_add(subject, cp_vec3_make(r * cos(heading), bench_uniform(1, 4), r * sin(heading)));
+        k[i].roll = bench_uniform(-5, 5);
+        k[i].fov = bench_uniform(45, 60);
         k[i].focus = r;
-        if (uniform(0, 1) < 0.1)
-            aperture = uniform(1.8, 8);
+        if (bench_uniform(0, 1) < 0.1)
+            aperture = bench_uniform(1.8, 8);
         k[i].aperture = aperture;
-        t += uniform(0.1, 1.0);
+        t += bench_uniform(0.1, 1.0);
     }
     return k;
 }
@@ -109,7 +102,7 @@ int main(void)
         cp_path *pl_lens = build(plain, n, timing, CP_ORIENTATION_ROTATION);
         const double t0 = cp_path_start(pl), span = cp_path_duration(pl);
         for (size_t i = 0; i < m; i++)
-            times[i] = uniform(t0, t0 + span);
+            times[i] = bench_uniform(t0, t0 + span);
         const double a = time_sample(pl, times, m), b = time_sample(la, times, m);
         const double c = time_sample(pl_lens, times, m), d = time_sample(la_lens, times, m);
         printf("%10zu %7s | %8.1f %8.1f %7.2f | %10.1f %10.1f %7.2f\n", n, cp_timing_name(timing), a, b, b / a, c, d,

@@ -14,13 +14,6 @@
 
 #define REPS 3
 
-static unsigned long long rng = 88172645463325252ull;
-static double uniform(double lo, double hi)
-{
-    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-    return lo + (hi - lo) * (double)(rng >> 11) / 9007199254740992.0;
-}
-
 /* A recording at real pace: the camera's speed drifts between 2 and 10 m/s
  * and its heading turns smoothly, keys 0.1 to 1 s apart, the view following
  * the heading and zooming slowly. */
@@ -32,14 +25,14 @@ static cp_key *make_recording(size_t n)
     for (size_t i = 0; i < n; i++) {
         k[i].time = t;
         k[i].position = p;
-        k[i].rotation = cp_quat_from_yaw_pitch_roll(heading + uniform(-0.05, 0.05), uniform(-0.05, 0.05), 0);
+        k[i].rotation = cp_quat_from_yaw_pitch_roll(heading + bench_uniform(-0.05, 0.05), bench_uniform(-0.05, 0.05), 0);
         k[i].fov = fov;
-        const double dt = uniform(0.1, 1.0);
-        speed = fmin(10, fmax(2, speed + uniform(-1, 1)));
-        turn = fmax(-0.3, fmin(0.3, turn + uniform(-0.1, 0.1)));
+        const double dt = bench_uniform(0.1, 1.0);
+        speed = fmin(10, fmax(2, speed + bench_uniform(-1, 1)));
+        turn = fmax(-0.3, fmin(0.3, turn + bench_uniform(-0.1, 0.1)));
         heading += turn * dt;
-        fov = fmin(80, fmax(40, fov + uniform(-1, 1)));
-        p = cp_vec3_add(p, cp_vec3_make(speed * dt * cos(heading), uniform(-0.1, 0.1), speed * dt * sin(heading)));
+        fov = fmin(80, fmax(40, fov + bench_uniform(-1, 1)));
+        p = cp_vec3_add(p, cp_vec3_make(speed * dt * cos(heading), bench_uniform(-0.1, 0.1), speed * dt * sin(heading)));
         t += dt;
     }
     return k;
@@ -54,15 +47,15 @@ static cp_key *make_keys(size_t n)
     double t = 0, heading = 0, yaw = 0;
     cp_vec3 p = {0, 2, 0};
     for (size_t i = 0; i < n; i++) {
-        heading += uniform(-0.7, 0.7);
-        yaw = heading + uniform(-0.4, 0.4);
-        const double step = uniform(0.5, 8);
-        p = cp_vec3_add(p, cp_vec3_make(step * cos(heading), uniform(-0.3, 0.3), step * sin(heading)));
+        heading += bench_uniform(-0.7, 0.7);
+        yaw = heading + bench_uniform(-0.4, 0.4);
+        const double step = bench_uniform(0.5, 8);
+        p = cp_vec3_add(p, cp_vec3_make(step * cos(heading), bench_uniform(-0.3, 0.3), step * sin(heading)));
         k[i].time = t;
         k[i].position = p;
-        k[i].rotation = cp_quat_from_yaw_pitch_roll(yaw, uniform(-0.2, 0.2), 0);
-        k[i].fov = uniform(45, 75);
-        t += uniform(0.05, 1.5);
+        k[i].rotation = cp_quat_from_yaw_pitch_roll(yaw, bench_uniform(-0.2, 0.2), 0);
+        k[i].fov = bench_uniform(45, 75);
+        t += bench_uniform(0.05, 1.5);
     }
     return k;
 }
@@ -94,7 +87,7 @@ static double time_sample(const cp_path *p, int random, size_t m)
     const double t0 = cp_path_start(p), span = cp_path_duration(p);
     double *times = malloc(m * sizeof *times);
     for (size_t i = 0; i < m; i++)
-        times[i] = random ? uniform(t0, t0 + span) : t0 + span * (double)i / (double)m;
+        times[i] = random ? bench_uniform(t0, t0 + span) : t0 + span * (double)i / (double)m;
     double best = INFINITY;
     for (int r = 0; r < REPS; r++) {
         cp_path_cursor cur = {0};
