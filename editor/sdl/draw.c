@@ -49,6 +49,7 @@ void ed_gfx_free(ed_gfx *g)
     ed_world_gl_free(&g->world);
     ed_overlay_free(&g->overlay);
     ed_trace_free(&g->trace);
+    ed_gl_target_free(&g->graph_cache);
     free(g->cells);
     free(g->columns);
     memset(g, 0, sizeof *g);

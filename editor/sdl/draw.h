@@ -37,6 +37,11 @@ typedef struct ed_gfx {
     size_t         cell_cap;
     float         *columns;       /* the graph's per-column envelope */
     size_t         column_cap;
+    /* the graph panel as last drawn, but for the playhead and the selected
+       key: drawn again only when what it shows changes (graph.c) */
+    ed_gl_target   graph_cache;
+    unsigned char  graph_key[160];
+    int            graph_cached;
 } ed_gfx;
 
 /* Sets up the renderer in the current GL context and loads the font (a
@@ -57,6 +62,10 @@ void ed_render_shot(ed_gfx *g, ed_app *app, double time, int width, int height);
 void ed_draw_hud(ed_gfx *g, ed_app *app, const ed_layout *l);
 void ed_draw_timeline(ed_gfx *g, ed_app *app, const ed_layout *l);
 void ed_draw_overlays(ed_gfx *g, ed_app *app, const ed_layout *l);
+/* The graph panel. It ends the ed_ui batch begun on g->ui, copies the
+ * panel in from a cache (drawn again when the path, the keys, the world's
+ * clearance, the layout or the font changed), and begins a new batch with
+ * the playhead and the selected key on it. */
 void ed_draw_graph(ed_gfx *g, ed_app *app, const ed_layout *l);
 /* The key inspector (panel.c). */
 void ed_draw_inspector(ed_gfx *g, const ed_app *app);

@@ -78,7 +78,8 @@ static void draw_curve(ed_gfx *g, const ed_trace *t, int k, const ed_layout *l, 
 #undef Y
 }
 
-void ed_draw_graph(ed_gfx *g, ed_app *app, const ed_layout *l)
+/* Everything the panel shows but the playhead and the selected key. */
+static void draw_panel(ed_gfx *g, ed_app *app, const ed_layout *l)
 {
     const ed_rect *p = &l->graph;
     if (p->h <= 0)
@@ -137,6 +138,93 @@ void ed_draw_graph(ed_gfx *g, ed_app *app, const ed_layout *l)
         ed_ui_rect(g->ui, (float)floor(x0), (float)p->y, (float)fmax(2.0, x1 - x0), (float)p->h,
                    c->ranges[i].through ? (SDL_Color){255, 60, 50, 70} : (SDL_Color){255, 170, 60, 60});
     }
+}
+
+/* What the panel drawn by draw_panel depends on, in g->graph_key's bytes. */
+typedef struct graph_key {
+    const void   *path, *text;
+    unsigned long path_serial, world_serial;
+    size_t        plot_count, key_count, clearance_count;
+    unsigned long long key_hash;
+    double        start, duration, radius;
+    int           width, height, text_h;
+    ed_rect       graph, bar;
+} graph_key;
+
+static void make_key(graph_key *k, ed_gfx *g, ed_app *app, const ed_layout *l)
+{
+    memset(k, 0, sizeof *k); /* padding too: keys are compared byte for byte */
+    k->path = app->path, k->text = g->text;
+    k->path_serial = app->path_serial, k->world_serial = app->world_serial;
+    k->plot_count = g->trace.plot_count, k->key_count = ed_app_key_count(app);
+    const ed_clearance *c = ed_app_clearance(app);
+    k->clearance_count = c ? c->count + 1 : 0;
+    /* the key times, FNV-1a over their bytes: an edit that leaves the path
+       as it was still moves the key lines */
+    unsigned long long h = 1469598103934665603ull;
+    const cp_key *keys = ed_app_keys(app);
+    for (size_t i = 0; i < k->key_count; i++) {
+        const unsigned char *b = (const unsigned char *)&keys[i].time;
+        for (size_t j = 0; j < sizeof keys[i].time; j++)
+            h = (h ^ b[j]) * 1099511628211ull;
+    }
+    k->key_hash = h;
+    k->start = ed_app_start(app), k->duration = ed_app_duration(app), k->radius = app->clearance_radius;
+    k->width = app->width, k->height = app->height, k->text_h = g->text ? ed_text_height(g->text) : 0;
+    k->graph = l->graph, k->bar = l->bar;
+}
+
+/* Draws the panel into the cache when it is out of date. 0, or -1 when
+ * there is no cache (out of memory: the caller draws the panel itself). */
+static int refresh_cache(ed_gfx *g, ed_app *app, const ed_layout *l, GLint into)
+{
+    graph_key k;
+    _Static_assert(sizeof k <= sizeof g->graph_key, "graph_key fits ed_gfx.graph_key");
+    make_key(&k, g, app, l);
+    if (g->graph_cached && memcmp(&k, g->graph_key, sizeof k) == 0)
+        return 0;
+    char err[256];
+    g->graph_cached = 0;
+    if (ed_gl_target_bind(&g->graph_cache, app->width, app->height, err, sizeof err) != 0) {
+        glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)into);
+        return -1;
+    }
+    glDisable(GL_SCISSOR_TEST);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ed_ui_begin(g->ui, app->width, app->height);
+    draw_panel(g, app, l);
+    ed_ui_end(g->ui);
+    glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)into);
+    memcpy(g->graph_key, &k, sizeof k);
+    g->graph_cached = 1;
+    return 0;
+}
+
+void ed_draw_graph(ed_gfx *g, ed_app *app, const ed_layout *l)
+{
+    const ed_rect *p = &l->graph;
+    if (p->h <= 0)
+        return;
+    ed_ui_end(g->ui);
+    GLint into = 0;
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &into);
+    if (refresh_cache(g, app, l, into) == 0) {
+        /* the panel's pixels, copied: GL counts rows from the bottom */
+        const int y0 = app->height - (p->y + p->h), y1 = app->height - p->y;
+        glDisable(GL_SCISSOR_TEST);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, g->graph_cache.fbo);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)into);
+        glBlitFramebuffer(p->x, y0, p->x + p->w, y1, p->x, y0, p->x + p->w, y1, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)into);
+        ed_ui_begin(g->ui, app->width, app->height);
+    } else {
+        ed_ui_begin(g->ui, app->width, app->height);
+        draw_panel(g, app, l);
+    }
+    if (!app->path || g->trace.plot_count == 0 || !(ed_app_duration(app) > 0))
+        return;
+    double start = ed_app_start(app), dur = ed_app_duration(app);
     if (app->cur.selected >= 0 && (size_t)app->cur.selected < ed_app_key_count(app)) {
         int x = (int)lround(ed_layout_x_of(l, start, dur, ed_app_keys(app)[app->cur.selected].time));
         ed_ui_rect(g->ui, x, p->y, 1, p->h, (SDL_Color){255, 220, 40, 255});

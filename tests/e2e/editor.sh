@@ -8,6 +8,7 @@
 #   - recovery after the editor dies with unsaved edits;
 #   - script errors name the script line; no display gives a clear message;
 #   - paths/demo.json loads and the manual's screenshot script still works;
+#   - the graph panel drawn from its cache is the graph drawn afresh;
 #   - the frame benchmark runs.
 set -eu
 
@@ -339,6 +340,29 @@ for driver in dummy offscreen ""; do
         bad "no display (driver '${driver:-default}'): status $rc: $(cat "$TMP/out")"
     fi
 done
+
+# ---- the graph panel, drawn from its cache -----------------------------------------------------------
+# The panel is drawn once and copied while nothing it shows changes: after a
+# playhead move it must be what a fresh editor draws, and after an edit (a
+# key moved in time, the path changed) too.
+cp paths/demo.json "$TMP/graph.json"
+graph_frames() { # graph_frames NAME STEPS...: the demo path with the graph, a screenshot after the steps
+    name=$1; shift
+    { echo "open $TMP/graph.json"; echo "graph on"; echo "select 9"; for step in "$@"; do echo "$step"; done
+      echo "screenshot $TMP/$name.png"; } > "$TMP/$name.script"
+    "$ED" --size 640x400 --script "$TMP/$name.script" > "$TMP/out" 2>&1 || bad "graph script $name: $(cat "$TMP/out")"
+}
+graph_frames cached_seek "screenshot $TMP/first.png" "seek 12"
+graph_frames fresh_seek "seek 12"
+if cmp -s "$TMP/cached_seek.png" "$TMP/fresh_seek.png"; then ok "the graph copied from its cache after a seek is the graph drawn afresh"
+else bad "the graph from its cache differs from a fresh one after a seek"; fi
+graph_frames cached_edit "screenshot $TMP/first.png" "seek 12" "screenshot $TMP/second.png" "nudge 1.5"
+graph_frames fresh_edit "nudge 1.5"
+if cmp -s "$TMP/cached_edit.png" "$TMP/fresh_edit.png" && ! cmp -s "$TMP/cached_edit.png" "$TMP/second.png"; then
+    ok "the graph is drawn again after an edit"
+else
+    bad "the graph after an edit is not what a fresh editor draws"
+fi
 
 # ---- the demo, the manual's screenshots, the benchmark ----------------------------------------------------
 cat > "$TMP/demo.script" <<EOF
