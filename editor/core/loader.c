@@ -32,7 +32,7 @@ static double now(void)
 static void *run(void *arg)
 {
     ed_loader *l = arg;
-    l->rc = ed_world_import(&l->world, l->file, &l->options, &l->progress, l->err, sizeof l->err);
+    l->rc = ed_import_world(&l->world, l->file, &l->options, &l->progress, l->err, sizeof l->err);
     l->bvh_rc = l->rc == 0 ? ed_bvh_build(&l->bvh, &l->world) : -1;
     atomic_store(&l->done, 1);
     return NULL;

@@ -38,39 +38,51 @@ void ed_host_progress_done(void)
     progress_open = 0;
 }
 
-void ed_host_apply(ed_app *app, const ed_options *o)
+void ed_host_apply(ed_app *app, const ed_args *o)
 {
     if (o->size_given)
         ed_app_resize(app, o->width, o->height);
     if (o->aspect > 0)
-        app->aspect = o->aspect;
+        ed_app_set_aspect(app, o->aspect);
     if (o->clearance > 0)
-        app->clearance_radius = o->clearance;
-    app->import_options = o->import;
+        ed_app_set_clearance(app, o->clearance);
+    ed_app_set_import_options(app, &o->import);
 }
 
-int ed_host_start(ed_app *app, const ed_options *o, const char *file)
+int ed_host_start(ed_app *app, const ed_args *o, const char *file)
 {
     ed_host_apply(app, o);
     if (file && ed_app_open(app, file) != 0) {
-        fprintf(stderr, "campath-editor: %s\n", app->message);
+        fprintf(stderr, "campath-editor: %s\n", app->base.message);
         return -1;
     }
     /* the scene the path file names: reported when it does not load, the path opens anyway */
     if (ed_app_wait_scene(app, ed_host_progress, NULL) != 0) {
         ed_host_progress_done();
-        fprintf(stderr, "campath-editor: %s\n", app->message);
+        fprintf(stderr, "campath-editor: %s\n", app->base.message);
     }
     ed_host_progress_done();
     if (o->scene) {
         if (ed_app_load_scene(app, o->scene, 1) != 0 || ed_app_wait_scene(app, ed_host_progress, NULL) != 0) {
             ed_host_progress_done();
-            fprintf(stderr, "campath-editor: %s\n", app->message);
+            fprintf(stderr, "campath-editor: %s\n", app->base.message);
             return -1;
         }
         ed_host_progress_done();
     }
     return 0;
+}
+
+void ed_host_prepare(ed_gfx *g, ed_app *app)
+{
+    const ed_text_metrics m = ed_gfx_text_metrics(g);
+    ed_app_set_text_metrics(app, &m);
+    ed_app_refresh(app);
+    ed_gfx_upload(g, app);
+    if (g->warning[0]) {
+        ed_app_message(app, 1, "%s", g->warning);
+        g->warning[0] = '\0';
+    }
 }
 
 /* ---- the offscreen renderer -------------------------------------------------------------------- */
@@ -114,10 +126,11 @@ int ed_offscreen_bind(ed_offscreen *o, int w, int h, char *err, size_t err_size)
 static int host_screenshot(void *ctx, ed_app *app, const char *file, char *err, size_t n)
 {
     ed_offscreen *o = ctx;
-    if (ed_shot_check_name(file, err, n) || ed_offscreen_bind(o, app->width, app->height, err, n))
+    if (ed_shot_check_name(file, err, n) || ed_offscreen_bind(o, app->ui.width, app->ui.height, err, n))
         return -1;
+    ed_host_prepare(&o->gfx, app);
     ed_render_frame(&o->gfx, app);
-    SDL_Surface *s = ed_gl_read_pixels(app->width, app->height, err, n);
+    SDL_Surface *s = ed_gl_read_pixels(app->ui.width, app->ui.height, err, n);
     int rc = s ? ed_shot_save(s, file, err, n) : -1;
     SDL_FreeSurface(s);
     return rc;
@@ -136,7 +149,7 @@ static void host_event(void *ctx, ed_app *app, ed_control *c, const ed_event *ev
         ed_control_event(c, app, ev);
 }
 
-int ed_run_headless(const ed_options *o)
+int ed_run_headless(const ed_args *o)
 {
     char err[1024];
     if (o->screenshot && ed_shot_check_name(o->screenshot, err, sizeof err)) {
@@ -201,7 +214,7 @@ static int frames_folder(const char *dir, char *err, size_t n)
     return 0;
 }
 
-int ed_run_render_frames(const ed_options *o)
+int ed_run_render_frames(const ed_args *o)
 {
     char err[1024];
     const char *file = o->file ? o->file : ED_DEFAULT_FILE;
@@ -217,7 +230,7 @@ int ed_run_render_frames(const ed_options *o)
     }
     if (ed_host_start(&app, o, file) != 0)
         goto done;
-    if (!app.path) {
+    if (!app.doc.path) {
         fprintf(stderr, "campath-editor: %s: a path of 2 keys or more is needed to render frames\n", file);
         goto done;
     }
