@@ -180,6 +180,7 @@ void ed_app_refresh(ed_app *app) { ed_app_check_clearance(app); }
 
 /* ---- what the front ends read ------------------------------------------------------------------- */
 
+int ed_app_message_shown(const ed_app *app) { return ed_base_message_shown(&app->base); }
 int ed_app_dirty(const ed_app *app) { return ed_file_dirty(&app->file, &app->doc); }
 size_t ed_app_key_count(const ed_app *app) { return app->doc.cur.doc.count; }
 const cp_key *ed_app_keys(const ed_app *app) { return app->doc.cur.doc.keys; }

@@ -67,6 +67,8 @@ void ed_app_message(ed_app *app, int is_error, const char *fmt, ...);
 
 /* ---- what the front ends read ------------------------------------------------------------------- */
 
+/* Whether the HUD shows the message now (not empty, not expired). */
+int ed_app_message_shown(const ed_app *app);
 /* Non-zero when there are edits not saved to the file. */
 int ed_app_dirty(const ed_app *app);
 size_t ed_app_key_count(const ed_app *app);

@@ -3,11 +3,6 @@
 
 #include <string.h>
 
-static int message_shown(const ed_app *app)
-{
-    return app->base.message[0] && app->base.clock - app->base.message_clock < ED_MESSAGE_SECONDS;
-}
-
 void ed_frame_stamp_take(const ed_app *app, ed_frame_stamp *s)
 {
     memset(s, 0, sizeof *s);
@@ -17,7 +12,7 @@ void ed_frame_stamp_take(const ed_app *app, ed_frame_stamp *s)
     s->world_serial = app->scene.world_serial;
     s->revision = app->doc.cur.revision;
     s->prompt = (int)app->base.prompt;
-    s->message_shown = message_shown(app);
+    s->message_shown = ed_app_message_shown(app);
     s->loading = app->scene.loader != NULL || app->doc.retimer != NULL;
     s->look_key = (int)app->rec.look_key;
     s->camera = app->ui.camera.position;
@@ -42,7 +37,7 @@ double ed_frame_idle_wait(const ed_app *app, const ed_control *c)
     if (in.forward || in.right || in.up || in.roll || in.fov)
         return 0;
     double wait = ED_IDLE_WAKE;
-    if (message_shown(app)) {
+    if (ed_app_message_shown(app)) {
         double left = ED_MESSAGE_SECONDS - (app->base.clock - app->base.message_clock);
         wait = left < wait ? left : wait;
     }

@@ -245,7 +245,7 @@ static int x_message(ed_script *s, char **a, int na, char *err, size_t n)
         strncat(want, a[i], sizeof want - strlen(want) - 1);
     }
     const ed_app *app = s->app;
-    int showing = app->base.message[0] && app->base.clock - app->base.message_clock < ED_MESSAGE_SECONDS;
+    int showing = ed_app_message_shown(app);
     if (!showing || !strstr(app->base.message, want))
         return ed_script_fail(s, err, n, "expected a message with \"%s\", the HUD shows \"%s\"", want,
                               showing ? app->base.message : "");

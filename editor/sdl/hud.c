@@ -53,7 +53,7 @@ void ed_draw_hud(ed_gfx *g, const ed_app *app, const ed_layout *l)
         }
 
     int bottom = l->view.y + l->view.h - 10;
-    if (ed_base_message_shown(&app->base))
+    if (ed_app_message_shown(app))
         bottom = message_panel(g, l, app->base.message, app->base.message_error ? red : white, bottom, ED_MESSAGE_MAX_LINES) - 6;
     char progress[2][ED_STATUS_LINE];
     for (int i = 0, n = ed_status_progress(app, progress); i < n; i++)

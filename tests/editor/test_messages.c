@@ -60,7 +60,7 @@ static void a_selection_message_should_go_with_the_selection(void **state)
     ed_event esc = {.type = ED_EV_KEY_DOWN, .key = ED_KEY_ESCAPE};
     ed_control_event(&f->ctl, app, &esc);
     assert_int_equal(app->doc.cur.selected, -1);
-    if (app->base.message[0] && app->base.clock - app->base.message_clock < ED_MESSAGE_SECONDS && strstr(app->base.message, "selected"))
+    if (ed_app_message_shown(app) && strstr(app->base.message, "selected"))
         fail_msg("after deselecting, the HUD still says \"%s\"", app->base.message);
     /* a message about something else is left alone */
     assert_int_equal(ed_select_one(app, 2), 0);
