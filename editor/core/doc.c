@@ -29,7 +29,7 @@ void ed_doc_free(ed_doc *d)
 
 /* ---- the keys -------------------------------------------------------------------------------- */
 
-double ed_doc_span(const cp_document *d)
+static double span(const cp_document *d)
 {
     return d->count >= 2 ? ed_doc_key_end(&d->keys[d->count - 1]) - d->keys[0].time : 0;
 }
@@ -151,7 +151,7 @@ static void take_times(cp_document *d, const cp_path *p)
     }
 }
 
-void ed_doc_take_times(ed_doc *d) { take_times(&d->cur.doc, d->path); }
+static void clamp(ed_doc *d, ed_base *b);
 
 /* Replaces the path with p (NULL: none) and takes what it computed. */
 static void set_path(ed_doc *d, cp_path *p)
@@ -162,7 +162,7 @@ static void set_path(ed_doc *d, cp_path *p)
     take_times(&d->cur.doc, p);
 }
 
-int ed_doc_rebuild(ed_doc *d, ed_base *b)
+static int rebuild(ed_doc *d, ed_base *b)
 {
     cp_path *p = NULL;
     int rc = 0;
@@ -175,7 +175,7 @@ int ed_doc_rebuild(ed_doc *d, ed_base *b)
         }
     }
     set_path(d, p);
-    ed_doc_clamp(d, b);
+    clamp(d, b);
     return rc;
 }
 
@@ -187,7 +187,7 @@ void ed_doc_seek(const ed_doc *d, ed_base *b, double time)
         b->playhead = d->cur.doc.count ? d->cur.doc.keys[0].time : 0.0;
 }
 
-void ed_doc_clamp(ed_doc *d, ed_base *b)
+static void clamp(ed_doc *d, ed_base *b)
 {
     ed_state *s = &d->cur;
     long n = (long)s->doc.count;
@@ -235,13 +235,13 @@ int ed_doc_commit(ed_doc *d, ed_base *b, cp_document *work, ed_sel *sel, long se
     }
     if (closing && work->options.ends == CP_ENDS_CLOSED && work->count >= 2) {
         const cp_document *old = &d->cur.doc;
-        double gap = old->options.ends == CP_ENDS_CLOSED && old->count >= 2 ? old->options.period - ed_doc_span(old)
+        double gap = old->options.ends == CP_ENDS_CLOSED && old->count >= 2 ? old->options.period - span(old)
                                                                              : 0;
         if (!(gap > 0)) {
             const cp_key *last = &work->keys[work->count - 1], *first = &work->keys[0];
             gap = cp_recorder_gap(closing, last->position, last->rotation, first->position, first->rotation, 0.0);
         }
-        work->options.period = ed_doc_span(work) + gap;
+        work->options.period = span(work) + gap;
     }
     cp_path *p = NULL;
     if (work->count >= 2) {
@@ -260,7 +260,7 @@ int ed_doc_commit(ed_doc *d, ed_base *b, cp_document *work, ed_sel *sel, long se
     d->cur.selected = selected;
     d->cur.revision = d->next_revision++;
     set_path(d, p);
-    ed_doc_clamp(d, b);
+    clamp(d, b);
     return 0;
 }
 
@@ -273,7 +273,7 @@ int ed_doc_replace(ed_doc *d, ed_base *b, cp_document *doc)
     d->cur.selected = -1;
     ed_sel_reset(&d->cur.sel, d->cur.doc.count);
     d->cur.revision = d->next_revision++;
-    return ed_doc_rebuild(d, b);
+    return rebuild(d, b);
 }
 
 int ed_doc_undo(ed_doc *d, ed_base *b, int redo)
@@ -281,7 +281,7 @@ int ed_doc_undo(ed_doc *d, ed_base *b, int redo)
     int rc = redo ? ed_history_redo(&d->history, &d->cur) : ed_history_undo(&d->history, &d->cur);
     if (rc != 0)
         return -1;
-    ed_doc_rebuild(d, b);
+    rebuild(d, b);
     return 0;
 }
 
@@ -382,7 +382,7 @@ int ed_doc_live_end(ed_doc *d, ed_base *b)
         return -1;
     }
     d->cur.revision = d->next_revision++;
-    ed_doc_clamp(d, b);
+    clamp(d, b);
     return 0;
 }
 
@@ -392,7 +392,7 @@ void ed_doc_live_cancel(ed_doc *d, ed_base *b)
         return;
     d->live.active = 0;
     restore(d);
-    ed_doc_rebuild(d, b);
+    rebuild(d, b);
 }
 
 /* ---- a retime under way --------------------------------------------------------------------------- */

@@ -51,8 +51,6 @@ void ed_doc_free(ed_doc *d);
 
 /* The time key k's hold ends: its time when it has none. */
 static inline double ed_doc_key_end(const cp_key *k) { return k->time + ((k->flags & CP_KEY_HOLD) ? k->hold : 0.0); }
-/* From the first key to the end of the last one's hold (0 with fewer than 2 keys). */
-double ed_doc_span(const cp_document *d);
 /* The first key time and the duration of the path (0 with fewer than 2 keys). */
 double ed_doc_start(const ed_doc *d);
 double ed_doc_duration(const ed_doc *d);
@@ -101,10 +99,6 @@ int ed_doc_commit(ed_doc *d, ed_base *b, cp_document *work, ed_sel *sel, long se
  * selected, a new revision; builds its path (-1 with a message when it does
  * not build: the keys stay, the path is NULL). */
 int ed_doc_replace(ed_doc *d, ed_base *b, cp_document *doc);
-/* Rebuilds the path from the document (after undo or redo). */
-int ed_doc_rebuild(ed_doc *d, ed_base *b);
-/* Keeps the selection and the playhead inside the document. */
-void ed_doc_clamp(ed_doc *d, ed_base *b);
 /* Moves the playhead to `time` on the path; without a path, to the first
  * key's time (0 without keys). */
 void ed_doc_seek(const ed_doc *d, ed_base *b, double time);
@@ -145,9 +139,5 @@ int ed_doc_retime(ed_doc *d, ed_base *b, double duration);
 int ed_doc_poll_retime(ed_doc *d, ed_base *b);
 /* Waits for a retime under way and takes it. 0 or -1. */
 int ed_doc_wait_retime(ed_doc *d, ed_base *b);
-
-/* The document takes what its path computed: the key times of a
- * constant-speed path, the rotations of a look-at path. */
-void ed_doc_take_times(ed_doc *d);
 
 #endif /* ED_DOC_H */

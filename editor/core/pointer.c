@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-long ed_pointer_tick(const ed_app *app, const ed_layout *l, int x)
+static long tick_at(const ed_app *app, const ed_layout *l, int x)
 {
     double start = ed_app_start(app), dur = ed_app_duration(app);
     if (!app->doc.path || !(dur > 0))
@@ -89,7 +89,7 @@ void ed_pointer_down(ed_app *app, int x, int y, int shift)
         return;
     }
     if (ed_rect_contains(&l.timeline, x, y)) {
-        long k = ed_pointer_tick(app, &l, x);
+        long k = tick_at(app, &l, x);
         if (k >= 0) {
             d->kind = ED_GESTURE_KEY_TIME;
             d->key = k;

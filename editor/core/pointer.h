@@ -22,9 +22,5 @@ void ed_pointer_cancel(ed_app *app);
  * where it is, as one undo step. */
 void ed_pointer_release(ed_app *app);
 
-/* The key whose tick on the timeline is nearest column x, within
- * ED_TICK_GRAB; -1 if none is, or if more than two are (crowded keys: a
- * press there scrubs). */
-long ed_pointer_tick(const ed_app *app, const ed_layout *l, int x);
 
 #endif /* ED_POINTER_H */

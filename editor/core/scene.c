@@ -117,7 +117,7 @@ int ed_scene_wait(ed_scene *s, ed_base *b, void (*report)(void *ctx, const char 
     return rc < 0 ? -1 : 0;
 }
 
-int ed_scene_index(ed_scene *s)
+static int build_index(ed_scene *s)
 {
     if (s->bvh_serial == s->world_serial)
         return 0;
@@ -131,7 +131,7 @@ int ed_scene_index(ed_scene *s)
 
 double ed_scene_view_distance(ed_scene *s, cp_vec3 position, cp_quat rotation, double fallback)
 {
-    if (ed_scene_index(s) != 0)
+    if (build_index(s) != 0)
         return fallback;
     const cp_vec3 far = cp_vec3_add(position, cp_vec3_scale(cp_quat_forward(rotation), ED_TARGET_REACH));
     double u;
@@ -153,7 +153,7 @@ int ed_scene_check(ed_scene *s, const cp_path *path, unsigned long path_serial)
 {
     if (ed_scene_clearance(s, path_serial))
         return 0;
-    if (ed_scene_index(s) != 0 || ed_clearance_check(&s->clearance, path, &s->bvh, s->radius) != 0)
+    if (build_index(s) != 0 || ed_clearance_check(&s->clearance, path, &s->bvh, s->radius) != 0)
         return -1;
     s->checked = 1;
     s->checked_path = path_serial;

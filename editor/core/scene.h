@@ -60,9 +60,6 @@ int ed_scene_poll(ed_scene *s, ed_base *b);
  * `loaded`, *loaded says whether a world was installed. */
 int ed_scene_wait(ed_scene *s, ed_base *b, void (*report)(void *ctx, const char *line), void *ctx, int *loaded);
 
-/* The world's triangles for rays, built when the world changed. 0, or -1
- * if out of memory. */
-int ed_scene_index(ed_scene *s);
 /* How far to look along a view from `position` (rotation: the camera's):
  * the first surface of the world within ED_TARGET_REACH, else `fallback`. */
 double ed_scene_view_distance(ed_scene *s, cp_vec3 position, cp_quat rotation, double fallback);

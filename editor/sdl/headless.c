@@ -19,7 +19,7 @@
 
 static int progress_open;   /* a line rewritten in place is on the terminal */
 
-void ed_host_progress(void *ctx, const char *line)
+static void progress(void *ctx, const char *line)
 {
     (void)ctx;
     if (isatty(STDERR_FILENO)) {
@@ -31,14 +31,14 @@ void ed_host_progress(void *ctx, const char *line)
     fflush(stderr);
 }
 
-void ed_host_progress_done(void)
+static void progress_done(void)
 {
     if (progress_open)
         fputc('\n', stderr);
     progress_open = 0;
 }
 
-void ed_host_apply(ed_app *app, const ed_args *o)
+static void apply(ed_app *app, const ed_args *o)
 {
     if (o->size_given)
         ed_app_resize(app, o->width, o->height);
@@ -51,24 +51,24 @@ void ed_host_apply(ed_app *app, const ed_args *o)
 
 int ed_host_start(ed_app *app, const ed_args *o, const char *file)
 {
-    ed_host_apply(app, o);
+    apply(app, o);
     if (file && ed_app_open(app, file) != 0) {
         fprintf(stderr, "campath-editor: %s\n", app->base.message);
         return -1;
     }
     /* the scene the path file names: reported when it does not load, the path opens anyway */
-    if (ed_app_wait_scene(app, ed_host_progress, NULL) != 0) {
-        ed_host_progress_done();
+    if (ed_app_wait_scene(app, progress, NULL) != 0) {
+        progress_done();
         fprintf(stderr, "campath-editor: %s\n", app->base.message);
     }
-    ed_host_progress_done();
+    progress_done();
     if (o->scene) {
-        if (ed_app_load_scene(app, o->scene, 1) != 0 || ed_app_wait_scene(app, ed_host_progress, NULL) != 0) {
-            ed_host_progress_done();
+        if (ed_app_load_scene(app, o->scene, 1) != 0 || ed_app_wait_scene(app, progress, NULL) != 0) {
+            progress_done();
             fprintf(stderr, "campath-editor: %s\n", app->base.message);
             return -1;
         }
-        ed_host_progress_done();
+        progress_done();
     }
     return 0;
 }
@@ -172,14 +172,14 @@ int ed_run_headless(const ed_args *o)
     if (ed_host_start(&app, o, file) != 0)
         rc = 1;
     if (rc == 0 && o->script) {
-        ed_script_host host = {&off, host_screenshot, host_event, ed_host_progress};
+        ed_script_host host = {&off, host_screenshot, host_event, progress};
         ed_script s;
         memset(&s, 0, sizeof s);
         s.app = &app;
         s.control = &ctl;
         s.host = &host;
         rc = ed_script_run_file(&s, o->script, err, sizeof err) != 0;
-        ed_host_progress_done();
+        progress_done();
         if (rc)
             fprintf(stderr, "campath-editor: %s\n", err);
     }
@@ -256,7 +256,7 @@ int ed_run_render_frames(const ed_args *o)
         snprintf(name, name_size, "%s/frame_%05ld.png", o->render_dir, i);
         if (!s || ed_shot_save(s, name, err, sizeof err) != 0) {
             SDL_FreeSurface(s);
-            ed_host_progress_done();
+            progress_done();
             fprintf(stderr, "campath-editor: frame %ld: %s\n", i, err);
             free(name);
             goto done;
@@ -268,11 +268,11 @@ int ed_run_render_frames(const ed_args *o)
             char line[256];
             snprintf(line, sizeof line, "frame %ld of %ld (%.0f%%), %.1f frames/s", i + 1, frames,
                      100.0 * (double)(i + 1) / (double)frames, (double)(i + 1) / (t - t0 > 0 ? t - t0 : 1e-9));
-            ed_host_progress(NULL, line);
+            progress(NULL, line);
             last = t;
         }
     }
-    ed_host_progress_done();
+    progress_done();
     double secs = now() - t0;
     printf("wrote %ld frames of %dx%d to %s/ in %.2f s (%.1f frames/s)\n", frames, w, h, o->render_dir, secs,
            (double)frames / (secs > 0 ? secs : 1e-9));

@@ -34,8 +34,6 @@ typedef struct ed_args {
  * --version, --print-*: printed), 2 on bad arguments (the reason printed). */
 int ed_args_parse(int argc, char **argv, ed_args *o);
 
-/* Applies the settings of the options (size, aspect, clearance, import). */
-void ed_host_apply(ed_app *app, const ed_args *o);
 
 /* Opens FILE (or the default) and loads the scene of --scene, waiting for
  * both with progress lines. A scene that the path file names but that does
@@ -48,11 +46,6 @@ int ed_host_start(ed_app *app, const ed_args *o, const char *file);
  * and what went wrong with them becomes the app's message. */
 void ed_host_prepare(ed_gfx *g, ed_app *app);
 
-/* Prints a progress line on stderr: rewritten in place on a terminal, one
- * line each time otherwise. ctx is unused. */
-void ed_host_progress(void *ctx, const char *line);
-/* Ends a progress line that was rewritten in place. */
-void ed_host_progress_done(void);
 
 /* The offscreen renderer: a GL context without a window, the renderer, and a
  * framebuffer of the size asked for. */
