@@ -149,6 +149,8 @@ void cpi_warp_eval(const cpi_shape *s, size_t j, double t, double u[3], size_t *
 /* The length of segment `seg` of a position curve (dimension 3) from its
  * start to its parameter x (arclength.c). */
 double cpi_arc_partial(const cp_curve *c, size_t seg, double x);
+/* The whole length of that segment. */
+double cpi_arc_segment_length(const cp_curve *c, size_t seg);
 /* The velocity of cubic segment `seg` of a position curve as a polynomial
  * in w = x - x_seg: v[k][j] is the coefficient of w^k of component j. */
 void cpi_arc_velocity(const cp_curve *c, size_t seg, double v[3][3]);
