@@ -109,7 +109,7 @@ typedef struct cpi_key_stats {
     double fov_slope;           /* largest change of the fov (or roll, focus, aperture) per second */
 } cpi_key_stats;
 
-/* The checks of cp_path_create that need no spline (lib/path/path_check.c):
+/* The checks of cp_path_create that need no spline (lib/path/validate.c):
  * the options, each key, the period, the spacing of the key times. Errors
  * name their field with `names`. CP_OK (and *stats, if not NULL) or a status. */
 /* Gives `dst` copies of `src`'s name, extras, keys' extras and scene (a path
