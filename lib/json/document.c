@@ -5,7 +5,7 @@
 
 #include "dtoa.h"
 #include "json_impl.h"
-#include "path_impl.h"
+#include "path_layout.h"
 
 /* ---- numbers -------------------------------------------------------------------------- */
 

@@ -12,8 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dtoa.h"
 #include "json_reader.h"
 #include "path_impl.h"
+#include "path_layout.h"
 
 /* What the path layer calls the fields in errors about a file: its members. */
 const cpi_field_names cpi_json_names = {"t", "", "interpolation.", {"[0]", "[1]", "[2]", "[3]"}};

@@ -16,10 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "curve_impl.h"
+#include "arclength.h"
 #include "base.h"
-#include "path_impl.h"
+#include "curve_impl.h"
+#include "path_layout.h"
 #include "poly.h"
+#include "shape_eval.h"
+#include "warp.h"
 
 /* Gauss and Kronrod sums agree to this on every accepted piece; the Kronrod
  * sum's own error is far smaller (exact for degree 22). */

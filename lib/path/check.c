@@ -10,11 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "curve_impl.h"
+#include "arclength.h"
 #include "base.h"
 #include "check_impl.h"
-#include "path_impl.h"
+#include "curve_impl.h"
+#include "dtoa.h"
+#include "path_layout.h"
 #include "poly.h"
+#include "shape_eval.h"
+#include "warp.h"
 
 #define CPI_CHECK_MAX_JUMP 1e-9
 #define CPI_CHECK_MAX_TURN 1.0

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 
 #include "base.h"
-#include "path_impl.h"
+#include "lookat.h"
+#include "path_layout.h"
 
 #define HALF_DEG_TO_RAD (3.14159265358979323846 / 360.0)
 #define DEG_TO_RAD (3.14159265358979323846 / 180.0)

@@ -1,13 +1,20 @@
-/* lib/path/path.c - camera paths: validation, the three channel curves, pose sampling. */
+/* lib/path/path.c - camera paths: creation (validated, lib/path/validate.c), the channel
+ * curves, pose sampling, metadata and the names of the options. */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "campath/path.h"
-#include "curve_impl.h"
 #include "base.h"
+#include "curve_impl.h"
+#include "lookat.h"
 #include "path_impl.h"
+#include "path_layout.h"
+#include "shape.h"
+#include "shape_eval.h"
+#include "validate.h"
+#include "warp.h"
 
 /* ---- names -------------------------------------------------------------------- */
 

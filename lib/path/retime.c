@@ -11,9 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arclength.h"
 #include "base.h"
 #include "dtoa.h"
 #include "path_impl.h"
+#include "path_layout.h"
 
 /* Retiming is a fixed-point iteration (the lengths depend on the timing);
  * it converges linearly, each step shrinking the change by about half. */

@@ -10,7 +10,10 @@
 
 #include "base.h"
 #include "curve_impl.h"
-#include "path_impl.h"
+#include "dtoa.h"
+#include "lookat.h"
+#include "path_layout.h"
+#include "validate.h"
 
 /* The rotation curve's first-derivative terms stay below this: the angular
  * acceleration holds their square (times at most about 6e6, from

@@ -17,10 +17,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "curve_impl.h"
+#include "arclength.h"
 #include "base.h"
+#include "curve_impl.h"
+#include "dtoa.h"
 #include "monotone.h"
-#include "path_impl.h"
+#include "path_layout.h"
+#include "shape_eval.h"
+#include "warp.h"
+#include "warp_speed.h"
 
 /* Seconds an ease from or to a stop takes, unless its run is too short
  * (then each ease covers at most half the run). */
