@@ -317,7 +317,7 @@ int cli_plot(int argc, char **argv)
     cp_interp other_interp = CP_INTERP_BISECTOR;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--compare") == 0) {
-            if (i + 1 >= argc || cp_interp_parse(argv[i + 1], &other_interp) != 0) {
+            if (i + 1 >= argc || cp_interp_parse(argv[i + 1], &other_interp) != CP_OK) {
                 fprintf(stderr, "campath plot: --compare needs bisector, catmull-rom, linear, c2 or step\n");
                 return 2;
             }

@@ -336,20 +336,20 @@ static int array_tangents(cp_interp interp, int dim, size_t count, const double 
     return rc;
 }
 
-int cp_tangents_c2(int dim, size_t count, const double *times, const double *values, cp_ends ends, double period,
+cp_status cp_tangents_c2(int dim, size_t count, const double *times, const double *values, cp_ends ends, double period,
                    double seam_sign, double *tangents, cp_error *error)
 {
     return array_tangents(CP_INTERP_C2, dim, count, times, values, ends, period, seam_sign, tangents, error);
 }
 
-int cp_tangents_bisector(int dim, size_t count, const double *times, const double *values, cp_ends ends,
-                         double period, double seam_sign, double *tangents, cp_error *error)
+cp_status cp_tangents_bisector(int dim, size_t count, const double *times, const double *values, cp_ends ends,
+                               double period, double seam_sign, double *tangents, cp_error *error)
 {
     return array_tangents(CP_INTERP_BISECTOR, dim, count, times, values, ends, period, seam_sign, tangents, error);
 }
 
-int cp_tangents_catmull_rom(int dim, size_t count, const double *times, const double *values, cp_ends ends,
-                            double period, double seam_sign, double *tangents, cp_error *error)
+cp_status cp_tangents_catmull_rom(int dim, size_t count, const double *times, const double *values, cp_ends ends,
+                                  double period, double seam_sign, double *tangents, cp_error *error)
 {
     return array_tangents(CP_INTERP_CATMULL_ROM, dim, count, times, values, ends, period, seam_sign, tangents,
                           error);

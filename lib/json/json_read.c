@@ -251,10 +251,10 @@ static int read_enum(reader *r, const field *f, int kind, int *out)
     cp_ends e;
     cp_timing t;
     cp_orientation o;
-    const int found = kind == ENUM_INTERP   ? cp_interp_parse(name, &i) == 0
-                      : kind == ENUM_ENDS   ? cp_ends_parse(name, &e) == 0
-                      : kind == ENUM_TIMING ? cp_timing_parse(name, &t) == 0
-                                            : cp_orientation_parse(name, &o) == 0;
+    const int found = kind == ENUM_INTERP   ? cp_interp_parse(name, &i) == CP_OK
+                      : kind == ENUM_ENDS   ? cp_ends_parse(name, &e) == CP_OK
+                      : kind == ENUM_TIMING ? cp_timing_parse(name, &t) == CP_OK
+                                            : cp_orientation_parse(name, &o) == CP_OK;
     if (found) {
         *out = kind == ENUM_INTERP ? (int)i : kind == ENUM_ENDS ? (int)e : kind == ENUM_TIMING ? (int)t : (int)o;
         return 0;

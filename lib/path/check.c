@@ -547,7 +547,7 @@ static void check_inserted(cpi_checker *c, size_t i)
 
 /* ---- the report ---------------------------------------------------------------------------- */
 
-int cp_path_check(const cp_path *path, const cp_check_options *options, cp_check_report *report, cp_error *error)
+cp_status cp_path_check(const cp_path *path, const cp_check_options *options, cp_check_report *report, cp_error *error)
 {
     memset(report, 0, sizeof *report);
     cpi_checker c = {.p = path, .r = report};

@@ -40,36 +40,36 @@ const char *cp_ends_name(cp_ends ends) { return NAME_OF(ends_names, ends); }
 const char *cp_timing_name(cp_timing timing) { return NAME_OF(timing_names, timing); }
 const char *cp_orientation_name(cp_orientation orientation) { return NAME_OF(orientation_names, orientation); }
 
-int cp_interp_parse(const char *name, cp_interp *out)
+cp_status cp_interp_parse(const char *name, cp_interp *out)
 {
     const int i = find_name(name, interp_names, NAME_COUNT(interp_names));
     if (i >= 0)
         *out = (cp_interp)i;
-    return i >= 0 ? 0 : -1;
+    return i >= 0 ? CP_OK : CP_ERR_INVALID;
 }
 
-int cp_ends_parse(const char *name, cp_ends *out)
+cp_status cp_ends_parse(const char *name, cp_ends *out)
 {
     const int i = find_name(name, ends_names, NAME_COUNT(ends_names));
     if (i >= 0)
         *out = (cp_ends)i;
-    return i >= 0 ? 0 : -1;
+    return i >= 0 ? CP_OK : CP_ERR_INVALID;
 }
 
-int cp_timing_parse(const char *name, cp_timing *out)
+cp_status cp_timing_parse(const char *name, cp_timing *out)
 {
     const int i = find_name(name, timing_names, NAME_COUNT(timing_names));
     if (i >= 0)
         *out = (cp_timing)i;
-    return i >= 0 ? 0 : -1;
+    return i >= 0 ? CP_OK : CP_ERR_INVALID;
 }
 
-int cp_orientation_parse(const char *name, cp_orientation *out)
+cp_status cp_orientation_parse(const char *name, cp_orientation *out)
 {
     const int i = find_name(name, orientation_names, NAME_COUNT(orientation_names));
     if (i >= 0)
         *out = (cp_orientation)i;
-    return i >= 0 ? 0 : -1;
+    return i >= 0 ? CP_OK : CP_ERR_INVALID;
 }
 
 /* ---- life cycle ---------------------------------------------------------------------- */
@@ -457,10 +457,10 @@ void cp_path_parameter(const cp_path *path, double time, int side, double out[3]
     cpi_warp_eval(path->shape, cpi_curve_segment(w, local, side < 0 ? -1 : 1), local, out, &k);
 }
 
-int cp_path_target(const cp_path *path, double time, cp_vec3 *out)
+bool cp_path_target(const cp_path *path, double time, cp_vec3 *out)
 {
     if (!path->target)
-        return -1;
+        return false;
     double v[4], d1[4], d2[4];
     int odd;
     if (!path->shape) {
@@ -476,7 +476,7 @@ int cp_path_target(const cp_path *path, double time, cp_vec3 *out)
         v[0] = R[0][0], v[1] = R[0][1], v[2] = R[0][2];
     }
     *out = cp_vec3_make(v[0], v[1], v[2]);
-    return 0;
+    return true;
 }
 
 /* ---- metadata ----------------------------------------------------------------------------- */
@@ -484,13 +484,13 @@ int cp_path_target(const cp_path *path, double time, cp_vec3 *out)
 const char *cp_path_name(const cp_path *path) { return path->name; }
 const char *cp_path_scene(const cp_path *path) { return path->scene; }
 
-int cpi_path_copy_meta(cp_path *dst, const cp_path *src, cp_error *error)
+cp_status cpi_path_copy_meta(cp_path *dst, const cp_path *src, cp_error *error)
 {
-    int rc = cp_path_set_meta(dst, src->name, src->extras, (const char *const *)src->key_extras, error);
+    cp_status rc = cp_path_set_meta(dst, src->name, src->extras, (const char *const *)src->key_extras, error);
     return rc == CP_OK ? cp_path_set_scene(dst, src->scene, error) : rc;
 }
 
-int cp_path_set_scene(cp_path *path, const char *scene, cp_error *error)
+cp_status cp_path_set_scene(cp_path *path, const char *scene, cp_error *error)
 {
     char *s = cpi_strdup(scene);
     if (scene && !s)
@@ -506,8 +506,8 @@ const char *cp_path_key_extras(const cp_path *path, size_t i)
     return path->key_extras && i < path->count ? path->key_extras[i] : NULL;
 }
 
-int cp_path_set_meta(cp_path *path, const char *name, const char *extras, const char *const *key_extras,
-                     cp_error *error)
+cp_status cp_path_set_meta(cp_path *path, const char *name, const char *extras, const char *const *key_extras,
+                           cp_error *error)
 {
     char *n = cpi_strdup(name), *e = cpi_strdup(extras);
     char **k = NULL;

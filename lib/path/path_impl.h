@@ -9,7 +9,7 @@
 
 /* Gives `dst` copies of `src`'s name, extras, keys' extras and scene (a path
  * derived from another one keeps what its file said). CP_OK or a status. */
-int cpi_path_copy_meta(cp_path *dst, const cp_path *src, cp_error *error);
+cp_status cpi_path_copy_meta(cp_path *dst, const cp_path *src, cp_error *error);
 
 /* cp_path_create with the fields of errors named by `names`. */
 cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options *options,
