@@ -154,6 +154,13 @@ CP_API double        cp_path_constant_speed(const cp_path *path);
 CP_API double        cp_path_start(const cp_path *path);
 /* Last time - first time (plus the last key's hold); the period when closed. */
 CP_API double        cp_path_duration(const cp_path *path);
+/* Where the camera's motion may change course, for sampling at the joins
+ * (plots, exports): every key's time, the end of every hold and the end of
+ * the path, increasing, each once. Writes at most 2 * cp_path_key_count + 1
+ * times, which `times` must have room for; returns how many it wrote.
+ * (A rotation curve in keys timing may also join at keys the builder
+ * inserted: cp_path_rotation_curve has them.) */
+CP_API size_t        cp_path_key_times(const cp_path *path, double *times);
 
 /* The channel curves (owned by the path): position (dim 3), rotation
  * (dim 4, may hold inserted keys; NULL for look-at paths), field of view

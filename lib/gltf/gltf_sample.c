@@ -148,38 +148,24 @@ static int refine(sampler *S, const sample *a, const sample *b, int depth)
     return rc == CP_OK ? refine(S, &m, b, depth - 1) : rc;
 }
 
-static int cmp_double(const void *x, const void *y)
-{
-    const double a = *(const double *)x, b = *(const double *)y;
-    return (a > b) - (a < b);
-}
-
 /* The times that must be samples: every key, both ends of every hold and
- * the end of the path (a loop's period), snapped; sorted, each once. */
+ * the end of the path (a loop's period), snapped; increasing, each once
+ * (snapping keeps the order but may make neighbours equal). */
 static double *break_times(const cp_path *path, double offset, size_t *count, cp_error *error)
 {
     const size_t n = cp_path_key_count(path);
-    const cp_key *k = cp_path_keys(path);
     double *t = cpi_alloc_array(2 * n + 1, sizeof *t);
     if (!t) {
         cpi_error_set(error, CP_ERR_MEMORY, "glTF export: out of memory for %zu keys", n);
         return NULL;
     }
-    const double start = cp_path_start(path), end = start + cp_path_duration(path);
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++) {
-        t[m++] = k[i].time;
-        if ((k[i].flags & CP_KEY_HOLD) && k[i].time + k[i].hold <= end)
-            t[m++] = k[i].time + k[i].hold;
-    }
-    t[m++] = end;
-    for (size_t i = 0; i < m; i++)
-        t[i] = cpi_gltf_snap_time(t[i], offset);
-    qsort(t, m, sizeof *t, cmp_double);
+    const size_t m = cp_path_key_times(path, t);
     size_t u = 0;
-    for (size_t i = 0; i < m; i++)
-        if (u == 0 || t[i] > t[u - 1])
-            t[u++] = t[i];
+    for (size_t i = 0; i < m; i++) {
+        const double s = cpi_gltf_snap_time(t[i], offset);
+        if (u == 0 || s > t[u - 1])
+            t[u++] = s;
+    }
     *count = u;
     return t;
 }

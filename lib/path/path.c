@@ -236,6 +236,26 @@ double cp_path_duration(const cp_path *path)
     const cp_curve *c = path->shape ? path->shape->warp : path->pos;
     return cp_curve_end(c) - cp_curve_start(c);
 }
+
+size_t cp_path_key_times(const cp_path *path, double *times)
+{
+    /* already in order: validation ends every hold before the next key (a
+     * closed path's last one before the period ends), and an open path's
+     * last hold ends where the path does */
+    const cp_curve *c = path->shape ? path->shape->warp : path->pos;
+    const int closed = path->opts.ends == CP_ENDS_CLOSED;
+    size_t m = 0;
+    for (size_t i = 0; i < path->count; i++) {
+        const cp_key *k = &path->keys[i];
+        times[m++] = k->time;
+        if ((k->flags & CP_KEY_HOLD) && k->hold > 0 && (closed || i + 1 < path->count))
+            times[m++] = k->time + k->hold;
+    }
+    const double end = cp_curve_end(c);
+    if (end > times[m - 1])
+        times[m++] = end;
+    return m;
+}
 const cp_curve *cp_path_position_curve(const cp_path *path) { return path->pos; }
 const cp_curve *cp_path_rotation_curve(const cp_path *path) { return path->rot; }
 const cp_curve *cp_path_fov_curve(const cp_path *path) { return path->fov; }
