@@ -40,37 +40,24 @@ const char *cp_ends_name(cp_ends ends) { return NAME_OF(ends_names, ends); }
 const char *cp_timing_name(cp_timing timing) { return NAME_OF(timing_names, timing); }
 const char *cp_orientation_name(cp_orientation orientation) { return NAME_OF(orientation_names, orientation); }
 
-cp_status cp_interp_parse(const char *name, cp_interp *out)
-{
-    const int i = find_name(name, interp_names, NAME_COUNT(interp_names));
-    if (i >= 0)
-        *out = (cp_interp)i;
-    return i >= 0 ? CP_OK : CP_ERR_INVALID;
-}
+/* A parser of an enum's names, read from its table (the names in the order
+ * of the enum's values, from 0): CP_OK and *out set, or CP_ERR_INVALID for
+ * an unknown name (or NULL) and *out untouched. A macro only because each
+ * parser stores its own enum type. */
+#define DEFINE_PARSE(function, type, table)                                    \
+    cp_status function(const char *name, type *out)                            \
+    {                                                                          \
+        const int i = find_name(name, table, NAME_COUNT(table));               \
+        if (i < 0)                                                             \
+            return CP_ERR_INVALID;                                             \
+        *out = (type)i;                                                        \
+        return CP_OK;                                                          \
+    }
 
-cp_status cp_ends_parse(const char *name, cp_ends *out)
-{
-    const int i = find_name(name, ends_names, NAME_COUNT(ends_names));
-    if (i >= 0)
-        *out = (cp_ends)i;
-    return i >= 0 ? CP_OK : CP_ERR_INVALID;
-}
-
-cp_status cp_timing_parse(const char *name, cp_timing *out)
-{
-    const int i = find_name(name, timing_names, NAME_COUNT(timing_names));
-    if (i >= 0)
-        *out = (cp_timing)i;
-    return i >= 0 ? CP_OK : CP_ERR_INVALID;
-}
-
-cp_status cp_orientation_parse(const char *name, cp_orientation *out)
-{
-    const int i = find_name(name, orientation_names, NAME_COUNT(orientation_names));
-    if (i >= 0)
-        *out = (cp_orientation)i;
-    return i >= 0 ? CP_OK : CP_ERR_INVALID;
-}
+DEFINE_PARSE(cp_interp_parse, cp_interp, interp_names)
+DEFINE_PARSE(cp_ends_parse, cp_ends, ends_names)
+DEFINE_PARSE(cp_timing_parse, cp_timing, timing_names)
+DEFINE_PARSE(cp_orientation_parse, cp_orientation, orientation_names)
 
 /* ---- life cycle ---------------------------------------------------------------------- */
 
