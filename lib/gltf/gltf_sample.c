@@ -52,7 +52,8 @@ typedef struct sampler {
     cp_error      *error;
 } sampler;
 
-double cpi_gltf_snap_time(double t, double offset) { return offset + (double)(float)(t - offset); }
+/* The time of the file nearest t: offset plus a float. */
+static double snap_time(double t, double offset) { return offset + (double)(float)(t - offset); }
 
 void cpi_gltf_pose_jet(const cp_pose *p, double v[8], double d[8])
 {
@@ -135,7 +136,7 @@ static int refine(sampler *S, const sample *a, const sample *b, int depth)
 {
     if (!(piece_error(S, a, b) > S->tol))
         return CP_OK;
-    const double mid = cpi_gltf_snap_time(0.5 * (a->t + b->t), S->offset);
+    const double mid = snap_time(0.5 * (a->t + b->t), S->offset);
     if (depth == 0 || !(mid > a->t && mid < b->t))
         return cpi_error_set(S->error, CP_ERR_UNSUPPORTED,
                              "glTF export: near t = %.9g s the path cannot be sampled within %g with times in "
@@ -162,7 +163,7 @@ static double *break_times(const cp_path *path, double offset, size_t *count, cp
     const size_t m = cp_path_key_times(path, t);
     size_t u = 0;
     for (size_t i = 0; i < m; i++) {
-        const double s = cpi_gltf_snap_time(t[i], offset);
+        const double s = snap_time(t[i], offset);
         if (u == 0 || s > t[u - 1])
             t[u++] = s;
     }
@@ -188,7 +189,7 @@ static double *frame_times(const cp_path *path, double offset, double fps, size_
     }
     size_t m = 0;
     for (size_t i = 0; i + 1 < nf; i++) {
-        const double ti = cpi_gltf_snap_time(start + (double)i / fps, offset);
+        const double ti = snap_time(start + (double)i / fps, offset);
         if (m > 0 && !(ti > t[m - 1])) {
             free(t);
             cpi_error_set(error, CP_ERR_UNSUPPORTED,
@@ -199,7 +200,7 @@ static double *frame_times(const cp_path *path, double offset, double fps, size_
         }
         t[m++] = ti;
     }
-    const double end = cpi_gltf_snap_time(start + span, offset);
+    const double end = snap_time(start + span, offset);
     if (end > t[m - 1])
         t[m++] = end;
     *count = m;

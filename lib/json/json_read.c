@@ -18,7 +18,9 @@
 #include "path_layout.h"
 
 /* What the path layer calls the fields in errors about a file: its members. */
-const cpi_field_names cpi_json_names = {"t", "", "interpolation.", {"[0]", "[1]", "[2]", "[3]"}};
+/* The names of a path's fields in a file ("keys[2].t", "period",
+ * "interpolation.fov"): the path layer names the fields of its errors so. */
+static const cpi_field_names file_names = {"t", "", "interpolation.", {"[0]", "[1]", "[2]", "[3]"}};
 
 /* ---- keys ------------------------------------------------------------------------------- */
 
@@ -504,7 +506,7 @@ int cpi_document_parse(const char *text, size_t size, const char *source, cp_doc
     if (rc == 0) {
         /* every check of cp_path_create, the splines' included: a document
          * that loads builds, and its errors are placed in the file */
-        cp_path *p = cpi_path_build(doc->keys, doc->count, &doc->options, &cpi_json_names, error);
+        cp_path *p = cpi_path_build(doc->keys, doc->count, &doc->options, &file_names, error);
         rc = p ? CP_OK : error->code;
         if (!p)
             cpi_locate_error(&loc, error);

@@ -18,9 +18,6 @@ int cpi_lookat_prepare(cp_path *p, cp_error *error);
 void cpi_lookat(double d[3][3], const double *roll, cp_quat ref, cp_quat *q, cp_vec3 *omega,
                 cp_vec3 *alpha);
 
-/* The look-at frame (no roll) of view direction d, in the hemisphere of ref. */
-cp_quat cpi_lookat_frame(const double d[3], cp_quat ref);
-
 /* How far key k is from a degenerate view: the angle in radians between
  * its view and straight up or down, and the distance from its position to
  * its target in metres. */
