@@ -1,6 +1,6 @@
 /* lib/base/base.h - helpers shared by the library's source files (not installed). */
-#ifndef CAMPATH_INTERNAL_H
-#define CAMPATH_INTERNAL_H
+#ifndef CAMPATH_BASE_H
+#define CAMPATH_BASE_H
 
 #include <stddef.h>
 
@@ -119,4 +119,4 @@ size_t cpi_utf8_invalid(const char *text, size_t n);
 /* strdup that accepts NULL (and returns NULL for it). */
 char *cpi_strdup(const char *s);
 
-#endif /* CAMPATH_INTERNAL_H */
+#endif /* CAMPATH_BASE_H */
