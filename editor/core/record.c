@@ -115,7 +115,7 @@ int ed_record_at_playhead(ed_app *app)
     key.fov = pose.fov;
     key.focus = pose.focus;
     key.aperture = pose.aperture;
-    if (cp_path_target(path, t, &key.target) == 0) {
+    if (cp_path_target(path, t, &key.target)) {
         /* a look-at key there: the path's target, and the roll of its rotation */
         double yaw, pitch, roll;
         ed_quat_to_yaw_pitch_roll(pose.rotation, &yaw, &pitch, &roll);

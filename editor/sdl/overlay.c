@@ -428,7 +428,7 @@ static void build_path_camera(ed_overlay *o, const ed_app *app, const ed_view *v
     add_frustum(o, pose.position, pose.rotation, pose.fov, size, app->ui.aspect, magenta);
     add_quad(&o->bbs, &o->bb_count, &o->bb_cap, pose.position, -5, -5, 5, 5, NULL, magenta);
     cp_vec3 target; /* a look-at path camera: what it looks at now */
-    if (cp_path_target(app->doc.path, app->base.playhead, &target) == 0) {
+    if (cp_path_target(app->doc.path, app->base.playhead, &target)) {
         add_line(o, pose.position, target, (SDL_Color){255, 120, 255, 150});
         add_cross(o, target, 5.0f, magenta);
     }

@@ -52,7 +52,8 @@ typedef struct sampler {
     cp_error      *error;
 } sampler;
 
-double cpi_gltf_snap_time(double t, double offset) { return offset + (double)(float)(t - offset); }
+/* The time of the file nearest t: offset plus a float. */
+static double snap_time(double t, double offset) { return offset + (double)(float)(t - offset); }
 
 void cpi_gltf_pose_jet(const cp_pose *p, double v[8], double d[8])
 {
@@ -135,7 +136,7 @@ static int refine(sampler *S, const sample *a, const sample *b, int depth)
 {
     if (!(piece_error(S, a, b) > S->tol))
         return CP_OK;
-    const double mid = cpi_gltf_snap_time(0.5 * (a->t + b->t), S->offset);
+    const double mid = snap_time(0.5 * (a->t + b->t), S->offset);
     if (depth == 0 || !(mid > a->t && mid < b->t))
         return cpi_error_set(S->error, CP_ERR_UNSUPPORTED,
                              "glTF export: near t = %.9g s the path cannot be sampled within %g with times in "
@@ -148,38 +149,24 @@ static int refine(sampler *S, const sample *a, const sample *b, int depth)
     return rc == CP_OK ? refine(S, &m, b, depth - 1) : rc;
 }
 
-static int cmp_double(const void *x, const void *y)
-{
-    const double a = *(const double *)x, b = *(const double *)y;
-    return (a > b) - (a < b);
-}
-
 /* The times that must be samples: every key, both ends of every hold and
- * the end of the path (a loop's period), snapped; sorted, each once. */
+ * the end of the path (a loop's period), snapped; increasing, each once
+ * (snapping keeps the order but may make neighbours equal). */
 static double *break_times(const cp_path *path, double offset, size_t *count, cp_error *error)
 {
     const size_t n = cp_path_key_count(path);
-    const cp_key *k = cp_path_keys(path);
     double *t = cpi_alloc_array(2 * n + 1, sizeof *t);
     if (!t) {
         cpi_error_set(error, CP_ERR_MEMORY, "glTF export: out of memory for %zu keys", n);
         return NULL;
     }
-    const double start = cp_path_start(path), end = start + cp_path_duration(path);
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++) {
-        t[m++] = k[i].time;
-        if ((k[i].flags & CP_KEY_HOLD) && k[i].time + k[i].hold <= end)
-            t[m++] = k[i].time + k[i].hold;
-    }
-    t[m++] = end;
-    for (size_t i = 0; i < m; i++)
-        t[i] = cpi_gltf_snap_time(t[i], offset);
-    qsort(t, m, sizeof *t, cmp_double);
+    const size_t m = cp_path_key_times(path, t);
     size_t u = 0;
-    for (size_t i = 0; i < m; i++)
-        if (u == 0 || t[i] > t[u - 1])
-            t[u++] = t[i];
+    for (size_t i = 0; i < m; i++) {
+        const double s = snap_time(t[i], offset);
+        if (u == 0 || s > t[u - 1])
+            t[u++] = s;
+    }
     *count = u;
     return t;
 }
@@ -202,7 +189,7 @@ static double *frame_times(const cp_path *path, double offset, double fps, size_
     }
     size_t m = 0;
     for (size_t i = 0; i + 1 < nf; i++) {
-        const double ti = cpi_gltf_snap_time(start + (double)i / fps, offset);
+        const double ti = snap_time(start + (double)i / fps, offset);
         if (m > 0 && !(ti > t[m - 1])) {
             free(t);
             cpi_error_set(error, CP_ERR_UNSUPPORTED,
@@ -213,7 +200,7 @@ static double *frame_times(const cp_path *path, double offset, double fps, size_
         }
         t[m++] = ti;
     }
-    const double end = cpi_gltf_snap_time(start + span, offset);
+    const double end = snap_time(start + span, offset);
     if (end > t[m - 1])
         t[m++] = end;
     *count = m;
