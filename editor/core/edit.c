@@ -280,14 +280,6 @@ int ed_edit_hold(ed_app *app, int on, double seconds)
 
 static const char *const lens_name[2] = {"focus", "aperture"};
 
-static double lens_of(const cp_key *k, int which) { return which ? k->aperture : k->focus; }
-static void set_lens(cp_key *k, int which, double v)
-{
-    if (which)
-        k->aperture = v;
-    else
-        k->focus = v;
-}
 
 /* ---- a key's target, focus and aperture -------------------------------------------------------------------- */
 
@@ -335,13 +327,13 @@ int ed_edit_lens(ed_app *app, int which, int on, double v)
     cp_document work;
     if (ed_app_begin(app, &work))
         return -1;
-    const int had = work.count > 0 && lens_of(&work.keys[0], which) > 0;
+    const int had = work.count > 0 && ed_fit_lens(&work.keys[0], which) > 0;
     size_t changed = 0;
     for (size_t i = 0; i < work.count; i++) {
         /* on every key or on none: the first one given goes to every key */
         const int chosen = app->doc.cur.sel.count ? ed_sel_has(&app->doc.cur.sel, i) : (long)i == app->doc.cur.selected;
         if (!on || !had || chosen) {
-            set_lens(&work.keys[i], which, on ? v : 0.0);
+            ed_fit_set_lens(&work.keys[i], which, on ? v : 0.0);
             changed++;
         }
     }

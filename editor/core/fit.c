@@ -7,14 +7,6 @@
 
 #define DEG (M_PI / 180.0)
 
-static double lens_of(const cp_key *k, int which) { return which ? k->aperture : k->focus; }
-static void set_lens(cp_key *k, int which, double v)
-{
-    if (which)
-        k->aperture = v;
-    else
-        k->focus = v;
-}
 
 double ed_fit_fallback(const cp_document *d, const cp_key *near)
 {
@@ -56,12 +48,12 @@ void ed_fit_key(const cp_document *d, cp_key *k, const cp_key *near, double dist
     if (d->count == 0)
         return;
     for (int w = 0; w < 2; w++) {
-        const double has = lens_of(&d->keys[0], w);
+        const double has = ed_fit_lens(&d->keys[0], w);
         if (!(has > 0)) {
-            set_lens(k, w, 0);
-        } else if (!(lens_of(k, w) > 0)) {
+            ed_fit_set_lens(k, w, 0);
+        } else if (!(ed_fit_lens(k, w) > 0)) {
             const double to_target = cp_vec3_length(cp_vec3_sub(k->target, k->position));
-            set_lens(k, w, w == 0 && (k->flags & CP_KEY_TARGET) ? to_target : near ? lens_of(near, w) : has);
+            ed_fit_set_lens(k, w, w == 0 && (k->flags & CP_KEY_TARGET) ? to_target : near ? ed_fit_lens(near, w) : has);
         }
     }
 }

@@ -11,6 +11,16 @@
 
 #define ED_TARGET_DISTANCE 10.0  /* metres: a new target's distance when nothing tells better */
 
+/* A key's focus (which = 0, metres) or aperture (which = 1, f-number); 0: none. */
+static inline double ed_fit_lens(const cp_key *k, int which) { return which ? k->aperture : k->focus; }
+static inline void ed_fit_set_lens(cp_key *k, int which, double v)
+{
+    if (which)
+        k->aperture = v;
+    else
+        k->focus = v;
+}
+
 /* Makes key k fit document d: in a look-at path a target `distance` along
  * its view and the roll that keep its rotation (when it has no target), in
  * a rotation path no target and no roll; focus and aperture when d's keys

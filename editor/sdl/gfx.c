@@ -5,21 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int ed_gfx_reserve(void **buf, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap)
-        return 0;
-    size_t c = *cap ? *cap : 256;
-    while (c < need)
-        c *= 2;
-    void *p = realloc(*buf, c * size);
-    if (!p)
-        return -1;
-    *buf = p;
-    *cap = c;
-    return 0;
-}
-
 ed_text_metrics ed_gfx_text_metrics(const ed_gfx *g)
 {
     const ed_text *small = g->small ? g->small : g->text;

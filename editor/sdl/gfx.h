@@ -11,6 +11,7 @@
 #include "canvas.h"
 #include "commands.h"
 #include "gl.h"
+#include "grow.h"
 #include "overlay.h"
 #include "text.h"
 #include "trace.h"
@@ -51,8 +52,5 @@ ed_text_metrics ed_gfx_text_metrics(const ed_gfx *g);
  * too); what goes wrong is left in g->warning for the front end to tell
  * (ed_app_message) and clear. */
 void ed_gfx_upload(ed_gfx *g, const ed_app *app);
-
-/* Grows *buf (of *cap elements of `size` bytes) to hold `need`. 0, or -1 if out of memory. */
-int ed_gfx_reserve(void **buf, size_t *cap, size_t need, size_t size);
 
 #endif /* ED_GFX_H */

@@ -41,7 +41,7 @@ static void draw_curve(ed_gfx *g, const ed_trace *t, int k, const ed_layout *l, 
                        double dur, double lo, double hi)
 {
     int w = l->bar.w;
-    if (w < 2 || ed_gfx_reserve((void **)&g->columns, &g->column_cap, 4 * (size_t)w, sizeof *g->columns))
+    if (w < 2 || ed_grow((void **)&g->columns, &g->column_cap, 4 * (size_t)w, sizeof *g->columns))
         return;
     float *first = g->columns, *last = first + w, *low = last + w, *high = low + w;
     for (int c = 0; c < w; c++)

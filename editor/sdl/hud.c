@@ -74,7 +74,7 @@ void ed_draw_timeline(ed_gfx *g, const ed_app *app, const ed_layout *l)
     text(g, bar->x + bar->w + 6, ty, dim, buf);
     size_t n = ed_app_key_count(app);
     const cp_key *k = ed_app_keys(app);
-    if (dur > 0 && n > 0 && !ed_gfx_reserve((void **)&g->cells, &g->cell_cap, (size_t)bar->w + 1, 1)) {
+    if (dur > 0 && n > 0 && !ed_grow((void **)&g->cells, &g->cell_cap, (size_t)bar->w + 1, 1)) {
         /* one tick per pixel column, however many keys share it */
         memset(g->cells, 0, (size_t)bar->w + 1);
         const SDL_Color tick = {225, 225, 235, 255};

@@ -1,6 +1,8 @@
 /* editor/sdl/overlay.c - the path, the keys, the path camera and the clearance marks in 3D. */
 #include "overlay.h"
 
+#include "grow.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,21 +52,6 @@ static const char *bb_vs =
     "    v_uv = a_uv;\n"
     "    v_color = vec4(a_color.rgb, a_color.a * u_alpha);\n"
     "}\n";
-
-static int grow(void **p, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap)
-        return 0;
-    size_t c = *cap ? *cap : 1024;
-    while (c < need)
-        c *= 2;
-    void *q = realloc(*p, c * size);
-    if (!q)
-        return -1;
-    *p = q;
-    *cap = c;
-    return 0;
-}
 
 static void line_layout(GLuint vao, GLuint vbo, size_t color_offset, size_t stride)
 {
@@ -175,7 +162,7 @@ static void build_path(ed_overlay *o, const ed_view *v, int color_mode)
 {
     const ed_trace *t = o->trace;
     o->path_count = 0;
-    if (!t || t->count < 2 || grow((void **)&o->strip, &o->strip_cap, t->count, sizeof *o->strip))
+    if (!t || t->count < 2 || ed_grow((void **)&o->strip, &o->strip_cap, t->count, sizeof *o->strip))
         return;
     const unsigned char *lev = t->level[color_mode == ED_COLOR_ACCELERATION];
     SDL_Color ramp[ED_TRACE_LEVELS];
@@ -225,7 +212,7 @@ void ed_overlay_set_clearance(ed_overlay *o, const ed_app *app, const ed_clearan
         unsigned char col[4] = {255, range->through ? 30 : 150, range->through ? 30 : 40, 255};
         for (int i = 1; i <= steps; i++) {
             cp_path_sample_fast(app->doc.path, range->t0 + (range->t1 - range->t0) * i / steps, &b);
-            if (grow((void **)&o->lines, &o->line_cap, n + 2, sizeof *o->lines))
+            if (ed_grow((void **)&o->lines, &o->line_cap, n + 2, sizeof *o->lines))
                 return;
             ed_line_vertex p = {{(float)a.position.x, (float)a.position.y, (float)a.position.z}, {0}};
             ed_line_vertex q = {{(float)b.position.x, (float)b.position.y, (float)b.position.z}, {0}};
@@ -245,7 +232,7 @@ void ed_overlay_set_clearance(ed_overlay *o, const ed_app *app, const ed_clearan
 
 static void add_line(ed_overlay *o, cp_vec3 a, cp_vec3 b, SDL_Color c)
 {
-    if (grow((void **)&o->lines, &o->line_cap, o->line_count + 2, sizeof *o->lines))
+    if (ed_grow((void **)&o->lines, &o->line_cap, o->line_count + 2, sizeof *o->lines))
         return;
     o->lines[o->line_count++] = (ed_line_vertex){{(float)a.x, (float)a.y, (float)a.z}, {c.r, c.g, c.b, c.a}};
     o->lines[o->line_count++] = (ed_line_vertex){{(float)b.x, (float)b.y, (float)b.z}, {c.r, c.g, c.b, c.a}};
@@ -255,7 +242,7 @@ static void add_line(ed_overlay *o, cp_vec3 a, cp_vec3 b, SDL_Color c)
 static void add_quad(ed_billboard_vertex **buf, size_t *count, size_t *cap, cp_vec3 p, float x0, float y0, float x1,
                      float y1, const float *uv, SDL_Color c)
 {
-    if (grow((void **)buf, cap, *count + 6, sizeof **buf))
+    if (ed_grow((void **)buf, cap, *count + 6, sizeof **buf))
         return;
     static const int corner[6] = {0, 1, 2, 0, 2, 3};
     for (int i = 0; i < 6; i++) {
@@ -333,7 +320,7 @@ static void build_keys(ed_overlay *o, const ed_app *app, const ed_view *v, const
     long sel = app->doc.cur.selected;
     int cols = rect->w / ED_CELL + 1, rows = rect->h / ED_CELL + 1;
     size_t layer = (size_t)cols * rows;
-    if (n == 0 || grow((void **)&o->cells, &o->cell_cap, 3 * layer, 1))
+    if (n == 0 || ed_grow((void **)&o->cells, &o->cell_cap, 3 * layer, 1))
         return;
     memset(o->cells, 0, 3 * layer);
     grid labels = {o->cells, cols, rows, rect->x, rect->y};
