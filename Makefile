@@ -10,6 +10,9 @@
 #   make bench      installs what the benchmarks need, then runs them (prints tables)
 #   make fuzz       the JSON loader, then glTF import, under libFuzzer (FUZZ_SECONDS each, default 600)
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall mirrors it
+#   make figures, make doc-examples
+#                   rewrite the plots of docs/math.md and the example outputs
+#                   of docs/cli.md from what the tools make now
 #   make deps       installs the Debian packages the tests need (deps-run,
 #                   deps-test, deps-bench, deps-fuzz: what each target needs)
 #   make clean
@@ -275,6 +278,12 @@ e2e: check-build
 .PHONY: figures
 figures: $(CLI_BIN)
 	BUILD=$(BUILD) FIGURES_OUT=docs/images sh tests/e2e/figures.sh
+
+# Writes what the tool prints now into the example sessions of the docs
+# (docs/cli.md), which tests/e2e/doc_examples.sh holds them to.
+.PHONY: doc-examples
+doc-examples: $(CLI_BIN)
+	python3 tests/tools/doc_examples.py --update $(BUILD) README.md docs/*.md
 
 # ---- running, benchmarks, fuzzing ---------------------------------------------------------
 
