@@ -353,8 +353,10 @@ uninstall:
 # ---- dependencies -----------------------------------------------------------------------------
 
 # Installs what is missing when run as root (non-interactive); otherwise
-# prints the exact command and fails. deps-run, deps-test, deps-bench,
-# deps-fuzz install what one target needs, deps-all what every target does.
+# prints the exact command, as root and from the account (su, which every
+# Debian has, or sudo where it is installed), and fails. deps-run,
+# deps-test, deps-bench, deps-fuzz install what one target needs, deps-all
+# what every target does. tests/e2e/deps.sh runs it as another user.
 deps: deps-test
 
 deps-run deps-test deps-bench deps-fuzz deps-all:
@@ -362,13 +364,17 @@ deps-run deps-test deps-bench deps-fuzz deps-all:
 	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
+	    install="apt-get update && apt-get install -y --no-install-recommends$$missing"; \
 	    if [ "$$(id -u)" = 0 ]; then \
 	        echo "installing:$$missing"; \
 	        export DEBIAN_FRONTEND=noninteractive; \
 	        apt-get update -q && apt-get install -y -q --no-install-recommends $$missing; \
 	    else \
 	        echo "missing Debian packages:$$missing"; \
-	        echo "run: sudo apt-get install -y$$missing"; exit 1; \
+	        echo "install them as root:  $$install"; \
+	        echo "or from this account:  su -c '$$install'"; \
+	        if command -v sudo >/dev/null 2>&1; then echo "or with sudo:          sudo sh -c '$$install'"; fi; \
+	        exit 1; \
 	    fi; \
 	fi
 
