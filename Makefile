@@ -10,6 +10,9 @@
 #   make bench      installs what the benchmarks need, then runs them (prints tables)
 #   make fuzz       the JSON loader, then glTF import, under libFuzzer (FUZZ_SECONDS each, default 600)
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall mirrors it
+#   make figures, make doc-examples
+#                   rewrite the plots of docs/math.md and the example outputs
+#                   of docs/cli.md from what the tools make now
 #   make deps       installs the Debian packages the tests need (deps-run,
 #                   deps-test, deps-bench, deps-fuzz: what each target needs)
 #   make clean
@@ -276,6 +279,12 @@ e2e: check-build
 figures: $(CLI_BIN)
 	BUILD=$(BUILD) FIGURES_OUT=docs/images sh tests/e2e/figures.sh
 
+# Writes what the tool prints now into the example sessions of the docs
+# (docs/cli.md), which tests/e2e/doc_examples.sh holds them to.
+.PHONY: doc-examples
+doc-examples: $(CLI_BIN)
+	python3 tests/tools/doc_examples.py --update $(BUILD) README.md docs/*.md
+
 # ---- running, benchmarks, fuzzing ---------------------------------------------------------
 
 run: deps-run
@@ -344,8 +353,10 @@ uninstall:
 # ---- dependencies -----------------------------------------------------------------------------
 
 # Installs what is missing when run as root (non-interactive); otherwise
-# prints the exact command and fails. deps-run, deps-test, deps-bench,
-# deps-fuzz install what one target needs, deps-all what every target does.
+# prints the exact command, as root and from the account (su, which every
+# Debian has, or sudo where it is installed), and fails. deps-run,
+# deps-test, deps-bench, deps-fuzz install what one target needs, deps-all
+# what every target does. tests/e2e/deps.sh runs it as another user.
 deps: deps-test
 
 deps-run deps-test deps-bench deps-fuzz deps-all:
@@ -353,13 +364,17 @@ deps-run deps-test deps-bench deps-fuzz deps-all:
 	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
+	    install="apt-get update && apt-get install -y --no-install-recommends$$missing"; \
 	    if [ "$$(id -u)" = 0 ]; then \
 	        echo "installing:$$missing"; \
 	        export DEBIAN_FRONTEND=noninteractive; \
 	        apt-get update -q && apt-get install -y -q --no-install-recommends $$missing; \
 	    else \
 	        echo "missing Debian packages:$$missing"; \
-	        echo "run: sudo apt-get install -y$$missing"; exit 1; \
+	        echo "install them as root:  $$install"; \
+	        echo "or from this account:  su -c '$$install'"; \
+	        if command -v sudo >/dev/null 2>&1; then echo "or with sudo:          sudo sh -c '$$install'"; fi; \
+	        exit 1; \
 	    fi; \
 	fi
 

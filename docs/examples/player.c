@@ -4,7 +4,8 @@
  *     build/examples/player paths/demo.json [--seconds N]
  *
  * Runs for N seconds (default 3) at 60 frames a second, printing the pose
- * twice a second and a line for each reload. Edit the file while it runs. */
+ * twice a second and a line for each reload. Edit the file while it runs,
+ * or start it on a file not saved yet: it waits, and plays the first save. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,11 +40,14 @@ int main(int argc, char **argv)
                    cp_path_key_count(cp_resource_path(camera)));
             memset(&cursor, 0, sizeof cursor); /* the cursor belonged to the old path */
         }
-        if (cp_resource_error(camera) && f % 60 == 0)
-            printf("still using the last good path: %s\n", cp_resource_error(camera));
-
         /* the path is fetched every frame: a reload replaces it */
         const cp_path *path = cp_resource_path(camera);
+        if (cp_resource_error(camera) && f % 60 == 0)
+            printf("%s: %s\n", path ? "still using the last good path" : "no path yet", cp_resource_error(camera));
+        if (!path) { /* the file is not there yet: its first save brings the path */
+            nanosleep(&frame, NULL);
+            continue;
+        }
         double t = cp_path_start(path) + (double)f / 60.0;
         cp_pose pose;
         cp_path_sample_cursor(path, &cursor, t, &pose);

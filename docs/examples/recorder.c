@@ -82,6 +82,11 @@ static void play(game *g, double now)
         printf("no playback: %s\n", err.message);
         return;
     }
+    cp_library_poll(g->lib);
+    if (!cp_resource_path(g->res)) { /* opened before the first save: it comes with F5 */
+        printf("nothing to play yet: %s\n", cp_resource_error(g->res));
+        return;
+    }
     g->playing = 1;
     g->play_start = now;
     printf("playing %s\n", g->file);
@@ -156,8 +161,8 @@ static void draw(SDL_Renderer *r, const game *g, const cp_pose *played)
     SDL_GetRendererOutputSize(r, &w, &h);
     SDL_SetRenderDrawColor(r, 20, 24, 32, 255);
     SDL_RenderClear(r);
-    if (g->res) {
-        const cp_path *path = cp_resource_path(g->res);
+    const cp_path *path = g->res ? cp_resource_path(g->res) : NULL;
+    if (path) {
         SDL_SetRenderDrawColor(r, 0, 160, 170, 255);
         SDL_Point last = {0, 0};
         for (int i = 0; i <= 200; i++) {
@@ -234,7 +239,7 @@ static int check(const game *g)
     }
     size_t keys = cp_path_key_count(saved);
     cp_path_destroy(saved);
-    size_t played = g->res ? cp_path_key_count(cp_resource_path(g->res)) : 0;
+    size_t played = g->res && cp_resource_path(g->res) ? cp_path_key_count(cp_resource_path(g->res)) : 0;
     printf("recorder: %zu keys saved, playback sampled %ld poses, followed %ld reload(s), plays %zu keys\n", keys,
            g->samples, g->reloads, played);
     if (keys != 6 || g->samples == 0 || g->reloads < 1 || played != 6) {

@@ -26,8 +26,9 @@ int cli_watch(int argc, char **argv)
                 "  reloaded generation=N keys=K   after each successful reload\n"
                 "  error: MESSAGE                 when a change does not load (the last good\n"
                 "                                 path stays in service)\n"
+                "A FILE that is not there yet is waited for (keys=0 until its first save).\n"
                 "Set CAMPATH_NO_INOTIFY=1 to watch with stat polling instead of inotify.\n"
-                "Exit status: 0 when interrupted, 1 if FILE does not load at the start.\n");
+                "Exit status: 0 when interrupted, 1 if FILE is there but does not load at the start.\n");
         return argc != 2 ? 2 : 0;
     }
     cp_error err;
@@ -48,9 +49,10 @@ int cli_watch(int argc, char **argv)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    const cp_path *path = cp_resource_path(res); /* NULL: not there yet */
     printf("watching %s (%s) generation=%lu keys=%zu\n", argv[1],
            cp_library_uses_inotify(lib) ? "inotify" : "stat polling", cp_resource_generation(res),
-           cp_path_key_count(cp_resource_path(res)));
+           path ? cp_path_key_count(path) : 0);
     fflush(stdout);
     unsigned long generation = cp_resource_generation(res);
     const char *last_error = NULL;

@@ -95,12 +95,16 @@ CP_API bool cp_recorder_undo(cp_recorder *r);
 /* How many keys the recorder holds. */
 CP_API size_t cp_recorder_count(const cp_recorder *r);
 
-/* A path through the keys (at least 2), built with `options` (NULL: the
- * defaults, C2 with natural ends). The caller destroys it. NULL on failure. */
+/* A path through the keys (at least 2), built with `options`; NULL gives
+ * what the editor records: smooth timing, C2, natural ends (the path's own
+ * defaults, cp_path_options zeroed, are keys timing). The caller destroys
+ * it. NULL on failure. */
 CP_API cp_path *cp_recorder_path(const cp_recorder *r, const cp_path_options *options, cp_error *error);
 
-/* Saves the keys as a path file (the JSON format, default options) with the
- * JSON layer's atomic save: the file is whole or untouched. At least 2 keys.
+/* Saves the keys as a path file with the JSON layer's atomic save (the file
+ * is whole or untouched), timed as the editor's F2 records: "timing":
+ * "smooth", C2, natural ends (cp_recorder_path with NULL options). For other
+ * options, save cp_recorder_path's path with cp_path_save. At least 2 keys.
  * CP_OK or a cp_status. */
 CP_API cp_status cp_recorder_save(const cp_recorder *r, const char *file, cp_error *error);
 

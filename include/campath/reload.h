@@ -8,7 +8,9 @@
  *     cp_resource *intro = cp_library_open(lib, "paths/intro.json", &err);
  *     for (;;) {                                   // the game loop
  *         cp_library_poll(lib);
- *         cp_path_sample(cp_resource_path(intro), t, &pose);
+ *         const cp_path *path = cp_resource_path(intro);   // NULL until the file is there
+ *         if (path)
+ *             cp_path_sample(path, t, &pose);
  *     }
  *     cp_library_destroy(lib);
  *
@@ -16,7 +18,9 @@
  * last good path in service and sets cp_resource_error(); the next good write
  * replaces it. A change that leaves the same bytes (a touch, a repeated save)
  * does not make a new generation. A deleted file keeps its last good path; a file that comes back
- * is picked up. On Linux the library uses inotify on each file's folder (so
+ * is picked up. A file that is not there yet (the game started before the
+ * editor or the recorder first saved it) opens with no path, and its first
+ * save comes in as any reload does. On Linux the library uses inotify on each file's folder (so
  * saves by rename are seen); elsewhere, or if inotify is unavailable, it
  * compares stat() results (modification time, size, inode) at each poll.
  *
@@ -46,7 +50,11 @@ CP_API cp_library *cp_library_create_polling(cp_error *error);
 CP_API void cp_library_destroy(cp_library *lib);
 
 /* The resource for `file`, loading it now. Opening the same file twice gives
- * the same handle. The first load must succeed: NULL and `error` otherwise. */
+ * the same handle. A file that is there must load: NULL and `error`
+ * otherwise. A file that is not there (no such file, or no such folder yet)
+ * opens without a path: cp_resource_path is NULL, the generation 0, and
+ * cp_resource_error says "FILE: not there yet: ..." until a poll finds the
+ * file saved and loads it (generation 1). */
 CP_API cp_resource *cp_library_open(cp_library *lib, const char *file, cp_error *error);
 
 /* Looks for changed files and reloads them; returns how many resources got a
@@ -56,11 +64,13 @@ CP_API size_t cp_library_poll(cp_library *lib);
 
 /* The current path (owned by the library; valid until the next poll that
  * reloads this resource, which frees it, or until the library is destroyed:
- * fetch it again after each cp_library_poll). Never NULL. */
+ * fetch it again after each cp_library_poll). NULL while the file has never
+ * loaded (it was not there when opened, and has not been saved since). */
 CP_API const cp_path *cp_resource_path(const cp_resource *res);
-/* 1 after the first load, +1 for every successful reload. */
+/* 0 before the first load, 1 after it, +1 for every successful reload. */
 CP_API unsigned long cp_resource_generation(const cp_resource *res);
-/* The message of the last failed reload, or NULL if the last attempt loaded. */
+/* The message of the last failed reload (or of a file not there yet), or
+ * NULL if the last attempt loaded. */
 CP_API const char *cp_resource_error(const cp_resource *res);
 /* The file name as given to cp_library_open. */
 CP_API const char *cp_resource_file(const cp_resource *res);

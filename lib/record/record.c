@@ -321,6 +321,12 @@ cp_status cp_recorder_fly(cp_recorder *r, double metres, cp_error *error)
 
 /* ---- paths and files ---------------------------------------------------------------------- */
 
+/* A recording's options when the caller gives none, and in its file: what
+ * the editor gives a path it records (a new file there is smooth, C2, natural
+ * ends), so a take from a game plays as the same take from the editor, and
+ * uneven presses cannot make the camera overshoot or turn the long way. */
+static const cp_path_options recorded = {.timing = CP_TIMING_SMOOTH};
+
 cp_path *cp_recorder_path(const cp_recorder *r, const cp_path_options *options, cp_error *error)
 {
     if (r->count < 2) {
@@ -328,7 +334,7 @@ cp_path *cp_recorder_path(const cp_recorder *r, const cp_path_options *options, 
                       r->count == 1 ? "" : "s");
         return NULL;
     }
-    return cp_path_create(r->keys, r->count, options, error);
+    return cp_path_create(r->keys, r->count, options ? options : &recorded, error);
 }
 
 cp_status cp_recorder_save(const cp_recorder *r, const char *file, cp_error *error)

@@ -10,7 +10,8 @@
  * do not make new generations. Without inotify (other systems,
  * CAMPATH_NO_INOTIFY=1, cp_library_create_polling, or a folder that cannot be
  * watched) each poll compares stat() results: device, inode, size,
- * modification and change time to the nanosecond. */
+ * modification and change time to the nanosecond. A file not there when
+ * opened is a resource without a path, in error until its first save. */
 #include <errno.h>
 #include <limits.h>
 #include <stdint.h>
@@ -205,6 +206,16 @@ static void watch_chain(cp_library *lib, cp_resource *r)
 
 /* ---- loading --------------------------------------------------------------------------------- */
 
+/* The error of a resource whose file has not been saved yet. */
+#define WAITING_MESSAGE "%s: not there yet: the path comes with the file's first save"
+
+/* Is the file simply not there (as opposed to there but unreadable)? */
+static int not_there(const char *file)
+{
+    struct stat st;
+    return stat(file, &st) != 0 && errno == ENOENT;
+}
+
 /* Reads and loads the file if its content differs from the last attempt.
  * Returns 1 for a new path, 0 otherwise. */
 static int reload(cp_resource *r, int first, cp_error *error)
@@ -217,7 +228,9 @@ static int reload(cp_resource *r, int first, cp_error *error)
     size_t size;
     if (cpi_read_file(r->file, &text, &size, &err) != CP_OK) {
         if (!r->seen.exists && !first)
-            cpi_error_set(&err, CP_ERR_IO, "%s: not found (deleted?); keeping the last good path", r->file);
+            cpi_error_set(&err, CP_ERR_IO,
+                          r->path ? "%s: not found (deleted?); keeping the last good path" : WAITING_MESSAGE,
+                          r->file);
         set_error(r, err.message);
         if (error)
             *error = err;
@@ -344,7 +357,20 @@ cp_resource *cp_library_open(cp_library *lib, const char *file, cp_error *error)
     }
     /* watch before loading so that a write between the two is not missed */
     watch_chain(lib, r);
-    if (!reload(r, 1, error)) {
+    int opened;
+    if (not_there(file)) {
+        /* a file the game opens before the editor or the recorder first saves
+         * it: no path yet, and the first save comes in as any reload does */
+        cp_error wait;
+        cpi_error_set(&wait, CP_ERR_IO, WAITING_MESSAGE, file);
+        set_error(r, wait.message);
+        opened = r->error != NULL;
+        if (!opened)
+            cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a resource");
+    } else {
+        opened = reload(r, 1, error);
+    }
+    if (!opened) {
         drop_watches(lib, r);
         cp_path_destroy(r->path);
         free(r->error);

@@ -2,9 +2,10 @@
 # tests/e2e/gltf_node.sh - exported glTF files against the Khronos glTF
 # Validator and three.js (GLTFLoader + AnimationMixer), both from the npm
 # registry, installed from tests/e2e/node/package-lock.json into
-# $BUILD/node. For each kind of path: export-gltf to .gltf and to .glb,
-# validate (no errors), and compare three.js's animation with `campath
-# sample` at 1,000 times (1e-5). Node.js and npm come from Debian (`make
+# $BUILD/node once (tests/tools/npm_ci.sh: without the registry the script
+# fails with one line that says so). For each kind of path: export-gltf to
+# .gltf and to .glb, validate (no errors), and compare three.js's animation
+# with `campath sample` at 1,000 times (1e-5). Node.js and npm come from Debian (`make
 # deps` installs them); without them the script fails: a check that cannot
 # run has not passed.
 set -eu
@@ -21,26 +22,27 @@ for tool in node npm; do
     fi
 done
 
-NODE_DIR="$BUILD/node"
-mkdir -p "$NODE_DIR"
-if ! cmp -s "$HERE/node/package-lock.json" "$NODE_DIR/package-lock.json" || [ ! -d "$NODE_DIR/node_modules/three" ] ||
-    [ ! -d "$NODE_DIR/node_modules/gltf-validator" ]; then
-    cp "$HERE/node/package.json" "$HERE/node/package-lock.json" "$NODE_DIR/"
-    echo "installing gltf-validator and three into $NODE_DIR"
-    # the registry is reached over the network: retry a passing failure
-    tries=0
-    until (cd "$NODE_DIR" && npm ci --no-audit --no-fund --loglevel=error); do
-        tries=$((tries + 1))
-        [ "$tries" -lt 3 ] || { echo "gltf_node.sh: npm ci failed $tries times" >&2; exit 1; }
-        echo "npm ci failed; retrying in 5 s"
-        sleep 5
-    done
-fi
-# ES modules resolve packages from the script's own folder
-cp "$HERE/node/check_gltf.mjs" "$NODE_DIR/"
-
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+
+# Without the registry the check fails with one line that says what to do,
+# not npm's stack: shown here against a registry that refuses (with an
+# empty cache, so that nothing is served from it, and no retries).
+if npm_config_registry=http://127.0.0.1:9/ npm_config_cache="$TMP/npm-cache" npm_config_fetch_retries=0 \
+    sh "$HERE/../tools/npm_ci.sh" "$TMP/offline" >"$TMP/offline.out" 2>&1; then
+    echo "gltf_node.sh: installing from a registry that refuses every connection succeeded" >&2; exit 1
+fi
+if [ "$(grep -c 'FAIL: the npm registry (http://127.0.0.1:9/) cannot be reached (ECONNREFUSED)' "$TMP/offline.out")" != 1 ] ||
+    grep -q '^npm error' "$TMP/offline.out"; then
+    echo "gltf_node.sh: without the registry, expected one line that says so; got:" >&2
+    cat "$TMP/offline.out" >&2; exit 1
+fi
+echo "ok: without the registry, one line says so: $(tail -n 1 "$TMP/offline.out" | sed 's/^.*FAIL: //' | cut -c1-80)..."
+
+NODE_DIR="$BUILD/node"
+sh "$HERE/../tools/npm_ci.sh" "$NODE_DIR"
+# ES modules resolve packages from the script's own folder
+cp "$HERE/node/check_gltf.mjs" "$NODE_DIR/"
 
 # kind interpolation(position rotation fov) ends period keys...
 write_path() { # NAME POS ROT FOV ENDS PERIOD KEYS_JSON

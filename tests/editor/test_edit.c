@@ -127,6 +127,43 @@ static void record_in_real_time_should_fall_back_to_distance_without_a_previous_
 /* F2 through the path camera recorded the free camera, which the user
  * could not see: it records what the user sees, the path's pose at the
  * playhead. */
+/* A game that records with the library's recorder gets the file F2 gives:
+ * the same key times and the same options (smooth timing, C2, natural ends). */
+static void record_should_save_what_the_library_recorder_saves(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    ed_record_set_nominal_speed(app, CP_RECORDER_SPEED);
+    cp_error err;
+    cp_recorder *rec = cp_recorder_create(NULL, &err);
+    assert_non_null(rec);
+    const double x[3] = {0, 12, 14}, z[3] = {0, 0, 9};
+    for (int i = 0; i < 3; i++) {
+        edtest_place(app, x[i], 2, z[i]);
+        assert_int_equal(ed_record_key(app, 0), 0);
+        assert_int_equal(cp_recorder_add(rec, i, cp_vec3_make(x[i], 2, z[i]), cp_quat_identity(), edtest_key(app, i)->fov,
+                                         &err), CP_OK);
+    }
+    assert_int_equal(ed_app_save(app), 0);
+    char *take = edtest_path(f->dir, "take.json");
+    assert_int_equal(cp_recorder_save(rec, take, &err), CP_OK);
+    cp_path *a = cp_path_load(f->file, &err), *b = cp_path_load(take, &err);
+    assert_non_null(a);
+    assert_non_null(b);
+    cp_path_options oa = cp_path_get_options(a), ob = cp_path_get_options(b);
+    assert_int_equal(ob.timing, CP_TIMING_SMOOTH);
+    assert_int_equal(oa.timing, ob.timing);
+    assert_true(oa.position == ob.position && oa.rotation == ob.rotation && oa.fov == ob.fov);
+    assert_true(oa.ends == ob.ends && oa.orientation == ob.orientation);
+    assert_int_equal(cp_path_key_count(a), cp_path_key_count(b));
+    for (size_t i = 0; i < 3; i++)
+        assert_near(cp_path_keys(a)[i].time, cp_path_keys(b)[i].time, 1e-12, 1);
+    cp_path_destroy(a);
+    cp_path_destroy(b);
+    cp_recorder_destroy(rec);
+    free(take);
+}
+
 static void record_through_the_path_camera_should_record_what_is_seen(void **state)
 {
     ed_app *app = &((fixture *)*state)->app;
@@ -539,6 +576,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(record_in_real_time_should_need_the_clock_to_move_on, setup, teardown),
         cmocka_unit_test_setup_teardown(record_in_real_time_should_fall_back_to_distance_without_a_previous_press,
                                         setup, teardown),
+        cmocka_unit_test_setup_teardown(record_should_save_what_the_library_recorder_saves, setup, teardown),
         cmocka_unit_test_setup_teardown(record_through_the_path_camera_should_record_what_is_seen, setup, teardown),
         cmocka_unit_test_setup_teardown(documents_should_differ_in_their_keys_optional_members, setup, teardown),
         cmocka_unit_test_setup_teardown(insert_should_place_the_key_after_the_selection_and_move_the_rest, setup,

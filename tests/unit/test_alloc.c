@@ -344,6 +344,30 @@ static unsigned char *op_reload_open(void *ctx, size_t *size, cp_error *error)
     return out;
 }
 
+/* A library opens a file that is not there yet: the resource, with no path
+ * and the message that says why, or out of memory. */
+static unsigned char *op_reload_open_waiting(void *ctx, size_t *size, cp_error *error)
+{
+    fixture *f = ctx;
+    char file[4096];
+    snprintf(file, sizeof file, "%s/not-yet.json", f->dir);
+    cp_library *lib = cp_library_create_polling(error);
+    cp_resource *r = lib ? cp_library_open(lib, file, error) : NULL;
+    disarm();
+    unsigned char *out = NULL;
+    if (r) {
+        assert_null(cp_resource_path(r));
+        const char *why = cp_resource_error(r);
+        assert_non_null(why);
+        *size = strlen(why);
+        out = malloc(*size);
+        assert_non_null(out);
+        memcpy(out, why, *size);
+    }
+    cp_library_destroy(lib);
+    return out;
+}
+
 /* The file changes and a poll reloads it: the new path, or the old one
  * kept with an out-of-memory error. Only the poll runs with failures armed. */
 static unsigned char *op_reload_poll(void *ctx, size_t *size, cp_error *error)
@@ -450,6 +474,7 @@ static void reload_should_fail_cleanly(void **state)
     fixture f;
     setup_fixture(&f);
     every_allocation_fails_in_turn("reload: open", op_reload_open, &f);
+    every_allocation_fails_in_turn("reload: open a file not there yet", op_reload_open_waiting, &f);
     every_allocation_fails_in_turn("reload: poll", op_reload_poll, &f);
     free_fixture(&f);
 }

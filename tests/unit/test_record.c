@@ -1,6 +1,7 @@
 /* tests/unit/test_record.c - the recorder: key times under distance and real
  * pace, the distance flown, undo and count, bad input (nothing recorded),
- * options, paths from the keys, and the save/load round trip. */
+ * options, paths from the keys, and the save/load round trip (with the
+ * timing the editor records). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -451,6 +452,52 @@ static void save_should_round_trip_bit_for_bit(void **state)
     free(dir);
 }
 
+/* The editor's F2 records with this recorder and gives a new path smooth
+ * timing (C2, natural ends); a take saved from a game is the same file. */
+static void save_should_write_the_timing_the_editor_records(void **state)
+{
+    (void)state;
+    char *dir = testutil_tempdir();
+    assert_non_null(dir);
+    char file[512];
+    snprintf(file, sizeof file, "%s/take.json", dir);
+    cp_recorder *r = make(CP_PACE_DISTANCE, 0);
+    add(r, 0, 0, 2, 0, yaw(0), 60);
+    add(r, 1, 10, 2, 0, yaw(30), 55);
+    add(r, 9, 10, 2, 1, yaw(90), 50); /* a short hop after a long one: uneven key times */
+    cp_error err;
+    assert_int_equal(cp_recorder_save(r, file, &err), CP_OK);
+    cp_path *back = cp_path_load(file, &err);
+    if (!back)
+        fail_msg("%s", err.message);
+    cp_path *p = cp_recorder_path(r, NULL, &err);
+    assert_non_null(p);
+    for (int i = 0; i < 2; i++) {
+        cp_path_options o = cp_path_get_options(i ? p : back);
+        assert_int_equal(o.timing, CP_TIMING_SMOOTH);
+        assert_int_equal(o.position, CP_INTERP_C2);
+        assert_int_equal(o.rotation, CP_INTERP_C2);
+        assert_int_equal(o.fov, CP_INTERP_C2);
+        assert_int_equal(o.ends, CP_ENDS_NATURAL);
+        assert_int_equal(o.orientation, CP_ORIENTATION_ROTATION);
+    }
+    char *text = cp_path_save_memory(back, NULL, &err);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "\"timing\": \"smooth\""));
+    free(text);
+    cp_path_destroy(p);
+    cp_path_destroy(back);
+    /* options given are the caller's: zeroed is the path's own default, keys timing */
+    cp_path_options keys = {0};
+    p = cp_recorder_path(r, &keys, &err);
+    assert_non_null(p);
+    assert_int_equal(cp_path_get_options(p).timing, CP_TIMING_KEYS);
+    cp_path_destroy(p);
+    cp_recorder_destroy(r);
+    testutil_rmtree(dir);
+    free(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -468,6 +515,7 @@ int main(void)
         cmocka_unit_test(gap_should_be_the_distance_rule),
         cmocka_unit_test(path_should_pass_through_the_recorded_keys),
         cmocka_unit_test(save_should_round_trip_bit_for_bit),
+        cmocka_unit_test(save_should_write_the_timing_the_editor_records),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

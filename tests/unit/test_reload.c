@@ -1,6 +1,7 @@
 /* tests/unit/test_reload.c - hot reload on real files in a temporary folder,
- * with inotify and with stat polling. Nothing waits a fixed time: each step
- * polls until what it expects happens or a deadline passes. */
+ * with inotify and with stat polling, files that are not there yet included.
+ * Nothing waits a fixed time: each step polls until what it expects happens
+ * or a deadline passes. */
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <stdio.h>
@@ -203,8 +204,10 @@ static void reload_should_refuse_files_that_do_not_load(void **state)
     (void)state;
     cp_error err;
     cp_library *lib = cp_library_create(&err);
-    assert_null(cp_library_open(lib, "tests/data/no-such-file.json", &err));
-    assert_string_equal(err.message, "tests/data/no-such-file.json: cannot open: not found");
+    /* a file that is there must load (one that is not is waited for: below) */
+    assert_null(cp_library_open(lib, "tests/data", &err));
+    assert_non_null(strstr(err.message, "tests/data: "));
+    assert_int_equal(err.code, CP_ERR_IO);
     assert_null(cp_library_open(lib, "tests/data/bad/time_string.json", &err));
     assert_non_null(strstr(err.message, "time_string.json:8:12: keys[3].t: number expected"));
     /* several files, in several folders, each with its own handle */
@@ -360,6 +363,67 @@ static void reload_should_follow_links_into_other_folders_with_stat_polling(void
     follow_links_into_other_folders(0);
 }
 
+/* A game may open its file before the editor or the recorder first saves
+ * it: the resource has no path, and says why, until the save brings it in
+ * as any reload does; so does a file whose folder is not there yet. */
+static void wait_for_a_file_not_saved_yet(int inotify)
+{
+    cp_library *lib = library(inotify);
+    if (!lib)
+        return;
+    char *dir = testutil_tempdir(), file[1024], folder[1024], later[1100], expected[1200];
+    snprintf(file, sizeof file, "%s/intro.json", dir);
+    cp_error err;
+    cp_resource *res = cp_library_open(lib, file, &err);
+    assert_non_null(res);
+    assert_int_equal(err.code, CP_OK);
+    assert_null(cp_resource_path(res));
+    assert_int_equal(cp_resource_generation(res), 0);
+    snprintf(expected, sizeof expected, "%s: not there yet: the path comes with the file's first save", file);
+    assert_string_equal(cp_resource_error(res), expected);
+    assert_ptr_equal(cp_library_open(lib, file, &err), res); /* still one handle per file */
+    for (int i = 0; i < 20; i++) {
+        assert_int_equal(cp_library_poll(lib), 0);
+        pause_briefly();
+    }
+    assert_null(cp_resource_path(res));
+    assert_string_equal(cp_resource_error(res), expected);
+
+    char *t = path_text(3, 7);
+    write_renamed(file, t); /* the first save */
+    expect_generation(lib, res, 1);
+    assert_true(first_x(res) == 7);
+    /* from then on it is any file: deleted, the last good path stays */
+    assert_int_equal(unlink(file), 0);
+    expect_error(lib, res, "keeping the last good path");
+    assert_true(first_x(res) == 7);
+
+    /* a folder that is not there yet either; then the folder, then the file written in place */
+    snprintf(folder, sizeof folder, "%s/later", dir);
+    snprintf(later, sizeof later, "%s/outro.json", folder);
+    cp_resource *out = cp_library_open(lib, later, &err);
+    assert_non_null(out);
+    assert_null(cp_resource_path(out));
+    assert_non_null(strstr(cp_resource_error(out), "not there yet"));
+    cp_library_poll(lib);
+    assert_int_equal(mkdir(folder, 0755), 0);
+    cp_library_poll(lib);
+    assert_int_equal(testutil_write_file(later, t), 0);
+    expect_generation(lib, out, 1);
+    assert_int_equal(cp_path_key_count(cp_resource_path(out)), 3);
+    free(t);
+    cp_library_destroy(lib);
+    testutil_rmtree(dir);
+    free(dir);
+}
+
+static void reload_should_wait_for_a_file_not_saved_yet(void **state)
+{
+    (void)state;
+    wait_for_a_file_not_saved_yet(1); /* inotify */
+    wait_for_a_file_not_saved_yet(0); /* stat polling */
+}
+
 /* Polls until the resource has no error. */
 static void expect_no_error(cp_library *lib, cp_resource *res)
 {
@@ -430,6 +494,7 @@ int main(void)
         cmocka_unit_test(reload_should_follow_saves_with_stat_polling),
         cmocka_unit_test(reload_should_poll_when_told_by_the_environment),
         cmocka_unit_test(reload_should_refuse_files_that_do_not_load),
+        cmocka_unit_test(reload_should_wait_for_a_file_not_saved_yet),
         cmocka_unit_test(reload_should_not_mistake_a_renamed_file_for_its_old_name),
         cmocka_unit_test(reload_should_follow_links_into_other_folders_with_inotify),
         cmocka_unit_test(reload_should_follow_links_into_other_folders_with_stat_polling),
