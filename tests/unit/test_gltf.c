@@ -664,7 +664,7 @@ static void import_should_set_aside_extras_that_disagree(void **state)
 {
     (void)state;
     static const char *const why[2] = {
-        "its translation channel differs from sampler 0: its value at 0.0654296875 s differs by 0.0937",
+        "its translation channel differs from sampler 0: its value at ",
         "its translation channel differs from sampler 0: key 0's tangents differ by 1.43"};
     cp_path *p = make_path(&configs[0]);
     for (int cubic = 0; cubic < 2; cubic++) {
