@@ -92,7 +92,7 @@ static void key_down(game *g, SDL_Scancode key, double now)
     switch (key) {
     case SDL_SCANCODE_R: record(g, now); break;
     case SDL_SCANCODE_BACKSPACE:
-        if (cp_recorder_undo(g->rec) == 0)
+        if (cp_recorder_undo(g->rec))
             printf("dropped the last key (%zu left)\n", cp_recorder_count(g->rec));
         break;
     case SDL_SCANCODE_F5: save(g); break;

@@ -119,7 +119,7 @@ int cli_export_gltf(int argc, char **argv)
         fprintf(stderr, "campath export-gltf: %s\n", err.message);
         return 1;
     }
-    int rc = cp_gltf_export(path, files[1], &opts, &err);
+    cp_status rc = cp_gltf_export(path, files[1], &opts, &err);
     if (rc != CP_OK) {
         fprintf(stderr, "campath export-gltf: %s\n", err.message);
     } else {
@@ -180,7 +180,7 @@ int cli_import_gltf(int argc, char **argv)
     }
     if (report.note[0])
         fprintf(stderr, "campath import-gltf: note: %s\n", report.note);
-    int rc = cp_path_save(path, files[1], &err);
+    cp_status rc = cp_path_save(path, files[1], &err);
     if (rc != CP_OK) {
         fprintf(stderr, "campath import-gltf: %s\n", err.message);
     } else {

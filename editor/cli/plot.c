@@ -77,45 +77,30 @@ static void series_free(series *s)
     memset(s, 0, sizeof *s);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* Times where a derivative may jump: the keys of every channel curve, and
- * the end of the period of a closed path. Sorted, without duplicates. */
+/* Times where a derivative may jump, increasing, each once: the keys, the
+ * ends of their holds and the end of the path; in keys timing also the keys
+ * the rotation builder inserted (its curve is over time there and holds
+ * every key, so its key times are the joins; smooth and constant-speed
+ * curves are over the shape's parameter, and look-at paths have none). */
 static double *breakpoints(const cp_path *p, size_t *count)
 {
-    const cp_curve *curves[3] = {cp_path_position_curve(p), cp_path_rotation_curve(p), cp_path_fov_curve(p)};
-    /* smooth and constant-speed timing: the channel curves are over the
-     * shape's parameter, not time; the joins in time are the keys and the
-     * ends of their holds. A look-at path has no rotation curve: its
-     * channels have the keys' times. */
-    const int timed = cp_path_get_options(p).timing == CP_TIMING_KEYS && curves[1];
-    const cp_key *keys = cp_path_keys(p);
-    size_t n = 1 + 2 * cp_path_key_count(p);
-    for (int c = 0; c < 3 && timed; c++)
-        n += cp_curve_key_count(curves[c]);
+    const cp_curve *rot = cp_path_rotation_curve(p);
+    const int timed = cp_path_get_options(p).timing == CP_TIMING_KEYS && rot;
+    const size_t n = timed ? cp_curve_key_count(rot) + 1 : 2 * cp_path_key_count(p) + 1;
     double *t = malloc(n * sizeof *t);
     if (!t)
         return NULL;
-    size_t m = 0;
-    for (int c = 0; c < 3 && timed; c++)
-        for (size_t i = 0; i < cp_curve_key_count(curves[c]); i++)
-            cp_curve_key(curves[c], i, &t[m++], NULL, NULL, NULL);
-    for (size_t i = 0; i < cp_path_key_count(p) && !timed; i++) {
-        t[m++] = keys[i].time;
-        if ((keys[i].flags & CP_KEY_HOLD) && keys[i].hold > 0)
-            t[m++] = keys[i].time + keys[i].hold;
+    if (!timed) {
+        *count = cp_path_key_times(p, t);
+        return t;
     }
-    t[m++] = cp_path_start(p) + cp_path_duration(p);
-    qsort(t, m, sizeof *t, cmp_double);
-    size_t u = 0;
-    for (size_t i = 0; i < m; i++)
-        if (u == 0 || t[i] > t[u - 1])
-            t[u++] = t[i];
-    *count = u;
+    size_t m = 0;
+    for (size_t i = 0; i < cp_curve_key_count(rot); i++)
+        cp_curve_key(rot, i, &t[m++], NULL, NULL, NULL);
+    const double end = cp_curve_end(rot);
+    if (end > t[m - 1])
+        t[m++] = end;
+    *count = m;
     return t;
 }
 
@@ -317,7 +302,7 @@ int cli_plot(int argc, char **argv)
     cp_interp other_interp = CP_INTERP_BISECTOR;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--compare") == 0) {
-            if (i + 1 >= argc || cp_interp_parse(argv[i + 1], &other_interp) != 0) {
+            if (i + 1 >= argc || cp_interp_parse(argv[i + 1], &other_interp) != CP_OK) {
                 fprintf(stderr, "campath plot: --compare needs bisector, catmull-rom, linear, c2 or step\n");
                 return 2;
             }

@@ -38,7 +38,7 @@ int cli_open(const char *file, int (*usage)(FILE *out, int status), cp_path **pa
 
 int cli_parse_number(const char *cmd, const char *opt, const char *text, double *out)
 {
-    if (!text || cp_json_parse_number(text, out) != 0 || !isfinite(*out)) {
+    if (!text || cp_json_parse_number(text, out) != CP_OK || !isfinite(*out)) {
         fprintf(stderr, "campath %s: %s needs a number, got '%s'\n", cmd, opt, text ? text : "");
         return -1;
     }

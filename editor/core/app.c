@@ -1,5 +1,7 @@
-/* editor/core/app.c - the editor state: life cycle, time, selection, playback, the camera. */
-#include "app.h"
+/* editor/core/app.c - the editor as a whole: life cycle, the update step,
+ * playback, the free camera, settings, the file and the scene, and the
+ * protocol every command follows (app_impl.h). */
+#include "app_impl.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -7,57 +9,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fit.h"
+
 int ed_app_init(ed_app *app)
 {
     memset(app, 0, sizeof *app);
-    app->clearance_radius = ED_CLEARANCE_DEFAULT;
-    app->aspect = ED_ASPECT_DEFAULT;
-    app->show_pip = 1;
-    int rc = ed_app_use_demo_world(app);
-    app->cur.selected = -1;
-    app->cur.doc.options.timing = CP_TIMING_SMOOTH; /* as a new file gets (ed_app_open) */
-    app->look_key = -1;
-    app->next_revision = 1;
-    /* where paths/demo.json starts: south of the pillar, looking at it */
-    ed_camera_init(&app->camera, cp_vec3_make(0.0, 8.0, 48.0));
-    app->nominal_speed = ED_NOMINAL_SPEED;
-    app->width = 960;
-    app->height = 540;
-    app->help_pages = 1;
-    app->text_w = 8;
-    app->text_h = 17;
-    app->message_clock = -ED_MESSAGE_SECONDS;
-    app->retime_background = ED_RETIME_BACKGROUND;
-    return rc;
+    ed_base_init(&app->base);
+    ed_doc_init(&app->doc);
+    ed_file_init(&app->file);
+    ed_ui_init(&app->ui);
+    ed_rec_init(&app->rec);
+    return ed_scene_init(&app->scene);
 }
 
 void ed_app_free(ed_app *app)
 {
-    if (app->retimer) {
-        char err[8];
-        cp_path_destroy(ed_retimer_finish(app->retimer, err, sizeof err));
-    }
-    if (app->loader) {
-        ed_world w;
-        char err[64];
-        if (ed_loader_finish(app->loader, &w, NULL, err, sizeof err) == 0)
-            ed_world_free(&w);
-    }
-    ed_world_free(&app->world);
-    ed_bvh_free(&app->bvh);
-    ed_clearance_free(&app->clearance);
-    free(app->scene_file);
-    free(app->clipboard);
-    cp_library_destroy(app->library);
-    cp_recorder_destroy(app->take);
-    cp_path_destroy(app->path);
-    ed_state_free(&app->cur);
-    ed_state_free(&app->live.origin);
-    cp_document_free(&app->pending);
-    ed_history_free(&app->history);
-    free(app->file);
-    free(app->recovery_file);
-    free(app->reload_error);
+    ed_scene_free(&app->scene);
+    ed_file_free(&app->file);
+    ed_rec_free(&app->rec);
+    ed_doc_free(&app->doc);
+    ed_ui_free(&app->ui);
     memset(app, 0, sizeof *app);
 }
 
@@ -65,67 +36,127 @@ void ed_app_message(ed_app *app, int is_error, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(app->message, sizeof app->message, fmt, ap);
+    char text[sizeof app->base.message];
+    vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    app->message_error = is_error;
-    app->message_clock = app->clock;
-    app->message_selection = 0;
+    ed_base_message(&app->base, is_error, "%s", text);
 }
 
-int ed_app_dirty(const ed_app *app) { return app->cur.revision != app->saved_revision; }
-size_t ed_app_key_count(const ed_app *app) { return app->cur.doc.count; }
-const cp_key *ed_app_keys(const ed_app *app) { return app->cur.doc.keys; }
+/* ---- the protocol of commands -------------------------------------------------------------------- */
 
-double ed_app_start(const ed_app *app) { return app->path ? cp_path_start(app->path) : 0.0; }
-double ed_app_duration(const ed_app *app) { return app->path ? cp_path_duration(app->path) : 0.0; }
+int ed_app_end_drag(ed_app *app)
+{
+    app->rec.look_key = -1; /* looking from a key is a drag too: it ends with it */
+    return ed_doc_live_end(&app->doc, &app->base);
+}
 
-int ed_app_check_prompt(ed_app *app)
+void ed_app_cancel_drag(ed_app *app)
+{
+    app->rec.look_key = -1;
+    ed_doc_live_cancel(&app->doc, &app->base);
+}
+
+const cp_document *ed_app_drag_origin(const ed_app *app) { return ed_doc_live_origin(&app->doc); }
+
+int ed_app_ready(ed_app *app)
 {
     /* any other edit ends a drag first: the drag becomes its own undo step */
-    if (app->live.active)
-        ed_app_live_end(app);
-    if (app->prompt == ED_PROMPT_NONE)
-        return 0;
-    ed_app_message(app, 1, "answer the question first (F1 lists the answers)");
-    return -1;
+    if (app->doc.live.active)
+        ed_app_end_drag(app);
+    return ed_base_check_prompt(&app->base);
 }
 
-void ed_app_clamp(ed_app *app)
+int ed_app_begin(ed_app *app, cp_document *work)
 {
-    long n = (long)app->cur.doc.count;
-    /* a selection made for other keys (a state built without one) starts over as the active key alone */
-    if (app->cur.sel.n != app->cur.doc.count) {
-        ed_sel_reset(&app->cur.sel, app->cur.doc.count);
-        if (app->cur.selected >= 0 && app->cur.selected < n && ed_sel_set(&app->cur.sel, (size_t)app->cur.selected, 1))
-            app->cur.selected = -1;
-    }
-    if (app->cur.selected >= n || app->cur.selected < -1)
-        app->cur.selected = -1;
-    if (app->cur.selected >= 0 && !ed_sel_has(&app->cur.sel, (size_t)app->cur.selected))
-        app->cur.selected = (long)ed_sel_next(&app->cur.sel, 0) < n ? (long)ed_sel_next(&app->cur.sel, 0) : -1;
-    ed_app_seek(app, app->playhead);
+    memset(work, 0, sizeof *work);
+    if (ed_app_ready(app))
+        return -1;
+    return ed_doc_copy(&app->doc, &app->base, work);
 }
 
-/* ---- time ------------------------------------------------------------------------------ */
+int ed_app_commit_sel(ed_app *app, cp_document *work, ed_sel *sel, long selected, int keep_period)
+{
+    const cp_recorder_options closing = ed_rec_options(&app->rec);
+    return ed_doc_commit(&app->doc, &app->base, work, sel, selected, keep_period ? NULL : &closing);
+}
+
+int ed_app_commit(ed_app *app, cp_document *work, long selected, int keep_period)
+{
+    return ed_app_commit_sel(app, work, NULL, selected, keep_period);
+}
+
+int ed_app_need_selection(ed_app *app) { return ed_doc_need_selection(&app->doc, &app->base); }
+
+void ed_app_fit_key(ed_app *app, const cp_document *d, cp_key *k, const cp_key *near)
+{
+    ed_fit_key(d, k, near, ed_scene_view_distance(&app->scene, k->position, k->rotation, ed_fit_fallback(d, near)));
+}
+
+/* ---- time ------------------------------------------------------------------------------------------ */
 
 static void advance_playback(ed_app *app, double dt)
 {
-    if (!app->playing)
+    ed_base *b = &app->base;
+    const cp_path *path = app->doc.path;
+    if (!b->playing)
         return;
-    if (!app->path) {
-        app->playing = 0;
+    if (!path) {
+        b->playing = 0;
         return;
     }
-    double start = cp_path_start(app->path), end = start + cp_path_duration(app->path);
-    double t = app->playhead + dt;
-    if (cp_path_get_options(app->path).ends == CP_ENDS_CLOSED) {
-        ed_app_seek(app, t);
+    double start = cp_path_start(path), end = start + cp_path_duration(path);
+    double t = b->playhead + dt;
+    if (cp_path_get_options(path).ends == CP_ENDS_CLOSED) {
+        ed_base_seek(b, path, t);
     } else if (t >= end) {
-        app->playhead = end;
-        app->playing = 0;
+        b->playhead = end;
+        b->playing = 0;
     } else {
-        app->playhead = t < start ? start : t;
+        b->playhead = t < start ? start : t;
     }
+}
+
+/* A first view of a new world: speed by its size; without keys, a view of all of it. */
+static void adapt_camera(ed_app *app)
+{
+    const ed_world *w = &app->scene.world;
+    double size = ed_world_size(w);
+    double speed = size / 12.0;
+    ed_camera *c = &app->ui.camera;
+    c->speed = speed < ED_CAMERA_MIN_SPEED ? ED_CAMERA_MIN_SPEED : speed > ED_CAMERA_MAX_SPEED ? ED_CAMERA_MAX_SPEED : speed;
+    if (app->doc.cur.doc.count > 0)
+        return;
+    cp_vec3 centre = ed_world_centre(w);
+    cp_vec3 eye = cp_vec3_add(centre, cp_vec3_make(0.0, 0.3 * size, 0.55 * size));
+    cp_vec3 d = cp_vec3_normalize(cp_vec3_sub(centre, eye));
+    ed_app_place_camera(app, eye, cp_quat_from_yaw_pitch_roll(atan2(-d.x, -d.z), asin(d.y), 0.0));
+}
+
+/* Sets the document's scene member to the scene file as seen from the path file (an undoable edit). */
+static void remember_scene(ed_app *app, const char *scene)
+{
+    char rel[4096];
+    if (ed_file_relative(&app->file, scene, rel, sizeof rel))
+        return;
+    if (app->doc.cur.doc.scene && strcmp(app->doc.cur.doc.scene, rel) == 0)
+        return;
+    cp_document work;
+    char *s = strdup(rel);
+    if (!s || ed_doc_copy(&app->doc, &app->base, &work)) {
+        free(s);
+        return;
+    }
+    free(work.scene);
+    work.scene = s;
+    ed_app_commit(app, &work, app->doc.cur.selected, 1);
+}
+
+/* What a world that finished loading means for the camera and the document. */
+static void scene_loaded(ed_app *app)
+{
+    adapt_camera(app);
+    if (app->scene.remember && app->scene.file)
+        remember_scene(app, app->scene.file);
 }
 
 void ed_app_update(ed_app *app, double dt)
@@ -135,139 +166,251 @@ void ed_app_update(ed_app *app, double dt)
         dt = 0.0;
     if (dt > 1.0)
         dt = 1.0;
-    app->clock += dt;
+    app->base.clock += dt;
     advance_playback(app, dt);
-    ed_app_poll_scene(app);
-    ed_app_poll_retime(app);
-    ed_app_poll_file(app);
-    /* once quitting is decided (edits discarded or saved), nothing more is written */
-    if (!app->quit && ed_app_dirty(app) && app->cur.revision != app->recovery_revision &&
-        app->clock - app->recovery_clock >= ED_RECOVERY_INTERVAL && app->prompt != ED_PROMPT_RECOVERY)
-        ed_app_write_recovery(app);
+    if (ed_scene_poll(&app->scene, &app->base) == 1)
+        scene_loaded(app);
+    ed_doc_poll_retime(&app->doc, &app->base);
+    ed_file_poll(&app->file, &app->doc, &app->base);
+    ed_file_tick(&app->file, &app->doc, &app->base);
+    ed_app_refresh(app);
 }
 
-/* ---- selection and playback ------------------------------------------------------------- */
+void ed_app_refresh(ed_app *app) { ed_app_check_clearance(app); }
 
-int ed_app_goto_key(ed_app *app)
-{
-    long s = app->cur.selected;
-    if (s < 0) {
-        ed_app_message(app, 1, "select a key first ([ or ])");
-        return -1;
-    }
-    const cp_key *k = &app->cur.doc.keys[s];
-    ed_camera_set_pose(&app->camera, k->position, k->rotation, k->fov);
-    app->view_path = 0;
-    ed_app_message(app, 0, "camera at key %ld", s);
-    return 0;
-}
+/* ---- what the front ends read ------------------------------------------------------------------- */
 
-void ed_app_play(ed_app *app, int play)
-{
-    if (play && !app->path) {
-        ed_app_message(app, 1, "nothing to play: record at least 2 keys (F2)");
-        play = 0;
-    }
-    if (play && app->path && cp_path_get_options(app->path).ends != CP_ENDS_CLOSED &&
-        app->playhead >= ed_app_start(app) + ed_app_duration(app))
-        app->playhead = ed_app_start(app);
-    app->playing = play;
-}
-
-void ed_app_toggle_play(ed_app *app) { ed_app_play(app, !app->playing); }
-
-void ed_app_seek(ed_app *app, double time)
-{
-    if (!isfinite(time))
-        return;
-    if (!app->path) {
-        app->playhead = app->cur.doc.count ? app->cur.doc.keys[0].time : 0.0;
-        return;
-    }
-    double start = cp_path_start(app->path), dur = cp_path_duration(app->path);
-    if (cp_path_get_options(app->path).ends == CP_ENDS_CLOSED && dur > 0) {
-        /* the end of a loop is the pose of its start, but End and the timeline's
-           right edge put the playhead at the end, not back at the start */
-        if (time == start + dur) {
-            app->playhead = time;
-            return;
-        }
-        double u = fmod(time - start, dur);
-        app->playhead = start + (u < 0 ? u + dur : u);
-    } else {
-        app->playhead = time < start ? start : time > start + dur ? start + dur : time;
-    }
-}
+int ed_app_message_shown(const ed_app *app) { return ed_base_message_shown(&app->base); }
+int ed_app_dirty(const ed_app *app) { return ed_file_dirty(&app->file, &app->doc); }
+size_t ed_app_key_count(const ed_app *app) { return app->doc.cur.doc.count; }
+const cp_key *ed_app_keys(const ed_app *app) { return app->doc.cur.doc.keys; }
+double ed_app_start(const ed_app *app) { return ed_doc_start(&app->doc); }
+double ed_app_duration(const ed_app *app) { return ed_doc_duration(&app->doc); }
+size_t ed_app_selected_count(const ed_app *app) { return app->doc.cur.sel.count; }
+int ed_app_is_selected(const ed_app *app, size_t i) { return ed_sel_has(&app->doc.cur.sel, i); }
+long ed_app_look_key(const ed_app *app) { return app->doc.live.active ? app->rec.look_key : -1; }
 
 void ed_app_view_pose(const ed_app *app, cp_vec3 *position, cp_quat *rotation, double *fov)
 {
-    if (app->view_path && app->path) {
+    if (ed_ui_through(&app->ui, app->doc.path != NULL)) {
         cp_pose pose;
-        cp_path_sample_fast(app->path, app->playhead, &pose);
+        cp_path_sample_fast(app->doc.path, app->base.playhead, &pose);
         *position = pose.position;
         *rotation = pose.rotation;
         *fov = pose.fov;
         return;
     }
-    *position = app->camera.position;
-    *rotation = ed_camera_rotation(&app->camera);
-    *fov = app->camera.fov;
+    *position = app->ui.camera.position;
+    *rotation = ed_camera_rotation(&app->ui.camera);
+    *fov = app->ui.camera.fov;
 }
 
-/* ---- settings and the camera ----------------------------------------------------------------- */
+void ed_app_layout(const ed_app *app, ed_layout *l) { ed_ui_layout(&app->ui, app->doc.path != NULL, l); }
 
-void ed_app_set_nominal_speed(ed_app *app, double speed)
+void ed_app_view(const ed_app *app, ed_view *v)
 {
-    if (!(speed >= 0.01 && speed <= 1000.0)) {
-        ed_app_message(app, 1, "nominal speed must be between 0.01 and 1000 m/s");
-        return;
+    ed_layout l;
+    ed_app_layout(app, &l);
+    cp_vec3 pos;
+    cp_quat rot;
+    double fov;
+    ed_app_view_pose(app, &pos, &rot, &fov);
+    ed_view_init(v, pos, rot, fov, l.frame.x, l.frame.y, l.frame.w, l.frame.h);
+}
+
+int ed_app_gizmo(const ed_app *app, const ed_view *v, ed_gizmo *g)
+{
+    memset(g, 0, sizeof *g);
+    const ed_doc *d = &app->doc;
+    if (ed_ui_through(&app->ui, d->path != NULL) || ed_app_look_key(app) >= 0 || d->cur.selected < 0)
+        return 0;
+    ed_gizmo_place(g, v, ed_app_selected_count(app) > 1 ? ed_doc_centre(d, &d->cur.doc)
+                                                       : d->cur.doc.keys[d->cur.selected].position);
+    return g->visible;
+}
+
+const ed_clearance *ed_app_clearance(const ed_app *app)
+{
+    return ed_scene_clearance(&app->scene, app->doc.path_serial);
+}
+
+const ed_clearance *ed_app_check_clearance(ed_app *app)
+{
+    if (ed_scene_check(&app->scene, app->doc.path, app->doc.path_serial) != 0)
+        return NULL;
+    return ed_app_clearance(app);
+}
+
+/* ---- playback and the free camera ---------------------------------------------------------------- */
+
+void ed_app_play(ed_app *app, int play)
+{
+    const cp_path *path = app->doc.path;
+    if (play && !path) {
+        ed_app_message(app, 1, "nothing to play: record at least 2 keys (F2)");
+        play = 0;
     }
-    app->nominal_speed = speed;
-    ed_app_sync_take(app);
-    ed_app_message(app, 0, "nominal speed %.2f m/s", speed);
+    if (play && path && cp_path_get_options(path).ends != CP_ENDS_CLOSED &&
+        app->base.playhead >= ed_app_start(app) + ed_app_duration(app))
+        app->base.playhead = ed_app_start(app);
+    app->base.playing = play;
 }
 
-void ed_app_set_time_mode(ed_app *app, ed_time_mode mode)
+void ed_app_toggle_play(ed_app *app) { ed_app_play(app, !app->base.playing); }
+
+void ed_app_seek(ed_app *app, double time) { ed_doc_seek(&app->doc, &app->base, time); }
+
+void ed_app_view_path(ed_app *app, int on) { app->ui.view_path = on != 0; }
+
+int ed_app_goto_key(ed_app *app)
 {
-    app->time_mode = mode;
-    ed_app_sync_take(app);
-    ed_app_message(app, 0, mode == ED_TIME_REAL ? "key times: real time between recordings"
-                                                : "key times: distance / nominal speed");
+    long s = app->doc.cur.selected;
+    if (s < 0) {
+        ed_app_message(app, 1, "select a key first ([ or ])");
+        return -1;
+    }
+    const cp_key *k = &app->doc.cur.doc.keys[s];
+    ed_camera_set_pose(&app->ui.camera, k->position, k->rotation, k->fov);
+    app->ui.view_path = 0;
+    ed_app_message(app, 0, "camera at key %ld", s);
+    return 0;
 }
 
 void ed_app_place_camera(ed_app *app, cp_vec3 position, cp_quat rotation)
 {
-    ed_camera_set_pose(&app->camera, position, rotation, app->camera.fov);
+    ed_camera_set_pose(&app->ui.camera, position, rotation, app->ui.camera.fov);
 }
 
-/* The recorder counts the way flown since its last key (before the first
- * key there is nothing to count from). */
-static void count_flown(ed_app *app, double metres)
-{
-    if (app->take)
-        cp_recorder_fly(app->take, metres, NULL);
-}
+void ed_app_set_camera_fov(ed_app *app, double fov) { app->ui.camera.fov = fov; }
 
 void ed_app_fly(ed_app *app, const ed_camera_input *in, double dt)
 {
-    count_flown(app, ed_camera_update(&app->camera, in, dt));
+    ed_rec_fly(&app->rec, ed_camera_update(&app->ui.camera, in, dt));
 }
 
 void ed_app_fly_to(ed_app *app, cp_vec3 to)
 {
-    count_flown(app, cp_vec3_length(cp_vec3_sub(to, app->camera.position)));
-    app->camera.position = to;
+    ed_rec_fly(&app->rec, cp_vec3_length(cp_vec3_sub(to, app->ui.camera.position)));
+    app->ui.camera.position = to;
 }
+
+void ed_app_look(ed_app *app, double dx, double dy) { ed_camera_look(&app->ui.camera, dx, dy); }
+
+void ed_app_wheel(ed_app *app, double clicks)
+{
+    ed_camera_wheel(&app->ui.camera, clicks);
+    ed_app_message(app, 0, "flying speed %.2f m/s", app->ui.camera.speed);
+}
+
+void ed_app_reset_roll(ed_app *app) { app->ui.camera.roll = 0; }
+
+/* ---- settings and panels --------------------------------------------------------------------------- */
 
 void ed_app_resize(ed_app *app, int width, int height)
 {
-    app->width = width < 1 ? 1 : width;
-    app->height = height < 1 ? 1 : height;
+    app->ui.width = width < 1 ? 1 : width;
+    app->ui.height = height < 1 ? 1 : height;
 }
 
-void ed_app_layout(const ed_app *app, ed_layout *l)
+void ed_app_set_text_metrics(ed_app *app, const ed_text_metrics *m)
 {
-    int through = app->view_path && app->path;
-    ed_layout_compute(l, app->width, app->height, app->show_graph && !through);
-    ed_layout_shot(l, through, app->show_pip && app->path, app->aspect);
+    ed_text_metrics t = *m;
+    /* a renderer without a font measures nothing: the layout keeps sizes a click can find */
+    if (t.advance <= 0 || t.line <= 0)
+        t.advance = app->ui.text.advance, t.line = app->ui.text.line;
+    if (t.small_advance <= 0 || t.small_line <= 0)
+        t.small_advance = t.advance, t.small_line = t.line;
+    app->ui.text = t;
 }
+
+int ed_app_set_aspect(ed_app *app, double aspect)
+{
+    if (!(aspect >= ED_ASPECT_MIN && aspect <= ED_ASPECT_MAX)) {
+        ed_app_message(app, 1, "the output aspect must be between %g and %g (width / height)", ED_ASPECT_MIN,
+                       ED_ASPECT_MAX);
+        return -1;
+    }
+    app->ui.aspect = aspect;
+    ed_app_message(app, 0, "output aspect %.4g:1", aspect);
+    return 0;
+}
+
+int ed_app_set_clearance(ed_app *app, double metres) { return ed_scene_set_radius(&app->scene, &app->base, metres); }
+
+int ed_app_next_problem(ed_app *app)
+{
+    return ed_scene_next_problem(&app->scene, &app->base, app->doc.path, app->doc.path_serial);
+}
+
+void ed_app_show_help(ed_app *app, int page) { app->ui.show_help = page > 0 ? page : 0; }
+void ed_app_show_graph(ed_app *app, int on) { app->ui.show_graph = on != 0; }
+
+void ed_app_show_pip(ed_app *app, int on) { app->ui.show_pip = on != 0; }
+
+void ed_app_set_color_mode(ed_app *app, ed_color_mode mode)
+{
+    app->ui.color_mode = mode == ED_COLOR_ACCELERATION ? ED_COLOR_ACCELERATION : ED_COLOR_SPEED;
+}
+
+void ed_app_set_clipboard_host(ed_app *app, const ed_clipboard_host *host) { app->ui.clipboard_host = host; }
+
+/* ---- the file ------------------------------------------------------------------------------------ */
+
+int ed_app_open(ed_app *app, const char *file)
+{
+    if (ed_app_ready(app) || ed_file_open(&app->file, &app->doc, &app->base, file) != 0)
+        return -1;
+    ed_rec_break(&app->rec); /* keys of another file anchor nothing */
+    if (app->doc.cur.doc.count > 0) {
+        /* start a little behind the first key, looking the way it looks */
+        const cp_key *k = &app->doc.cur.doc.keys[0];
+        cp_vec3 back = cp_vec3_scale(cp_quat_forward(k->rotation), -10.0);
+        ed_camera_set_pose(&app->ui.camera, cp_vec3_add(k->position, back), k->rotation, k->fov);
+    }
+    const char *member = app->doc.cur.doc.scene;
+    if (member) {
+        /* the scene the file names, unless it is the world already; one that is not there is
+           reported and the path opens all the same */
+        char *scene = ed_file_resolve(&app->file, member, &app->base);
+        if (scene && !ed_os_same_file(app->scene.file, scene))
+            ed_scene_load(&app->scene, &app->base, scene, 0);
+        free(scene);
+    }
+    ed_file_offer_recovery(&app->file, &app->doc, &app->base);
+    return 0;
+}
+
+int ed_app_save(ed_app *app)
+{
+    if (app->doc.live.active)
+        ed_app_end_drag(app);
+    return ed_file_save(&app->file, &app->doc, &app->base);
+}
+
+void ed_app_poll_file(ed_app *app) { ed_file_poll(&app->file, &app->doc, &app->base); }
+
+int ed_app_write_recovery(ed_app *app) { return ed_file_write_recovery(&app->file, &app->doc, &app->base); }
+
+int ed_app_answer(ed_app *app, ed_cmd answer) { return ed_file_answer(&app->file, &app->doc, &app->base, answer); }
+
+int ed_app_request_quit(ed_app *app) { return ed_file_request_quit(&app->file, &app->doc, &app->base); }
+
+/* ---- the scene ----------------------------------------------------------------------------------- */
+
+void ed_app_set_import_options(ed_app *app, const ed_import_options *o) { app->scene.options = *o; }
+
+int ed_app_load_scene(ed_app *app, const char *file, int remember)
+{
+    return ed_scene_load(&app->scene, &app->base, file, remember);
+}
+
+int ed_app_wait_scene(ed_app *app, void (*report)(void *ctx, const char *line), void *ctx)
+{
+    int loaded = 0;
+    int rc = ed_scene_wait(&app->scene, &app->base, report, ctx, &loaded);
+    if (loaded)
+        scene_loaded(app);
+    return rc;
+}
+
+int ed_app_use_demo_world(ed_app *app) { return ed_scene_use_demo(&app->scene); }

@@ -121,14 +121,6 @@ const ed_binding *ed_binding_find(int key, unsigned mods, ed_prompt prompt)
     return NULL;
 }
 
-const ed_binding *ed_binding_find_held(int key)
-{
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (table[i].kind == ED_BIND_HELD && table[i].key == key)
-            return &table[i];
-    return NULL;
-}
-
 /* ---- key names -------------------------------------------------------------------- */
 
 static const struct {

@@ -86,8 +86,6 @@ const ed_binding *ed_bindings(size_t *count);
 /* The pressed binding for key + mods in a context (prompt = ED_PROMPT_NONE
  * for normal editing), or NULL. */
 const ed_binding *ed_binding_find(int key, unsigned mods, ed_prompt prompt);
-/* The held binding for a key (modifiers ignored), or NULL. */
-const ed_binding *ed_binding_find_held(int key);
 
 /* "F2", "A", "Space", "Right mouse"... ("?" for an unknown code). */
 const char *ed_key_name(int key);

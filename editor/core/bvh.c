@@ -321,7 +321,7 @@ static double segment_walk(const ed_bvh *b, cp_vec3 a, cp_vec3 d, int first, siz
     return best;
 }
 
-size_t ed_bvh_crossings(const ed_bvh *b, cp_vec3 a, cp_vec3 c)
+static size_t crossings(const ed_bvh *b, cp_vec3 a, cp_vec3 c)
 {
     size_t count = 0;
     if (b->node_count)
@@ -337,7 +337,7 @@ int ed_bvh_inside(const ed_bvh *b, cp_vec3 p, double reach)
     int odd = 0;
     for (int i = 0; i < 5; i++) {
         cp_vec3 end = cp_vec3_add(p, cp_vec3_scale(cp_vec3_normalize(cp_vec3_make(dirs[i][0], dirs[i][1], dirs[i][2])), reach));
-        odd += (int)(ed_bvh_crossings(b, p, end) & 1);
+        odd += (int)(crossings(b, p, end) & 1);
     }
     return odd >= 3;
 }

@@ -39,8 +39,6 @@ double ed_bvh_distance(const ed_bvh *b, cp_vec3 p, double limit);
  * the fraction of the way to the first crossing. */
 int ed_bvh_segment(const ed_bvh *b, cp_vec3 a, cp_vec3 c, double *u);
 
-/* How many triangles the segment from a to c crosses. */
-size_t ed_bvh_crossings(const ed_bvh *b, cp_vec3 a, cp_vec3 c);
 
 /* Whether p is inside closed geometry: most of a few rays from p of length
  * `reach` cross the surface an odd number of times. (One open surface, a

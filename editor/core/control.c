@@ -3,10 +3,6 @@
 
 #include <string.h>
 
-#include "inspector.h"
-#include "layout.h"
-#include "view.h"
-
 void ed_control_init(ed_control *c)
 {
     memset(c, 0, sizeof *c);
@@ -21,12 +17,7 @@ static void release_all(ed_control *c, ed_app *app)
     memset(c->chord, 0, sizeof c->chord);
     c->looking = 0;
     c->want_relative_mouse = 0;
-    /* a drag whose button-up goes elsewhere ends where it is, as one undo step */
-    if (app->drag.kind != ED_DRAG_NONE) {
-        if (!app->drag.pending)
-            ed_app_live_end(app);
-        app->drag.kind = ED_DRAG_NONE;
-    }
+    ed_pointer_release(app);
 }
 
 static int repeats(ed_cmd cmd)
@@ -42,87 +33,88 @@ static int repeats(ed_cmd cmd)
     }
 }
 
-void ed_control_command(ed_control *c, ed_app *app, ed_cmd cmd)
+void ed_control_command(ed_app *app, ed_cmd cmd)
 {
     switch (cmd) {
-    case ED_CMD_RESET_ROLL: app->camera.roll = 0; break;
+    case ED_CMD_RESET_ROLL: ed_app_reset_roll(app); break;
     case ED_CMD_GOTO_KEY: ed_app_goto_key(app); break;
-    case ED_CMD_RECORD: ed_app_record(app, 0); break;
-    case ED_CMD_INSERT: ed_app_record(app, 1); break;
+    case ED_CMD_RECORD: ed_record_key(app, 0); break;
+    case ED_CMD_INSERT: ed_record_key(app, 1); break;
     case ED_CMD_TIME_MODE:
-        ed_app_set_time_mode(app, app->time_mode == ED_TIME_DISTANCE ? ED_TIME_REAL : ED_TIME_DISTANCE);
+        ed_record_set_time_mode(app, app->rec.time_mode == ED_TIME_DISTANCE ? ED_TIME_REAL : ED_TIME_DISTANCE);
         break;
-    case ED_CMD_NOMINAL_UP: ed_app_set_nominal_speed(app, app->nominal_speed * ED_NOMINAL_STEP); break;
-    case ED_CMD_NOMINAL_DOWN: ed_app_set_nominal_speed(app, app->nominal_speed / ED_NOMINAL_STEP); break;
+    case ED_CMD_NOMINAL_UP: ed_record_set_nominal_speed(app, app->rec.nominal_speed * ED_NOMINAL_STEP); break;
+    case ED_CMD_NOMINAL_DOWN: ed_record_set_nominal_speed(app, app->rec.nominal_speed / ED_NOMINAL_STEP); break;
     case ED_CMD_PLAY: ed_app_toggle_play(app); break;
     case ED_CMD_SEEK_START: ed_app_seek(app, ed_app_start(app)); break;
     case ED_CMD_SEEK_END: ed_app_seek(app, ed_app_start(app) + ed_app_duration(app)); break;
-    case ED_CMD_STEP_BACK: ed_app_seek(app, app->playhead - ED_STEP_SMALL); break;
-    case ED_CMD_STEP_FORWARD: ed_app_seek(app, app->playhead + ED_STEP_SMALL); break;
-    case ED_CMD_STEP_BACK_BIG: ed_app_seek(app, app->playhead - ED_STEP_BIG); break;
-    case ED_CMD_STEP_FORWARD_BIG: ed_app_seek(app, app->playhead + ED_STEP_BIG); break;
+    case ED_CMD_STEP_BACK: ed_app_seek(app, app->base.playhead - ED_STEP_SMALL); break;
+    case ED_CMD_STEP_FORWARD: ed_app_seek(app, app->base.playhead + ED_STEP_SMALL); break;
+    case ED_CMD_STEP_BACK_BIG: ed_app_seek(app, app->base.playhead - ED_STEP_BIG); break;
+    case ED_CMD_STEP_FORWARD_BIG: ed_app_seek(app, app->base.playhead + ED_STEP_BIG); break;
     case ED_CMD_TOGGLE_VIEW:
-        app->view_path = !app->view_path;
-        ed_app_message(app, 0, app->view_path ? "looking through the path camera (V: back)"
-                                              : "free camera (V: look through the path camera)");
+        ed_app_view_path(app, !app->ui.view_path);
+        ed_app_message(app, 0, app->ui.view_path ? "looking through the path camera (V: back)"
+                                                 : "free camera (V: look through the path camera)");
         break;
-    case ED_CMD_SELECT_PREV: ed_app_select_step(app, -1); break;
-    case ED_CMD_SELECT_NEXT: ed_app_select_step(app, 1); break;
+    case ED_CMD_SELECT_PREV: ed_select_step(app, -1); break;
+    case ED_CMD_SELECT_NEXT: ed_select_step(app, 1); break;
     case ED_CMD_DESELECT:
-        if (app->show_help)
-            app->show_help = 0;
-        else if (app->drag.kind != ED_DRAG_NONE)
-            ed_pointer_cancel(&c->pointer, app);
-        else if (app->look_key >= 0)
-            ed_app_look_end(app, 0);
+        if (app->ui.show_help)
+            ed_app_show_help(app, 0);
+        else if (app->rec.gesture.kind != ED_GESTURE_NONE)
+            ed_pointer_cancel(app);
+        else if (ed_app_look_key(app) >= 0)
+            ed_drag_look_end(app, 0);
         else
-            ed_app_select(app, -1);
+            ed_select_one(app, -1);
         break;
     case ED_CMD_ENTER:
-        if (app->look_key >= 0)
-            ed_app_look_end(app, 1);
-        else if (ed_app_need_selection(app) == 0)
-            ed_inspector_type_begin(app, ed_app_selected_count(app) > 1 ? ED_FIELD_SHIFT : ED_FIELD_TIME);
+        if (ed_app_look_key(app) >= 0)
+            ed_drag_look_end(app, 1);
+        else
+            ed_inspector_type_first(app);
         break;
     case ED_CMD_LOOK_FROM_KEY:
-        if (app->look_key >= 0)
-            ed_app_look_end(app, 1);
+        if (ed_app_look_key(app) >= 0)
+            ed_drag_look_end(app, 1);
         else
-            ed_app_look_begin(app);
+            ed_drag_look_begin(app);
         break;
-    case ED_CMD_MOVE_KEY: ed_app_move_key_to_camera(app); break;
-    case ED_CMD_DELETE: ed_app_delete_selected(app); break;
-    case ED_CMD_KEY_EARLIER: ed_app_nudge_key_time(app, -ED_NUDGE, 0); break;
-    case ED_CMD_KEY_LATER: ed_app_nudge_key_time(app, ED_NUDGE, 0); break;
-    case ED_CMD_RIPPLE_EARLIER: ed_app_nudge_key_time(app, -ED_NUDGE, 1); break;
-    case ED_CMD_RIPPLE_LATER: ed_app_nudge_key_time(app, ED_NUDGE, 1); break;
-    case ED_CMD_RETIME: ed_app_retime(app, 0.0); break;
-    case ED_CMD_SELECT_ALL: ed_app_select_all(app); break;
-    case ED_CMD_COPY: ed_app_copy(app); break;
-    case ED_CMD_CUT: ed_app_cut(app); break;
-    case ED_CMD_PASTE: ed_app_paste(app); break;
-    case ED_CMD_INSERT_AT_PLAYHEAD: ed_app_insert_at_playhead(app); break;
-    case ED_CMD_CYCLE_INTERP: ed_app_cycle_interp(app); break;
-    case ED_CMD_CYCLE_ENDS: ed_app_cycle_ends(app); break;
-    case ED_CMD_CYCLE_TIMING: ed_app_cycle_timing(app); break;
-    case ED_CMD_CYCLE_ORIENTATION: ed_app_cycle_orientation(app); break;
-    case ED_CMD_UNDO: ed_app_undo(app); break;
-    case ED_CMD_REDO: ed_app_redo(app); break;
+    case ED_CMD_MOVE_KEY: ed_edit_move_to_camera(app); break;
+    case ED_CMD_DELETE: ed_edit_delete(app); break;
+    case ED_CMD_KEY_EARLIER: ed_edit_nudge(app, -ED_NUDGE, 0); break;
+    case ED_CMD_KEY_LATER: ed_edit_nudge(app, ED_NUDGE, 0); break;
+    case ED_CMD_RIPPLE_EARLIER: ed_edit_nudge(app, -ED_NUDGE, 1); break;
+    case ED_CMD_RIPPLE_LATER: ed_edit_nudge(app, ED_NUDGE, 1); break;
+    case ED_CMD_RETIME: ed_edit_retime(app, 0.0); break;
+    case ED_CMD_SELECT_ALL: ed_select_all(app); break;
+    case ED_CMD_COPY: ed_clip_copy(app); break;
+    case ED_CMD_CUT: ed_clip_cut(app); break;
+    case ED_CMD_PASTE: ed_clip_paste(app); break;
+    case ED_CMD_INSERT_AT_PLAYHEAD: ed_record_at_playhead(app); break;
+    case ED_CMD_CYCLE_INTERP: ed_options_cycle_interp(app); break;
+    case ED_CMD_CYCLE_ENDS: ed_options_cycle_ends(app); break;
+    case ED_CMD_CYCLE_TIMING: ed_options_cycle_timing(app); break;
+    case ED_CMD_CYCLE_ORIENTATION: ed_options_cycle_orientation(app); break;
+    case ED_CMD_UNDO: ed_edit_undo(app); break;
+    case ED_CMD_REDO: ed_edit_redo(app); break;
     case ED_CMD_SAVE: ed_app_save(app); break;
     case ED_CMD_QUIT: ed_app_request_quit(app); break;
     case ED_CMD_HELP:
         /* F1 opens the help, turns its pages in a small window, and closes it */
-        app->show_help = app->show_help >= app->help_pages ? 0 : app->show_help + 1;
+        ed_app_show_help(app, app->ui.show_help >= ed_help_pages(app) ? 0 : app->ui.show_help + 1);
         break;
-    case ED_CMD_GRAPH: app->show_graph = !app->show_graph; break;
+    case ED_CMD_GRAPH: ed_app_show_graph(app, !app->ui.show_graph); break;
     case ED_CMD_PIP:
-        app->show_pip = !app->show_pip;
-        ed_app_message(app, 0, app->show_pip ? "picture-in-picture of the path camera" : "no picture-in-picture (P shows it)");
+        ed_app_show_pip(app, !app->ui.show_pip);
+        ed_app_message(app, 0, app->ui.show_pip ? "picture-in-picture of the path camera"
+                                                : "no picture-in-picture (P shows it)");
         break;
     case ED_CMD_NEXT_PROBLEM: ed_app_next_problem(app); break;
     case ED_CMD_COLOR_MODE:
-        app->color_mode = app->color_mode == ED_COLOR_SPEED ? ED_COLOR_ACCELERATION : ED_COLOR_SPEED;
-        ed_app_message(app, 0, app->color_mode == ED_COLOR_SPEED ? "path colour: speed" : "path colour: acceleration");
+        ed_app_set_color_mode(app, app->ui.color_mode == ED_COLOR_SPEED ? ED_COLOR_ACCELERATION : ED_COLOR_SPEED);
+        ed_app_message(app, 0, app->ui.color_mode == ED_COLOR_SPEED ? "path colour: speed" : "path colour: acceleration");
         break;
     case ED_CMD_ANSWER_RELOAD: case ED_CMD_ANSWER_KEEP: case ED_CMD_ANSWER_RESTORE: case ED_CMD_ANSWER_DISCARD:
     case ED_CMD_ANSWER_SAVE: case ED_CMD_ANSWER_CANCEL:
@@ -148,40 +140,40 @@ static void typing_key(ed_app *app, const ed_event *ev)
 
 static void key_down(ed_control *c, ed_app *app, const ed_event *ev)
 {
-    if (app->typing.field && app->prompt == ED_PROMPT_NONE) {
+    if (app->ui.typing.field && app->base.prompt == ED_PROMPT_NONE) {
         typing_key(app, ev);
         return;
     }
     /* a key that answers a question is not also held down to fly with; nor is a
        letter of a Ctrl chord until it comes up, whichever key is let go first */
-    if (ev->key > 0 && ev->key < ED_KEY_LAST && app->prompt == ED_PROMPT_NONE) {
+    if (ev->key > 0 && ev->key < ED_KEY_LAST && app->base.prompt == ED_PROMPT_NONE) {
         if (!ev->repeat && ev->key != ED_KEY_CTRL)
             c->chord[ev->key] = (ev->mods & ED_MOD_CTRL) || c->down[ED_KEY_CTRL];
         c->down[ev->key] = 1;
     }
-    const ed_binding *b = ed_binding_find(ev->key, ev->mods, app->prompt);
+    const ed_binding *b = ed_binding_find(ev->key, ev->mods, app->base.prompt);
     /* while a question waits, only its answers, help and quit get through */
-    if (!b && app->prompt != ED_PROMPT_NONE) {
+    if (!b && app->base.prompt != ED_PROMPT_NONE) {
         b = ed_binding_find(ev->key, ev->mods, ED_PROMPT_NONE);
         if (b && b->cmd != ED_CMD_HELP && b->cmd != ED_CMD_QUIT)
             b = NULL;
     }
     if (!b || (ev->repeat && !repeats(b->cmd)))
         return;
-    ed_control_command(c, app, b->cmd);
+    ed_control_command(app, b->cmd);
 }
 
 static void button_down(ed_control *c, ed_app *app, const ed_event *ev)
 {
     if (ev->key == ED_KEY_MOUSE_RIGHT) {
-        if (app->prompt == ED_PROMPT_NONE) {
+        if (app->base.prompt == ED_PROMPT_NONE) {
             c->looking = 1;
             c->want_relative_mouse = 1;
         }
         return;
     }
     if (ev->key == ED_KEY_MOUSE_LEFT)
-        ed_pointer_down(&c->pointer, app, ev->x, ev->y, c->down[ED_KEY_SHIFT]);
+        ed_pointer_down(app, ev->x, ev->y, c->down[ED_KEY_SHIFT]);
 }
 
 void ed_control_event(ed_control *c, ed_app *app, const ed_event *ev)
@@ -198,21 +190,18 @@ void ed_control_event(ed_control *c, ed_app *app, const ed_event *ev)
             c->looking = 0;
             c->want_relative_mouse = 0;
         } else if (ev->key == ED_KEY_MOUSE_LEFT) {
-            ed_pointer_up(&c->pointer, app, ev->x, ev->y);
+            ed_pointer_up(app, ev->x, ev->y);
         }
         break;
     case ED_EV_MOTION:
         if (c->looking) {
-            ed_camera_look(&app->camera, ev->dx, ev->dy);
-            ed_app_look_sync(app);
+            ed_app_look(app, ev->dx, ev->dy);
+            ed_drag_look_sync(app);
         } else {
-            ed_pointer_motion(&c->pointer, app, ev->x, ev->y, c->down[ED_KEY_SHIFT]);
+            ed_pointer_motion(app, ev->x, ev->y, c->down[ED_KEY_SHIFT]);
         }
         break;
-    case ED_EV_WHEEL:
-        ed_camera_wheel(&app->camera, ev->dy);
-        ed_app_message(app, 0, "flying speed %.2f m/s", app->camera.speed);
-        break;
+    case ED_EV_WHEEL: ed_app_wheel(app, ev->dy); break;
     case ED_EV_RESIZE: ed_app_resize(app, ev->w, ev->h); break;
     case ED_EV_MINIMIZE:
         c->minimized = 1;
@@ -236,7 +225,7 @@ ed_camera_input ed_control_camera_input(const ed_control *c, const ed_app *app)
     memset(&in, 0, sizeof in);
     /* Ctrl turns letters into commands (Ctrl+S is save, not "fly back"),
        and a question on screen takes the keys for its answers */
-    if (c->down[ED_KEY_CTRL] || app->prompt != ED_PROMPT_NONE || app->typing.field)
+    if (c->down[ED_KEY_CTRL] || app->base.prompt != ED_PROMPT_NONE || app->ui.typing.field)
         return in;
     size_t n;
     const ed_binding *t = ed_bindings(&n);
@@ -249,7 +238,7 @@ ed_camera_input ed_control_camera_input(const ed_control *c, const ed_app *app)
     in.right = on[ED_CMD_MOVE_RIGHT] - on[ED_CMD_MOVE_LEFT];
     in.up = on[ED_CMD_MOVE_UP] - on[ED_CMD_MOVE_DOWN];
     /* looking from a key turns it: the camera stays on the key */
-    if (app->look_key >= 0)
+    if (ed_app_look_key(app) >= 0)
         in.forward = in.right = in.up = 0;
     in.roll = on[ED_CMD_ROLL_LEFT] - on[ED_CMD_ROLL_RIGHT];
     in.fov = on[ED_CMD_FOV_UP] - on[ED_CMD_FOV_DOWN];
@@ -265,9 +254,7 @@ void ed_control_update(ed_control *c, ed_app *app, double dt)
         dt = 1.0;
     ed_camera_input in = ed_control_camera_input(c, app);
     ed_app_fly(app, &in, dt);
-    ed_app_look_sync(app);
-    /* the field typed into goes when its key does (undo, a deletion) */
-    if (app->typing.field && !(app->cur.selected >= 0))
-        app->typing.field = 0;
-    c->want_text = app->typing.field != 0;
+    ed_drag_look_sync(app);
+    ed_inspector_sync(app);
+    c->want_text = app->ui.typing.field != 0;
 }

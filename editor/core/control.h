@@ -9,9 +9,8 @@
 #ifndef ED_CONTROL_H
 #define ED_CONTROL_H
 
-#include "app.h"
 #include "bindings.h"
-#include "pointer.h"
+#include "commands.h"
 
 typedef enum ed_event_type {
     ED_EV_NONE = 0,
@@ -40,7 +39,6 @@ typedef struct ed_control {
     unsigned char down[ED_KEY_LAST];  /* keys held now */
     unsigned char chord[ED_KEY_LAST]; /* held keys that went down with Ctrl: commands, they never fly */
     int           looking;            /* right button held */
-    ed_pointer    pointer;            /* the left button's gestures */
     int           minimized;
     int           focused;
     int           want_relative_mouse;/* the window should capture the mouse (look) */
@@ -53,7 +51,7 @@ void ed_control_init(ed_control *c);
 void ed_control_event(ed_control *c, ed_app *app, const ed_event *ev);
 
 /* Runs one pressed command (what a key binding does). */
-void ed_control_command(ed_control *c, ed_app *app, ed_cmd cmd);
+void ed_control_command(ed_app *app, ed_cmd cmd);
 
 /* The camera input from the keys held now. */
 ed_camera_input ed_control_camera_input(const ed_control *c, const ed_app *app);

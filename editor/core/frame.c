@@ -3,25 +3,20 @@
 
 #include <string.h>
 
-static int message_shown(const ed_app *app)
-{
-    return app->message[0] && app->clock - app->message_clock < ED_MESSAGE_SECONDS;
-}
-
 void ed_frame_stamp_take(const ed_app *app, ed_frame_stamp *s)
 {
     memset(s, 0, sizeof *s);
-    s->playhead = app->playhead;
-    s->message_clock = app->message_clock;
-    s->path_serial = app->path_serial;
-    s->world_serial = app->world_serial;
-    s->revision = app->cur.revision;
-    s->prompt = (int)app->prompt;
-    s->message_shown = message_shown(app);
-    s->loading = app->loader != NULL || app->retimer != NULL;
-    s->look_key = (int)app->look_key;
-    s->camera = app->camera.position;
-    s->yaw = app->camera.yaw, s->pitch = app->camera.pitch, s->roll = app->camera.roll, s->fov = app->camera.fov;
+    s->playhead = app->base.playhead;
+    s->message_clock = app->base.message_clock;
+    s->path_serial = app->doc.path_serial;
+    s->world_serial = app->scene.world_serial;
+    s->revision = app->doc.cur.revision;
+    s->prompt = (int)app->base.prompt;
+    s->message_shown = ed_app_message_shown(app);
+    s->loading = app->scene.loader != NULL || app->doc.retimer != NULL;
+    s->look_key = (int)app->rec.look_key;
+    s->camera = app->ui.camera.position;
+    s->yaw = app->ui.camera.yaw, s->pitch = app->ui.camera.pitch, s->roll = app->ui.camera.roll, s->fov = app->ui.camera.fov;
 }
 
 int ed_frame_stamp_changed(const ed_frame_stamp *a, const ed_frame_stamp *b)
@@ -36,14 +31,14 @@ int ed_frame_stamp_changed(const ed_frame_stamp *a, const ed_frame_stamp *b)
 
 double ed_frame_idle_wait(const ed_app *app, const ed_control *c)
 {
-    if (app->playing || app->loader || app->retimer)
+    if (app->base.playing || app->scene.loader || app->doc.retimer)
         return 0;
     ed_camera_input in = ed_control_camera_input(c, app);
     if (in.forward || in.right || in.up || in.roll || in.fov)
         return 0;
     double wait = ED_IDLE_WAKE;
-    if (message_shown(app)) {
-        double left = ED_MESSAGE_SECONDS - (app->clock - app->message_clock);
+    if (ed_app_message_shown(app)) {
+        double left = ED_MESSAGE_SECONDS - (app->base.clock - app->base.message_clock);
         wait = left < wait ? left : wait;
     }
     return wait > 0 ? wait : 0;

@@ -6,7 +6,7 @@
 #ifndef ED_FRAME_H
 #define ED_FRAME_H
 
-#include "app.h"
+#include "commands.h"
 #include "control.h"
 
 #define ED_IDLE_WAKE 0.25   /* s: how often an idle editor looks at its file and its clock */

@@ -303,7 +303,7 @@ static const struct aiScene *run_assimp(const char *file, ed_import_io *fs)
     return sc;
 }
 
-int ed_world_import_baseline(const char *file, const ed_import_options *options, char *err, size_t err_size)
+int ed_import_baseline(const char *file, const ed_import_options *options, char *err, size_t err_size)
 {
     (void)options; /* axes and scale are applied after assimp, in the conversion */
     ed_import_io fs;
@@ -317,7 +317,7 @@ int ed_world_import_baseline(const char *file, const ed_import_options *options,
     return sc ? 0 : -1;
 }
 
-int ed_world_import(ed_world *world, const char *file, const ed_import_options *options,
+int ed_import_world(ed_world *world, const char *file, const ed_import_options *options,
                     ed_import_progress *progress, char *err, size_t err_size)
 {
     ed_world_init(world);

@@ -38,12 +38,12 @@ typedef struct ed_import_progress {
 /* Loads `file` into `world` (initialised here). 0, or -1 with "FILE: reason"
  * in err (the importer's own reason when it has one); on failure the world
  * is left empty. `progress` may be NULL. Options may be NULL. */
-int ed_world_import(ed_world *world, const char *file, const ed_import_options *options,
+int ed_import_world(ed_world *world, const char *file, const ed_import_options *options,
                     ed_import_progress *progress, char *err, size_t err_size);
 
-/* Only the importer's own part of ed_world_import (assimp reading the file
+/* Only the importer's own part of ed_import_world (assimp reading the file
  * with the same settings, nothing kept): the benchmark's baseline. 0, or -1
  * with the importer's reason. */
-int ed_world_import_baseline(const char *file, const ed_import_options *options, char *err, size_t err_size);
+int ed_import_baseline(const char *file, const ed_import_options *options, char *err, size_t err_size);
 
 #endif /* ED_IMPORT_H */

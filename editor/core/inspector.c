@@ -5,6 +5,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app_impl.h"
+#include "drag.h"
+#include "edit.h"
+#include "fit.h"
+#include "xform.h"
+
 #define DEG (M_PI / 180.0)
 
 static const char *const names[ED_FIELD_COUNT] = {
@@ -37,15 +43,15 @@ static const place many_keys[] = {{ED_FIELD_SHIFT, 0, 0}, {ED_FIELD_TURN, 1, 0},
 
 static int many(const ed_app *app) { return ed_app_selected_count(app) > 1; }
 
-static int look_at(const ed_app *app) { return app->cur.doc.options.orientation == CP_ORIENTATION_LOOK_AT; }
+static int look_at(const ed_app *app) { return app->doc.cur.doc.options.orientation == CP_ORIENTATION_LOOK_AT; }
 
 /* Focus or aperture: which (0, 1) for a lens field, else -1. */
 static int lens(ed_field f) { return f == ED_FIELD_FOCUS ? 0 : f == ED_FIELD_APERTURE ? 1 : -1; }
 
 static const cp_key *active(const ed_app *app)
 {
-    long s = app->cur.selected;
-    return s >= 0 && (size_t)s < app->cur.doc.count ? &app->cur.doc.keys[s] : NULL;
+    long s = app->doc.cur.selected;
+    return s >= 0 && (size_t)s < app->doc.cur.doc.count ? &app->doc.cur.doc.keys[s] : NULL;
 }
 
 /* ---- values ---------------------------------------------------------------------------------------- */
@@ -56,7 +62,7 @@ double ed_inspector_value(const ed_app *app, ed_field f)
     double y = 0, p = 0, r = 0;
     if (k && f >= ED_FIELD_YAW && f <= ED_FIELD_ROLL)
         ed_quat_to_yaw_pitch_roll(k->rotation, &y, &p, &r);
-    cp_vec3 c = f >= ED_FIELD_CX ? ed_app_selection_centre(app) : cp_vec3_make(0, 0, 0);
+    cp_vec3 c = f >= ED_FIELD_CX ? ed_xform_centre(app) : cp_vec3_make(0, 0, 0);
     switch (f) {
     case ED_FIELD_TIME: return k ? k->time : 0;
     case ED_FIELD_FOV: return k ? k->fov : 0;
@@ -108,11 +114,11 @@ void ed_inspector_build(const ed_app *app, ed_inspector *in)
 {
     memset(in, 0, sizeof *in);
     const cp_key *k = active(app);
-    if (!k || (app->view_path && app->path))
+    if (!k || (app->ui.view_path && app->doc.path))
         return;
     ed_layout l;
     ed_app_layout(app, &l);
-    int cw = app->text_w > 0 ? app->text_w : 8, lh = (app->text_h > 0 ? app->text_h : 17) + 6;
+    int cw = app->ui.text.advance > 0 ? app->ui.text.advance : 8, lh = (app->ui.text.line > 0 ? app->ui.text.line : 17) + 6;
     int cell = (ED_INSPECTOR_LABEL + ED_INSPECTOR_VALUE + 1) * cw, pad = 8;
     const place *list = many(app) ? many_keys : look_at(app) ? one_look_at : one_key;
     int rows = 0;
@@ -125,9 +131,9 @@ void ed_inspector_build(const ed_app *app, ed_inspector *in)
     in->panel = (ed_rect){x, y, w, h};
     size_t nsel = ed_app_selected_count(app);
     if (nsel > 1)
-        snprintf(in->title, sizeof in->title, "%zu keys (key %ld active)", nsel, app->cur.selected);
+        snprintf(in->title, sizeof in->title, "%zu keys (key %ld active)", nsel, app->doc.cur.selected);
     else
-        snprintf(in->title, sizeof in->title, "key %ld", app->cur.selected);
+        snprintf(in->title, sizeof in->title, "key %ld", app->doc.cur.selected);
     in->title_y = y + pad;
     for (int i = 0; list[i].field != ED_FIELD_NONE; i++) {
         ed_inspector_item *it = &in->items[in->count++];
@@ -136,9 +142,9 @@ void ed_inspector_build(const ed_app *app, ed_inspector *in)
         it->box = (ed_rect){it->label_x + ED_INSPECTOR_LABEL * cw, y + pad + (list[i].row + 1) * lh - 3,
                             ED_INSPECTOR_VALUE * cw, lh - 2};
         snprintf(it->label, sizeof it->label, "%s", names[it->field]);
-        it->typing = app->typing.field == (int)it->field;
+        it->typing = app->ui.typing.field == (int)it->field;
         if (it->typing)
-            snprintf(it->value, sizeof it->value, "%s_", app->typing.text);
+            snprintf(it->value, sizeof it->value, "%s_", app->ui.typing.text);
         else
             format(app, it->field, it->value, sizeof it->value);
     }
@@ -178,22 +184,22 @@ int ed_inspector_apply(ed_app *app, ed_field f, double v)
            r = ed_inspector_value(app, ED_FIELD_ROLL);
     cp_vec3 pos = k->position;
     switch (f) {
-    case ED_FIELD_TIME: return ed_app_edit_time(app, v);
-    case ED_FIELD_FOV: return ed_app_edit_fov(app, v);
-    case ED_FIELD_HOLD: return ed_app_edit_hold(app, 1, v);
-    case ED_FIELD_X: pos.x = v; return ed_app_edit_position(app, pos);
-    case ED_FIELD_Y: pos.y = v; return ed_app_edit_position(app, pos);
-    case ED_FIELD_Z: pos.z = v; return ed_app_edit_position(app, pos);
-    case ED_FIELD_YAW: return ed_app_edit_rotation(app, v, p, r);
-    case ED_FIELD_PITCH: return ed_app_edit_rotation(app, y, v, r);
-    case ED_FIELD_ROLL: return ed_app_edit_rotation(app, y, p, v);
-    case ED_FIELD_FOCUS: case ED_FIELD_APERTURE: return ed_app_edit_lens(app, lens(f), 1, v);
-    case ED_FIELD_TX: case ED_FIELD_TY: case ED_FIELD_TZ: return ed_app_edit_target(app, with(k->target, f, v));
-    case ED_FIELD_SHIFT: return ed_app_transform_shift(app, v);
-    case ED_FIELD_TURN: return ed_app_transform_rotate(app, v);
-    case ED_FIELD_SCALE: return ed_app_transform_scale(app, v);
+    case ED_FIELD_TIME: return ed_edit_time(app, v);
+    case ED_FIELD_FOV: return ed_edit_fov(app, v);
+    case ED_FIELD_HOLD: return ed_edit_hold(app, 1, v);
+    case ED_FIELD_X: pos.x = v; return ed_edit_position(app, pos);
+    case ED_FIELD_Y: pos.y = v; return ed_edit_position(app, pos);
+    case ED_FIELD_Z: pos.z = v; return ed_edit_position(app, pos);
+    case ED_FIELD_YAW: return ed_edit_rotation(app, v, p, r);
+    case ED_FIELD_PITCH: return ed_edit_rotation(app, y, v, r);
+    case ED_FIELD_ROLL: return ed_edit_rotation(app, y, p, v);
+    case ED_FIELD_FOCUS: case ED_FIELD_APERTURE: return ed_edit_lens(app, lens(f), 1, v);
+    case ED_FIELD_TX: case ED_FIELD_TY: case ED_FIELD_TZ: return ed_edit_target(app, with(k->target, f, v));
+    case ED_FIELD_SHIFT: return ed_xform_shift(app, v);
+    case ED_FIELD_TURN: return ed_xform_rotate(app, v);
+    case ED_FIELD_SCALE: return ed_xform_scale(app, v);
     case ED_FIELD_CX: case ED_FIELD_CY: case ED_FIELD_CZ:
-        return ed_app_transform_translate(app, cp_vec3_scale(axis(f), v - ed_inspector_value(app, f)));
+        return ed_xform_translate(app, cp_vec3_scale(axis(f), v - ed_inspector_value(app, f)));
     default:
         ed_app_message(app, 1, "%s cannot be set here", ed_field_name(f));
         return -1;
@@ -215,7 +221,7 @@ static double step(const ed_app *app, ed_field f)
     case ED_FIELD_SCALE: return 0.004;
     default: {
         const cp_key *k = active(app);
-        double d = k ? cp_vec3_length(cp_vec3_sub(k->position, app->camera.position)) : 10.0;
+        double d = k ? cp_vec3_length(cp_vec3_sub(k->position, app->ui.camera.position)) : 10.0;
         return 0.005 * fmax(d, 1.0);
     }
     }
@@ -225,12 +231,12 @@ static double step(const ed_app *app, ed_field f)
 static int drag_angles(ed_app *app, ed_field f, double delta)
 {
     cp_document work;
-    if (ed_app_live_work(app, &work))
+    if (ed_drag_work(app, &work))
         return -1;
-    cp_key *k = &work.keys[app->cur.selected];
+    cp_key *k = &work.keys[app->doc.cur.selected];
     if (f == ED_FIELD_FOV) {
         k->fov = fmin(fmax(k->fov + delta, 1.0), 179.0);
-        ed_app_message(app, 0, "key %ld: field of view %.2f degrees", app->cur.selected, k->fov);
+        ed_app_message(app, 0, "key %ld: field of view %.2f degrees", app->doc.cur.selected, k->fov);
     } else {
         double a[3];
         ed_quat_to_yaw_pitch_roll(k->rotation, &a[0], &a[1], &a[2]);
@@ -241,25 +247,25 @@ static int drag_angles(ed_app *app, ed_field f, double delta)
             a[1] = fmin(fmax(a[1], -89.9 * DEG), 89.9 * DEG);
         k->rotation = cp_quat_from_yaw_pitch_roll(a[0], a[1], a[2]);
         if (work.options.orientation == CP_ORIENTATION_LOOK_AT) { /* turned by its target and roll */
-            k->target = ed_target_turned(k, a[0] / DEG, a[1] / DEG);
+            k->target = ed_fit_target_turned(k, a[0] / DEG, a[1] / DEG);
             k->roll = a[2] / DEG;
         }
-        ed_app_message(app, 0, "key %ld: yaw %.2f, pitch %.2f, roll %.2f degrees", app->cur.selected, a[0] / DEG,
+        ed_app_message(app, 0, "key %ld: yaw %.2f, pitch %.2f, roll %.2f degrees", app->doc.cur.selected, a[0] / DEG,
                        a[1] / DEG, a[2] / DEG);
     }
-    return ed_app_live_update(app, &work);
+    return ed_doc_live_update(&app->doc, &app->base, &work);
 }
 
 /* The active key's hold changed by `delta` seconds from the drag's start
  * (from 0 when it had none), at least 0 and over before the next key. */
 static int drag_hold(ed_app *app, double delta)
 {
-    if (app->cur.doc.options.timing == CP_TIMING_KEYS)
-        return ed_app_edit_hold(app, 1, 0); /* refused, with the reason */
+    if (app->doc.cur.doc.options.timing == CP_TIMING_KEYS)
+        return ed_edit_hold(app, 1, 0); /* refused, with the reason */
     cp_document work;
-    if (ed_app_live_work(app, &work))
+    if (ed_drag_work(app, &work))
         return -1;
-    size_t i = (size_t)app->cur.selected;
+    size_t i = (size_t)app->doc.cur.selected;
     cp_key *k = &work.keys[i];
     double hold = fmax((k->flags & CP_KEY_HOLD ? k->hold : 0.0) + delta, 0.0);
     if (i + 1 < work.count)
@@ -267,7 +273,7 @@ static int drag_hold(ed_app *app, double delta)
     k->flags |= CP_KEY_HOLD;
     k->hold = hold;
     ed_app_message(app, 0, "key %zu: a hold of %.3f s", i, hold);
-    return ed_app_live_update(app, &work);
+    return ed_doc_live_update(&app->doc, &app->base, &work);
 }
 
 /* The active key's target moved by d along an axis, or its focus or
@@ -281,9 +287,9 @@ static int drag_own(ed_app *app, ed_field f, double d)
     if (lens(f) < 0 && !look_at(app))
         return -1;
     cp_document work;
-    if (ed_app_live_work(app, &work))
+    if (ed_drag_work(app, &work))
         return -1;
-    cp_key *k = &work.keys[app->cur.selected];
+    cp_key *k = &work.keys[app->doc.cur.selected];
     if (f == ED_FIELD_FOCUS)
         k->focus *= exp(d);
     else if (f == ED_FIELD_APERTURE)
@@ -291,12 +297,12 @@ static int drag_own(ed_app *app, ed_field f, double d)
     else
         k->target = cp_vec3_add(k->target, cp_vec3_scale(axis(f), d));
     if (lens(f) >= 0)
-        ed_app_message(app, 0, "key %ld: %s %.4g", app->cur.selected, lens(f) ? "aperture" : "focus",
+        ed_app_message(app, 0, "key %ld: %s %.4g", app->doc.cur.selected, lens(f) ? "aperture" : "focus",
                        lens(f) ? k->aperture : k->focus);
     else
-        ed_app_message(app, 0, "key %ld looks at (%.3g, %.3g, %.3g)", app->cur.selected, k->target.x, k->target.y,
+        ed_app_message(app, 0, "key %ld looks at (%.3g, %.3g, %.3g)", app->doc.cur.selected, k->target.x, k->target.y,
                        k->target.z);
-    return ed_app_live_update(app, &work);
+    return ed_doc_live_update(&app->doc, &app->base, &work);
 }
 
 int ed_inspector_drag(ed_app *app, ed_field f, double pixels)
@@ -305,17 +311,17 @@ int ed_inspector_drag(ed_app *app, ed_field f, double pixels)
         return -1;
     double d = pixels * step(app, f);
     switch (f) {
-    case ED_FIELD_TIME: return ed_app_drag_time(app, (size_t)app->cur.selected, d, 0);
+    case ED_FIELD_TIME: return ed_drag_time(app, (size_t)app->doc.cur.selected, d, 0);
     case ED_FIELD_HOLD: return drag_hold(app, d);
     case ED_FIELD_FOV: case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: return drag_angles(app, f, d);
-    case ED_FIELD_X: case ED_FIELD_Y: case ED_FIELD_Z: return ed_app_drag_move(app, cp_vec3_scale(axis(f), d));
+    case ED_FIELD_X: case ED_FIELD_Y: case ED_FIELD_Z: return ed_drag_move(app, cp_vec3_scale(axis(f), d));
     case ED_FIELD_FOCUS: case ED_FIELD_APERTURE: case ED_FIELD_TX: case ED_FIELD_TY: case ED_FIELD_TZ:
         return drag_own(app, f, d);
-    case ED_FIELD_SHIFT: return ed_app_drag_transform(app, ED_XF_SHIFT, cp_vec3_make(0, 0, 0), d);
-    case ED_FIELD_TURN: return ed_app_drag_transform(app, ED_XF_ROTATE, cp_vec3_make(0, 0, 0), d);
-    case ED_FIELD_SCALE: return ed_app_drag_transform(app, ED_XF_SCALE, cp_vec3_make(0, 0, 0), exp(d));
+    case ED_FIELD_SHIFT: return ed_xform_drag(app, ED_XF_SHIFT, cp_vec3_make(0, 0, 0), d);
+    case ED_FIELD_TURN: return ed_xform_drag(app, ED_XF_ROTATE, cp_vec3_make(0, 0, 0), d);
+    case ED_FIELD_SCALE: return ed_xform_drag(app, ED_XF_SCALE, cp_vec3_make(0, 0, 0), exp(d));
     case ED_FIELD_CX: case ED_FIELD_CY: case ED_FIELD_CZ:
-        return ed_app_drag_transform(app, ED_XF_TRANSLATE, cp_vec3_scale(axis(f), d), 0);
+        return ed_xform_drag(app, ED_XF_TRANSLATE, cp_vec3_scale(axis(f), d), 0);
     default: return -1;
     }
 }
@@ -326,9 +332,9 @@ void ed_inspector_type_begin(ed_app *app, ed_field f)
 {
     if (!active(app) || f <= ED_FIELD_NONE || f >= ED_FIELD_COUNT)
         return;
-    app->typing.field = (int)f;
-    format(app, f, app->typing.text, sizeof app->typing.text);
-    app->typing.fresh = 1;
+    app->ui.typing.field = (int)f;
+    format(app, f, app->ui.typing.text, sizeof app->ui.typing.text);
+    app->ui.typing.fresh = 1;
     if (f == ED_FIELD_HOLD)
         ed_app_message(app, 0, "hold: seconds the camera rests at the key (nothing or - for none), Enter applies");
     else if (lens(f) >= 0)
@@ -340,27 +346,27 @@ void ed_inspector_type_begin(ed_app *app, ed_field f)
 
 void ed_inspector_type_text(ed_app *app, const char *text)
 {
-    if (!app->typing.field)
+    if (!app->ui.typing.field)
         return;
-    if (app->typing.fresh)
-        app->typing.text[0] = '\0';
-    app->typing.fresh = 0;
-    size_t n = strlen(app->typing.text);
+    if (app->ui.typing.fresh)
+        app->ui.typing.text[0] = '\0';
+    app->ui.typing.fresh = 0;
+    size_t n = strlen(app->ui.typing.text);
     for (const char *p = text; *p && n < ED_INSPECTOR_MAX_TEXT; p++)
         if ((unsigned char)*p >= ' ' && (unsigned char)*p < 127)
-            app->typing.text[n++] = *p;
-    app->typing.text[n] = '\0';
+            app->ui.typing.text[n++] = *p;
+    app->ui.typing.text[n] = '\0';
 }
 
 void ed_inspector_type_backspace(ed_app *app)
 {
-    size_t n = strlen(app->typing.text);
-    if (app->typing.fresh)
+    size_t n = strlen(app->ui.typing.text);
+    if (app->ui.typing.fresh)
         n = 0;
     else if (n > 0)
         n--;
-    app->typing.text[n] = '\0';
-    app->typing.fresh = 0;
+    app->ui.typing.text[n] = '\0';
+    app->ui.typing.fresh = 0;
 }
 
 /* Reads a typed number the way a person writes it (".5", "+2", "-.25"), in
@@ -399,37 +405,37 @@ static ed_field next_field(const ed_app *app, ed_field f)
 
 int ed_inspector_type_enter(ed_app *app, int next)
 {
-    ed_field f = (ed_field)app->typing.field;
+    ed_field f = (ed_field)app->ui.typing.field;
     if (f == ED_FIELD_NONE)
         return -1;
     double v;
     /* a hold, focus or aperture typed away: nothing, or a dash */
-    if ((f == ED_FIELD_HOLD || lens(f) >= 0) && !app->typing.fresh &&
-        (app->typing.text[strspn(app->typing.text, " ")] == '\0' || strcmp(app->typing.text, "-") == 0)) {
-        app->typing.field = 0;
-        if ((f == ED_FIELD_HOLD ? ed_app_edit_hold(app, 0, 0) : ed_app_edit_lens(app, lens(f), 0, 0)) != 0) {
-            app->typing.field = (int)f;
+    if ((f == ED_FIELD_HOLD || lens(f) >= 0) && !app->ui.typing.fresh &&
+        (app->ui.typing.text[strspn(app->ui.typing.text, " ")] == '\0' || strcmp(app->ui.typing.text, "-") == 0)) {
+        app->ui.typing.field = 0;
+        if ((f == ED_FIELD_HOLD ? ed_edit_hold(app, 0, 0) : ed_edit_lens(app, lens(f), 0, 0)) != 0) {
+            app->ui.typing.field = (int)f;
             return -1;
         }
         if (next)
             ed_inspector_type_begin(app, next_field(app, f));
         return 0;
     }
-    if (app->typing.fresh) {
+    if (app->ui.typing.fresh) {
         /* nothing typed: nothing to change */
-        app->typing.field = next ? (int)next_field(app, f) : 0;
+        app->ui.typing.field = next ? (int)next_field(app, f) : 0;
         if (next)
-            ed_inspector_type_begin(app, (ed_field)app->typing.field);
+            ed_inspector_type_begin(app, (ed_field)app->ui.typing.field);
         return 0;
     }
-    if (parse(app->typing.text, &v) != 0) {
-        ed_app_message(app, 1, "%s: '%s' is not a number", ed_field_name(f), app->typing.text);
+    if (parse(app->ui.typing.text, &v) != 0) {
+        ed_app_message(app, 1, "%s: '%s' is not a number", ed_field_name(f), app->ui.typing.text);
         return -1;
     }
-    app->typing.field = 0; /* the edit ends a drag first, and may change what is shown */
+    app->ui.typing.field = 0; /* the edit ends a drag first, and may change what is shown */
     if (ed_inspector_apply(app, f, v) != 0) {
         /* the field stays open with what was typed, so that it can be put right */
-        app->typing.field = (int)f;
+        app->ui.typing.field = (int)f;
         return -1;
     }
     if (next)
@@ -439,7 +445,22 @@ int ed_inspector_type_enter(ed_app *app, int next)
 
 void ed_inspector_type_cancel(ed_app *app)
 {
-    if (app->typing.field)
-        ed_app_message(app, 0, "%s: not changed", ed_field_name((ed_field)app->typing.field));
-    app->typing.field = 0;
+    if (app->ui.typing.field)
+        ed_app_message(app, 0, "%s: not changed", ed_field_name((ed_field)app->ui.typing.field));
+    app->ui.typing.field = 0;
+}
+
+int ed_inspector_type_first(ed_app *app)
+{
+    if (ed_app_need_selection(app))
+        return -1;
+    ed_inspector_type_begin(app, ed_app_selected_count(app) > 1 ? ED_FIELD_SHIFT : ED_FIELD_TIME);
+    return 0;
+}
+
+void ed_inspector_sync(ed_app *app)
+{
+    /* the field typed into goes when its key does (undo, a deletion) */
+    if (app->ui.typing.field && !(app->doc.cur.selected >= 0))
+        app->ui.typing.field = 0;
 }

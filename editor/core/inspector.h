@@ -6,8 +6,8 @@
  * dragged left and right with the mouse, each change one undo step.
  *
  * The panel's layout is made here in pixels from the text metrics the
- * renderer reports (app->text_w, app->text_h), so that clicks land on the
- * field the eye sees; editor/sdl draws what ed_inspector_build gives.
+ * renderer reports (ui.h), so that clicks land on the field the eye sees;
+ * editor/sdl draws what ed_inspector_build gives.
  */
 #ifndef ED_INSPECTOR_H
 #define ED_INSPECTOR_H
@@ -73,5 +73,10 @@ void ed_inspector_type_text(ed_app *app, const char *text);
 void ed_inspector_type_backspace(ed_app *app);
 int  ed_inspector_type_enter(ed_app *app, int next);
 void ed_inspector_type_cancel(ed_app *app);
+/* Enter with no field open: typing starts on the first field (time, or for
+ * several keys their shift). -1 with a message when no key is selected. */
+int ed_inspector_type_first(ed_app *app);
+/* The field typed into goes when its key does (an undo, a deletion). */
+void ed_inspector_sync(ed_app *app);
 
 #endif /* ED_INSPECTOR_H */

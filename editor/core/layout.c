@@ -58,7 +58,7 @@ double ed_layout_x_of(const ed_layout *l, double start, double duration, double 
     return l->bar.x + u * (l->bar.w > 1 ? l->bar.w - 1 : 1);
 }
 
-ed_rect ed_layout_letterbox(const ed_rect *area, double aspect)
+static ed_rect letterbox(const ed_rect *area, double aspect)
 {
     if (!(aspect > 0))
         return *area;
@@ -72,7 +72,7 @@ ed_rect ed_layout_letterbox(const ed_rect *area, double aspect)
 
 void ed_layout_shot(ed_layout *l, int through, int pip, double aspect)
 {
-    l->frame = through ? ed_layout_letterbox(&l->view, aspect) : l->view;
+    l->frame = through ? letterbox(&l->view, aspect) : l->view;
     l->pip = rect(0, 0, 0, 0);
     if (through || !pip || !(aspect > 0))
         return;

@@ -29,8 +29,6 @@ typedef struct ed_layout {
 
 void ed_layout_compute(ed_layout *l, int width, int height, int show_graph);
 
-/* The largest rectangle of `aspect` (width / height) centred in `area`. */
-ed_rect ed_layout_letterbox(const ed_rect *area, double aspect);
 
 /* Sets frame and pip: with `through` (looking through the path camera) the
  * frame is the output frame letterboxed in the view; with `pip` a small

@@ -1,20 +1,18 @@
 /* editor/core/loader.c - the import thread. */
 #include "loader.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "job.h"
 
 struct ed_loader {
-    pthread_t          thread;
+    ed_job             job;
     char              *file;
     ed_import_options  options;
     ed_import_progress progress;
-    atomic_int         done;
-    double             started;     /* monotonic seconds */
-    /* written by the thread before `done` is set, read after */
+    /* written by the job before it is done, read after */
     ed_world           world;
     ed_bvh             bvh;         /* the clearance check's index, built here too: it takes a while */
     int                bvh_rc;
@@ -22,20 +20,11 @@ struct ed_loader {
     char               err[1024];
 };
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void *run(void *arg)
+static void run(void *arg)
 {
     ed_loader *l = arg;
-    l->rc = ed_world_import(&l->world, l->file, &l->options, &l->progress, l->err, sizeof l->err);
+    l->rc = ed_import_world(&l->world, l->file, &l->options, &l->progress, l->err, sizeof l->err);
     l->bvh_rc = l->rc == 0 ? ed_bvh_build(&l->bvh, &l->world) : -1;
-    atomic_store(&l->done, 1);
-    return NULL;
 }
 
 ed_loader *ed_loader_start(const char *file, const ed_import_options *options, char *err, size_t err_size)
@@ -52,10 +41,9 @@ ed_loader *ed_loader_start(const char *file, const ed_import_options *options, c
     memcpy(l->file, file, n);
     if (options)
         l->options = *options;
-    l->started = now();
-    int rc = pthread_create(&l->thread, NULL, run, l);
-    if (rc != 0) {
-        snprintf(err, err_size, "%s: cannot start the loading thread: %s", file, strerror(rc));
+    char why[128];
+    if (ed_job_start(&l->job, run, l, why, sizeof why) != 0) {
+        snprintf(err, err_size, "%s: %s", file, why);
         free(l->file);
         free(l);
         return NULL;
@@ -63,12 +51,12 @@ ed_loader *ed_loader_start(const char *file, const ed_import_options *options, c
     return l;
 }
 
-int ed_loader_done(ed_loader *l) { return atomic_load(&l->done); }
+int ed_loader_done(ed_loader *l) { return ed_job_done(&l->job); }
 const char *ed_loader_file(const ed_loader *l) { return l->file; }
 
 void ed_loader_describe(ed_loader *l, char *buf, size_t size)
 {
-    double mb = 1.0 / (1024.0 * 1024.0), secs = now() - l->started;
+    double mb = 1.0 / (1024.0 * 1024.0), secs = ed_job_seconds(&l->job);
     long long read = atomic_load(&l->progress.read), total = atomic_load(&l->progress.total);
     if (atomic_load(&l->progress.stage) == ED_IMPORT_READING) {
         double pct = total > 0 ? 100.0 * (double)read / (double)total : 0.0;
@@ -82,7 +70,7 @@ void ed_loader_describe(ed_loader *l, char *buf, size_t size)
 
 int ed_loader_finish(ed_loader *l, ed_world *out, ed_bvh *bvh, char *err, size_t err_size)
 {
-    pthread_join(l->thread, NULL);
+    ed_job_join(&l->job);
     int rc = l->rc;
     if (rc == 0)
         *out = l->world;

@@ -1,16 +1,19 @@
 /* editor/core/pointer.c - what the left mouse button does. */
 #include "pointer.h"
 
+#include "app_impl.h"
+#include "drag.h"
 #include "inspector.h"
+#include "select.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-long ed_pointer_tick(const ed_app *app, const ed_layout *l, int x)
+static long tick_at(const ed_app *app, const ed_layout *l, int x)
 {
     double start = ed_app_start(app), dur = ed_app_duration(app);
-    if (!app->path || !(dur > 0))
+    if (!app->doc.path || !(dur > 0))
         return -1;
     long best = -1;
     double best_d = ED_TICK_GRAB + 0.5;
@@ -44,7 +47,7 @@ static void scrub(ed_app *app, int x)
 {
     ed_layout l;
     ed_app_layout(app, &l);
-    if (app->path)
+    if (app->doc.path)
         ed_app_seek(app, ed_layout_time_at(&l, ed_app_start(app), ed_app_duration(app), x));
 }
 
@@ -54,96 +57,96 @@ static void scrub(ed_app *app, int x)
  * click then decides). */
 static void press_key(ed_app *app, long i, int add)
 {
-    app->drag.was_selected = ed_app_is_selected(app, (size_t)i);
-    if (app->drag.was_selected)
+    app->rec.gesture.was_selected = ed_app_is_selected(app, (size_t)i);
+    if (app->rec.gesture.was_selected)
         return;
     if (add)
-        ed_app_select_add(app, i, 0);
+        ed_select_add(app, i, 0);
     else
-        ed_app_select(app, i);
+        ed_select_one(app, i);
 }
 
-void ed_pointer_down(ed_pointer *p, ed_app *app, int x, int y, int shift)
+void ed_pointer_down(ed_app *app, int x, int y, int shift)
 {
-    ed_drag *d = &app->drag;
+    ed_gesture *d = &app->rec.gesture;
     memset(d, 0, sizeof *d);
     d->x0 = x, d->y0 = y, d->add = shift, d->key = -1, d->pending = 1;
-    app->mouse_x = x, app->mouse_y = y;
-    if (app->prompt != ED_PROMPT_NONE)
+    app->ui.mouse_x = x, app->ui.mouse_y = y;
+    if (app->base.prompt != ED_PROMPT_NONE)
         return;
     /* a click elsewhere takes what was typed, as Enter would */
-    if (app->typing.field && ed_inspector_type_enter(app, 0) != 0)
+    if (app->ui.typing.field && ed_inspector_type_enter(app, 0) != 0)
         ed_inspector_type_cancel(app);
     ed_layout l;
     ed_app_layout(app, &l);
     ed_inspector in;
     ed_inspector_build(app, &in);
     if (in.panel.w > 0 && ed_rect_contains(&in.panel, x, y)) {
-        d->kind = ED_DRAG_FIELD;
+        d->kind = ED_GESTURE_FIELD;
         d->part = (int)ed_inspector_hit(&in, x, y);
         if (d->part == ED_FIELD_NONE)
-            d->kind = ED_DRAG_NONE; /* the panel itself: nothing under it is picked */
+            d->kind = ED_GESTURE_NONE; /* the panel itself: nothing under it is picked */
         return;
     }
     if (ed_rect_contains(&l.timeline, x, y)) {
-        long k = ed_pointer_tick(app, &l, x);
+        long k = tick_at(app, &l, x);
         if (k >= 0) {
-            d->kind = ED_DRAG_KEY_TIME;
+            d->kind = ED_GESTURE_KEY_TIME;
             d->key = k;
             press_key(app, k, shift);
             return;
         }
     }
     if (ed_rect_contains(&l.timeline, x, y) || ed_rect_contains(&l.graph, x, y)) {
-        d->kind = ED_DRAG_SCRUB;
+        d->kind = ED_GESTURE_SCRUB;
         d->pending = 0;
-        app->playing = 0;
+        app->base.playing = 0;
         scrub(app, x);
         return;
     }
     /* through the path camera the view is the shot: nothing to pick */
-    if (!ed_rect_contains(&l.view, x, y) || (app->view_path && app->path))
+    if (!ed_rect_contains(&l.view, x, y) || ed_ui_through(&app->ui, app->doc.path != NULL))
         return;
-    ed_app_view(app, &p->view);
-    int part = ed_app_gizmo(app, &p->view, &p->gizmo) ? ed_gizmo_hit(&p->gizmo, x, y) : ED_GIZMO_NONE;
+    ed_app_view(app, &d->view);
+    int part = ed_app_gizmo(app, &d->view, &d->gizmo) ? ed_gizmo_hit(&d->gizmo, x, y) : ED_GIZMO_NONE;
     if (part != ED_GIZMO_NONE) {
-        d->kind = ED_DRAG_GIZMO;
+        d->kind = ED_GESTURE_GIZMO;
         d->part = part;
         return;
     }
-    long i = ed_view_pick(&p->view, ed_app_keys(app), ed_app_key_count(app), x, y, ED_PICK_RADIUS);
-    d->kind = i >= 0 ? ED_DRAG_KEY : ED_DRAG_BOX;
+    long i = ed_view_pick(&d->view, ed_app_keys(app), ed_app_key_count(app), x, y, ED_PICK_RADIUS);
+    d->kind = i >= 0 ? ED_GESTURE_KEY : ED_GESTURE_BOX;
     d->key = i;
     if (i >= 0)
         press_key(app, i, shift);
 }
 
 /* The mouse has moved far enough: the press becomes a drag. 0 to go on. */
-static int start(ed_pointer *p, ed_app *app)
+static int start(ed_app *app)
 {
-    ed_drag *d = &app->drag;
+    ed_gesture *d = &app->rec.gesture;
     d->pending = 0;
     switch (d->kind) {
-    case ED_DRAG_KEY:
-        if (!ed_app_gizmo(app, &p->view, &p->gizmo))
+    case ED_GESTURE_KEY:
+        if (!ed_app_gizmo(app, &d->view, &d->gizmo))
             return -1;
         d->part = ED_GIZMO_PLANE;
-        return ed_app_live_begin(app);
-    case ED_DRAG_GIZMO:
-        return ed_app_live_begin(app);
-    case ED_DRAG_KEY_TIME:
-    case ED_DRAG_FIELD:
-        return ed_app_live_begin(app);
+        return ed_drag_begin(app);
+    case ED_GESTURE_GIZMO:
+        return ed_drag_begin(app);
+    case ED_GESTURE_KEY_TIME:
+    case ED_GESTURE_FIELD:
+        return ed_drag_begin(app);
     default:
         return 0;
     }
 }
 
-void ed_pointer_motion(ed_pointer *p, ed_app *app, int x, int y, int shift)
+void ed_pointer_motion(ed_app *app, int x, int y, int shift)
 {
-    ed_drag *d = &app->drag;
-    app->mouse_x = x, app->mouse_y = y;
-    if (d->kind == ED_DRAG_NONE) {
+    ed_gesture *d = &app->rec.gesture;
+    app->ui.mouse_x = x, app->ui.mouse_y = y;
+    if (d->kind == ED_GESTURE_NONE) {
         ed_view v;
         ed_gizmo g;
         ed_app_view(app, &v);
@@ -153,73 +156,81 @@ void ed_pointer_motion(ed_pointer *p, ed_app *app, int x, int y, int shift)
     if (d->pending) {
         if (abs(x - d->x0) < ED_DRAG_THRESHOLD && abs(y - d->y0) < ED_DRAG_THRESHOLD)
             return;
-        if (start(p, app) != 0) {
-            d->kind = ED_DRAG_NONE;
+        if (start(app) != 0) {
+            d->kind = ED_GESTURE_NONE;
             return;
         }
     }
     ed_layout l;
     switch (d->kind) {
-    case ED_DRAG_SCRUB: scrub(app, x); break;
-    case ED_DRAG_KEY:
-    case ED_DRAG_GIZMO:
-        ed_app_drag_move(app, ed_gizmo_drag(&p->gizmo, &p->view, (ed_gizmo_part)d->part, d->x0, d->y0, x, y));
+    case ED_GESTURE_SCRUB: scrub(app, x); break;
+    case ED_GESTURE_KEY:
+    case ED_GESTURE_GIZMO:
+        ed_drag_move(app, ed_gizmo_drag(&d->gizmo, &d->view, (ed_gizmo_part)d->part, d->x0, d->y0, x, y));
         break;
-    case ED_DRAG_KEY_TIME: {
+    case ED_GESTURE_KEY_TIME: {
         ed_app_layout(app, &l);
-        const cp_document *o = ed_app_live_origin(app);
+        const cp_document *o = ed_app_drag_origin(app);
         /* the time axis as it was when the drag began: the path's span changes under a ripple */
         double start_t = o && o->count ? o->keys[0].time : ed_app_start(app);
         double dur = ed_app_duration(app);
         if (o && o->count >= 2 && o->options.ends != CP_ENDS_CLOSED)
             dur = o->keys[o->count - 1].time - o->keys[0].time;
         double dt = ed_layout_time_at(&l, start_t, dur, x) - ed_layout_time_at(&l, start_t, dur, d->x0);
-        ed_app_drag_time(app, (size_t)d->key, dt, shift);
+        ed_drag_time(app, (size_t)d->key, dt, shift);
         break;
     }
-    case ED_DRAG_FIELD: ed_inspector_drag(app, (ed_field)d->part, x - d->x0); break;
+    case ED_GESTURE_FIELD: ed_inspector_drag(app, (ed_field)d->part, x - d->x0); break;
     default: break;
     }
 }
 
-void ed_pointer_up(ed_pointer *p, ed_app *app, int x, int y)
+void ed_pointer_up(ed_app *app, int x, int y)
 {
-    ed_drag *d = &app->drag;
-    app->mouse_x = x, app->mouse_y = y;
+    ed_gesture *d = &app->rec.gesture;
+    app->ui.mouse_x = x, app->ui.mouse_y = y;
     if (d->pending) {
         /* a click: Shift+click on a selected key takes it out; a click on a key of a larger
            selection selects that key alone; on nothing, nothing */
-        int on_key = d->kind == ED_DRAG_KEY || d->kind == ED_DRAG_KEY_TIME;
+        int on_key = d->kind == ED_GESTURE_KEY || d->kind == ED_GESTURE_KEY_TIME;
         if (on_key && d->add && d->was_selected)
-            ed_app_select_add(app, d->key, 1);
+            ed_select_add(app, d->key, 1);
         else if (on_key && !d->add && ed_app_selected_count(app) > 1)
-            ed_app_select(app, d->key);
-        else if (d->kind == ED_DRAG_BOX && !d->add)
-            ed_app_select(app, -1);
-        else if (d->kind == ED_DRAG_FIELD)
+            ed_select_one(app, d->key);
+        else if (d->kind == ED_GESTURE_BOX && !d->add)
+            ed_select_one(app, -1);
+        else if (d->kind == ED_GESTURE_FIELD)
             ed_inspector_type_begin(app, (ed_field)d->part);
-    } else if (d->kind == ED_DRAG_BOX) {
+    } else if (d->kind == ED_GESTURE_BOX) {
         ed_sel sel = {0};
-        if (d->add && ed_sel_copy(&sel, &app->cur.sel) != 0)
+        if (d->add && ed_sel_copy(&sel, &app->doc.cur.sel) != 0)
             ed_sel_reset(&sel, ed_app_key_count(app));
-        if (ed_view_pick_rect(&p->view, ed_app_keys(app), ed_app_key_count(app), d->x0, d->y0, x, y, d->add, &sel) == 0)
-            ed_app_select_set(app, &sel, app->cur.selected);
+        if (ed_view_pick_rect(&d->view, ed_app_keys(app), ed_app_key_count(app), d->x0, d->y0, x, y, d->add, &sel) == 0)
+            ed_select_set(app, &sel, app->doc.cur.selected);
         else
             ed_app_message(app, 1, "out of memory for the selection");
         ed_sel_free(&sel);
-    } else if (d->kind == ED_DRAG_KEY || d->kind == ED_DRAG_GIZMO || d->kind == ED_DRAG_KEY_TIME ||
-               d->kind == ED_DRAG_FIELD) {
-        ed_app_live_end(app);
+    } else if (d->kind == ED_GESTURE_KEY || d->kind == ED_GESTURE_GIZMO || d->kind == ED_GESTURE_KEY_TIME ||
+               d->kind == ED_GESTURE_FIELD) {
+        ed_app_end_drag(app);
     }
-    d->kind = ED_DRAG_NONE;
+    d->kind = ED_GESTURE_NONE;
     d->pending = 0;
 }
 
-void ed_pointer_cancel(ed_pointer *p, ed_app *app)
+void ed_pointer_cancel(ed_app *app)
 {
-    (void)p;
-    if (app->drag.kind != ED_DRAG_NONE && app->look_key < 0)
-        ed_app_live_cancel(app);
-    app->drag.kind = ED_DRAG_NONE;
-    app->drag.pending = 0;
+    if (app->rec.gesture.kind != ED_GESTURE_NONE && ed_app_look_key(app) < 0)
+        ed_app_cancel_drag(app);
+    app->rec.gesture.kind = ED_GESTURE_NONE;
+    app->rec.gesture.pending = 0;
+}
+
+void ed_pointer_release(ed_app *app)
+{
+    ed_gesture *d = &app->rec.gesture;
+    if (d->kind != ED_GESTURE_NONE && !d->pending)
+        ed_app_end_drag(app);
+    d->kind = ED_GESTURE_NONE;
+    d->pending = 0;
 }

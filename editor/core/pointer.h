@@ -1,34 +1,26 @@
 /* editor/core/pointer.h - the left mouse button: clicks select keys (Shift
  * adds), drags scrub the playhead, draw a box to select, move keys with
  * the gizmo or by their marker, move a key's time on the timeline (Shift:
- * with the keys after it) and drag inspector values. The gesture's state is
- * app->drag; the views and gizmos it works with are kept here, as they were
- * when the drag began. */
+ * with the keys after it) and drag inspector values. The gesture, with the
+ * view and gizmo as they were when it began, is app->rec.gesture (rec.h). */
 #ifndef ED_POINTER_H
 #define ED_POINTER_H
 
 #include "app.h"
-#include "gizmo.h"
 
 #define ED_PICK_RADIUS 14.0   /* pixels: how near a click must be to a key marker */
 #define ED_DRAG_THRESHOLD 3   /* pixels the mouse moves before a press is a drag, not a click */
 #define ED_TICK_GRAB 5        /* pixels: how near a key's tick on the timeline a press takes it */
 
-typedef struct ed_pointer {
-    ed_view  view;     /* the 3D view when the drag began */
-    ed_gizmo gizmo;    /* the gizmo when the drag began */
-} ed_pointer;
-
 /* The events of the left button and of motion (not while looking around). */
-void ed_pointer_down(ed_pointer *p, ed_app *app, int x, int y, int shift);
-void ed_pointer_motion(ed_pointer *p, ed_app *app, int x, int y, int shift);
-void ed_pointer_up(ed_pointer *p, ed_app *app, int x, int y);
-/* Drops a drag in progress, putting back what it changed (Esc, focus lost). */
-void ed_pointer_cancel(ed_pointer *p, ed_app *app);
+void ed_pointer_down(ed_app *app, int x, int y, int shift);
+void ed_pointer_motion(ed_app *app, int x, int y, int shift);
+void ed_pointer_up(ed_app *app, int x, int y);
+/* Drops a drag in progress, putting back what it changed (Esc). */
+void ed_pointer_cancel(ed_app *app);
+/* The button's release goes elsewhere (focus lost, minimised): a drag ends
+ * where it is, as one undo step. */
+void ed_pointer_release(ed_app *app);
 
-/* The key whose tick on the timeline is nearest column x, within
- * ED_TICK_GRAB; -1 if none is, or if more than two are (crowded keys: a
- * press there scrubs). */
-long ed_pointer_tick(const ed_app *app, const ed_layout *l, int x);
 
 #endif /* ED_POINTER_H */

@@ -2,21 +2,9 @@
 #include "script.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-int ed_script_fail(const ed_script *s, char *err, size_t n, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    snprintf(err, n, "%s:%d: %s", s->source ? s->source : "<script>", s->line, msg);
-    return -1;
-}
 
 /* ---- lines --------------------------------------------------------------------------------- */
 

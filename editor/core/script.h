@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "app.h"
+#include "commands.h"
 #include "control.h"
 
 #define ED_SCRIPT_FRAME (1.0 / 60.0)   /* seconds per simulated frame */

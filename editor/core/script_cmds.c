@@ -7,71 +7,13 @@
 #include "script_impl.h"
 
 #define DEG (M_PI / 180.0)
-/* An app command's failure, with the reason the app gave. */
-int ed_script_result(const ed_script *s, int rc, const char *cmd, char *err, size_t n)
-{
-    return rc == 0 ? 0 : ed_script_fail(s, err, n, "%s: %s", cmd, s->app->message);
-}
-
-int ed_script_number(const ed_script *s, const char *word, double *out, char *err, size_t n)
-{
-    char *end;
-    *out = 0;
-    double x = strtod(word, &end);
-    if (end == word || *end != '\0' || !isfinite(x))
-        return ed_script_fail(s, err, n, "'%s' is not a number", word);
-    *out = x;
-    return 0;
-}
-
-int ed_script_numbers(const ed_script *s, char **words, int count, double *out, char *err, size_t n)
-{
-    for (int i = 0; i < count; i++)
-        if (ed_script_number(s, words[i], &out[i], err, n))
-            return -1;
-    return 0;
-}
-
-int ed_script_index(const ed_script *s, const char *word, long *out, char *err, size_t n)
-{
-    char *end;
-    long i = strtol(word, &end, 10);
-    if (end == word || *end != '\0' || i < 0)
-        return ed_script_fail(s, err, n, "'%s' is not a key index", word);
-    *out = i;
-    return 0;
-}
-
-/* One of `names` (NULL-terminated): its position, or -1 with an error listing them. */
-int ed_script_choice(const ed_script *s, const char *word, const char *const *names, char *err, size_t n)
-{
-    char list[256] = "";
-    for (int i = 0; names[i]; i++) {
-        if (strcmp(word, names[i]) == 0)
-            return i;
-        strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
-        strncat(list, names[i], sizeof list - strlen(list) - 1);
-    }
-    ed_script_fail(s, err, n, "'%s' is not one of: %s", word, list);
-    return -1;
-}
-
 static const char *const on_off[] = {"off", "on", NULL};
-
-/* Delivers an event through the host's input layer when there is one. */
-void ed_script_send(ed_script *s, const ed_event *ev)
-{
-    if (s->host && s->host->event)
-        s->host->event(s->host->ctx, s->app, s->control, ev);
-    else
-        ed_control_event(s->control, s->app, ev);
-}
 
 /* Lets `seconds` pass in frames, as the frame loop would. */
 static void run_frames(ed_script *s, double seconds)
 {
     long frames = lround(seconds / ED_SCRIPT_FRAME);
-    for (long i = 0; i < frames && !s->app->quit; i++) {
+    for (long i = 0; i < frames && !s->app->base.quit; i++) {
         ed_control_update(s->control, s->app, ED_SCRIPT_FRAME);
         ed_app_update(s->app, ED_SCRIPT_FRAME);
     }
@@ -93,9 +35,9 @@ static int c_open(ed_script *s, int argc, char **argv, char *err, size_t n)
         return ed_script_result(s, -1, argv[0], err, n);
     /* the scene the file names: one that is not there or does not load leaves the path open in
        the old world, with a warning (as a window would show it) */
-    int warned = s->app->message_error;
+    int warned = s->app->base.message_error;
     if (warned || wait_scene(s) != 0)
-        fprintf(stderr, "%s:%d: open: warning: %s\n", s->source ? s->source : "<script>", s->line, s->app->message);
+        fprintf(stderr, "%s:%d: open: warning: %s\n", s->source ? s->source : "<script>", s->line, s->app->base.message);
     if (warned)
         wait_scene(s);
     return 0;
@@ -118,7 +60,7 @@ static int c_scene(ed_script *s, int argc, char **argv, char *err, size_t n)
     }
     if (strcmp(argv[1], "demo") == 0)
         return ed_script_result(s, ed_app_use_demo_world(s->app), argv[0], err, n);
-    s->app->import_options = o;
+    ed_app_set_import_options(s->app, &o);
     if (ed_app_load_scene(s->app, argv[1], 1) != 0 || wait_scene(s) != 0)
         return ed_script_result(s, -1, argv[0], err, n);
     return 0;
@@ -129,12 +71,12 @@ static int c_clearance(ed_script *s, int argc, char **argv, char *err, size_t n)
     double m;
     if (argc == 2 && (ed_script_number(s, argv[1], &m, err, n) || ed_script_result(s, ed_app_set_clearance(s->app, m), argv[0], err, n)))
         return -1;
-    const ed_clearance *c = ed_app_clearance(s->app);
+    const ed_clearance *c = ed_app_check_clearance(s->app);
     if (!c)
         return ed_script_fail(s, err, n, "clearance: out of memory");
     char line[1024];
-    printf("clearance %.3g m: %s\n", s->app->clearance_radius,
-           s->app->path ? ed_clearance_describe(c, 20, line, sizeof line) : "no path to check");
+    printf("clearance %.3g m: %s\n", s->app->scene.radius,
+           s->app->doc.path ? ed_clearance_describe(c, 20, line, sizeof line) : "no path to check");
     return 0;
 }
 
@@ -172,7 +114,7 @@ static int c_camera(ed_script *s, int argc, char **argv, char *err, size_t n)
     if (ed_script_numbers(s, argv + 1, argc - 1, v, err, n))
         return -1;
     cp_quat q = argc > 4 ? cp_quat_from_yaw_pitch_roll(v[3] * DEG, v[4] * DEG, v[5] * DEG)
-                         : ed_camera_rotation(&s->app->camera);
+                         : ed_camera_rotation(&s->app->ui.camera);
     ed_app_place_camera(s->app, cp_vec3_make(v[0], v[1], v[2]), q);
     return 0;
 }
@@ -196,12 +138,12 @@ static int c_look_at(ed_script *s, int argc, char **argv, char *err, size_t n)
     double v[3];
     if (ed_script_numbers(s, argv + 1, 3, v, err, n))
         return -1;
-    cp_vec3 d = cp_vec3_sub(cp_vec3_make(v[0], v[1], v[2]), s->app->camera.position);
+    cp_vec3 d = cp_vec3_sub(cp_vec3_make(v[0], v[1], v[2]), s->app->ui.camera.position);
     double len = cp_vec3_length(d);
     if (!(len > 1e-9))
         return ed_script_fail(s, err, n, "look-at: the point is where the camera is");
     double yaw = atan2(-d.x, -d.z), pitch = asin(d.y / len);
-    ed_app_place_camera(s->app, s->app->camera.position, cp_quat_from_yaw_pitch_roll(yaw, pitch, 0.0));
+    ed_app_place_camera(s->app, s->app->ui.camera.position, cp_quat_from_yaw_pitch_roll(yaw, pitch, 0.0));
     return 0;
 }
 
@@ -223,7 +165,7 @@ static int c_fov(ed_script *s, int argc, char **argv, char *err, size_t n)
         return -1;
     if (f < ED_CAMERA_MIN_FOV || f > ED_CAMERA_MAX_FOV)
         return ed_script_fail(s, err, n, "fov: %g is outside %g..%g degrees", f, ED_CAMERA_MIN_FOV, ED_CAMERA_MAX_FOV);
-    s->app->camera.fov = f;
+    ed_app_set_camera_fov(s->app, f);
     return 0;
 }
 
@@ -235,7 +177,7 @@ static int c_speed(ed_script *s, int argc, char **argv, char *err, size_t n)
         return -1;
     if (!(v >= 0.01 && v <= 1000))
         return ed_script_fail(s, err, n, "speed: %g m/s is outside 0.01..1000", v);
-    ed_app_set_nominal_speed(s->app, v);
+    ed_record_set_nominal_speed(s->app, v);
     return 0;
 }
 
@@ -246,7 +188,7 @@ static int c_mode(ed_script *s, int argc, char **argv, char *err, size_t n)
     int m = ed_script_choice(s, argv[1], names, err, n);
     if (m < 0)
         return -1;
-    ed_app_set_time_mode(s->app, (ed_time_mode)m);
+    ed_record_set_time_mode(s->app, (ed_time_mode)m);
     return 0;
 }
 
@@ -265,19 +207,19 @@ static int c_wait(ed_script *s, int argc, char **argv, char *err, size_t n)
 static int c_record(ed_script *s, int argc, char **argv, char *err, size_t n)
 {
     (void)argc;
-    return ed_script_result(s, ed_app_record(s->app, strcmp(argv[0], "insert") == 0), argv[0], err, n);
+    return ed_script_result(s, ed_record_key(s->app, strcmp(argv[0], "insert") == 0), argv[0], err, n);
 }
 
 static int c_delete(ed_script *s, int argc, char **argv, char *err, size_t n)
 {
     (void)argc;
-    return ed_script_result(s, ed_app_delete_selected(s->app), argv[0], err, n);
+    return ed_script_result(s, ed_edit_delete(s->app), argv[0], err, n);
 }
 
 static int c_move_key(ed_script *s, int argc, char **argv, char *err, size_t n)
 {
     (void)argc;
-    return ed_script_result(s, ed_app_move_key_to_camera(s->app), argv[0], err, n);
+    return ed_script_result(s, ed_edit_move_to_camera(s->app), argv[0], err, n);
 }
 
 static int c_key_time(ed_script *s, int argc, char **argv, char *err, size_t n)
@@ -286,9 +228,9 @@ static int c_key_time(ed_script *s, int argc, char **argv, char *err, size_t n)
     double t;
     if (ed_script_number(s, argv[1], &t, err, n))
         return -1;
-    if (s->app->cur.selected < 0)
+    if (s->app->doc.cur.selected < 0)
         return ed_script_fail(s, err, n, "key-time: select a key first");
-    return ed_script_result(s, ed_app_set_key_time(s->app, (size_t)s->app->cur.selected, t), argv[0], err, n);
+    return ed_script_result(s, ed_edit_key_time(s->app, (size_t)s->app->doc.cur.selected, t), argv[0], err, n);
 }
 
 static int c_nudge(ed_script *s, int argc, char **argv, char *err, size_t n)
@@ -302,7 +244,7 @@ static int c_nudge(ed_script *s, int argc, char **argv, char *err, size_t n)
             return ed_script_fail(s, err, n, "nudge: the optional word is 'ripple', not '%s'", argv[2]);
         ripple = 1;
     }
-    return ed_script_result(s, ed_app_nudge_key_time(s->app, t, ripple), argv[0], err, n);
+    return ed_script_result(s, ed_edit_nudge(s->app, t, ripple), argv[0], err, n);
 }
 
 static int c_retime(ed_script *s, int argc, char **argv, char *err, size_t n)
@@ -310,9 +252,9 @@ static int c_retime(ed_script *s, int argc, char **argv, char *err, size_t n)
     double d = 0;
     if (argc == 2 && ed_script_number(s, argv[1], &d, err, n))
         return -1;
-    int rc = ed_app_retime(s->app, d);
-    if (rc == 0 && s->app->retimer) /* a script goes one command at a time */
-        rc = ed_app_wait_retime(s->app);
+    int rc = ed_edit_retime(s->app, d);
+    if (rc == 0 && s->app->doc.retimer) /* a script goes one command at a time */
+        rc = ed_edit_wait_retime(s->app);
     return ed_script_result(s, rc, argv[0], err, n);
 }
 
@@ -322,7 +264,7 @@ static int c_interpolation(ed_script *s, int argc, char **argv, char *err, size_
     cp_interp i;
     if (cp_interp_parse(argv[1], &i) != 0)
         return ed_script_fail(s, err, n, "interpolation: '%s' is not c2, bisector, catmull-rom, linear or step", argv[1]);
-    return ed_script_result(s, ed_app_set_interp(s->app, i), argv[0], err, n);
+    return ed_script_result(s, ed_options_set_interp(s->app, i), argv[0], err, n);
 }
 
 static int c_ends(ed_script *s, int argc, char **argv, char *err, size_t n)
@@ -331,7 +273,7 @@ static int c_ends(ed_script *s, int argc, char **argv, char *err, size_t n)
     cp_ends e;
     if (cp_ends_parse(argv[1], &e) != 0)
         return ed_script_fail(s, err, n, "ends: '%s' is not natural, rest or closed", argv[1]);
-    return ed_script_result(s, ed_app_set_ends(s->app, e), argv[0], err, n);
+    return ed_script_result(s, ed_options_set_ends(s->app, e), argv[0], err, n);
 }
 
 static int c_play(ed_script *s, int argc, char **argv, char *err, size_t n)
@@ -339,8 +281,8 @@ static int c_play(ed_script *s, int argc, char **argv, char *err, size_t n)
     (void)argc;
     int play = strcmp(argv[0], "play") == 0;
     ed_app_play(s->app, play);
-    if (play && !s->app->playing)
-        return ed_script_fail(s, err, n, "play: %s", s->app->message);
+    if (play && !s->app->base.playing)
+        return ed_script_fail(s, err, n, "play: %s", s->app->base.message);
     return 0;
 }
 
@@ -361,14 +303,14 @@ static int c_play_to(ed_script *s, int argc, char **argv, char *err, size_t n)
     if (ed_script_number(s, argv[1], &t, err, n))
         return -1;
     ed_app *app = s->app;
-    if (!app->path)
+    if (!app->doc.path)
         return ed_script_fail(s, err, n, "play-to: nothing to play (fewer than 2 keys)");
     double end = ed_app_start(app) + ed_app_duration(app);
-    if (t < app->playhead || t > end)
+    if (t < app->base.playhead || t > end)
         return ed_script_fail(s, err, n, "play-to: %g s is not between the playhead (%g s) and the end (%g s)", t,
-                    app->playhead, end);
+                    app->base.playhead, end);
     ed_app_play(app, 1);
-    while (app->playing && app->playhead + ED_SCRIPT_FRAME < t) {
+    while (app->base.playing && app->base.playhead + ED_SCRIPT_FRAME < t) {
         ed_control_update(s->control, app, ED_SCRIPT_FRAME);
         ed_app_update(app, ED_SCRIPT_FRAME);
     }
@@ -384,7 +326,7 @@ static int c_view(ed_script *s, int argc, char **argv, char *err, size_t n)
     int v = ed_script_choice(s, argv[1], names, err, n);
     if (v < 0)
         return -1;
-    s->app->view_path = v;
+    ed_app_view_path(s->app, v);
     return 0;
 }
 
@@ -395,11 +337,11 @@ static int c_toggle(ed_script *s, int argc, char **argv, char *err, size_t n)
     if (v < 0)
         return -1;
     if (strcmp(argv[0], "graph") == 0)
-        s->app->show_graph = v;
+        ed_app_show_graph(s->app, v);
     else if (strcmp(argv[0], "pip") == 0)
-        s->app->show_pip = v;
+        ed_app_show_pip(s->app, v);
     else
-        s->app->show_help = v;
+        ed_app_show_help(s->app, v);
     return 0;
 }
 
@@ -410,7 +352,7 @@ static int c_color(ed_script *s, int argc, char **argv, char *err, size_t n)
     int v = ed_script_choice(s, argv[1], names, err, n);
     if (v < 0)
         return -1;
-    s->app->color_mode = (ed_color_mode)v;
+    ed_app_set_color_mode(s->app, (ed_color_mode)v);
     return 0;
 }
 
@@ -418,7 +360,7 @@ static int c_undo(ed_script *s, int argc, char **argv, char *err, size_t n)
 {
     (void)argc;
     int redo = strcmp(argv[0], "redo") == 0;
-    return ed_script_result(s, redo ? ed_app_redo(s->app) : ed_app_undo(s->app), argv[0], err, n);
+    return ed_script_result(s, redo ? ed_edit_redo(s->app) : ed_edit_undo(s->app), argv[0], err, n);
 }
 
 static int c_save(ed_script *s, int argc, char **argv, char *err, size_t n)
@@ -445,7 +387,7 @@ static int c_answer(ed_script *s, int argc, char **argv, char *err, size_t n)
         return -1;
     int rc = ed_script_result(s, ed_app_answer(s->app, cmds[a]), argv[0], err, n);
     /* "save" or "discard" at the quit question closes the editor: nothing after it runs */
-    s->done = s->app->quit;
+    s->done = s->app->base.quit;
     return rc;
 }
 

@@ -25,16 +25,16 @@ int ed_script_c_select(ed_script *s, int argc, char **argv, char *err, size_t n)
     (void)argc;
     long a, b;
     if (strcmp(argv[1], "none") == 0)
-        return ed_script_result(s, ed_app_select(s->app, -1), argv[0], err, n);
+        return ed_script_result(s, ed_select_one(s->app, -1), argv[0], err, n);
     if (strcmp(argv[1], "all") == 0)
-        return ed_script_result(s, ed_app_select_all(s->app), argv[0], err, n);
+        return ed_script_result(s, ed_select_all(s->app), argv[0], err, n);
     if (range(argv[1], &a, &b) == 0)
-        return ed_script_result(s, ed_app_select_range(s->app, a, b), argv[0], err, n);
+        return ed_script_result(s, ed_select_range(s->app, a, b), argv[0], err, n);
     if (strchr(argv[1], '-'))
         return ed_script_fail(s, err, n, "select: '%s' is not N, N-M (first-last), all or none", argv[1]);
     if (ed_script_index(s, argv[1], &a, err, n))
         return -1;
-    return ed_script_result(s, ed_app_select(s->app, a), argv[0], err, n);
+    return ed_script_result(s, ed_select_one(s->app, a), argv[0], err, n);
 }
 
 int ed_script_c_select_add(ed_script *s, int argc, char **argv, char *err, size_t n)
@@ -43,7 +43,7 @@ int ed_script_c_select_add(ed_script *s, int argc, char **argv, char *err, size_
     long i;
     if (ed_script_index(s, argv[1], &i, err, n))
         return -1;
-    return ed_script_result(s, ed_app_select_add(s->app, i, 0), argv[0], err, n);
+    return ed_script_result(s, ed_select_add(s->app, i, 0), argv[0], err, n);
 }
 
 int ed_script_c_edit(ed_script *s, int argc, char **argv, char *err, size_t n)
@@ -61,18 +61,18 @@ int ed_script_c_edit(ed_script *s, int argc, char **argv, char *err, size_t n)
     ed_app *app = s->app;
     const int none = (w == 4 || w == 6 || w == 7) && strcmp(argv[2], "none") == 0;
     if (none)
-        return ed_script_result(s, w == 4 ? ed_app_edit_hold(app, 0, 0) : ed_app_edit_lens(app, w - 6, 0, 0), argv[0],
+        return ed_script_result(s, w == 4 ? ed_edit_hold(app, 0, 0) : ed_edit_lens(app, w - 6, 0, 0), argv[0],
                                 err, n);
     double v[3];
     if (ed_script_numbers(s, argv + 2, counts[w], v, err, n))
         return -1;
-    int rc = w == 0   ? ed_app_edit_time(app, v[0])
-             : w == 1 ? ed_app_edit_position(app, cp_vec3_make(v[0], v[1], v[2]))
-             : w == 2 ? ed_app_edit_rotation(app, v[0], v[1], v[2])
-             : w == 3 ? ed_app_edit_fov(app, v[0])
-             : w == 4 ? ed_app_edit_hold(app, 1, v[0])
-             : w == 5 ? ed_app_edit_target(app, cp_vec3_make(v[0], v[1], v[2]))
-                      : ed_app_edit_lens(app, w - 6, 1, v[0]);
+    int rc = w == 0   ? ed_edit_time(app, v[0])
+             : w == 1 ? ed_edit_position(app, cp_vec3_make(v[0], v[1], v[2]))
+             : w == 2 ? ed_edit_rotation(app, v[0], v[1], v[2])
+             : w == 3 ? ed_edit_fov(app, v[0])
+             : w == 4 ? ed_edit_hold(app, 1, v[0])
+             : w == 5 ? ed_edit_target(app, cp_vec3_make(v[0], v[1], v[2]))
+                      : ed_edit_lens(app, w - 6, 1, v[0]);
     return ed_script_result(s, rc, argv[0], err, n);
 }
 
@@ -90,10 +90,10 @@ int ed_script_c_transform(ed_script *s, int argc, char **argv, char *err, size_t
     if (ed_script_numbers(s, argv + 2, want, v, err, n))
         return -1;
     ed_app *app = s->app;
-    int rc = w == 0   ? ed_app_transform_translate(app, cp_vec3_make(v[0], v[1], v[2]))
-             : w == 1 ? ed_app_transform_rotate(app, v[0])
-             : w == 2 ? ed_app_transform_scale(app, v[0])
-                      : ed_app_transform_shift(app, v[0]);
+    int rc = w == 0   ? ed_xform_translate(app, cp_vec3_make(v[0], v[1], v[2]))
+             : w == 1 ? ed_xform_rotate(app, v[0])
+             : w == 2 ? ed_xform_scale(app, v[0])
+                      : ed_xform_shift(app, v[0]);
     return ed_script_result(s, rc, argv[0], err, n);
 }
 
@@ -101,7 +101,7 @@ int ed_script_c_clipboard(ed_script *s, int argc, char **argv, char *err, size_t
 {
     (void)argc;
     ed_app *app = s->app;
-    int rc = strcmp(argv[0], "copy") == 0 ? ed_app_copy(app) : strcmp(argv[0], "cut") == 0 ? ed_app_cut(app) : ed_app_paste(app);
+    int rc = strcmp(argv[0], "copy") == 0 ? ed_clip_copy(app) : strcmp(argv[0], "cut") == 0 ? ed_clip_cut(app) : ed_clip_paste(app);
     return ed_script_result(s, rc, argv[0], err, n);
 }
 
@@ -111,7 +111,7 @@ int ed_script_c_timing(ed_script *s, int argc, char **argv, char *err, size_t n)
     cp_timing t;
     if (cp_timing_parse(argv[1], &t) != 0)
         return ed_script_fail(s, err, n, "timing: '%s' is not keys, smooth or constant-speed", argv[1]);
-    return ed_script_result(s, ed_app_set_timing(s->app, t), argv[0], err, n);
+    return ed_script_result(s, ed_options_set_timing(s->app, t), argv[0], err, n);
 }
 
 int ed_script_c_orientation(ed_script *s, int argc, char **argv, char *err, size_t n)
@@ -120,11 +120,11 @@ int ed_script_c_orientation(ed_script *s, int argc, char **argv, char *err, size
     cp_orientation o;
     if (cp_orientation_parse(argv[1], &o) != 0)
         return ed_script_fail(s, err, n, "orientation: '%s' is not rotation or look-at", argv[1]);
-    return ed_script_result(s, ed_app_set_orientation(s->app, o), argv[0], err, n);
+    return ed_script_result(s, ed_options_set_orientation(s->app, o), argv[0], err, n);
 }
 
 int ed_script_c_insert_at_playhead(ed_script *s, int argc, char **argv, char *err, size_t n)
 {
     (void)argc;
-    return ed_script_result(s, ed_app_insert_at_playhead(s->app), argv[0], err, n);
+    return ed_script_result(s, ed_record_at_playhead(s->app), argv[0], err, n);
 }

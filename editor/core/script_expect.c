@@ -30,8 +30,8 @@ static int x_keys(ed_script *s, char **a, int na, char *err, size_t n)
     long i;
     if (ed_script_index(s, a[0], &i, err, n))
         return -1;
-    if ((size_t)i != s->app->cur.doc.count)
-        return ed_script_fail(s, err, n, "expected %ld keys, the path has %zu", i, s->app->cur.doc.count);
+    if ((size_t)i != s->app->doc.cur.doc.count)
+        return ed_script_fail(s, err, n, "expected %ld keys, the path has %zu", i, s->app->doc.cur.doc.count);
     return 0;
 }
 
@@ -53,8 +53,8 @@ static int x_selected(ed_script *s, char **a, int na, char *err, size_t n)
     long i = -1;
     if (strcmp(a[0], "none") != 0 && ed_script_index(s, a[0], &i, err, n))
         return -1;
-    if (i != s->app->cur.selected)
-        return ed_script_fail(s, err, n, "expected selected %s, it is %ld", a[0], s->app->cur.selected);
+    if (i != s->app->doc.cur.selected)
+        return ed_script_fail(s, err, n, "expected selected %s, it is %ld", a[0], s->app->doc.cur.selected);
     return 0;
 }
 
@@ -76,8 +76,8 @@ static int x_prompt(ed_script *s, char **a, int na, char *err, size_t n)
     int k = ed_script_choice(s, a[0], prompts, err, n);
     if (k < 0)
         return -1;
-    if (k != (int)s->app->prompt)
-        return ed_script_fail(s, err, n, "expected prompt %s, it is %s", a[0], prompts[s->app->prompt]);
+    if (k != (int)s->app->base.prompt)
+        return ed_script_fail(s, err, n, "expected prompt %s, it is %s", a[0], prompts[s->app->base.prompt]);
     return 0;
 }
 
@@ -94,18 +94,18 @@ static int x_scalar(ed_script *s, char **a, int na, char *err, size_t n, const c
 
 static int x_playhead(ed_script *s, char **a, int na, char *err, size_t n)
 {
-    return x_scalar(s, a, na, err, n, "playhead", s->app->playhead);
+    return x_scalar(s, a, na, err, n, "playhead", s->app->base.playhead);
 }
 
 static int x_camera_speed(ed_script *s, char **a, int na, char *err, size_t n)
 {
-    return x_scalar(s, a, na, err, n, "camera-speed", s->app->camera.speed);
+    return x_scalar(s, a, na, err, n, "camera-speed", s->app->ui.camera.speed);
 }
 
 static int x_interpolation(ed_script *s, char **a, int na, char *err, size_t n)
 {
     (void)na;
-    const char *is = cp_interp_name(s->app->cur.doc.options.position);
+    const char *is = cp_interp_name(s->app->doc.cur.doc.options.position);
     if (strcmp(a[0], is) != 0)
         return ed_script_fail(s, err, n, "expected interpolation %s, it is %s", a[0], is);
     return 0;
@@ -114,7 +114,7 @@ static int x_interpolation(ed_script *s, char **a, int na, char *err, size_t n)
 static int x_ends(ed_script *s, char **a, int na, char *err, size_t n)
 {
     (void)na;
-    const char *is = cp_ends_name(s->app->cur.doc.options.ends);
+    const char *is = cp_ends_name(s->app->doc.cur.doc.options.ends);
     if (strcmp(a[0], is) != 0)
         return ed_script_fail(s, err, n, "expected ends %s, they are %s", a[0], is);
     return 0;
@@ -123,7 +123,7 @@ static int x_ends(ed_script *s, char **a, int na, char *err, size_t n)
 static int x_timing(ed_script *s, char **a, int na, char *err, size_t n)
 {
     (void)na;
-    const char *is = cp_timing_name(s->app->cur.doc.options.timing);
+    const char *is = cp_timing_name(s->app->doc.cur.doc.options.timing);
     if (strcmp(a[0], is) != 0)
         return ed_script_fail(s, err, n, "expected timing %s, it is %s", a[0], is);
     return 0;
@@ -132,7 +132,7 @@ static int x_timing(ed_script *s, char **a, int na, char *err, size_t n)
 static int x_orientation(ed_script *s, char **a, int na, char *err, size_t n)
 {
     (void)na;
-    const char *is = cp_orientation_name(s->app->cur.doc.options.orientation);
+    const char *is = cp_orientation_name(s->app->doc.cur.doc.options.orientation);
     if (strcmp(a[0], is) != 0)
         return ed_script_fail(s, err, n, "expected orientation %s, it is %s", a[0], is);
     return 0;
@@ -145,9 +145,9 @@ static int x_key_time(ed_script *s, char **a, int na, char *err, size_t n)
     double t;
     if (ed_script_index(s, a[0], &i, err, n) || ed_script_number(s, a[1], &t, err, n))
         return -1;
-    if ((size_t)i >= s->app->cur.doc.count)
+    if ((size_t)i >= s->app->doc.cur.doc.count)
         return ed_script_fail(s, err, n, "expect key-time: no key %ld", i);
-    double got = s->app->cur.doc.keys[i].time;
+    double got = s->app->doc.cur.doc.keys[i].time;
     if (!near(got, t, 1e-9 * fmax(1.0, fabs(t))))
         return ed_script_fail(s, err, n, "expected key %ld at %.9g s, it is at %.17g s", i, t, got);
     return 0;
@@ -171,9 +171,9 @@ static int x_key(ed_script *s, char **a, int na, char *err, size_t n)
     if (!none && na != 2 + counts[w] && na != 3 + counts[w])
         return ed_script_fail(s, err, n, "expect key I %s takes %d number%s and an optional tolerance", what[w],
                               counts[w], counts[w] > 1 ? "s" : "");
-    if ((size_t)i >= s->app->cur.doc.count)
-        return ed_script_fail(s, err, n, "expect key: no key %ld (the path has %zu)", i, s->app->cur.doc.count);
-    const cp_key *k = &s->app->cur.doc.keys[i];
+    if ((size_t)i >= s->app->doc.cur.doc.count)
+        return ed_script_fail(s, err, n, "expect key: no key %ld (the path has %zu)", i, s->app->doc.cur.doc.count);
+    const cp_key *k = &s->app->doc.cur.doc.keys[i];
     /* a target, focus or aperture the key has, or none */
     const int has = w == 5 ? (k->flags & CP_KEY_TARGET) != 0 : w == 6 ? k->focus > 0 : w == 7 ? k->aperture > 0 : 1;
     if (none && has)
@@ -229,7 +229,7 @@ static int x_camera(ed_script *s, char **a, int na, char *err, size_t n)
     double v[3], tol;
     if (ed_script_numbers(s, a, 3, v, err, n) || tolerance(s, a, na, 3, 1e-9, &tol, err, n))
         return -1;
-    cp_vec3 p = s->app->camera.position;
+    cp_vec3 p = s->app->ui.camera.position;
     if (!near(p.x, v[0], tol) || !near(p.y, v[1], tol) || !near(p.z, v[2], tol))
         return ed_script_fail(s, err, n, "expected the camera at (%.9g, %.9g, %.9g) (within %g), it is at (%.17g, %.17g, %.17g)",
                               v[0], v[1], v[2], tol, p.x, p.y, p.z);
@@ -245,17 +245,17 @@ static int x_message(ed_script *s, char **a, int na, char *err, size_t n)
         strncat(want, a[i], sizeof want - strlen(want) - 1);
     }
     const ed_app *app = s->app;
-    int showing = app->message[0] && app->clock - app->message_clock < ED_MESSAGE_SECONDS;
-    if (!showing || !strstr(app->message, want))
+    int showing = ed_app_message_shown(app);
+    if (!showing || !strstr(app->base.message, want))
         return ed_script_fail(s, err, n, "expected a message with \"%s\", the HUD shows \"%s\"", want,
-                              showing ? app->message : "");
+                              showing ? app->base.message : "");
     return 0;
 }
 
 static int x_scene(ed_script *s, char **a, int na, char *err, size_t n)
 {
     (void)na;
-    const char *file = s->app->scene_file;
+    const char *file = s->app->scene.file;
     const char *name = file ? strrchr(file, '/') : NULL;
     name = file ? (name ? name + 1 : file) : "demo";
     if (strcmp(name, a[0]) != 0)
@@ -269,8 +269,8 @@ static int x_triangles(ed_script *s, char **a, int na, char *err, size_t n)
     double v;
     if (ed_script_number(s, a[0], &v, err, n))
         return -1;
-    if (v != (double)s->app->world.triangle_count)
-        return ed_script_fail(s, err, n, "expected %s triangles, the world has %zu", a[0], s->app->world.triangle_count);
+    if (v != (double)s->app->scene.world.triangle_count)
+        return ed_script_fail(s, err, n, "expected %s triangles, the world has %zu", a[0], s->app->scene.world.triangle_count);
     return 0;
 }
 
@@ -281,7 +281,7 @@ static int x_clearance(ed_script *s, char **a, int na, char *err, size_t n, int 
     double v;
     if (ed_script_number(s, a[0], &v, err, n))
         return -1;
-    const ed_clearance *c = ed_app_clearance(s->app);
+    const ed_clearance *c = ed_app_check_clearance(s->app);
     if (!c)
         return ed_script_fail(s, err, n, "expect: out of memory for the clearance check");
     char list[512];

@@ -12,7 +12,7 @@ int ed_script_c_quit(ed_script *s, int argc, char **argv, char *err, size_t n)
     (void)argc, (void)argv, (void)err, (void)n;
     ed_event ev = {.type = ED_EV_QUIT};
     ed_script_send(s, &ev);
-    s->done = s->app->quit;
+    s->done = s->app->base.quit;
     return 0;
 }
 
@@ -54,7 +54,7 @@ int ed_script_c_press(ed_script *s, int argc, char **argv, char *err, size_t n)
         key_event(s, ED_EV_KEY_UP, key, mods);
         modifiers(s, ED_EV_KEY_UP, mods);
     }
-    s->done = s->app->quit;
+    s->done = s->app->base.quit;
     return 0;
 }
 
@@ -65,9 +65,9 @@ int ed_script_c_click(ed_script *s, int argc, char **argv, char *err, size_t n)
     if (ed_script_numbers(s, argv + 1, 2, v, err, n))
         return -1;
     /* also keeps the conversion to int pixels defined */
-    if (!(v[0] >= 0 && v[1] >= 0 && v[0] < s->app->width && v[1] < s->app->height))
-        return ed_script_fail(s, err, n, "click: (%g, %g) is outside the %dx%d window", v[0], v[1], s->app->width,
-                              s->app->height);
+    if (!(v[0] >= 0 && v[1] >= 0 && v[0] < s->app->ui.width && v[1] < s->app->ui.height))
+        return ed_script_fail(s, err, n, "click: (%g, %g) is outside the %dx%d window", v[0], v[1], s->app->ui.width,
+                              s->app->ui.height);
     ed_event ev = {.type = ED_EV_BUTTON_DOWN, .key = ED_KEY_MOUSE_LEFT, .x = (int)v[0], .y = (int)v[1]};
     ed_script_send(s, &ev);
     ev.type = ED_EV_BUTTON_UP;
@@ -117,9 +117,9 @@ int ed_script_c_drag(ed_script *s, int argc, char **argv, char *err, size_t n)
     if (ed_script_numbers(s, argv + 1, 4, v, err, n))
         return -1;
     for (int i = 0; i < 4; i += 2)
-        if (!(v[i] >= 0 && v[i + 1] >= 0 && v[i] < s->app->width && v[i + 1] < s->app->height))
+        if (!(v[i] >= 0 && v[i + 1] >= 0 && v[i] < s->app->ui.width && v[i + 1] < s->app->ui.height))
             return ed_script_fail(s, err, n, "drag: (%g, %g) is outside the %dx%d window", v[i], v[i + 1],
-                                  s->app->width, s->app->height);
+                                  s->app->ui.width, s->app->ui.height);
     /* the way a hand drags: the button goes down, the mouse moves in steps, the button comes up */
     ed_event ev = {.type = ED_EV_BUTTON_DOWN, .key = ED_KEY_MOUSE_LEFT, .x = (int)v[0], .y = (int)v[1]};
     ed_script_send(s, &ev);

@@ -29,10 +29,4 @@ size_t ed_sel_next(const ed_sel *s, size_t i);
 /* The last selected index, or n if none. */
 size_t ed_sel_last(const ed_sel *s);
 
-/* The selection after inserting `count` keys at `index` (the new keys not
- * selected) or removing the keys that `removed` flags (a set for the same
- * keys). 0, or -1 if out of memory. */
-int ed_sel_insert(ed_sel *s, size_t index, size_t count);
-int ed_sel_remove(ed_sel *s, const ed_sel *removed);
-
 #endif /* ED_SELECTION_H */

@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bindings.h"
+#include "record.h"
+
 #define DEG (180.0 / M_PI)
 #define ROLL_NOTE 0.05   /* degrees: a roll smaller than this reads as level */
 
@@ -15,29 +18,17 @@ static const char *short_name(const char *file, size_t max)
     return n > max ? file + n - max : file;
 }
 
-int ed_ends_matter(const cp_path_options *o)
-{
-    /* smooth timing's warp starts and stops at rest with rest ends, whatever the curves */
-    if (o->ends == CP_ENDS_CLOSED || o->timing != CP_TIMING_KEYS)
-        return 1;
-    cp_interp c[3] = {o->position, o->rotation, o->fov};
-    for (int i = 0; i < 3; i++)
-        if (c[i] != CP_INTERP_LINEAR && c[i] != CP_INTERP_STEP)
-            return 1;
-    return 0;
-}
-
 /* "interpolation c2   ends rest   timing smooth   look-at   colour: speed 0..12.5 m/s" */
 static void path_line(const ed_app *app, double top, char *out, size_t n)
 {
-    const cp_path_options *o = &app->cur.doc.options;
+    const cp_path_options *o = &app->doc.cur.doc.options;
     char ends[64], colour[96] = "";
-    if (ed_ends_matter(o))
+    if (ed_doc_ends_matter(o))
         snprintf(ends, sizeof ends, "ends %s", cp_ends_name(o->ends));
     else
         snprintf(ends, sizeof ends, "ends: no effect on %s curves", cp_interp_name(o->position));
-    if (app->path) {
-        int speed = app->color_mode == ED_COLOR_SPEED;
+    if (app->doc.path) {
+        int speed = app->ui.color_mode == ED_COLOR_SPEED;
         const char *what = speed ? "speed" : "acceleration", *unit = speed ? "m/s" : "m/s2";
         /* a scale of nothing is no scale: the camera does not move (or moves evenly) */
         if (!(top > 1e-9))
@@ -49,7 +40,7 @@ static void path_line(const ed_app *app, double top, char *out, size_t n)
              cp_timing_name(o->timing), o->orientation == CP_ORIENTATION_LOOK_AT ? "   look-at" : "", colour);
 }
 
-int ed_status_lines(ed_app *app, double color_top, ed_status_line *out)
+int ed_status_lines(const ed_app *app, double color_top, ed_status_line *out)
 {
     int nl = 0;
 #define LINE(kind_, ...)                                                                                          \
@@ -58,21 +49,21 @@ int ed_status_lines(ed_app *app, double color_top, ed_status_line *out)
         snprintf(out[nl].text, sizeof out[nl].text, __VA_ARGS__);                                                 \
         nl++;                                                                                                     \
     } while (0)
-    const char *file = app->file ? app->file : "(no file)";
+    const char *file = app->file.name ? app->file.name : "(no file)";
     LINE(ed_app_dirty(app) ? ED_STATUS_DIRTY : ED_STATUS_SAVED, "%s%s%s", short_name(file, 60),
-         ed_app_dirty(app) ? " *" : "", app->file && !app->file_exists ? "  (new: Ctrl+S creates it)" : "");
+         ed_app_dirty(app) ? " *" : "", app->file.name && !app->file.exists ? "  (new: Ctrl+S creates it)" : "");
     size_t n = ed_app_key_count(app);
-    LINE(ED_STATUS_PLAIN, "%zu %s   duration %.2f s   time %.2f s%s", n, ed_keys_word(n), ed_app_duration(app),
-         app->playhead, app->playing ? "   playing" : "");
+    LINE(ED_STATUS_PLAIN, "%zu %s   duration %.2f s   time %.2f s%s", n, ed_base_keys_word(n), ed_app_duration(app),
+         app->base.playhead, app->base.playing ? "   playing" : "");
     out[nl].kind = ED_STATUS_PLAIN;
     path_line(app, color_top, out[nl].text, sizeof out[nl].text);
     nl++;
     char state[64] = "";
-    if (app->look_key >= 0)
-        snprintf(state, sizeof state, "   [looking from key %ld: L keeps, Esc undoes]", app->look_key);
-    else if (app->view_path)
+    if (ed_app_look_key(app) >= 0)
+        snprintf(state, sizeof state, "   [looking from key %ld: L keeps, Esc undoes]", ed_app_look_key(app));
+    else if (app->ui.view_path)
         snprintf(state, sizeof state, "   [through the path camera]");
-    double roll = app->camera.roll * DEG;
+    double roll = app->ui.camera.roll * DEG;
     int rolled = fabs(roll) >= ROLL_NOTE;
     char rolls[48];
     if (rolled)
@@ -80,16 +71,16 @@ int ed_status_lines(ed_app *app, double color_top, ed_status_line *out)
     else
         snprintf(rolls, sizeof rolls, "roll 0");
     LINE(rolled ? ED_STATUS_NOTE : ED_STATUS_PLAIN, "camera %.1f m/s   fov %.0f   %s   at (%.1f, %.1f, %.1f)%s",
-         app->camera.speed, app->camera.fov, rolls, app->camera.position.x, app->camera.position.y,
-         app->camera.position.z, state);
-    if (app->time_mode == ED_TIME_DISTANCE)
-        LINE(ED_STATUS_PLAIN, "record (F2): distance / %.2f m/s   next key at %.2f s", app->nominal_speed,
-             ed_app_next_record_time(app));
+         app->ui.camera.speed, app->ui.camera.fov, rolls, app->ui.camera.position.x, app->ui.camera.position.y,
+         app->ui.camera.position.z, state);
+    if (app->rec.time_mode == ED_TIME_DISTANCE)
+        LINE(ED_STATUS_PLAIN, "record (F2): distance / %.2f m/s   next key at %.2f s", app->rec.nominal_speed,
+             ed_record_next_time(app));
     else
         LINE(ED_STATUS_PLAIN, "record (F2): real time between presses   next key at %.2f s",
-             ed_app_next_record_time(app));
+             ed_record_next_time(app));
     size_t nsel = ed_app_selected_count(app);
-    long s = app->cur.selected;
+    long s = app->doc.cur.selected;
     if (nsel > 1 && s >= 0)
         LINE(ED_STATUS_PLAIN, "selected: %zu keys, active key %ld at %.2f s", nsel, s, ed_app_keys(app)[s].time);
     else if (s >= 0 && (size_t)s < n && (ed_app_keys(app)[s].flags & CP_KEY_HOLD))
@@ -99,57 +90,55 @@ int ed_status_lines(ed_app *app, double color_top, ed_status_line *out)
         LINE(ED_STATUS_PLAIN, "selected: key %ld at %.2f s", s, ed_app_keys(app)[s].time);
     else
         LINE(ED_STATUS_PLAIN, "selected: none   ([ ] or click a key, Ctrl+A all)");
-    if (app->scene_file)
-        LINE(ED_STATUS_PLAIN, "scene %s: %zu triangles", short_name(app->scene_file, 60), app->world.triangle_count);
+    if (app->scene.file)
+        LINE(ED_STATUS_PLAIN, "scene %s: %zu triangles", short_name(app->scene.file, 60), app->scene.world.triangle_count);
     else
         LINE(ED_STATUS_PLAIN, "world: the demo town (--scene FILE loads yours)");
-    const ed_clearance *clear = app->path ? ed_app_clearance(app) : NULL;
+    const ed_clearance *clear = app->doc.path ? ed_app_clearance(app) : NULL;
     if (clear) {
         char list[160];
         ed_clearance_describe(clear, 2, list, sizeof list);
-        LINE(clear->count > 0 ? ED_STATUS_WARN : ED_STATUS_PLAIN, "clearance %.2g m: %s", app->clearance_radius, list);
+        LINE(clear->count > 0 ? ED_STATUS_WARN : ED_STATUS_PLAIN, "clearance %.2g m: %s", app->scene.radius, list);
     }
     LINE(ED_STATUS_HINT, "F1 keys   F3 graph   F4 colour   Space play   V path camera   P preview");
 #undef LINE
     return nl;
 }
 
-int ed_wrap(const char *text, int width, char (*lines)[ED_STATUS_LINE], int max)
+int ed_status_progress(const ed_app *app, char (*lines)[ED_STATUS_LINE])
 {
-    if (width < 4)
-        width = 4;
-    if (width > ED_STATUS_LINE - 1)
-        width = ED_STATUS_LINE - 1;
-    int nl = 0;
-    const char *p = text;
-    while (*p && nl < max) {
-        while (*p == ' ')
-            p++;
-        size_t left = strlen(p);
-        if (left == 0)
-            break;
-        size_t take = left <= (size_t)width ? left : (size_t)width;
-        if (take < left) {
-            /* break at the last blank that fits; a word longer than the line is cut */
-            size_t b = take;
-            while (b > 0 && p[b] != ' ')
-                b--;
-            if (b > 0)
-                take = b;
+    int n = 0;
+    if (app->scene.loader)
+        ed_loader_describe(app->scene.loader, lines[n++], ED_STATUS_LINE);
+    if (app->doc.retimer)
+        ed_retimer_describe(app->doc.retimer, lines[n++], ED_STATUS_LINE);
+    return n;
+}
+
+int ed_status_prompt(const ed_app *app, ed_status_question *out)
+{
+    static const char *const titles[] = {"", "The file changed on disk", "Unsaved edits from an earlier session",
+                                         "Quit with unsaved edits?"};
+    memset(out, 0, sizeof *out);
+    const ed_prompt p = app->base.prompt;
+    if (p == ED_PROMPT_NONE || (size_t)p >= sizeof titles / sizeof titles[0])
+        return 0;
+    snprintf(out->title, sizeof out->title, "%s", titles[p]);
+    size_t n;
+    const ed_binding *b = ed_bindings(&n);
+    for (size_t i = 0; i < n && out->count < ED_STATUS_PROMPT_LINES; i++)
+        if (b[i].prompt == p) {
+            char chord[48];
+            snprintf(out->lines[out->count++], sizeof out->lines[0], "%-5s %s",
+                     ed_chord_name(b[i].key, b[i].mods, chord, sizeof chord), b[i].help);
         }
-        int last = nl == max - 1 && take < left;
-        if (last) {
-            /* room for the dots that say the message goes on */
-            size_t room = (size_t)width >= 3 ? (size_t)width - 3 : 0;
-            take = take > room ? room : take;
-            memcpy(lines[nl], p, take);
-            memcpy(lines[nl] + take, "...", 4);
-        } else {
-            memcpy(lines[nl], p, take);
-            lines[nl][take] = '\0';
-        }
-        nl++;
-        p += take;
-    }
-    return nl;
+    const char *file = app->file.name ? short_name(app->file.name, 80) : "the file";
+    if (p == ED_PROMPT_RELOAD)
+        snprintf(out->what, sizeof out->what, "%s was changed by another program, and you have unsaved edits.", file);
+    else if (p == ED_PROMPT_RECOVERY)
+        snprintf(out->what, sizeof out->what, "%s%s holds %zu %s that were never saved.", file, ED_RECOVERY_SUFFIX,
+                 app->file.pending.count, ed_base_keys_word(app->file.pending.count));
+    else
+        snprintf(out->what, sizeof out->what, "%s has unsaved edits.", file);
+    return 1;
 }

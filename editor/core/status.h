@@ -1,14 +1,15 @@
 /* editor/core/status.h - what the HUD says, as text: the status lines (file,
- * path, camera, recording, selection, world, clearance) and the message,
- * wrapped to the window's width. Made here, without SDL, so that tests read
- * exactly what a person reads; editor/sdl/hud.c only draws it. */
+ * path, camera, recording, selection, world, clearance), the progress of
+ * long work, and the question waiting for an answer. Made here, without
+ * SDL, so that tests read exactly what a person reads; editor/sdl/hud.c
+ * only draws it (the message wrapped to the window's width: wrap.h). */
 #ifndef ED_STATUS_H
 #define ED_STATUS_H
 
 #include "app.h"
+#include "wrap.h"
 
 #define ED_STATUS_MAX_LINES 12
-#define ED_STATUS_LINE 200        /* bytes per line, NUL included */
 #define ED_MESSAGE_MAX_LINES 4    /* a longer message ends in "..." */
 
 typedef enum ed_status_kind {
@@ -27,18 +28,23 @@ typedef struct ed_status_line {
 
 /* The HUD's lines for the app's state into out (ED_STATUS_MAX_LINES room);
  * color_top is the value at the top of the path's colour scale (m/s or
- * m/s^2, by app->color_mode). Returns the count. */
-int ed_status_lines(ed_app *app, double color_top, ed_status_line *out);
+ * m/s^2, by app->ui.color_mode). Returns the count. */
+int ed_status_lines(const ed_app *app, double color_top, ed_status_line *out);
 
-/* Whether the end behaviour acts on the path: natural and rest shape the
- * tangents at the ends of C2, bisector and Catmull-Rom curves, and the time
- * warp of smooth timing; under linear and step curves in keys timing only a
- * closed loop makes a difference. */
-int ed_ends_matter(const cp_path_options *o);
+/* What is under way and takes a while (a scene loading, a retime): one line
+ * each into `lines` (room for 2). Returns the count. */
+int ed_status_progress(const ed_app *app, char (*lines)[ED_STATUS_LINE]);
 
-/* Splits `text` into lines of at most `width` characters, at blanks where
- * it can (a longer word is cut); at most `max` lines, the last ending in
- * "..." when the text goes on. Returns the count (0 for empty text). */
-int ed_wrap(const char *text, int width, char (*lines)[ED_STATUS_LINE], int max);
+/* The question waiting for an answer, as its box shows it. */
+#define ED_STATUS_PROMPT_LINES 8
+typedef struct ed_status_question {
+    char title[64];
+    char what[300];                                  /* what it is about */
+    int  count;
+    char lines[ED_STATUS_PROMPT_LINES][ED_STATUS_LINE]; /* the answers: "R     reload ..." */
+} ed_status_question;
+/* 1 and the question's text when one waits, else 0. */
+int ed_status_prompt(const ed_app *app, ed_status_question *out);
+
 
 #endif /* ED_STATUS_H */

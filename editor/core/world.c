@@ -5,20 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int grow(void **data, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap)
-        return 0;
-    size_t c = *cap ? *cap : 16;
-    while (c < need)
-        c *= 2;
-    void *d = realloc(*data, c * size);
-    if (!d)
-        return -1;
-    *data = d;
-    *cap = c;
-    return 0;
-}
+#include "grow.h"
 
 void ed_world_init(ed_world *w)
 {
@@ -48,7 +35,7 @@ void ed_world_free(ed_world *w)
 
 int ed_world_add_material(ed_world *w, const float color[4], int texture)
 {
-    if (grow((void **)&w->materials, &w->material_cap, w->material_count + 1, sizeof *w->materials))
+    if (ed_grow((void **)&w->materials, &w->material_cap, w->material_count + 1, sizeof *w->materials))
         return -1;
     ed_material *m = &w->materials[w->material_count];
     memcpy(m->color, color, sizeof m->color);
@@ -58,7 +45,7 @@ int ed_world_add_material(ed_world *w, const float color[4], int texture)
 
 int ed_world_add_texture(ed_world *w, ed_texture *t)
 {
-    if (grow((void **)&w->textures, &w->texture_cap, w->texture_count + 1, sizeof *w->textures)) {
+    if (ed_grow((void **)&w->textures, &w->texture_cap, w->texture_count + 1, sizeof *w->textures)) {
         free(t->file);
         free(t->data);
         memset(t, 0, sizeof *t);
@@ -71,7 +58,7 @@ int ed_world_add_texture(ed_world *w, ed_texture *t)
 
 ed_mesh *ed_world_add_mesh(ed_world *w, int material, size_t vertices, size_t triangles, int with_uvs)
 {
-    if (grow((void **)&w->meshes, &w->mesh_cap, w->mesh_count + 1, sizeof *w->meshes))
+    if (ed_grow((void **)&w->meshes, &w->mesh_cap, w->mesh_count + 1, sizeof *w->meshes))
         return NULL;
     ed_mesh m;
     memset(&m, 0, sizeof m);
@@ -125,7 +112,7 @@ void ed_world_mesh_done(ed_world *w, ed_mesh *m)
 
 int ed_world_add_line(ed_world *w, cp_vec3 a, cp_vec3 b, ed_rgba color)
 {
-    if (grow((void **)&w->lines, &w->line_cap, w->line_count + 1, sizeof *w->lines))
+    if (ed_grow((void **)&w->lines, &w->line_cap, w->line_count + 1, sizeof *w->lines))
         return -1;
     extend(w, a.x, a.y, a.z);
     w->lines[w->line_count++] = (ed_world_line){a, b, color};

@@ -36,12 +36,13 @@ static double frame(ed_offscreen *off, ed_app *app)
 {
     Uint64 f0 = SDL_GetPerformanceCounter();
     ed_app_update(app, 1.0 / 60.0);
+    ed_host_prepare(&off->gfx, app);
     ed_render_frame(&off->gfx, app);
     glFinish();
     return 1e3 * seconds(f0, SDL_GetPerformanceCounter());
 }
 
-int ed_run_bench(const ed_options *o)
+int ed_run_bench(const ed_args *o)
 {
     int w = o->size_given ? o->width : ED_RENDER_W, h = o->size_given ? o->height : ED_RENDER_H;
     long n = o->bench_frames;
@@ -57,7 +58,7 @@ int ed_run_bench(const ed_options *o)
         fprintf(stderr, "campath-editor: out of memory\n");
         goto done;
     }
-    ed_options opts = *o;
+    ed_args opts = *o;
     opts.size_given = 1, opts.width = w, opts.height = h;
     if (ed_host_start(&app, &opts, NULL) != 0)
         goto done;
@@ -66,9 +67,9 @@ int ed_run_bench(const ed_options *o)
         goto done;
     }
     /* the benchmark path's laps, fitted to the world: centred on it, scaled to its size */
-    if (app.scene_file) {
-        cp_vec3 c = ed_world_centre(&app.world), lap_centre = cp_vec3_make(0, 10, -60);
-        double size = ed_world_size(&app.world), k = size / 400.0;
+    if (app.scene.file) {
+        cp_vec3 c = ed_world_centre(&app.scene.world), lap_centre = cp_vec3_make(0, 10, -60);
+        double size = ed_world_size(&app.scene.world), k = size / 400.0;
         for (size_t i = 0; i < doc.count; i++) {
             cp_vec3 d = cp_vec3_scale(cp_vec3_sub(doc.keys[i].position, lap_centre), k);
             doc.keys[i].position = cp_vec3_add(cp_vec3_add(c, d), cp_vec3_make(0, 0.1 * size, 0));
@@ -76,20 +77,20 @@ int ed_run_bench(const ed_options *o)
         }
     }
     Uint64 e0 = SDL_GetPerformanceCounter();
-    if (ed_app_commit(&app, &doc, ED_BENCH_KEYS / 2, 1) != 0) {
-        fprintf(stderr, "campath-editor: %s\n", app.message);
+    if (ed_edit_replace(&app, &doc, ED_BENCH_KEYS / 2) != 0) {
+        fprintf(stderr, "campath-editor: %s\n", app.base.message);
         goto done;
     }
     Uint64 e1 = SDL_GetPerformanceCounter();
-    app.show_graph = 1;
+    ed_app_show_graph(&app, 1);
     if (ed_offscreen_bind(&off, w, h, err, sizeof err)) {
         fprintf(stderr, "campath-editor: %s\n", err);
         goto done;
     }
     Uint64 s0 = SDL_GetPerformanceCounter();
-    ed_trace_build(&off.gfx.trace, app.path, app.path_serial);
+    ed_trace_build(&off.gfx.trace, app.doc.path, app.doc.path_serial);
     Uint64 s1 = SDL_GetPerformanceCounter();
-    ed_app_clearance(&app);
+    const ed_clearance *clear = ed_app_check_clearance(&app);
     Uint64 s2 = SDL_GetPerformanceCounter();
     /* the first frame uploads the world and the path: timed apart */
     double first = frame(&off, &app);
@@ -97,9 +98,9 @@ int ed_run_bench(const ed_options *o)
        worst case), half look through the path camera while it plays */
     long orbit = (n + 1) / 2;
     double *through = ms + n;
-    cp_vec3 c = ed_world_centre(&app.world);
-    double size = app.scene_file ? ed_world_size(&app.world) : 400.0;
-    if (!app.scene_file)
+    cp_vec3 c = ed_world_centre(&app.scene.world);
+    double size = app.scene.file ? ed_world_size(&app.scene.world) : 400.0;
+    if (!app.scene.file)
         c = cp_vec3_make(0, 0, -60);
     for (long i = 0; i < n; i++) {
         if (i < orbit) {
@@ -107,14 +108,14 @@ int ed_run_bench(const ed_options *o)
             cp_vec3 eye = cp_vec3_add(c, cp_vec3_make(0.48 * size * sin(a), 0.24 * size, 0.48 * size * cos(a)));
             cp_vec3 d = cp_vec3_normalize(cp_vec3_sub(c, eye));
             ed_app_place_camera(&app, eye, cp_quat_from_yaw_pitch_roll(atan2(-d.x, -d.z), asin(d.y), 0));
-        } else if (!app.view_path) {
+        } else if (!app.ui.view_path) {
             if (o->screenshot) {
                 SDL_Surface *s = ed_gl_read_pixels(w, h, err, sizeof err);
                 if (!s || ed_shot_save(s, o->screenshot, err, sizeof err) != 0)
                     fprintf(stderr, "campath-editor: %s\n", err);
                 SDL_FreeSurface(s);
             }
-            app.view_path = 1;
+            ed_app_view_path(&app, 1);
             ed_app_seek(&app, ed_app_start(&app));
             ed_app_play(&app, 1);
         }
@@ -129,7 +130,7 @@ int ed_run_bench(const ed_options *o)
     memcpy(all + orbit, through, (size_t)(n - orbit) * sizeof *all);
     const char *r = (const char *)glGetString(GL_RENDERER);
     printf("campath-editor --bench-frames %ld: %dx%d, %s, world %s (%zu triangles), %d-key path (%zu polyline points)\n",
-           n, w, h, r ? r : "OpenGL", app.scene_file ? app.scene_file : "the demo town", app.world.triangle_count,
+           n, w, h, r ? r : "OpenGL", app.scene.file ? app.scene.file : "the demo town", app.scene.world.triangle_count,
            ED_BENCH_KEYS, off.gfx.trace.count);
     stats("all frames", all, n);
     stats("orbit (whole path in view)", ms, orbit);
@@ -137,8 +138,8 @@ int ed_run_bench(const ed_options *o)
     printf("  first frame (uploads the world and the path) %.1f ms\n", first);
     printf("  after an edit: path rebuild %.1f ms, resampling for display %.1f ms, clearance check %.1f ms (%zu poses, "
            "%zu problems); not per frame\n",
-           1e3 * seconds(e0, e1), 1e3 * seconds(s0, s1), 1e3 * seconds(s1, s2), app.clearance.samples,
-           app.clearance.count);
+           1e3 * seconds(e0, e1), 1e3 * seconds(s0, s1), 1e3 * seconds(s1, s2), clear ? clear->samples : 0,
+           clear ? clear->count : 0);
     free(all);
     rc = 0;
 done:
@@ -154,7 +155,7 @@ static long max_rss_kb(void)
     return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
 }
 
-int ed_run_bench_load(const ed_options *o)
+int ed_run_bench_load(const ed_args *o)
 {
     const char *file = o->bench_load;
     char err[1024];
@@ -165,7 +166,7 @@ int ed_run_bench_load(const ed_options *o)
     memset(&w, 0, sizeof w);
     for (int i = 0; i < runs; i++) {
         Uint64 a = SDL_GetPerformanceCounter();
-        if (ed_world_import_baseline(file, &o->import, err, sizeof err) != 0) {
+        if (ed_import_baseline(file, &o->import, err, sizeof err) != 0) {
             fprintf(stderr, "campath-editor: %s\n", err);
             return 1;
         }
@@ -176,7 +177,7 @@ int ed_run_bench_load(const ed_options *o)
     for (int i = 0; i < runs; i++) {
         ed_world_free(&w);
         Uint64 a = SDL_GetPerformanceCounter();
-        if (ed_world_import(&w, file, &o->import, NULL, err, sizeof err) != 0) {
+        if (ed_import_world(&w, file, &o->import, NULL, err, sizeof err) != 0) {
             fprintf(stderr, "campath-editor: %s\n", err);
             return 1;
         }

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "draw.h"
+#include "panels.h"
 
 static const struct {
     const char *name, *unit;
@@ -41,7 +41,7 @@ static void draw_curve(ed_gfx *g, const ed_trace *t, int k, const ed_layout *l, 
                        double dur, double lo, double hi)
 {
     int w = l->bar.w;
-    if (w < 2 || ed_gfx_reserve((void **)&g->columns, &g->column_cap, 4 * (size_t)w, sizeof *g->columns))
+    if (w < 2 || ed_grow((void **)&g->columns, &g->column_cap, 4 * (size_t)w, sizeof *g->columns))
         return;
     float *first = g->columns, *last = first + w, *low = last + w, *high = low + w;
     for (int c = 0; c < w; c++)
@@ -70,8 +70,8 @@ static void draw_curve(ed_gfx *g, const ed_trace *t, int k, const ed_layout *l, 
         float x = (float)(l->bar.x + c);
         float yf = Y(first[c]), yl = Y(last[c]), ylo = Y(low[c]), yhi = Y(high[c]);
         if (have)
-            ed_ui_line(g->ui, x - 1, py, x, yf, col);
-        ed_ui_line(g->ui, x, ylo, x, yhi, col);
+            ed_canvas_line(g->canvas, x - 1, py, x, yf, col);
+        ed_canvas_line(g->canvas, x, ylo, x, yhi, col);
         py = yl;
         have = 1;
     }
@@ -79,24 +79,24 @@ static void draw_curve(ed_gfx *g, const ed_trace *t, int k, const ed_layout *l, 
 }
 
 /* Everything the panel shows but the playhead and the selected key. */
-static void draw_panel(ed_gfx *g, ed_app *app, const ed_layout *l)
+static void draw_panel(ed_gfx *g, const ed_app *app, const ed_layout *l)
 {
     const ed_rect *p = &l->graph;
     if (p->h <= 0)
         return;
-    ed_ui_rect(g->ui, p->x, p->y, p->w, p->h, (SDL_Color){18, 20, 26, 255});
+    ed_canvas_rect(g->canvas, p->x, p->y, p->w, p->h, (SDL_Color){18, 20, 26, 255});
     const ed_trace *t = &g->trace;
     double start = ed_app_start(app), dur = ed_app_duration(app);
     int lh = ed_text_height(g->text);
     SDL_Color dim = {150, 155, 165, 255};
-    if (!app->path || t->plot_count == 0 || !(dur > 0)) {
-        ed_ui_text(g->ui, g->text, p->x + 16, p->y + 12, dim, "the graph shows a path of 2 keys or more");
+    if (!app->doc.path || t->plot_count == 0 || !(dur > 0)) {
+        ed_canvas_text(g->canvas, g->text, p->x + 16, p->y + 12, dim, "the graph shows a path of 2 keys or more");
         return;
     }
     int strip = p->h / ED_PLOT_COUNT;
     for (int k = 0; k < ED_PLOT_COUNT; k++) {
         int y0 = p->y + k * strip;
-        ed_ui_rect(g->ui, l->bar.x, y0 + 2, l->bar.w, strip - 4, (SDL_Color){28, 31, 40, 255});
+        ed_canvas_rect(g->canvas, l->bar.x, y0 + 2, l->bar.w, strip - 4, (SDL_Color){28, 31, 40, 255});
         double lo, hi;
         ed_trace_plot_range(t, k, &lo, &hi);
         /* key times: faint lines, one per pixel column */
@@ -110,7 +110,7 @@ static void draw_panel(ed_gfx *g, ed_app *app, const ed_layout *l)
             if (x == lastx)
                 continue;
             lastx = x;
-            ed_ui_line(g->ui, (float)x, (float)(y0 + 2), (float)x, (float)(y0 + strip - 3), faint);
+            ed_canvas_line(g->canvas, (float)x, (float)(y0 + 2), (float)x, (float)(y0 + strip - 3), faint);
         }
         draw_curve(g, t, k, l, y0 + 2, strip - 4, start, dur, lo, hi);
         char buf[96];
@@ -123,19 +123,19 @@ static void draw_panel(ed_gfx *g, ed_app *app, const ed_layout *l)
         else
             snprintf(buf, sizeof buf, "%s  max %.3g %s", plots[k].name, t->plot_max[k], plots[k].unit);
         if (strip > lh)
-            ed_ui_text(g->ui, g->text, l->bar.x + 6, y0 + 3, plots[k].color, buf);
+            ed_canvas_text(g->canvas, g->text, l->bar.x + 6, y0 + 3, plots[k].color, buf);
         compact(hi, buf, sizeof buf);
         if (strip > 2 * lh)
-            ed_ui_text(g->ui, g->text, l->bar.x - ed_text_width(g->text, buf) - 6, y0 + 2, dim, buf);
+            ed_canvas_text(g->canvas, g->text, l->bar.x - ed_text_width(g->text, buf) - 6, y0 + 2, dim, buf);
         compact(lo, buf, sizeof buf);
         if (k == ED_PLOT_FOV && strip > 3 * lh)
-            ed_ui_text(g->ui, g->text, l->bar.x - ed_text_width(g->text, buf) - 6, y0 + strip - lh - 2, dim, buf);
+            ed_canvas_text(g->canvas, g->text, l->bar.x - ed_text_width(g->text, buf) - 6, y0 + strip - lh - 2, dim, buf);
     }
     /* where the camera passes through or too close to the world */
     const ed_clearance *c = ed_app_clearance(app);
     for (size_t i = 0; c && i < c->count; i++) {
         double x0 = ed_layout_x_of(l, start, dur, c->ranges[i].t0), x1 = ed_layout_x_of(l, start, dur, c->ranges[i].t1);
-        ed_ui_rect(g->ui, (float)floor(x0), (float)p->y, (float)fmax(2.0, x1 - x0), (float)p->h,
+        ed_canvas_rect(g->canvas, (float)floor(x0), (float)p->y, (float)fmax(2.0, x1 - x0), (float)p->h,
                    c->ranges[i].through ? (SDL_Color){255, 60, 50, 70} : (SDL_Color){255, 170, 60, 60});
     }
 }
@@ -151,11 +151,11 @@ typedef struct graph_key {
     ed_rect       graph, bar;
 } graph_key;
 
-static void make_key(graph_key *k, ed_gfx *g, ed_app *app, const ed_layout *l)
+static void make_key(graph_key *k, ed_gfx *g, const ed_app *app, const ed_layout *l)
 {
     memset(k, 0, sizeof *k); /* padding too: keys are compared byte for byte */
-    k->path = app->path, k->text = g->text;
-    k->path_serial = app->path_serial, k->world_serial = app->world_serial;
+    k->path = app->doc.path, k->text = g->text;
+    k->path_serial = app->doc.path_serial, k->world_serial = app->scene.world_serial;
     k->plot_count = g->trace.plot_count, k->key_count = ed_app_key_count(app);
     const ed_clearance *c = ed_app_clearance(app);
     k->clearance_count = c ? c->count + 1 : 0;
@@ -169,14 +169,14 @@ static void make_key(graph_key *k, ed_gfx *g, ed_app *app, const ed_layout *l)
             h = (h ^ b[j]) * 1099511628211ull;
     }
     k->key_hash = h;
-    k->start = ed_app_start(app), k->duration = ed_app_duration(app), k->radius = app->clearance_radius;
-    k->width = app->width, k->height = app->height, k->text_h = g->text ? ed_text_height(g->text) : 0;
+    k->start = ed_app_start(app), k->duration = ed_app_duration(app), k->radius = app->scene.radius;
+    k->width = app->ui.width, k->height = app->ui.height, k->text_h = g->text ? ed_text_height(g->text) : 0;
     k->graph = l->graph, k->bar = l->bar;
 }
 
 /* Draws the panel into the cache when it is out of date. 0, or -1 when
  * there is no cache (out of memory: the caller draws the panel itself). */
-static int refresh_cache(ed_gfx *g, ed_app *app, const ed_layout *l, GLint into)
+static int refresh_cache(ed_gfx *g, const ed_app *app, const ed_layout *l, GLint into)
 {
     graph_key k;
     _Static_assert(sizeof k <= sizeof g->graph_key, "graph_key fits ed_gfx.graph_key");
@@ -185,50 +185,50 @@ static int refresh_cache(ed_gfx *g, ed_app *app, const ed_layout *l, GLint into)
         return 0;
     char err[256];
     g->graph_cached = 0;
-    if (ed_gl_target_bind(&g->graph_cache, app->width, app->height, err, sizeof err) != 0) {
+    if (ed_gl_target_bind(&g->graph_cache, app->ui.width, app->ui.height, err, sizeof err) != 0) {
         glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)into);
         return -1;
     }
     glDisable(GL_SCISSOR_TEST);
     glClearColor(0, 0, 0, 0);
     glClear(GL_COLOR_BUFFER_BIT);
-    ed_ui_begin(g->ui, app->width, app->height);
+    ed_canvas_begin(g->canvas, app->ui.width, app->ui.height);
     draw_panel(g, app, l);
-    ed_ui_end(g->ui);
+    ed_canvas_end(g->canvas);
     glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)into);
     memcpy(g->graph_key, &k, sizeof k);
     g->graph_cached = 1;
     return 0;
 }
 
-void ed_draw_graph(ed_gfx *g, ed_app *app, const ed_layout *l)
+void ed_draw_graph(ed_gfx *g, const ed_app *app, const ed_layout *l)
 {
     const ed_rect *p = &l->graph;
     if (p->h <= 0)
         return;
-    ed_ui_end(g->ui);
+    ed_canvas_end(g->canvas);
     GLint into = 0;
     glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &into);
     if (refresh_cache(g, app, l, into) == 0) {
         /* the panel's pixels, copied: GL counts rows from the bottom */
-        const int y0 = app->height - (p->y + p->h), y1 = app->height - p->y;
+        const int y0 = app->ui.height - (p->y + p->h), y1 = app->ui.height - p->y;
         glDisable(GL_SCISSOR_TEST);
         glBindFramebuffer(GL_READ_FRAMEBUFFER, g->graph_cache.fbo);
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)into);
         glBlitFramebuffer(p->x, y0, p->x + p->w, y1, p->x, y0, p->x + p->w, y1, GL_COLOR_BUFFER_BIT, GL_NEAREST);
         glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)into);
-        ed_ui_begin(g->ui, app->width, app->height);
+        ed_canvas_begin(g->canvas, app->ui.width, app->ui.height);
     } else {
-        ed_ui_begin(g->ui, app->width, app->height);
+        ed_canvas_begin(g->canvas, app->ui.width, app->ui.height);
         draw_panel(g, app, l);
     }
-    if (!app->path || g->trace.plot_count == 0 || !(ed_app_duration(app) > 0))
+    if (!app->doc.path || g->trace.plot_count == 0 || !(ed_app_duration(app) > 0))
         return;
     double start = ed_app_start(app), dur = ed_app_duration(app);
-    if (app->cur.selected >= 0 && (size_t)app->cur.selected < ed_app_key_count(app)) {
-        int x = (int)lround(ed_layout_x_of(l, start, dur, ed_app_keys(app)[app->cur.selected].time));
-        ed_ui_rect(g->ui, x, p->y, 1, p->h, (SDL_Color){255, 220, 40, 255});
+    if (app->doc.cur.selected >= 0 && (size_t)app->doc.cur.selected < ed_app_key_count(app)) {
+        int x = (int)lround(ed_layout_x_of(l, start, dur, ed_app_keys(app)[app->doc.cur.selected].time));
+        ed_canvas_rect(g->canvas, x, p->y, 1, p->h, (SDL_Color){255, 220, 40, 255});
     }
-    int x = (int)lround(ed_layout_x_of(l, start, dur, app->playhead));
-    ed_ui_rect(g->ui, x, p->y, 1, p->h, (SDL_Color){255, 120, 255, 255});
+    int x = (int)lround(ed_layout_x_of(l, start, dur, app->base.playhead));
+    ed_canvas_rect(g->canvas, x, p->y, 1, p->h, (SDL_Color){255, 120, 255, 255});
 }

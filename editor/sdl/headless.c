@@ -19,7 +19,7 @@
 
 static int progress_open;   /* a line rewritten in place is on the terminal */
 
-void ed_host_progress(void *ctx, const char *line)
+static void progress(void *ctx, const char *line)
 {
     (void)ctx;
     if (isatty(STDERR_FILENO)) {
@@ -31,46 +31,58 @@ void ed_host_progress(void *ctx, const char *line)
     fflush(stderr);
 }
 
-void ed_host_progress_done(void)
+static void progress_done(void)
 {
     if (progress_open)
         fputc('\n', stderr);
     progress_open = 0;
 }
 
-void ed_host_apply(ed_app *app, const ed_options *o)
+static void apply(ed_app *app, const ed_args *o)
 {
     if (o->size_given)
         ed_app_resize(app, o->width, o->height);
     if (o->aspect > 0)
-        app->aspect = o->aspect;
+        ed_app_set_aspect(app, o->aspect);
     if (o->clearance > 0)
-        app->clearance_radius = o->clearance;
-    app->import_options = o->import;
+        ed_app_set_clearance(app, o->clearance);
+    ed_app_set_import_options(app, &o->import);
 }
 
-int ed_host_start(ed_app *app, const ed_options *o, const char *file)
+int ed_host_start(ed_app *app, const ed_args *o, const char *file)
 {
-    ed_host_apply(app, o);
+    apply(app, o);
     if (file && ed_app_open(app, file) != 0) {
-        fprintf(stderr, "campath-editor: %s\n", app->message);
+        fprintf(stderr, "campath-editor: %s\n", app->base.message);
         return -1;
     }
     /* the scene the path file names: reported when it does not load, the path opens anyway */
-    if (ed_app_wait_scene(app, ed_host_progress, NULL) != 0) {
-        ed_host_progress_done();
-        fprintf(stderr, "campath-editor: %s\n", app->message);
+    if (ed_app_wait_scene(app, progress, NULL) != 0) {
+        progress_done();
+        fprintf(stderr, "campath-editor: %s\n", app->base.message);
     }
-    ed_host_progress_done();
+    progress_done();
     if (o->scene) {
-        if (ed_app_load_scene(app, o->scene, 1) != 0 || ed_app_wait_scene(app, ed_host_progress, NULL) != 0) {
-            ed_host_progress_done();
-            fprintf(stderr, "campath-editor: %s\n", app->message);
+        if (ed_app_load_scene(app, o->scene, 1) != 0 || ed_app_wait_scene(app, progress, NULL) != 0) {
+            progress_done();
+            fprintf(stderr, "campath-editor: %s\n", app->base.message);
             return -1;
         }
-        ed_host_progress_done();
+        progress_done();
     }
     return 0;
+}
+
+void ed_host_prepare(ed_gfx *g, ed_app *app)
+{
+    const ed_text_metrics m = ed_gfx_text_metrics(g);
+    ed_app_set_text_metrics(app, &m);
+    ed_app_refresh(app);
+    ed_gfx_upload(g, app);
+    if (g->warning[0]) {
+        ed_app_message(app, 1, "%s", g->warning);
+        g->warning[0] = '\0';
+    }
 }
 
 /* ---- the offscreen renderer -------------------------------------------------------------------- */
@@ -114,10 +126,11 @@ int ed_offscreen_bind(ed_offscreen *o, int w, int h, char *err, size_t err_size)
 static int host_screenshot(void *ctx, ed_app *app, const char *file, char *err, size_t n)
 {
     ed_offscreen *o = ctx;
-    if (ed_shot_check_name(file, err, n) || ed_offscreen_bind(o, app->width, app->height, err, n))
+    if (ed_shot_check_name(file, err, n) || ed_offscreen_bind(o, app->ui.width, app->ui.height, err, n))
         return -1;
+    ed_host_prepare(&o->gfx, app);
     ed_render_frame(&o->gfx, app);
-    SDL_Surface *s = ed_gl_read_pixels(app->width, app->height, err, n);
+    SDL_Surface *s = ed_gl_read_pixels(app->ui.width, app->ui.height, err, n);
     int rc = s ? ed_shot_save(s, file, err, n) : -1;
     SDL_FreeSurface(s);
     return rc;
@@ -136,7 +149,7 @@ static void host_event(void *ctx, ed_app *app, ed_control *c, const ed_event *ev
         ed_control_event(c, app, ev);
 }
 
-int ed_run_headless(const ed_options *o)
+int ed_run_headless(const ed_args *o)
 {
     char err[1024];
     if (o->screenshot && ed_shot_check_name(o->screenshot, err, sizeof err)) {
@@ -159,14 +172,14 @@ int ed_run_headless(const ed_options *o)
     if (ed_host_start(&app, o, file) != 0)
         rc = 1;
     if (rc == 0 && o->script) {
-        ed_script_host host = {&off, host_screenshot, host_event, ed_host_progress};
+        ed_script_host host = {&off, host_screenshot, host_event, progress};
         ed_script s;
         memset(&s, 0, sizeof s);
         s.app = &app;
         s.control = &ctl;
         s.host = &host;
         rc = ed_script_run_file(&s, o->script, err, sizeof err) != 0;
-        ed_host_progress_done();
+        progress_done();
         if (rc)
             fprintf(stderr, "campath-editor: %s\n", err);
     }
@@ -201,7 +214,7 @@ static int frames_folder(const char *dir, char *err, size_t n)
     return 0;
 }
 
-int ed_run_render_frames(const ed_options *o)
+int ed_run_render_frames(const ed_args *o)
 {
     char err[1024];
     const char *file = o->file ? o->file : ED_DEFAULT_FILE;
@@ -217,7 +230,7 @@ int ed_run_render_frames(const ed_options *o)
     }
     if (ed_host_start(&app, o, file) != 0)
         goto done;
-    if (!app.path) {
+    if (!app.doc.path) {
         fprintf(stderr, "campath-editor: %s: a path of 2 keys or more is needed to render frames\n", file);
         goto done;
     }
@@ -243,7 +256,7 @@ int ed_run_render_frames(const ed_options *o)
         snprintf(name, name_size, "%s/frame_%05ld.png", o->render_dir, i);
         if (!s || ed_shot_save(s, name, err, sizeof err) != 0) {
             SDL_FreeSurface(s);
-            ed_host_progress_done();
+            progress_done();
             fprintf(stderr, "campath-editor: frame %ld: %s\n", i, err);
             free(name);
             goto done;
@@ -255,11 +268,11 @@ int ed_run_render_frames(const ed_options *o)
             char line[256];
             snprintf(line, sizeof line, "frame %ld of %ld (%.0f%%), %.1f frames/s", i + 1, frames,
                      100.0 * (double)(i + 1) / (double)frames, (double)(i + 1) / (t - t0 > 0 ? t - t0 : 1e-9));
-            ed_host_progress(NULL, line);
+            progress(NULL, line);
             last = t;
         }
     }
-    ed_host_progress_done();
+    progress_done();
     double secs = now() - t0;
     printf("wrote %ld frames of %dx%d to %s/ in %.2f s (%.1f frames/s)\n", frames, w, h, o->render_dir, secs,
            (double)frames / (secs > 0 ? secs : 1e-9));

@@ -11,7 +11,7 @@
 #include <SDL.h>
 #include <stddef.h>
 
-#include "app.h"
+#include "commands.h"
 #include "draw.h"
 #include "gl.h"
 
@@ -20,7 +20,7 @@
 #define ED_RENDER_W 1280       /* --render-frames and the benchmarks, without --size */
 #define ED_RENDER_H 720
 
-typedef struct ed_options {
+typedef struct ed_args {
     const char       *file, *script, *screenshot, *scene, *render_dir, *bench_load;
     int               width, height, size_given;
     int               play;          /* --play: the window starts playing the path */
@@ -28,22 +28,24 @@ typedef struct ed_options {
     double            fps;
     ed_import_options import;
     double            aspect, clearance;   /* 0: not given */
-} ed_options;
+} ed_args;
 
-/* Applies the settings of the options (size, aspect, clearance, import). */
-void ed_host_apply(ed_app *app, const ed_options *o);
+/* Reads the command line into o (args.c): 0 to run, 1 when done (--help,
+ * --version, --print-*: printed), 2 on bad arguments (the reason printed). */
+int ed_args_parse(int argc, char **argv, ed_args *o);
+
 
 /* Opens FILE (or the default) and loads the scene of --scene, waiting for
  * both with progress lines. A scene that the path file names but that does
  * not load is reported and the path still opens; --scene that does not load
  * is an error. 0, or -1 with the message printed. */
-int ed_host_start(ed_app *app, const ed_options *o, const char *file);
+int ed_host_start(ed_app *app, const ed_args *o, const char *file);
 
-/* Prints a progress line on stderr: rewritten in place on a terminal, one
- * line each time otherwise. ctx is unused. */
-void ed_host_progress(void *ctx, const char *line);
-/* Ends a progress line that was rewritten in place. */
-void ed_host_progress_done(void);
+/* Before a frame is drawn: the fonts' metrics go to the app, what the frame
+ * shows is computed (ed_app_refresh), the GPU copies are brought up to date
+ * and what went wrong with them becomes the app's message. */
+void ed_host_prepare(ed_gfx *g, ed_app *app);
+
 
 /* The offscreen renderer: a GL context without a window, the renderer, and a
  * framebuffer of the size asked for. */
@@ -61,9 +63,9 @@ void ed_offscreen_close(ed_offscreen *o);
 int ed_offscreen_bind(ed_offscreen *o, int w, int h, char *err, size_t err_size);
 
 /* The modes. Each returns the program's exit status. */
-int ed_run_headless(const ed_options *o);
-int ed_run_render_frames(const ed_options *o);
-int ed_run_bench(const ed_options *o);
-int ed_run_bench_load(const ed_options *o);
+int ed_run_headless(const ed_args *o);
+int ed_run_render_frames(const ed_args *o);
+int ed_run_bench(const ed_args *o);
+int ed_run_bench_load(const ed_args *o);
 
 #endif /* ED_HOST_H */

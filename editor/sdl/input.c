@@ -22,7 +22,7 @@ static const struct {
     {SDLK_PLUS, '='},
 };
 
-int ed_input_key_from_sdl(SDL_Keycode k)
+static int key_from_sdl(SDL_Keycode k)
 {
     for (size_t i = 0; i < sizeof special / sizeof special[0]; i++)
         if (special[i].sdl == k)
@@ -35,7 +35,7 @@ int ed_input_key_from_sdl(SDL_Keycode k)
     return ED_KEY_NONE;
 }
 
-SDL_Keycode ed_input_key_to_sdl(int key)
+static SDL_Keycode key_to_sdl(int key)
 {
     for (size_t i = 0; i < sizeof special / sizeof special[0]; i++)
         if (special[i].key == key && special[i].sdl != SDLK_PLUS && special[i].sdl != SDLK_KP_ENTER &&
@@ -71,7 +71,7 @@ int ed_input_translate(const SDL_Event *e, ed_event *out)
     case SDL_KEYDOWN:
     case SDL_KEYUP:
         out->type = e->type == SDL_KEYDOWN ? ED_EV_KEY_DOWN : ED_EV_KEY_UP;
-        out->key = ed_input_key_from_sdl(e->key.keysym.sym);
+        out->key = key_from_sdl(e->key.keysym.sym);
         out->mods = mods_from_sdl(e->key.keysym.mod);
         out->repeat = e->key.repeat != 0;
         return out->key != ED_KEY_NONE;
@@ -135,7 +135,7 @@ int ed_input_synthesize(const ed_event *ev, SDL_Event *out)
         out->type = ev->type == ED_EV_KEY_DOWN ? SDL_KEYDOWN : SDL_KEYUP;
         out->key.state = ev->type == ED_EV_KEY_DOWN ? SDL_PRESSED : SDL_RELEASED;
         out->key.repeat = (Uint8)(ev->repeat != 0);
-        out->key.keysym.sym = ed_input_key_to_sdl(ev->key);
+        out->key.keysym.sym = key_to_sdl(ev->key);
         out->key.keysym.scancode = SDL_GetScancodeFromKey(out->key.keysym.sym);
         out->key.keysym.mod = mods_to_sdl(ev->mods);
         return out->key.keysym.sym != SDLK_UNKNOWN;

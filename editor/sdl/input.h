@@ -16,8 +16,5 @@ int ed_input_translate(const SDL_Event *e, ed_event *out);
  * window id 0). Returns 0 if there is none. */
 int ed_input_synthesize(const ed_event *ev, SDL_Event *out);
 
-/* Key codes both ways (ED_KEY_NONE / SDLK_UNKNOWN when there is no match). */
-int ed_input_key_from_sdl(SDL_Keycode k);
-SDL_Keycode ed_input_key_to_sdl(int key);
 
 #endif /* ED_INPUT_H */

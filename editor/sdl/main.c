@@ -1,4 +1,4 @@
-/* editor/sdl/main.c - campath-editor: arguments, the window and its frame loop;
+/* editor/sdl/main.c - campath-editor: the window and its frame loop (the command line is in args.c);
  * the headless modes are in headless.c, the benchmarks in bench.c. */
 #include <errno.h>
 #include <math.h>
@@ -8,7 +8,6 @@
 
 #include <SDL.h>
 
-#include "benchpath.h"
 #include "control.h"
 #include "frame.h"
 #include "host.h"
@@ -18,181 +17,6 @@
 #define ED_WINDOW_W 1280
 #define ED_WINDOW_H 720
 #define ED_MIN_FRAME 0.004   /* s: without vsync, do not spin faster than this */
-
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: campath-editor [options] [FILE]       fly, record and edit FILE (default %s)\n"
-            "       campath-editor --script SCRIPT [--screenshot OUT.png] [options] [FILE]\n"
-            "                                             run without a window (the script language is in docs/editor.md)\n"
-            "       campath-editor [FILE] --screenshot OUT.png|.jpg|.bmp [options]\n"
-            "                                             save what the editor shows on FILE, without a window\n"
-            "       campath-editor --render-frames DIR [--fps N] [--size WxH] [options] [FILE]\n"
-            "                                             the shot as DIR/frame_00000.png ..., one per 1/N s (default 30),\n"
-            "                                             1280x720 unless --size, without a window\n"
-            "       campath-editor --bench-frames N [--size WxH] [--scene SCENE] [--screenshot OUT.png]\n"
-            "                                             render N frames of a %d-key path, print frame times\n"
-            "       campath-editor --bench-load SCENE     time loading SCENE against the importer alone\n"
-            "       campath-editor --print-bindings | --print-commands\n"
-            "                                             the key bindings / script commands in Markdown\n"
-            "options:\n"
-            "  --scene SCENE     fly through SCENE (glTF .gltf/.glb, OBJ, FBX, COLLADA... through assimp);\n"
-            "                    saved in FILE's \"scene\" member\n"
-            "  --z-up            the scene has +Z up (turned so that +Z becomes +Y)\n"
-            "  --scale S         metres per scene unit (default 1)\n"
-            "  --size WxH        the window or image size\n"
-            "  --aspect A        the output frame: W:H or a ratio (default 16:9)\n"
-            "  --clearance M     warn where the camera comes closer than M metres to the scene (default 0.2)\n"
-            "  --play            start playing the path as the window opens\n"
-            "FILE is created by the first save if it does not exist. F1 in the editor lists every key.\n",
-            ED_DEFAULT_FILE, ED_BENCH_KEYS);
-}
-
-static int parse_size(const char *s, int *w, int *h)
-{
-    char *end;
-    long a = strtol(s, &end, 10);
-    if (end == s || (*end != 'x' && *end != 'X'))
-        return -1;
-    const char *p = end + 1;
-    long b = strtol(p, &end, 10);
-    if (end == p || *end || a < 16 || b < 16 || a > 8192 || b > 8192)
-        return -1;
-    *w = (int)a;
-    *h = (int)b;
-    return 0;
-}
-
-/* "16:9", "2.39", "2.39:1": the width / height, or 0 if it is none. */
-static double parse_aspect(const char *s)
-{
-    char *end;
-    double a = strtod(s, &end), b = 1.0;
-    if (end == s)
-        return 0;
-    if (*end == ':') {
-        const char *p = end + 1;
-        b = strtod(p, &end);
-        if (end == p)
-            return 0;
-    }
-    if (*end || !(a > 0) || !(b > 0) || !isfinite(a / b))
-        return 0;
-    return a / b;
-}
-
-static int number(const char *opt, const char *s, double lo, double hi, double *out)
-{
-    char *end;
-    double v = strtod(s, &end);
-    if (end == s || *end || !(v >= lo && v <= hi)) {
-        fprintf(stderr, "campath-editor: %s %s: expected a number from %g to %g\n", opt, s, lo, hi);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
-/* 0: run; 1: done (help or version printed); 2: bad arguments (message printed). */
-static int parse_args(int argc, char **argv, ed_options *o)
-{
-    memset(o, 0, sizeof *o);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int has_value = i + 1 < argc;
-        double v;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
-            return 1;
-        } else if (strcmp(a, "--version") == 0) {
-            printf("campath-editor %s\n", CAMPATH_VERSION);
-            return 1;
-        } else if (strcmp(a, "--print-bindings") == 0) {
-            char *md = ed_bindings_markdown();
-            if (!md)
-                return 2;
-            fputs(md, stdout);
-            free(md);
-            return 1;
-        } else if (strcmp(a, "--print-commands") == 0) {
-            size_t n;
-            const ed_script_command *c = ed_script_commands(&n);
-            for (size_t k = 0; k < n; k++)
-                printf("- `%s` - %s\n", c[k].usage, c[k].help);
-            return 1;
-        } else if (strcmp(a, "--script") == 0 && has_value) {
-            o->script = argv[++i];
-        } else if (strcmp(a, "--screenshot") == 0 && has_value) {
-            o->screenshot = argv[++i];
-        } else if (strcmp(a, "--scene") == 0 && has_value) {
-            o->scene = argv[++i];
-        } else if (strcmp(a, "--play") == 0) {
-            o->play = 1;
-        } else if (strcmp(a, "--z-up") == 0) {
-            o->import.z_up = 1;
-        } else if (strcmp(a, "--scale") == 0 && has_value) {
-            if (number(a, argv[++i], 1e-6, 1e6, &o->import.scale))
-                return 2;
-        } else if (strcmp(a, "--render-frames") == 0 && has_value) {
-            o->render_dir = argv[++i];
-        } else if (strcmp(a, "--fps") == 0 && has_value) {
-            if (number(a, argv[++i], 0.01, 1000, &o->fps))
-                return 2;
-        } else if (strcmp(a, "--aspect") == 0 && has_value) {
-            o->aspect = parse_aspect(argv[++i]);
-            if (!(o->aspect >= ED_ASPECT_MIN && o->aspect <= ED_ASPECT_MAX)) {
-                fprintf(stderr, "campath-editor: --aspect %s: expected W:H or a ratio between %g and %g\n", argv[i],
-                        ED_ASPECT_MIN, ED_ASPECT_MAX);
-                return 2;
-            }
-        } else if (strcmp(a, "--clearance") == 0 && has_value) {
-            if (number(a, argv[++i], ED_CLEARANCE_MIN, ED_CLEARANCE_MAX, &v))
-                return 2;
-            o->clearance = v;
-        } else if (strcmp(a, "--size") == 0 && has_value) {
-            if (parse_size(argv[++i], &o->width, &o->height)) {
-                fprintf(stderr, "campath-editor: --size %s: expected WxH between 16x16 and 8192x8192\n", argv[i]);
-                return 2;
-            }
-            o->size_given = 1;
-        } else if (strcmp(a, "--bench-frames") == 0 && has_value) {
-            char *end;
-            o->bench_frames = strtol(argv[++i], &end, 10);
-            if (*end || o->bench_frames < 1 || o->bench_frames > 1000000) {
-                fprintf(stderr, "campath-editor: --bench-frames %s: expected a count from 1 to 1000000\n", argv[i]);
-                return 2;
-            }
-        } else if (strcmp(a, "--bench-load") == 0 && has_value) {
-            o->bench_load = argv[++i];
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "campath-editor: unknown or incomplete option '%s'\n", a);
-            usage(stderr);
-            return 2;
-        } else if (o->file) {
-            fprintf(stderr, "campath-editor: one FILE at a time ('%s' and '%s')\n", o->file, a);
-            return 2;
-        } else {
-            o->file = a;
-        }
-    }
-    if (o->play && (o->script || o->screenshot || o->render_dir || o->bench_frames || o->bench_load)) {
-        fprintf(stderr, "campath-editor: --play is for the window (a script plays with play and play-to)\n");
-        return 2;
-    }
-    if (o->fps > 0 && !o->render_dir) {
-        fprintf(stderr, "campath-editor: --fps goes with --render-frames DIR\n");
-        return 2;
-    }
-    if (o->render_dir && (o->script || o->screenshot || o->bench_frames)) {
-        fprintf(stderr, "campath-editor: --render-frames takes no --script, --screenshot or --bench-frames\n");
-        return 2;
-    }
-    if ((o->bench_frames || o->bench_load) && (o->script || o->file)) {
-        fprintf(stderr, "campath-editor: --bench-frames and --bench-load take no FILE or --script\n");
-        return 2;
-    }
-    return 0;
-}
 
 /* ---- the window ---------------------------------------------------------------------------- */
 
@@ -214,7 +38,7 @@ static int no_display(const char *why)
 static void update_title(SDL_Window *win, const ed_app *app, char *last, size_t n)
 {
     char title[512];
-    snprintf(title, sizeof title, "%s%s - campath-editor", app->file ? app->file : "(no file)",
+    snprintf(title, sizeof title, "%s%s - campath-editor", app->file.name ? app->file.name : "(no file)",
              ed_app_dirty(app) ? " *" : "");
     if (strcmp(title, last) != 0) {
         SDL_SetWindowTitle(win, title);
@@ -244,7 +68,7 @@ static char *clipboard_get(void *ctx)
 
 static const ed_clipboard_host sdl_clipboard = {NULL, clipboard_set, clipboard_get};
 
-static int run_window(const ed_options *o)
+static int run_window(const ed_args *o)
 {
     if (SDL_Init(SDL_INIT_VIDEO) != 0)
         return no_display(SDL_GetError());
@@ -260,7 +84,7 @@ static int run_window(const ed_options *o)
     ed_control_init(&ctl);
     /* the scene of --scene loads before the window opens, so that a bad one ends here with status 1 */
     int started = ed_app_init(&app) == 0;
-    app.clipboard_host = &sdl_clipboard;
+    ed_app_set_clipboard_host(&app, &sdl_clipboard);
     if (!started || ed_host_start(&app, o, o->file ? o->file : ED_DEFAULT_FILE) != 0) {
         ed_app_free(&app);
         SDL_Quit();
@@ -292,7 +116,7 @@ static int run_window(const ed_options *o)
     int relative = 0, texting = 0;
     Uint64 last = SDL_GetPerformanceCounter();
     int redraw = 1;
-    while (!app.quit) {
+    while (!app.base.quit) {
         SDL_Event e;
         ed_event ev;
         /* idle, the editor sleeps until an event comes or time has something to show (frame.h) */
@@ -329,9 +153,10 @@ static int run_window(const ed_options *o)
         if (ctl.minimized || !redraw)
             continue;
         SDL_GL_GetDrawableSize(ctx.window, &w, &h);
-        if (w != app.width || h != app.height)
+        if (w != app.ui.width || h != app.ui.height)
             ed_app_resize(&app, w, h);
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        ed_host_prepare(&gfx, &app);
         ed_render_frame(&gfx, &app);
         SDL_GL_SwapWindow(ctx.window);
         redraw = 0;
@@ -351,8 +176,8 @@ static int run_window(const ed_options *o)
 
 int main(int argc, char **argv)
 {
-    ed_options o;
-    int p = parse_args(argc, argv, &o);
+    ed_args o;
+    int p = ed_args_parse(argc, argv, &o);
     if (p)
         return p == 1 ? 0 : 2;
     int rc;

@@ -1,6 +1,8 @@
 /* editor/sdl/overlay.c - the path, the keys, the path camera and the clearance marks in 3D. */
 #include "overlay.h"
 
+#include "grow.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,21 +52,6 @@ static const char *bb_vs =
     "    v_uv = a_uv;\n"
     "    v_color = vec4(a_color.rgb, a_color.a * u_alpha);\n"
     "}\n";
-
-static int grow(void **p, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap)
-        return 0;
-    size_t c = *cap ? *cap : 1024;
-    while (c < need)
-        c *= 2;
-    void *q = realloc(*p, c * size);
-    if (!q)
-        return -1;
-    *p = q;
-    *cap = c;
-    return 0;
-}
 
 static void line_layout(GLuint vao, GLuint vbo, size_t color_offset, size_t stride)
 {
@@ -175,7 +162,7 @@ static void build_path(ed_overlay *o, const ed_view *v, int color_mode)
 {
     const ed_trace *t = o->trace;
     o->path_count = 0;
-    if (!t || t->count < 2 || grow((void **)&o->strip, &o->strip_cap, t->count, sizeof *o->strip))
+    if (!t || t->count < 2 || ed_grow((void **)&o->strip, &o->strip_cap, t->count, sizeof *o->strip))
         return;
     const unsigned char *lev = t->level[color_mode == ED_COLOR_ACCELERATION];
     SDL_Color ramp[ED_TRACE_LEVELS];
@@ -205,14 +192,14 @@ static void build_path(ed_overlay *o, const ed_view *v, int color_mode)
 
 void ed_overlay_set_clearance(ed_overlay *o, const ed_app *app, const ed_clearance *c)
 {
-    if (o->mark_path_serial == app->path_serial && o->mark_world_serial == app->world_serial &&
-        o->mark_radius == app->clearance_radius)
+    if (o->mark_path_serial == app->doc.path_serial && o->mark_world_serial == app->scene.world_serial &&
+        o->mark_radius == app->scene.radius)
         return;
-    o->mark_path_serial = app->path_serial;
-    o->mark_world_serial = app->world_serial;
-    o->mark_radius = app->clearance_radius;
+    o->mark_path_serial = app->doc.path_serial;
+    o->mark_world_serial = app->scene.world_serial;
+    o->mark_radius = app->scene.radius;
     o->mark_count = 0;
-    if (!c || !app->path)
+    if (!c || !app->doc.path)
         return;
     size_t n = 0;
     o->line_count = 0;
@@ -221,11 +208,11 @@ void ed_overlay_set_clearance(ed_overlay *o, const ed_app *app, const ed_clearan
         /* enough points to follow the curve, bounded per range */
         int steps = 64;
         cp_pose a, b;
-        cp_path_sample_fast(app->path, range->t0, &a);
+        cp_path_sample_fast(app->doc.path, range->t0, &a);
         unsigned char col[4] = {255, range->through ? 30 : 150, range->through ? 30 : 40, 255};
         for (int i = 1; i <= steps; i++) {
-            cp_path_sample_fast(app->path, range->t0 + (range->t1 - range->t0) * i / steps, &b);
-            if (grow((void **)&o->lines, &o->line_cap, n + 2, sizeof *o->lines))
+            cp_path_sample_fast(app->doc.path, range->t0 + (range->t1 - range->t0) * i / steps, &b);
+            if (ed_grow((void **)&o->lines, &o->line_cap, n + 2, sizeof *o->lines))
                 return;
             ed_line_vertex p = {{(float)a.position.x, (float)a.position.y, (float)a.position.z}, {0}};
             ed_line_vertex q = {{(float)b.position.x, (float)b.position.y, (float)b.position.z}, {0}};
@@ -245,7 +232,7 @@ void ed_overlay_set_clearance(ed_overlay *o, const ed_app *app, const ed_clearan
 
 static void add_line(ed_overlay *o, cp_vec3 a, cp_vec3 b, SDL_Color c)
 {
-    if (grow((void **)&o->lines, &o->line_cap, o->line_count + 2, sizeof *o->lines))
+    if (ed_grow((void **)&o->lines, &o->line_cap, o->line_count + 2, sizeof *o->lines))
         return;
     o->lines[o->line_count++] = (ed_line_vertex){{(float)a.x, (float)a.y, (float)a.z}, {c.r, c.g, c.b, c.a}};
     o->lines[o->line_count++] = (ed_line_vertex){{(float)b.x, (float)b.y, (float)b.z}, {c.r, c.g, c.b, c.a}};
@@ -255,7 +242,7 @@ static void add_line(ed_overlay *o, cp_vec3 a, cp_vec3 b, SDL_Color c)
 static void add_quad(ed_billboard_vertex **buf, size_t *count, size_t *cap, cp_vec3 p, float x0, float y0, float x1,
                      float y1, const float *uv, SDL_Color c)
 {
-    if (grow((void **)buf, cap, *count + 6, sizeof **buf))
+    if (ed_grow((void **)buf, cap, *count + 6, sizeof **buf))
         return;
     static const int corner[6] = {0, 1, 2, 0, 2, 3};
     for (int i = 0; i < 6; i++) {
@@ -330,10 +317,10 @@ static void build_keys(ed_overlay *o, const ed_app *app, const ed_view *v, const
 {
     size_t n = ed_app_key_count(app);
     const cp_key *keys = ed_app_keys(app);
-    long sel = app->cur.selected;
+    long sel = app->doc.cur.selected;
     int cols = rect->w / ED_CELL + 1, rows = rect->h / ED_CELL + 1;
     size_t layer = (size_t)cols * rows;
-    if (n == 0 || grow((void **)&o->cells, &o->cell_cap, 3 * layer, 1))
+    if (n == 0 || ed_grow((void **)&o->cells, &o->cell_cap, 3 * layer, 1))
         return;
     memset(o->cells, 0, 3 * layer);
     grid labels = {o->cells, cols, rows, rect->x, rect->y};
@@ -361,7 +348,7 @@ static void build_keys(ed_overlay *o, const ed_app *app, const ed_view *v, const
             (claim(&frusta, sx - ED_FRUSTUM_SPACING / 2, sy - ED_FRUSTUM_SPACING / 2, ED_FRUSTUM_SPACING,
                    ED_FRUSTUM_SPACING) ||
              is_sel))
-            add_frustum(o, keys[i].position, keys[i].rotation, keys[i].fov, is_sel ? 1.6 * size : size, app->aspect,
+            add_frustum(o, keys[i].position, keys[i].rotation, keys[i].fov, is_sel ? 1.6 * size : size, app->ui.aspect,
                         is_sel ? sel_col : frustum_col);
         if ((long)i == sel) {
             add_quad(&o->bbs, &o->bb_count, &o->bb_cap, keys[i].position, -6, -6, 6, 6, NULL, dark);
@@ -400,7 +387,7 @@ static void add_cross(ed_overlay *o, cp_vec3 p, float r, SDL_Color c)
  * key to it, in the selection's colour for the selected keys. */
 static void build_targets(ed_overlay *o, const ed_app *app)
 {
-    if (app->cur.doc.options.orientation != CP_ORIENTATION_LOOK_AT || app->view_path)
+    if (app->doc.cur.doc.options.orientation != CP_ORIENTATION_LOOK_AT || app->ui.view_path)
         return;
     const SDL_Color target_col = {80, 220, 255, 255}, line_col = {80, 220, 255, 150}, sel_col = {255, 220, 40, 255};
     const cp_key *keys = ed_app_keys(app);
@@ -416,19 +403,19 @@ static void build_targets(ed_overlay *o, const ed_app *app)
 /* The path camera at the playhead, as seen from the free camera. */
 static void build_path_camera(ed_overlay *o, const ed_app *app, const ed_view *v)
 {
-    if (!app->path || app->view_path)
+    if (!app->doc.path || app->ui.view_path)
         return;
     cp_pose pose;
-    cp_path_sample_fast(app->path, app->playhead, &pose);
+    cp_path_sample_fast(app->doc.path, app->base.playhead, &pose);
     cp_vec3 c = ed_view_to_camera(v, pose.position);
     double size = fmin(fmax(0.12 * -c.z, 1.0), 12.0);
     if (-c.z < 3.0 * size)
         return; /* the free camera sits on the path camera: nothing useful to draw */
     const SDL_Color magenta = {255, 120, 255, 255};
-    add_frustum(o, pose.position, pose.rotation, pose.fov, size, app->aspect, magenta);
+    add_frustum(o, pose.position, pose.rotation, pose.fov, size, app->ui.aspect, magenta);
     add_quad(&o->bbs, &o->bb_count, &o->bb_cap, pose.position, -5, -5, 5, 5, NULL, magenta);
     cp_vec3 target; /* a look-at path camera: what it looks at now */
-    if (cp_path_target(app->path, app->playhead, &target) == 0) {
+    if (cp_path_target(app->doc.path, app->base.playhead, &target)) {
         add_line(o, pose.position, target, (SDL_Color){255, 120, 255, 150});
         add_cross(o, target, 5.0f, magenta);
     }
@@ -437,8 +424,8 @@ static void build_path_camera(ed_overlay *o, const ed_app *app, const ed_view *v
 /* Labels at the clearance problems, always on top: they are warnings. */
 static void build_clearance_labels(ed_overlay *o, const ed_app *app, const ed_text *font)
 {
-    const ed_clearance *c = &app->clearance;
-    if (!font || !app->path || !app->clearance_valid)
+    const ed_clearance *c = ed_app_clearance(app);
+    if (!font || !app->doc.path || !c)
         return;
     const SDL_Color bg = {60, 0, 0, 220}, fg = {255, 200, 200, 255};
     for (size_t r = 0; r < c->count && r < 64; r++) {
@@ -446,7 +433,7 @@ static void build_clearance_labels(ed_overlay *o, const ed_app *app, const ed_te
         snprintf(buf, sizeof buf, "%s %.1f-%.1f s", c->ranges[r].through ? "through" : "close", c->ranges[r].t0,
                  c->ranges[r].t1);
         cp_pose pose;
-        cp_path_sample_fast(app->path, 0.5 * (c->ranges[r].t0 + c->ranges[r].t1), &pose);
+        cp_path_sample_fast(app->doc.path, 0.5 * (c->ranges[r].t0 + c->ranges[r].t1), &pose);
         float w = (float)ed_text_width(font, buf), h = (float)ed_text_height(font);
         add_quad(&o->top, &o->top_count, &o->top_cap, pose.position, 8, -h - 10, 8 + w + 8, -6, NULL, bg);
         add_text(&o->top, &o->top_count, &o->top_cap, font, pose.position, 12, -h - 8, fg, buf);

@@ -15,7 +15,7 @@
 
 #include <stddef.h>
 
-#include "app.h"
+#include "commands.h"
 #include "gl.h"
 #include "layout.h"
 #include "text.h"

@@ -1,6 +1,6 @@
 /* editor/sdl/text.h - text for the OpenGL renderer: a monospaced TrueType
  * font rendered once by SDL_ttf into a glyph atlas (a GL texture); the 2D
- * layer (ui.h) and the key labels in the 3D view draw quads from it, so a
+ * layer (canvas.h) and the key labels in the 3D view draw quads from it, so a
  * frame full of text costs no font rasterisation.
  */
 #ifndef ED_TEXT_H

@@ -4,19 +4,19 @@
  * mouse is tested against). */
 #include <math.h>
 
-#include "draw.h"
+#include "panels.h"
 #include "gizmo.h"
 
 static const SDL_Color axis_colors[3] = {{235, 70, 70, 255}, {90, 220, 90, 255}, {80, 140, 255, 255}};
 static const SDL_Color held = {255, 220, 40, 255};
 
 /* A line three pixels wide. */
-static void thick(ed_ui *ui, float x0, float y0, float x1, float y1, SDL_Color c)
+static void thick(ed_canvas *canvas, float x0, float y0, float x1, float y1, SDL_Color c)
 {
     float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy);
     float nx = len > 0 ? -dy / len : 0, ny = len > 0 ? dx / len : 1;
     for (int k = -1; k <= 1; k++)
-        ed_ui_line(ui, x0 + k * nx, y0 + k * ny, x1 + k * nx, y1 + k * ny, c);
+        ed_canvas_line(canvas, x0 + k * nx, y0 + k * ny, x1 + k * nx, y1 + k * ny, c);
 }
 
 static void draw_gizmo(ed_gfx *g, const ed_app *app, const ed_layout *l)
@@ -27,41 +27,41 @@ static void draw_gizmo(ed_gfx *g, const ed_app *app, const ed_layout *l)
     if (!ed_app_gizmo(app, &v, &gz))
         return;
     /* the part held, else the one under the mouse, is drawn in yellow */
-    int hot = app->drag.kind == ED_DRAG_GIZMO || app->drag.kind == ED_DRAG_KEY ? app->drag.part : app->drag.hover;
-    ed_ui_clip(g->ui, l->frame.x, l->frame.y, l->frame.w, l->frame.h);
+    int hot = app->rec.gesture.kind == ED_GESTURE_GIZMO || app->rec.gesture.kind == ED_GESTURE_KEY ? app->rec.gesture.part : app->rec.gesture.hover;
+    ed_canvas_clip(g->canvas, l->frame.x, l->frame.y, l->frame.w, l->frame.h);
     for (int i = 0; i < 3; i++) {
         float dx = gz.ex[i] - gz.ox, dy = gz.ey[i] - gz.oy;
         if (!gz.end_visible[i] || dx * dx + dy * dy < 144.0f)
             continue;
         SDL_Color c = hot == ED_GIZMO_X + i ? held : axis_colors[i];
-        thick(g->ui, gz.ox, gz.oy, gz.ex[i], gz.ey[i], c);
-        ed_ui_rect(g->ui, gz.ex[i] - 4, gz.ey[i] - 4, 9, 9, c);
+        thick(g->canvas, gz.ox, gz.oy, gz.ex[i], gz.ey[i], c);
+        ed_canvas_rect(g->canvas, gz.ex[i] - 4, gz.ey[i] - 4, 9, 9, c);
     }
     SDL_Color sq = hot == ED_GIZMO_PLANE ? held : (SDL_Color){240, 240, 240, 255};
     float s = (float)ED_GIZMO_SQUARE;
-    ed_ui_rect(g->ui, gz.ox - s, gz.oy - s, 2 * s + 1, 2 * s + 1, (SDL_Color){sq.r, sq.g, sq.b, 60});
-    ed_ui_line(g->ui, gz.ox - s, gz.oy - s, gz.ox + s, gz.oy - s, sq);
-    ed_ui_line(g->ui, gz.ox + s, gz.oy - s, gz.ox + s, gz.oy + s, sq);
-    ed_ui_line(g->ui, gz.ox + s, gz.oy + s, gz.ox - s, gz.oy + s, sq);
-    ed_ui_line(g->ui, gz.ox - s, gz.oy + s, gz.ox - s, gz.oy - s, sq);
-    ed_ui_unclip(g->ui);
+    ed_canvas_rect(g->canvas, gz.ox - s, gz.oy - s, 2 * s + 1, 2 * s + 1, (SDL_Color){sq.r, sq.g, sq.b, 60});
+    ed_canvas_line(g->canvas, gz.ox - s, gz.oy - s, gz.ox + s, gz.oy - s, sq);
+    ed_canvas_line(g->canvas, gz.ox + s, gz.oy - s, gz.ox + s, gz.oy + s, sq);
+    ed_canvas_line(g->canvas, gz.ox + s, gz.oy + s, gz.ox - s, gz.oy + s, sq);
+    ed_canvas_line(g->canvas, gz.ox - s, gz.oy + s, gz.ox - s, gz.oy - s, sq);
+    ed_canvas_unclip(g->canvas);
 }
 
 static void draw_box(ed_gfx *g, const ed_app *app, const ed_layout *l)
 {
-    const ed_drag *d = &app->drag;
-    if (d->kind != ED_DRAG_BOX || d->pending)
+    const ed_gesture *d = &app->rec.gesture;
+    if (d->kind != ED_GESTURE_BOX || d->pending)
         return;
-    float x0 = (float)fmin(d->x0, app->mouse_x), x1 = (float)fmax(d->x0, app->mouse_x);
-    float y0 = (float)fmin(d->y0, app->mouse_y), y1 = (float)fmax(d->y0, app->mouse_y);
+    float x0 = (float)fmin(d->x0, app->ui.mouse_x), x1 = (float)fmax(d->x0, app->ui.mouse_x);
+    float y0 = (float)fmin(d->y0, app->ui.mouse_y), y1 = (float)fmax(d->y0, app->ui.mouse_y);
     const SDL_Color edge = {255, 220, 40, 255};
-    ed_ui_clip(g->ui, l->frame.x, l->frame.y, l->frame.w, l->frame.h);
-    ed_ui_rect(g->ui, x0, y0, x1 - x0, y1 - y0, (SDL_Color){255, 220, 40, 40});
-    ed_ui_line(g->ui, x0, y0, x1, y0, edge);
-    ed_ui_line(g->ui, x1, y0, x1, y1, edge);
-    ed_ui_line(g->ui, x1, y1, x0, y1, edge);
-    ed_ui_line(g->ui, x0, y1, x0, y0, edge);
-    ed_ui_unclip(g->ui);
+    ed_canvas_clip(g->canvas, l->frame.x, l->frame.y, l->frame.w, l->frame.h);
+    ed_canvas_rect(g->canvas, x0, y0, x1 - x0, y1 - y0, (SDL_Color){255, 220, 40, 40});
+    ed_canvas_line(g->canvas, x0, y0, x1, y0, edge);
+    ed_canvas_line(g->canvas, x1, y0, x1, y1, edge);
+    ed_canvas_line(g->canvas, x1, y1, x0, y1, edge);
+    ed_canvas_line(g->canvas, x0, y1, x0, y0, edge);
+    ed_canvas_unclip(g->canvas);
 }
 
 void ed_draw_tools(ed_gfx *g, const ed_app *app, const ed_layout *l)

@@ -12,7 +12,10 @@
  *   - quaternions are (x, y, z, w), w the scalar part;
  *   - field of view is vertical, in degrees;
  *   - key times strictly increase; an open path holds its end pose outside
- *     its key range, a closed path wraps.
+ *     its key range, a closed path wraps;
+ *   - a function that can fail returns a cp_status (CP_OK, 0, on success)
+ *     or a pointer (NULL on failure) and fills an optional cp_error; a
+ *     predicate returns bool; a count returns size_t.
  *
  * Layers, each using only those above it in this list:
  *   campath/common.h  errors and version

@@ -8,10 +8,18 @@
  *
  * On success `code` is CP_OK and `message` is empty. Passing NULL is allowed
  * when the caller does not care why something failed.
+ *
+ * What a function returns says what it means:
+ *   - a function that can fail returns a `cp_status`: CP_OK (0) on success,
+ *     else the same code it wrote to `error->code`; or it returns a pointer,
+ *     NULL on failure;
+ *   - a predicate ("is it", "is it done") returns `bool`;
+ *   - a count returns `size_t`.
  */
 #ifndef CAMPATH_COMMON_H
 #define CAMPATH_COMMON_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -31,7 +39,9 @@ extern "C" {
 #define CP_API
 #endif
 
-/* What went wrong, in `cp_error.code`. 0 is success. */
+/* What went wrong: the return value of every function that can fail, and
+ * `cp_error.code`. CP_OK (0) is success, so `if (cp_path_save(...) != CP_OK)`
+ * and `if (cp_path_save(...))` both test for failure. */
 typedef enum cp_status {
     CP_OK = 0,
     CP_ERR_INVALID,     /* bad data: a key, an option, a field of a file */
@@ -46,7 +56,7 @@ typedef enum cp_status {
  * Besides the message it says where the error is, as data, so that an editor
  * or IDE can jump there without parsing the message. */
 typedef struct cp_error {
-    int           code;         /* a cp_status; 0 = no error */
+    cp_status     code;         /* CP_OK = no error */
     char          message[256]; /* one line, no trailing newline, NUL-terminated */
     char          field[64];    /* the field at fault, or empty: as a path file writes
                                    it for errors about a file ("keys[3].t", "period"),
@@ -57,7 +67,7 @@ typedef struct cp_error {
 } cp_error;
 
 /* A short constant name for a status ("invalid", "memory", ...). */
-CP_API const char *cp_status_name(int code);
+CP_API const char *cp_status_name(cp_status code);
 
 #ifdef __cplusplus
 }

@@ -117,24 +117,25 @@ CP_API void cp_curve_destroy(cp_curve *curve);
  * values at `times`; in- and out-tangents are equal. For CP_ENDS_CLOSED the
  * seam segment runs from the last key to `seam_sign` times the first key at
  * times[0] + period (seam_sign is 1, or -1 for an anti-periodic chain).
- * Returns CP_OK or an error status (and fills `error`). */
+ * Returns CP_OK, or the status it wrote to `error`. */
 
 /* The exact C2 solve: tangents m_i such that the second derivative is
  * continuous at every inner key (and across the seam when closed):
  *     h_i m_(i-1) + 2 (h_(i-1) + h_i) m_i + h_(i-1) m_(i+1) = 3 (h_i d_(i-1) + h_(i-1) d_i)
  * Natural ends: zero acceleration; rest ends: zero velocity. O(count). */
-CP_API int cp_tangents_c2(int dim, size_t count, const double *times, const double *values,
-                   cp_ends ends, double period, double seam_sign, double *tangents, cp_error *error);
+CP_API cp_status cp_tangents_c2(int dim, size_t count, const double *times, const double *values,
+                                cp_ends ends, double period, double seam_sign, double *tangents, cp_error *error);
 
 /* Bisector tangents (Lowe, "Rounded non-uniform splines", Game Programming
  * Gems 4): along the bisector of the directions to the two neighbours, with
  * the mean speed of the two segments as magnitude. C1. */
-CP_API int cp_tangents_bisector(int dim, size_t count, const double *times, const double *values,
-                         cp_ends ends, double period, double seam_sign, double *tangents, cp_error *error);
+CP_API cp_status cp_tangents_bisector(int dim, size_t count, const double *times, const double *values,
+                                      cp_ends ends, double period, double seam_sign, double *tangents, cp_error *error);
 
 /* Non-uniform Catmull-Rom: (v_(i+1) - v_(i-1)) / (t_(i+1) - t_(i-1)). C1. */
-CP_API int cp_tangents_catmull_rom(int dim, size_t count, const double *times, const double *values,
-                            cp_ends ends, double period, double seam_sign, double *tangents, cp_error *error);
+CP_API cp_status cp_tangents_catmull_rom(int dim, size_t count, const double *times, const double *values,
+                                         cp_ends ends, double period, double seam_sign, double *tangents,
+                                         cp_error *error);
 
 /* ---- sampling ------------------------------------------------------------ */
 
@@ -164,9 +165,12 @@ CP_API void cp_curve_sample_rotation(const cp_curve *curve, double t, int side,
 
 /* ---- inspecting ---------------------------------------------------------- */
 
+/* Components per value, 1..4: an int, as cp_curve_desc.dim and the
+ * builders' `dim` are (a size, but one that indexes nothing on its own). */
 CP_API int           cp_curve_dim(const cp_curve *curve);
 CP_API cp_curve_mode cp_curve_get_mode(const cp_curve *curve);
-CP_API int           cp_curve_is_rotation(const cp_curve *curve);
+/* Whether the curve is a rotation curve (dim 4, samples normalised). */
+CP_API bool          cp_curve_is_rotation(const cp_curve *curve);
 /* Keys held, without the seam key of a closed curve. */
 CP_API size_t        cp_curve_key_count(const cp_curve *curve);
 /* Key i's time and, where not NULL, dim numbers each of value and tangents. */

@@ -24,7 +24,7 @@
  * any path is baked instead: LINEAR keys at every frame.
  *
  *     cp_error err;
- *     if (cp_gltf_export(path, "intro.gltf", NULL, &err) != 0)
+ *     if (cp_gltf_export(path, "intro.gltf", NULL, &err) != CP_OK)
  *         fprintf(stderr, "%s\n", err.message);
  *
  *     cp_path *back = cp_gltf_import("intro.gltf", NULL, NULL, &err);
@@ -103,9 +103,9 @@ CP_API void *cp_gltf_export_glb_memory(const cp_path *path, const cp_gltf_export
                                 cp_error *error);
 
 /* Writes `file` atomically: a binary GLB when its name ends in ".glb" (any
- * case), else glTF text. 0 (CP_OK) or a cp_status. */
-CP_API int cp_gltf_export(const cp_path *path, const char *file, const cp_gltf_export_options *options,
-                   cp_error *error);
+ * case), else glTF text. CP_OK or a cp_status. */
+CP_API cp_status cp_gltf_export(const cp_path *path, const char *file, const cp_gltf_export_options *options,
+                                cp_error *error);
 
 /* ---- import --------------------------------------------------------------- */
 

@@ -87,25 +87,26 @@ typedef struct cp_handoff {   /* filled by cp_handoff_begin; the members may be 
  * seconds. A non-finite value, a zero rotation, a fov out of (0, 180), a
  * negative focus or aperture (0: none) or a negative blend is an error
  * naming it ("from.fov: ..."), and `h` is left untouched.
- * 0 (CP_OK) or a cp_status. */
-CP_API int cp_handoff_begin(cp_handoff *h, const cp_path *path, double path_time, const cp_pose *from, double blend,
-                            cp_error *error);
+ * CP_OK or a cp_status. */
+CP_API cp_status cp_handoff_begin(cp_handoff *h, const cp_path *path, double path_time, const cp_pose *from,
+                                  double blend, cp_error *error);
 
 /* Schedules the way back: from game time `time` (not before the hand-off
  * began) the camera blends over `blend` seconds into the live camera that
  * cp_handoff_sample is given. Calling it again moves the way back.
- * 0 (CP_OK) or a cp_status. */
-CP_API int cp_handoff_leave(cp_handoff *h, double time, double blend, cp_error *error);
+ * CP_OK or a cp_status. */
+CP_API cp_status cp_handoff_leave(cp_handoff *h, double time, double blend, cp_error *error);
 
 /* The camera at game time `time`, with its derivatives, in *out. `live` is
  * the live camera at `time` (its pose, velocity and acceleration; live->time
  * is not read); it is needed from the leave time on and may be NULL before.
  * An invalid `live` or time is an error and *out is untouched.
- * 0 (CP_OK) or a cp_status. */
-CP_API int cp_handoff_sample(const cp_handoff *h, double time, const cp_pose *live, cp_pose *out, cp_error *error);
+ * CP_OK or a cp_status. */
+CP_API cp_status cp_handoff_sample(const cp_handoff *h, double time, const cp_pose *live, cp_pose *out,
+                                   cp_error *error);
 
-/* Non-zero once the way back is over at `time`: the camera is the live one. */
-CP_API int cp_handoff_done(const cp_handoff *h, double time);
+/* True once the way back is over at `time`: the camera is the live one. */
+CP_API bool cp_handoff_done(const cp_handoff *h, double time);
 
 #ifdef __cplusplus
 }

@@ -7,7 +7,7 @@
  *     cp_path *path = cp_path_load("paths/demo.json", &err);
  *     if (!path) { fprintf(stderr, "%s\n", err.message); return 1; }
  *     ...
- *     if (cp_path_save(path, "paths/copy.json", &err) != 0) fprintf(stderr, "%s\n", err.message);
+ *     if (cp_path_save(path, "paths/copy.json", &err) != CP_OK) fprintf(stderr, "%s\n", err.message);
  *     cp_path_destroy(path);
  *
  * Errors name the file, the line and column where it applies, the field as
@@ -56,8 +56,8 @@ CP_API cp_path *cp_path_load(const char *file, cp_error *error);
  * `source` names the text in error messages (NULL: "<memory>"). */
 CP_API cp_path *cp_path_load_memory(const char *text, size_t size, const char *source, cp_error *error);
 
-/* Saves atomically. Returns 0 (CP_OK) on success, else a cp_status with `error` filled. */
-CP_API int cp_path_save(const cp_path *path, const char *file, cp_error *error);
+/* Saves atomically. CP_OK, or a cp_status with `error` filled. */
+CP_API cp_status cp_path_save(const cp_path *path, const char *file, cp_error *error);
 
 /* The file text, NUL-terminated; *size (if not NULL) gets its length.
  * Free with free(). NULL on error. */
@@ -84,25 +84,26 @@ typedef struct cp_document {
 /* Loads the file as data. Every check of cp_path_create runs (the splines
  * are built and dropped), so a document that loads builds, and its errors
  * are placed in the file like cp_path_load's. Unknown members are in
- * extras/key_extras and produce warnings. On failure `doc` is left zeroed. */
-CP_API int cp_document_load(const char *file, cp_document *doc, cp_error *error);
-CP_API int cp_document_load_memory(const char *text, size_t size, const char *source,
-                            cp_document *doc, cp_error *error);
-/* Saves atomically; 0 (CP_OK) or a cp_status. A document that would not
+ * extras/key_extras and produce warnings. CP_OK or a cp_status; on failure
+ * `doc` is left zeroed. */
+CP_API cp_status cp_document_load(const char *file, cp_document *doc, cp_error *error);
+CP_API cp_status cp_document_load_memory(const char *text, size_t size, const char *source,
+                                         cp_document *doc, cp_error *error);
+/* Saves atomically; CP_OK or a cp_status. A document that would not
  * load (fewer than 2 keys, times not increasing, bad extras) is refused. */
-CP_API int cp_document_save(const cp_document *doc, const char *file, cp_error *error);
+CP_API cp_status cp_document_save(const cp_document *doc, const char *file, cp_error *error);
 CP_API char *cp_document_save_memory(const cp_document *doc, size_t *size, cp_error *error);
 /* A path from a document (carrying its name and extras), or NULL. */
 CP_API cp_path *cp_document_to_path(const cp_document *doc, cp_error *error);
-/* A document from a path (deep copy). 0 (CP_OK) or a cp_status. */
-CP_API int cp_document_from_path(const cp_path *path, cp_document *doc, cp_error *error);
+/* A document from a path (deep copy). CP_OK or a cp_status. */
+CP_API cp_status cp_document_from_path(const cp_path *path, cp_document *doc, cp_error *error);
 /* Inserts `key` so that it becomes keys[index] (index <= count); its extras
- * are NULL. Times are not checked here (cp_document_to_path does). 0 (CP_OK) or a cp_status. */
-CP_API int cp_document_insert_key(cp_document *doc, size_t index, const cp_key *key, cp_error *error);
+ * are NULL. Times are not checked here (cp_document_to_path does). CP_OK or a cp_status. */
+CP_API cp_status cp_document_insert_key(cp_document *doc, size_t index, const cp_key *key, cp_error *error);
 /* Removes keys[index] and its extras. */
 CP_API void cp_document_remove_key(cp_document *doc, size_t index);
-/* A deep copy of `src` into `dst` (warnings included). 0 (CP_OK) or a cp_status. */
-CP_API int cp_document_copy(cp_document *dst, const cp_document *src, cp_error *error);
+/* A deep copy of `src` into `dst` (warnings included). CP_OK or a cp_status. */
+CP_API cp_status cp_document_copy(cp_document *dst, const cp_document *src, cp_error *error);
 /* Frees what the document holds and zeroes it; a zeroed document is a no-op. */
 CP_API void cp_document_free(cp_document *doc);
 
@@ -117,8 +118,9 @@ CP_API void cp_document_free(cp_document *doc);
 CP_API size_t cp_json_format_number(double x, char buf[CP_JSON_NUMBER_SIZE]);
 
 /* Reads `text` as exactly one JSON number, whatever the locale (the nearest
- * double, as strtod in the "C" locale). 0 and *out set, or -1. */
-CP_API int cp_json_parse_number(const char *text, double *out);
+ * double, as strtod in the "C" locale). CP_OK and *out set, or
+ * CP_ERR_SYNTAX (*out untouched) for text that is not one number. */
+CP_API cp_status cp_json_parse_number(const char *text, double *out);
 
 /* ---- files ------------------------------------------------------------------- */
 
@@ -126,9 +128,9 @@ CP_API int cp_json_parse_number(const char *text, double *out);
  * fsync, rename, fsync of the folder). Through symbolic links (chains too)
  * the file at the end is replaced and the links kept; an old file's owner,
  * group (where allowed) and permission bits are kept; only regular files
- * are replaced (a device, FIFO, socket or folder is refused). 0 (CP_OK) or
- * a cp_status. Used by every saver. */
-CP_API int cp_write_file_atomic(const char *file, const void *data, size_t size, cp_error *error);
+ * are replaced (a device, FIFO, socket or folder is refused). CP_OK or a
+ * cp_status. Used by every saver. */
+CP_API cp_status cp_write_file_atomic(const char *file, const void *data, size_t size, cp_error *error);
 
 #ifdef __cplusplus
 }

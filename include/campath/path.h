@@ -154,6 +154,13 @@ CP_API double        cp_path_constant_speed(const cp_path *path);
 CP_API double        cp_path_start(const cp_path *path);
 /* Last time - first time (plus the last key's hold); the period when closed. */
 CP_API double        cp_path_duration(const cp_path *path);
+/* Where the camera's motion may change course, for sampling at the joins
+ * (plots, exports): every key's time, the end of every hold and the end of
+ * the path, increasing, each once. Writes at most 2 * cp_path_key_count + 1
+ * times, which `times` must have room for; returns how many it wrote.
+ * (A rotation curve in keys timing may also join at keys the builder
+ * inserted: cp_path_rotation_curve has them.) */
+CP_API size_t        cp_path_key_times(const cp_path *path, double *times);
 
 /* The channel curves (owned by the path): position (dim 3), rotation
  * (dim 4, may hold inserted keys; NULL for look-at paths), field of view
@@ -185,9 +192,9 @@ CP_API void cp_path_sample_cursor(const cp_path *path, cp_path_cursor *cursor, d
  * key the two differ by the jump in each derivative: zero for C2. */
 CP_API void cp_path_sample_side(const cp_path *path, double time, int side, cp_pose *out);
 
-/* The point a look-at path looks at at `time` (metres), in *out: 0, or -1
- * (and *out untouched) for a path with rotation orientation. */
-CP_API int cp_path_target(const cp_path *path, double time, cp_vec3 *out);
+/* Whether the path looks at a target (look-at orientation); if so *out
+ * gets the point it looks at at `time` (metres), else *out is untouched. */
+CP_API bool cp_path_target(const cp_path *path, double time, cp_vec3 *out);
 
 /* Where along the shape the camera is at `time`: the geometric parameter u
  * (metres, docs/math.md section 12) in out[0], its first and second time
@@ -279,10 +286,10 @@ typedef struct cp_check_report {
 } cp_check_report;
 
 /* Checks `path` (options may be NULL for the defaults) and fills `report`;
- * free it with cp_check_report_free. 0 (CP_OK) or a cp_status (then the
+ * free it with cp_check_report_free. CP_OK or a cp_status (then the
  * report is empty). */
-CP_API int cp_path_check(const cp_path *path, const cp_check_options *options, cp_check_report *report,
-                         cp_error *error);
+CP_API cp_status cp_path_check(const cp_path *path, const cp_check_options *options, cp_check_report *report,
+                               cp_error *error);
 /* Frees what the report holds and zeroes it; a zeroed report is a no-op. */
 CP_API void cp_check_report_free(cp_check_report *report);
 /* "jump", "reverse", "turn", "fov-range", "fov-overshoot", "half-turn", "inserted-keys",
@@ -301,12 +308,13 @@ CP_API const char *cp_path_key_extras(const cp_path *path, size_t i); /* NULL if
 /* The scene file the path was made in, relative to the path file's folder
  * (the file member "scene"; the editor opens it as its world). NULL if none. */
 CP_API const char *cp_path_scene(const cp_path *path);
-/* Replaces the scene with a copy of `scene` (NULL: none). 0 (CP_OK) or a cp_status. */
-CP_API int cp_path_set_scene(cp_path *path, const char *scene, cp_error *error);
+/* Replaces the scene with a copy of `scene` (NULL: none). CP_OK or a cp_status. */
+CP_API cp_status cp_path_set_scene(cp_path *path, const char *scene, cp_error *error);
 /* Replaces the metadata with copies (any argument may be NULL; key_extras, if
- * not NULL, has cp_path_key_count entries). */
-CP_API int cp_path_set_meta(cp_path *path, const char *name, const char *extras,
-                     const char *const *key_extras, cp_error *error);
+ * not NULL, has cp_path_key_count entries). CP_OK or a cp_status (then the
+ * path is unchanged). */
+CP_API cp_status cp_path_set_meta(cp_path *path, const char *name, const char *extras,
+                                  const char *const *key_extras, cp_error *error);
 
 /* ---- names ---------------------------------------------------------------- */
 
@@ -318,11 +326,12 @@ CP_API const char *cp_ends_name(cp_ends ends);
 CP_API const char *cp_timing_name(cp_timing timing);
 /* "rotation", "look-at" (NULL if out of range). */
 CP_API const char *cp_orientation_name(cp_orientation orientation);
-/* Parse those names; return 0 and set *out, or -1 for an unknown name. */
-CP_API int cp_interp_parse(const char *name, cp_interp *out);
-CP_API int cp_ends_parse(const char *name, cp_ends *out);
-CP_API int cp_timing_parse(const char *name, cp_timing *out);
-CP_API int cp_orientation_parse(const char *name, cp_orientation *out);
+/* Parse those names: CP_OK and *out set, or CP_ERR_INVALID (*out untouched)
+ * for an unknown name. */
+CP_API cp_status cp_interp_parse(const char *name, cp_interp *out);
+CP_API cp_status cp_ends_parse(const char *name, cp_ends *out);
+CP_API cp_status cp_timing_parse(const char *name, cp_timing *out);
+CP_API cp_status cp_orientation_parse(const char *name, cp_orientation *out);
 
 #ifdef __cplusplus
 }

@@ -7,10 +7,10 @@
  *     cp_recorder *rec = cp_recorder_create(NULL, &err);   // NULL: distance pace, 6 m/s
  *     ...
  *     if (hotkey_pressed &&                                // in the game loop
- *         cp_recorder_add(rec, now, cam.position, cam.rotation, cam.fov, &err) != 0)
+ *         cp_recorder_add(rec, now, cam.position, cam.rotation, cam.fov, &err) != CP_OK)
  *         show(err.message);                               // nothing was recorded
  *     ...
- *     if (cp_recorder_save(rec, "paths/intro.json", &err) != 0) show(err.message);
+ *     if (cp_recorder_save(rec, "paths/intro.json", &err) != CP_OK) show(err.message);
  *     cp_recorder_destroy(rec);
  *
  * How a key gets its time (the pace):
@@ -75,9 +75,9 @@ CP_API void cp_recorder_destroy(cp_recorder *r);
  * rotation, fov out of range, under real pace a `now` that does not move
  * forward) records nothing and names the field, e.g.
  * "keys[3].fov: 190 degrees is outside (0, 180) (vertical field of view)".
- * 0 (CP_OK) or a cp_status. */
-CP_API int cp_recorder_add(cp_recorder *r, double now, cp_vec3 position, cp_quat rotation, double fov,
-                           cp_error *error);
+ * CP_OK or a cp_status. */
+CP_API cp_status cp_recorder_add(cp_recorder *r, double now, cp_vec3 position, cp_quat rotation, double fov,
+                                 cp_error *error);
 
 /* cp_recorder_add for a camera kept as a cp_pose: records its position,
  * rotation and fov, and its focus and aperture (0: none). A recording has
@@ -85,12 +85,12 @@ CP_API int cp_recorder_add(cp_recorder *r, double now, cp_vec3 position, cp_quat
  * first key lacks, or lacks one it has, is an error ("keys[3].focus: none,
  * while keys[0].focus is 4 ..."), as is a negative or non-finite one, and
  * nothing is recorded. The pose's time and derivatives are not read.
- * 0 (CP_OK) or a cp_status. */
-CP_API int cp_recorder_add_pose(cp_recorder *r, double now, const cp_pose *pose, cp_error *error);
+ * CP_OK or a cp_status. */
+CP_API cp_status cp_recorder_add_pose(cp_recorder *r, double now, const cp_pose *pose, cp_error *error);
 
-/* Drops the last key (and the distance flown since it). 0, or -1 when the
- * recorder holds no key. */
-CP_API int cp_recorder_undo(cp_recorder *r);
+/* Drops the last key (and the distance flown since it). False when the
+ * recorder holds no key (nothing to drop), else true. */
+CP_API bool cp_recorder_undo(cp_recorder *r);
 
 /* How many keys the recorder holds. */
 CP_API size_t cp_recorder_count(const cp_recorder *r);
@@ -101,8 +101,8 @@ CP_API cp_path *cp_recorder_path(const cp_recorder *r, const cp_path_options *op
 
 /* Saves the keys as a path file (the JSON format, default options) with the
  * JSON layer's atomic save: the file is whole or untouched. At least 2 keys.
- * 0 (CP_OK) or a cp_status. */
-CP_API int cp_recorder_save(const cp_recorder *r, const char *file, cp_error *error);
+ * CP_OK or a cp_status. */
+CP_API cp_status cp_recorder_save(const cp_recorder *r, const char *file, cp_error *error);
 
 /* ---- for live displays and editors ----------------------------------------------- */
 
@@ -112,21 +112,21 @@ CP_API const cp_key *cp_recorder_keys(const cp_recorder *r);
 
 /* The time cp_recorder_add would give a key with this pose at `now`, in
  * *time, without recording it (for a display of "next key at ..."). Fails
- * as cp_recorder_add would (the fov is not asked for). 0 (CP_OK) or a cp_status. */
-CP_API int cp_recorder_next_time(const cp_recorder *r, double now, cp_vec3 position, cp_quat rotation, double *time,
-                                 cp_error *error);
+ * as cp_recorder_add would (the fov is not asked for). CP_OK or a cp_status. */
+CP_API cp_status cp_recorder_next_time(const cp_recorder *r, double now, cp_vec3 position, cp_quat rotation,
+                                       double *time, cp_error *error);
 
 /* Adds `metres` (finite, >= 0) to the distance the camera has flown since
  * the last key, for distance pace: a game that reports its camera's movement
  * each frame gets keys timed by the way actually flown (when longer than the
  * straight distance). Without calls, the straight distance is used. Adding a
- * key or undoing one starts the count again. 0 (CP_OK) or a cp_status. */
-CP_API int cp_recorder_fly(cp_recorder *r, double metres, cp_error *error);
+ * key or undoing one starts the count again. CP_OK or a cp_status. */
+CP_API cp_status cp_recorder_fly(cp_recorder *r, double metres, cp_error *error);
 
 /* Changes the pace or speed for the keys still to come; keys already
  * recorded keep their times. After a change to real pace, the next key comes
- * as long after the last one as `now` moved on since it. 0 (CP_OK) or a cp_status. */
-CP_API int cp_recorder_set_options(cp_recorder *r, const cp_recorder_options *options, cp_error *error);
+ * as long after the last one as `now` moved on since it. CP_OK or a cp_status. */
+CP_API cp_status cp_recorder_set_options(cp_recorder *r, const cp_recorder_options *options, cp_error *error);
 
 /* Drops every key and the distance flown; the options stay. */
 CP_API void cp_recorder_clear(cp_recorder *r);

@@ -52,7 +52,7 @@ CP_API cp_resource *cp_library_open(cp_library *lib, const char *file, cp_error 
 /* Looks for changed files and reloads them; returns how many resources got a
  * new path (failed reloads do not count, but set cp_resource_error). Cheap
  * when nothing changed. */
-CP_API int cp_library_poll(cp_library *lib);
+CP_API size_t cp_library_poll(cp_library *lib);
 
 /* The current path (owned by the library; valid until the next poll that
  * reloads this resource, which frees it, or until the library is destroyed:
@@ -65,11 +65,12 @@ CP_API const char *cp_resource_error(const cp_resource *res);
 /* The file name as given to cp_library_open. */
 CP_API const char *cp_resource_file(const cp_resource *res);
 
-/* Non-zero if the library watches with inotify, zero if it polls with stat. */
-CP_API int cp_library_uses_inotify(const cp_library *lib);
+/* True if the library watches with inotify, false if it polls with stat. */
+CP_API bool cp_library_uses_inotify(const cp_library *lib);
 /* A descriptor that becomes readable when a watched file may have changed
  * (the inotify descriptor), for programs that sleep in poll() or select()
- * between frames; -1 when the library polls with stat (wake up on a timer). */
+ * between frames; -1 when the library polls with stat (wake up on a timer).
+ * An int, as poll() and select() take it; the library closes it when destroyed. */
 CP_API int cp_library_fd(const cp_library *lib);
 
 #ifdef __cplusplus

@@ -1,6 +1,6 @@
 /* lib/base/base.h - helpers shared by the library's source files (not installed). */
-#ifndef CAMPATH_INTERNAL_H
-#define CAMPATH_INTERNAL_H
+#ifndef CAMPATH_BASE_H
+#define CAMPATH_BASE_H
 
 #include <stddef.h>
 
@@ -13,14 +13,15 @@
 #endif
 
 /* Fills `error` (if not NULL) with `code` and a formatted message; returns code. */
-int cpi_error_set(cp_error *error, int code, const char *fmt, ...) CPI_PRINTF(3, 4);
+cp_status cpi_error_set(cp_error *error, cp_status code, const char *fmt, ...) CPI_PRINTF(3, 4);
 
 /* cpi_error_set for an error about one field: the message is "FIELD: " and
  * the formatted text, and the error records `field` ("keys[3].rotation",
  * "options.period") and `key` (the index of the key at fault, or -1) as data,
  * so that a caller can place it (in a file: line and column) without reading
  * the message. */
-int cpi_error_at(cp_error *error, int code, long key, const char *field, const char *fmt, ...) CPI_PRINTF(5, 6);
+cp_status cpi_error_at(cp_error *error, cp_status code, long key, const char *field, const char *fmt, ...)
+    CPI_PRINTF(5, 6);
 
 /* Sets only the field and key of an error already filled (the message is
  * kept): for errors whose message does not start with the field. */
@@ -118,4 +119,4 @@ size_t cpi_utf8_invalid(const char *text, size_t n);
 /* strdup that accepts NULL (and returns NULL for it). */
 char *cpi_strdup(const char *s);
 
-#endif /* CAMPATH_INTERNAL_H */
+#endif /* CAMPATH_BASE_H */

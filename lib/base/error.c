@@ -10,7 +10,7 @@
 
 #include "base.h"
 
-const char *cp_status_name(int code)
+const char *cp_status_name(cp_status code)
 {
     switch (code) {
     case CP_OK: return "ok";
@@ -24,7 +24,7 @@ const char *cp_status_name(int code)
     }
 }
 
-int cpi_error_set(cp_error *error, int code, const char *fmt, ...)
+cp_status cpi_error_set(cp_error *error, cp_status code, const char *fmt, ...)
 {
     if (error) {
         va_list ap;
@@ -39,7 +39,7 @@ int cpi_error_set(cp_error *error, int code, const char *fmt, ...)
     return code;
 }
 
-int cpi_error_at(cp_error *error, int code, long key, const char *field, const char *fmt, ...)
+cp_status cpi_error_at(cp_error *error, cp_status code, long key, const char *field, const char *fmt, ...)
 {
     if (error) {
         const size_t size = sizeof error->message;

@@ -489,7 +489,7 @@ void cp_curve_sample_rotation(const cp_curve *curve, double t, int side, cp_quat
 
 int cp_curve_dim(const cp_curve *curve) { return curve->dim; }
 cp_curve_mode cp_curve_get_mode(const cp_curve *curve) { return curve->mode; }
-int cp_curve_is_rotation(const cp_curve *curve) { return curve->rotation; }
+bool cp_curve_is_rotation(const cp_curve *curve) { return curve->rotation != 0; }
 size_t cp_curve_key_count(const cp_curve *curve) { return curve->count; }
 double cp_curve_start(const cp_curve *curve) { return curve->start; }
 double cp_curve_end(const cp_curve *curve) { return curve->end; }

@@ -268,20 +268,6 @@ int cpi_curve_validate(const cp_curve_desc *desc, cp_error *error);
 int cpi_check_keys(int dim, size_t count, const double *times, const double *values, cp_ends ends, double period,
                    cp_error *error);
 
-/* Tangents for `n` keys read through strides (in doubles): times t[i * ts],
- * values v[i * vs + j], written to m[i * ms + j]. */
-typedef struct cpi_keys {
-    int           dim;
-    size_t        n;
-    const double *t;
-    size_t        ts;
-    const double *v;
-    size_t        vs;
-    double       *m;
-    size_t        ms;
-} cpi_keys;
-int cpi_tangents(cp_interp interp, const cpi_keys *k, cp_ends ends, double period, double seam_sign,
-                 cp_error *error);
 
 /* The curve mode an interpolation evaluates with. */
 cp_curve_mode cpi_interp_mode(cp_interp interp);

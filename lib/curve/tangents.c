@@ -10,7 +10,7 @@
  * solves it stably in O(n) without pivoting; a closed loop adds two corner
  * entries, removed by the Sherman-Morrison formula (two tridiagonal solves).
  *
- * The builders read keys and write tangents through strides (cpi_keys), so
+ * The builders read keys and write tangents through strides (strided_keys), so
  * the same code serves the public array API and the curve's own records. */
 #include <math.h>
 #include <stdlib.h>
@@ -18,6 +18,19 @@
 
 #include "curve_impl.h"
 #include "base.h"
+
+/* Keys read through strides (in doubles): times t[i * ts], values
+ * v[i * vs + j], tangents written to m[i * ms + j]. */
+typedef struct strided_keys {
+    int           dim;
+    size_t        n;
+    const double *t;
+    size_t        ts;
+    const double *v;
+    size_t        vs;
+    double       *m;
+    size_t        ms;
+} strided_keys;
 
 #define T(k, i) ((k)->t[(size_t)(i) * (k)->ts])
 #define V(k, i) ((k)->v + (size_t)(i) * (k)->vs)
@@ -27,7 +40,7 @@
 
 /* Key i of the sequence: key -1 is sign * key n-1 one period earlier, key n
  * is sign * key 0 one period later. */
-static double seq_key(const cpi_keys *k, long i, double period, double sign, double *out)
+static double seq_key(const strided_keys *k, long i, double period, double sign, double *out)
 {
     double s = 1.0, t;
     size_t j;
@@ -48,7 +61,7 @@ static double seq_key(const cpi_keys *k, long i, double period, double sign, dou
 
 /* Open ends: the Thomas algorithm with the matrix rows made on the fly and
  * the solution written straight into the tangents; `w` holds n doubles. */
-static void c2_open(const cpi_keys *k, cp_ends ends, double *w)
+static void c2_open(const strided_keys *k, cp_ends ends, double *w)
 {
     const size_t n = k->n;
     const int dim = k->dim;
@@ -126,7 +139,7 @@ static void solve_tridiagonal(size_t n, int dim, const double *sub, const double
 
 /* Closed loop: every row is interior, with m_(-1) = sign m_(n-1) and
  * m_n = sign m_0 giving two corner entries. `buf` holds 5 n doubles. */
-static int c2_closed(const cpi_keys *k, double period, double sign, double *buf, cp_error *error)
+static int c2_closed(const strided_keys *k, double period, double sign, double *buf, cp_error *error)
 {
     const size_t n = k->n;
     const int dim = k->dim;
@@ -190,7 +203,7 @@ static int c2_closed(const cpi_keys *k, double period, double sign, double *buf,
     return CP_OK;
 }
 
-static int c2(const cpi_keys *k, cp_ends ends, double period, double sign, cp_error *error)
+static int c2(const strided_keys *k, cp_ends ends, double period, double sign, cp_error *error)
 {
     if (k->n == 1 && ends != CP_ENDS_CLOSED) {
         memset(M(k, 0), 0, (size_t)k->dim * sizeof(double));
@@ -249,14 +262,14 @@ static void catmull_rom_tangent(int dim, double ta, const double *a, const doubl
 
 /* Natural end for a Hermite segment: zero acceleration at the end key, given
  * the tangent at the other key: m_end = (3 d - m_other) / 2. */
-static void natural_end(const cpi_keys *k, size_t seg, const double *other, double *out)
+static void natural_end(const strided_keys *k, size_t seg, const double *other, double *out)
 {
     const double h = T(k, seg + 1) - T(k, seg);
     for (int c = 0; c < k->dim; c++)
         out[c] = 0.5 * (3.0 * (V(k, seg + 1)[c] - V(k, seg)[c]) / h - other[c]);
 }
 
-static void local_tangents(const cpi_keys *k, cp_ends ends, double period, double sign, inner_fn inner)
+static void local_tangents(const strided_keys *k, cp_ends ends, double period, double sign, inner_fn inner)
 {
     const size_t n = k->n;
     const int dim = k->dim;
@@ -284,8 +297,9 @@ static void local_tangents(const cpi_keys *k, cp_ends ends, double period, doubl
 
 /* ---- entry points ------------------------------------------------------------------- */
 
-int cpi_tangents(cp_interp interp, const cpi_keys *k, cp_ends ends, double period, double seam_sign,
-                 cp_error *error)
+/* The tangents of one builder for the keys `k` describes. */
+static int build_tangents(cp_interp interp, const strided_keys *k, cp_ends ends, double period, double seam_sign,
+                          cp_error *error)
 {
     switch (interp) {
     case CP_INTERP_C2:
@@ -329,27 +343,27 @@ static int array_tangents(cp_interp interp, int dim, size_t count, const double 
     int rc = check_args(dim, count, times, values, ends, period, seam_sign, tangents, error);
     if (rc != CP_OK)
         return rc;
-    cpi_keys k = {dim, count, times, 1, values, (size_t)dim, tangents, (size_t)dim};
-    rc = cpi_tangents(interp, &k, ends, period, ends == CP_ENDS_CLOSED ? seam_sign : 1.0, error);
+    strided_keys k = {dim, count, times, 1, values, (size_t)dim, tangents, (size_t)dim};
+    rc = build_tangents(interp, &k, ends, period, ends == CP_ENDS_CLOSED ? seam_sign : 1.0, error);
     if (rc == CP_OK)
         cpi_error_clear(error);
     return rc;
 }
 
-int cp_tangents_c2(int dim, size_t count, const double *times, const double *values, cp_ends ends, double period,
+cp_status cp_tangents_c2(int dim, size_t count, const double *times, const double *values, cp_ends ends, double period,
                    double seam_sign, double *tangents, cp_error *error)
 {
     return array_tangents(CP_INTERP_C2, dim, count, times, values, ends, period, seam_sign, tangents, error);
 }
 
-int cp_tangents_bisector(int dim, size_t count, const double *times, const double *values, cp_ends ends,
-                         double period, double seam_sign, double *tangents, cp_error *error)
+cp_status cp_tangents_bisector(int dim, size_t count, const double *times, const double *values, cp_ends ends,
+                               double period, double seam_sign, double *tangents, cp_error *error)
 {
     return array_tangents(CP_INTERP_BISECTOR, dim, count, times, values, ends, period, seam_sign, tangents, error);
 }
 
-int cp_tangents_catmull_rom(int dim, size_t count, const double *times, const double *values, cp_ends ends,
-                            double period, double seam_sign, double *tangents, cp_error *error)
+cp_status cp_tangents_catmull_rom(int dim, size_t count, const double *times, const double *values, cp_ends ends,
+                                  double period, double seam_sign, double *tangents, cp_error *error)
 {
     return array_tangents(CP_INTERP_CATMULL_ROM, dim, count, times, values, ends, period, seam_sign, tangents,
                           error);
@@ -358,8 +372,8 @@ int cp_tangents_catmull_rom(int dim, size_t count, const double *times, const do
 int cpi_curve_solve(cp_curve *c, cp_interp interp, cp_ends ends, cp_error *error)
 {
     const size_t s = (size_t)c->stride;
-    cpi_keys k = {c->dim, c->count, c->rec, s, c->rec + 1, s, c->rec + c->tin, s};
-    int rc = cpi_tangents(interp, &k, ends, c->period, c->seam_sign, error);
+    strided_keys k = {c->dim, c->count, c->rec, s, c->rec + 1, s, c->rec + c->tin, s};
+    int rc = build_tangents(interp, &k, ends, c->period, c->seam_sign, error);
     if (rc == CP_OK && c->tout != c->tin)
         for (size_t i = 0; i < c->count; i++)
             memcpy(c->rec + i * s + c->tout, c->rec + i * s + c->tin, (size_t)c->dim * sizeof(double));

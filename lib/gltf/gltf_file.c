@@ -7,7 +7,7 @@
 #include "campath/json.h"
 #include "gltf_impl.h"
 
-int cp_gltf_export(const cp_path *path, const char *file, const cp_gltf_export_options *options, cp_error *error)
+cp_status cp_gltf_export(const cp_path *path, const char *file, const cp_gltf_export_options *options, cp_error *error)
 {
     cp_error local; /* the status is returned even when the caller wants no message */
     if (!error)
@@ -20,7 +20,7 @@ int cp_gltf_export(const cp_path *path, const char *file, const cp_gltf_export_o
         cpi_error_prefix(error, "%s: ", file);
         return error->code;
     }
-    int rc = cp_write_file_atomic(file, text, size, error);
+    cp_status rc = cp_write_file_atomic(file, text, size, error);
     free(text);
     return rc;
 }

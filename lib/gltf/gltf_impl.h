@@ -46,8 +46,6 @@ double cpi_gltf_time_offset(const cp_path *path);
  * a closed curve the seam key (seam_sign times key 0, one period later). */
 size_t cpi_gltf_written_keys(const cp_curve *curve);
 
-/* The time of the file nearest t: offset plus a float (gltf_sample.c). */
-double cpi_gltf_snap_time(double t, double offset);
 /* A pose's position, rotation and fov (degrees) in v, their time
  * derivatives in d (q' = omega q / 2). */
 void cpi_gltf_pose_jet(const cp_pose *pose, double v[8], double d[8]);

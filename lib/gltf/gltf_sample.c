@@ -66,7 +66,8 @@ typedef struct sampler {
     cp_error      *error;
 } sampler;
 
-double cpi_gltf_snap_time(double t, double offset) { return offset + (double)(float)(t - offset); }
+/* The time of the file nearest t: offset plus a float. */
+static double snap_time(double t, double offset) { return offset + (double)(float)(t - offset); }
 
 void cpi_gltf_pose_jet(const cp_pose *p, double v[8], double d[8])
 {
@@ -193,7 +194,7 @@ static int refine(sampler *S, const sample *a, const sample *b, int depth)
 {
     if (!(piece_error(S, a, b) > S->tol))
         return CP_OK;
-    const double mid = cpi_gltf_snap_time(0.5 * (a->t + b->t), S->offset);
+    const double mid = snap_time(0.5 * (a->t + b->t), S->offset);
     if (depth == 0 || !(mid > a->t && mid < b->t))
         return unsampleable(S, a->t);
     const sample m = take(S->path, mid, mid);
@@ -219,7 +220,7 @@ static int stride(sampler *S, const sample *a0, const sample *b)
         double ok = 0, bad = rest, len = fmin(guess, 0.5 * rest);
         sample best = a;
         for (int it = 0; it < 60; it++) {
-            const double t = cpi_gltf_snap_time(a.t + len, S->offset);
+            const double t = snap_time(a.t + len, S->offset);
             if (!(t > a.t))
                 break;
             double e = INFINITY;
@@ -248,12 +249,6 @@ static int stride(sampler *S, const sample *a0, const sample *b)
     }
 }
 
-static int cmp_double(const void *x, const void *y)
-{
-    const double a = *(const double *)x, b = *(const double *)y;
-    return (a > b) - (a < b);
-}
-
 /* The last time of the file at or before t. */
 static double snap_down(double t, double offset)
 {
@@ -271,7 +266,7 @@ static double snap_down(double t, double offset)
  * pose before it. Elsewhere the nearest, and the pose there. */
 static double stored_time(double t, double offset, int steps)
 {
-    return steps ? snap_down(t, offset) : cpi_gltf_snap_time(t, offset);
+    return steps ? snap_down(t, offset) : snap_time(t, offset);
 }
 
 /* The times that must be samples: every key, both ends of every hold and
@@ -297,15 +292,7 @@ static double *break_times(const cp_path *path, double offset, int steps, size_t
         cpi_error_set(error, CP_ERR_MEMORY, "glTF export: out of memory for %zu keys", n);
         return NULL;
     }
-    const double start = cp_path_start(path), end = start + cp_path_duration(path);
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++) {
-        t[m++] = k[i].time;
-        if ((k[i].flags & CP_KEY_HOLD) && k[i].time + k[i].hold <= end)
-            t[m++] = k[i].time + k[i].hold;
-    }
-    t[m++] = end;
-    qsort(t, m, sizeof *t, cmp_double);
+    const size_t m = cp_path_key_times(path, t);
     size_t u = 0;
     for (size_t i = 0; i < m; i++) {
         if (u > 0 && stored_time(t[i], offset, steps) == stored_time(t[u - 1], offset, steps))
@@ -334,7 +321,7 @@ static double *frame_times(const cp_path *path, double offset, double fps, size_
     }
     size_t m = 0;
     for (size_t i = 0; i + 1 < nf; i++) {
-        const double ti = cpi_gltf_snap_time(start + (double)i / fps, offset);
+        const double ti = snap_time(start + (double)i / fps, offset);
         if (m > 0 && !(ti > t[m - 1])) {
             free(t);
             cpi_error_set(error, CP_ERR_UNSUPPORTED,
@@ -345,7 +332,7 @@ static double *frame_times(const cp_path *path, double offset, double fps, size_
         }
         t[m++] = ti;
     }
-    const double end = cpi_gltf_snap_time(start + span, offset);
+    const double end = snap_time(start + span, offset);
     if (end > t[m - 1])
         t[m++] = end;
     *count = m;

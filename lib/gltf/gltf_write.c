@@ -15,8 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dtoa.h"
 #include "gltf_impl.h"
-#include "path_impl.h"
+#include "path_layout.h"
 
 #define DEG_TO_RAD (3.14159265358979323846 / 180.0)
 #define MAX_ACCESSORS 6

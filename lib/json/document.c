@@ -5,31 +5,31 @@
 
 #include "dtoa.h"
 #include "json_impl.h"
-#include "path_impl.h"
+#include "path_layout.h"
 
 /* ---- numbers -------------------------------------------------------------------------- */
 
 size_t cp_json_format_number(double x, char buf[CP_JSON_NUMBER_SIZE]) { return cpi_dtoa(x, buf); }
 
-int cp_json_parse_number(const char *text, double *out)
+cp_status cp_json_parse_number(const char *text, double *out)
 {
     cpi_scan s = {.text = text, .size = strlen(text)};
     double v;
     if (s.size == 0 || (text[0] != '-' && (text[0] < '0' || text[0] > '9')) || cpi_scan_number(&s, &v) != 0 ||
         s.pos != s.size)
-        return -1;
+        return CP_ERR_SYNTAX;
     *out = v;
-    return 0;
+    return CP_OK;
 }
 
 /* ---- loading --------------------------------------------------------------------------- */
 
-int cp_document_load_memory(const char *text, size_t size, const char *source, cp_document *doc, cp_error *error)
+cp_status cp_document_load_memory(const char *text, size_t size, const char *source, cp_document *doc, cp_error *error)
 {
     return cpi_document_parse(text, size, source, doc, NULL, error);
 }
 
-int cp_document_load(const char *file, cp_document *doc, cp_error *error)
+cp_status cp_document_load(const char *file, cp_document *doc, cp_error *error)
 {
     char *text;
     size_t size;
@@ -94,7 +94,7 @@ static cpi_path_view document_view(const cp_document *d)
                            (const char *const *)d->key_extras, 0};
 }
 
-static int save(const cpi_path_view *v, const char *file, cp_error *error)
+static cp_status save(const cpi_path_view *v, const char *file, cp_error *error)
 {
     cp_error local; /* the status is returned even when the caller wants no message */
     if (!error)
@@ -105,12 +105,12 @@ static int save(const cpi_path_view *v, const char *file, cp_error *error)
         cpi_error_prefix(error, "%s: cannot save: ", file);
         return error->code;
     }
-    int rc = cp_write_file_atomic(file, text, size, error);
+    cp_status rc = cp_write_file_atomic(file, text, size, error);
     free(text);
     return rc;
 }
 
-int cp_path_save(const cp_path *path, const char *file, cp_error *error)
+cp_status cp_path_save(const cp_path *path, const char *file, cp_error *error)
 {
     cpi_path_view v = path_view(path);
     return save(&v, file, error);
@@ -122,7 +122,7 @@ char *cp_path_save_memory(const cp_path *path, size_t *size, cp_error *error)
     return cpi_json_write(&v, size, error);
 }
 
-int cp_document_save(const cp_document *doc, const char *file, cp_error *error)
+cp_status cp_document_save(const cp_document *doc, const char *file, cp_error *error)
 {
     cpi_path_view v = document_view(doc);
     return save(&v, file, error);
@@ -199,19 +199,19 @@ static int fill(cp_document *dst, const char *name, const char *scene, const cp_
     return CP_OK;
 }
 
-int cp_document_from_path(const cp_path *path, cp_document *doc, cp_error *error)
+cp_status cp_document_from_path(const cp_path *path, cp_document *doc, cp_error *error)
 {
     return fill(doc, path->name, path->scene, &path->opts, path->keys, path->count, path->extras, path->key_extras, NULL, 0,
                 error);
 }
 
-int cp_document_copy(cp_document *dst, const cp_document *src, cp_error *error)
+cp_status cp_document_copy(cp_document *dst, const cp_document *src, cp_error *error)
 {
     return fill(dst, src->name, src->scene, &src->options, src->keys, src->count, src->extras, src->key_extras, src->warnings,
                 src->warning_count, error);
 }
 
-int cp_document_insert_key(cp_document *doc, size_t index, const cp_key *key, cp_error *error)
+cp_status cp_document_insert_key(cp_document *doc, size_t index, const cp_key *key, cp_error *error)
 {
     if (index > doc->count)
         return cpi_error_set(error, CP_ERR_INVALID, "insert_key: index %zu is past the end (%zu keys)", index,

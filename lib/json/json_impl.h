@@ -68,11 +68,6 @@ int  cpi_scan_number(cpi_scan *s, double *out);
  * CP_JSON_MAX_DEPTH) and, with s->unique, that no object in it holds a
  * member name twice. */
 int  cpi_scan_skip_value(cpi_scan *s);
-/* Records "duplicate member NAME (first at LINE:COL)" at `second`, the name
- * literal that repeats the one at `first` (code CP_ERR_INVALID); returns -1. */
-int  cpi_scan_duplicate(cpi_scan *s, size_t first, size_t second);
-/* The JSON type name of the value starting at pos: "object", "string", ... */
-const char *cpi_scan_type(const cpi_scan *s, size_t pos);
 
 /* 1-based line and column (in UTF-8 characters) of `offset`. */
 void cpi_line_col(const char *text, size_t offset, unsigned long *line, unsigned long *col);
@@ -103,9 +98,6 @@ typedef struct cpi_locations {
     uint32_t         top, keys_member, ends, period, timing, orientation, interp[3];
 } cpi_locations;
 
-/* The names of a path's fields in a file ("keys[2].t", "period",
- * "interpolation.fov"): the path layer names the fields of its errors so. */
-extern const cpi_field_names cpi_json_names;
 
 /* Parses and checks a path file into `doc`: the file's own checks and every
  * check of cp_path_create, the splines' included, so that a document that

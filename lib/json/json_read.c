@@ -12,11 +12,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dtoa.h"
 #include "json_reader.h"
 #include "path_impl.h"
+#include "path_layout.h"
 
 /* What the path layer calls the fields in errors about a file: its members. */
-const cpi_field_names cpi_json_names = {"t", "", "interpolation.", {"[0]", "[1]", "[2]", "[3]"}};
+/* The names of a path's fields in a file ("keys[2].t", "period",
+ * "interpolation.fov"): the path layer names the fields of its errors so. */
+static const cpi_field_names file_names = {"t", "", "interpolation.", {"[0]", "[1]", "[2]", "[3]"}};
 
 /* ---- keys ------------------------------------------------------------------------------- */
 
@@ -249,10 +253,10 @@ static int read_enum(reader *r, const field *f, int kind, int *out)
     cp_ends e;
     cp_timing t;
     cp_orientation o;
-    const int found = kind == ENUM_INTERP   ? cp_interp_parse(name, &i) == 0
-                      : kind == ENUM_ENDS   ? cp_ends_parse(name, &e) == 0
-                      : kind == ENUM_TIMING ? cp_timing_parse(name, &t) == 0
-                                            : cp_orientation_parse(name, &o) == 0;
+    const int found = kind == ENUM_INTERP   ? cp_interp_parse(name, &i) == CP_OK
+                      : kind == ENUM_ENDS   ? cp_ends_parse(name, &e) == CP_OK
+                      : kind == ENUM_TIMING ? cp_timing_parse(name, &t) == CP_OK
+                                            : cp_orientation_parse(name, &o) == CP_OK;
     if (found) {
         *out = kind == ENUM_INTERP ? (int)i : kind == ENUM_ENDS ? (int)e : kind == ENUM_TIMING ? (int)t : (int)o;
         return 0;
@@ -502,7 +506,7 @@ int cpi_document_parse(const char *text, size_t size, const char *source, cp_doc
     if (rc == 0) {
         /* every check of cp_path_create, the splines' included: a document
          * that loads builds, and its errors are placed in the file */
-        cp_path *p = cpi_path_build(doc->keys, doc->count, &doc->options, &cpi_json_names, error);
+        cp_path *p = cpi_path_build(doc->keys, doc->count, &doc->options, &file_names, error);
         rc = p ? CP_OK : error->code;
         if (!p)
             cpi_locate_error(&loc, error);

@@ -57,7 +57,8 @@ const char *cpi_scan_what(const cpi_scan *s, size_t pos, char buf[32])
     return buf;
 }
 
-const char *cpi_scan_type(const cpi_scan *s, size_t pos)
+/* The JSON type name of the value starting at pos: "object", "string", ... */
+static const char *value_type(const cpi_scan *s, size_t pos)
 {
     if (pos >= s->size)
         return "nothing";
@@ -298,19 +299,9 @@ static int member_name(cpi_scan *s, int after_comma, cpi_name_set *names)
     return 0;
 }
 
-/* An object closes: refuses a name it holds twice (names added since mark). */
-static int close_object(cpi_scan *s, cpi_name_set *names, size_t mark)
-{
-    size_t first = 0, second = 0;
-    int rc = cpi_names_check(names, s->text, s->size, mark, &first, &second);
-    if (rc < 0)
-        return cpi_scan_fail_memory(s, s->pos, "member names", names->cap * sizeof *names->e);
-    if (rc == 0)
-        return 0;
-    return cpi_scan_duplicate(s, first, second);
-}
-
-int cpi_scan_duplicate(cpi_scan *s, size_t first, size_t second)
+/* Records "duplicate member NAME (first at LINE:COL)" at `second`, the name
+ * literal that repeats the one at `first` (code CP_ERR_INVALID); returns -1. */
+static int duplicate_member(cpi_scan *s, size_t first, size_t second)
 {
     unsigned long line, col;
     cpi_line_col(s->text, first, &line, &col);
@@ -325,6 +316,18 @@ int cpi_scan_duplicate(cpi_scan *s, size_t first, size_t second)
     if (!was_failed)
         s->err_code = CP_ERR_INVALID;
     return -1;
+}
+
+/* An object closes: refuses a name it holds twice (names added since mark). */
+static int close_object(cpi_scan *s, cpi_name_set *names, size_t mark)
+{
+    size_t first = 0, second = 0;
+    int rc = cpi_names_check(names, s->text, s->size, mark, &first, &second);
+    if (rc < 0)
+        return cpi_scan_fail_memory(s, s->pos, "member names", names->cap * sizeof *names->e);
+    if (rc == 0)
+        return 0;
+    return duplicate_member(s, first, second);
 }
 
 static int skip(cpi_scan *s, cpi_name_set *names)
@@ -424,7 +427,7 @@ int cpi_json_object_members(const char *text, const char *what, cpi_member_fn fn
     cpi_scan_ws(&s);
     if (s.pos >= s.size || text[s.pos] != '{')
         return cpi_error_set(error, CP_ERR_INVALID, "%s: a JSON object { ... } expected, found %s", what,
-                             s.pos >= s.size ? "nothing" : cpi_scan_type(&s, s.pos));
+                             s.pos >= s.size ? "nothing" : value_type(&s, s.pos));
     if (cpi_scan_skip_value(&s) == 0) {
         cpi_scan_ws(&s);
         if (s.pos < s.size)

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "json_impl.h"
-#include "path_impl.h"
+#include "path_layout.h"
 
 static void numbers(cpi_buf *o, const double *x, int n)
 {

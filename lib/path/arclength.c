@@ -1,5 +1,4 @@
-/* lib/path/arclength.c - arc length of the position curve, distance <-> time, and
- * retiming to constant speed.
+/* lib/path/arclength.c - arc length of the position curve and distance <-> time.
  *
  * A cubic segment's speed |p'| is the square root of a quartic. Where the
  * speed touches zero (a path that reverses along a line) or dips close to
@@ -14,25 +13,21 @@
  * squared, so speeds whose squares would overflow are measured too. */
 #include <float.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "curve_impl.h"
+#include "arclength.h"
 #include "base.h"
-#include "dtoa.h"
-#include "path_impl.h"
+#include "curve_impl.h"
+#include "path_layout.h"
 #include "poly.h"
+#include "shape_eval.h"
+#include "warp.h"
 
 /* Gauss and Kronrod sums agree to this on every accepted piece; the Kronrod
  * sum's own error is far smaller (exact for degree 22). */
 #define CPI_ARC_TOL 1e-11
 #define CPI_ARC_DEPTH 24
-/* Retiming is a fixed-point iteration (the lengths depend on the timing);
- * it converges linearly, each step shrinking the change by about half. */
-#define CPI_RETIME_ITERATIONS 60
-#define CPI_RETIME_TOLERANCE 1e-10
-#define CPI_RETIME_MIN_SHARE 0.02
 
 /* The velocity of a cubic segment as a polynomial in w = t - t_k (from the
  * Hermite form, docs/math.md): p'(w) = c[0] + c[1] w + c[2] w^2. */
@@ -241,7 +236,7 @@ void cpi_arc_table_free(cpi_arc_table *t)
     memset(t, 0, sizeof *t);
 }
 
-static double segment_length(const cp_curve *c, size_t seg) { return cpi_arc_partial(c, seg, CPI_TIME(c, seg + 1)); }
+double cpi_arc_segment_length(const cp_curve *c, size_t seg) { return cpi_arc_partial(c, seg, CPI_TIME(c, seg + 1)); }
 
 /* The time in segment `seg` at which `target` metres (from its start) are
  * reached: Newton's method on the partial length, kept inside a bracket and
@@ -304,7 +299,7 @@ double cp_path_length(const cp_path *path)
 {
     double sum = 0;
     for (size_t i = 0; i < path->pos->nseg; i++)
-        sum += segment_length(path->pos, i);
+        sum += cpi_arc_segment_length(path->pos, i);
     return sum;
 }
 
@@ -315,7 +310,7 @@ double cp_path_distance_at(const cp_path *path, double time)
     const double x = param_at(path, time, &seg);
     double sum = 0;
     for (size_t i = 0; i < seg; i++)
-        sum += segment_length(c, i);
+        sum += cpi_arc_segment_length(c, i);
     return sum + cpi_arc_partial(c, seg, x);
 }
 
@@ -326,7 +321,7 @@ double cp_path_time_at_distance(const cp_path *path, double distance)
     if (!(distance > 0))
         return time_at_param(path, c->start);
     for (size_t i = 0; i < c->nseg; i++) {
-        double len = segment_length(c, i);
+        double len = cpi_arc_segment_length(c, i);
         if (sum + len >= distance)
             return time_at_param(path, solve_in_segment(c, i, distance - sum, len));
         sum += len;
@@ -356,7 +351,7 @@ cp_arclength *cp_arclength_create(const cp_path *path, cp_error *error)
     a->nseg = path->pos->nseg;
     a->cum[0] = 0;
     for (size_t i = 0; i < a->nseg; i++)
-        a->cum[i + 1] = a->cum[i] + segment_length(path->pos, i);
+        a->cum[i + 1] = a->cum[i] + cpi_arc_segment_length(path->pos, i);
     cpi_error_clear(error);
     return a;
 }
@@ -395,152 +390,4 @@ double cp_arclength_time_at(const cp_arclength *table, double distance)
             hi = mid - 1;
     }
     return time_at_param(p, solve_in_segment(c, lo, distance - table->cum[lo], table->cum[lo + 1] - table->cum[lo]));
-}
-
-/* ---- retiming ------------------------------------------------------------------------ */
-
-/* The retimed keys failed to make a path: with a new duration given, the
- * duration is what the caller can change, so the error names it. */
-static void blame_duration(double duration, cp_error *error)
-{
-    if (!error || !(duration > 0))
-        return;
-    char why[sizeof error->message], b[CPI_FMT_DOUBLE_SIZE];
-    snprintf(why, sizeof why, "%s", error->message);
-    cpi_error_at(error, error->code, -1, "duration", "%s s: the keys retimed over it do not make a path: %s",
-                 cpi_fmt_double(b, duration), why);
-}
-
-/* Smooth and constant-speed paths: the same shape in constant-speed timing.
- * The keys get provisional times (the moving time shared out by length,
- * holds kept) that cp_path_create replaces with the exact ones. */
-static cp_path *retime_shape(const cp_path *path, double total, double duration, cp_error *error)
-{
-    const size_t n = path->count;
-    const int closed = path->opts.ends == CP_ENDS_CLOSED;
-    cp_key *keys = cpi_alloc_array(n, sizeof *keys);
-    double *at = cpi_alloc_array(n, sizeof *at);
-    /* one table of segment lengths: distance_at per key would be O(keys) each */
-    cp_arclength *table = keys && at ? cp_arclength_create(path, NULL) : NULL;
-    cp_path *out = NULL;
-    if (!table) {
-        cpi_error_set(error, CP_ERR_MEMORY, "retime: out of memory for %zu keys", n);
-        goto done;
-    }
-    memcpy(keys, path->keys, n * sizeof *keys);
-    double holds = 0;
-    for (size_t i = 0; i < n; i++) {
-        at[i] = cp_arclength_distance_at(table, path->keys[i].time);
-        if ((keys[i].flags & CP_KEY_HOLD) && (closed || i + 1 < n))
-            holds += keys[i].hold;
-    }
-    const double last_hold = !closed && (keys[n - 1].flags & CP_KEY_HOLD) ? keys[n - 1].hold : 0.0;
-    const double span = closed ? total : total - last_hold, length = cp_arclength_total(table);
-    double before = 0;
-    for (size_t i = 1; i < n; i++) {
-        if (keys[i - 1].flags & CP_KEY_HOLD)
-            before += keys[i - 1].hold;
-        /* half by length, half by count: increasing even where keys share a position */
-        const double share = 0.5 * (length > 0 ? at[i] / length : 0.0) + 0.5 * (double)i / (double)(closed ? n : n - 1);
-        keys[i].time = keys[0].time + before + (span - holds) * share;
-    }
-    if (!closed)
-        keys[n - 1].time = keys[0].time + span;
-    cp_path_options opts = path->opts;
-    opts.timing = CP_TIMING_CONSTANT_SPEED;
-    if (closed)
-        opts.period = total;
-    out = cp_path_create(keys, n, &opts, error);
-    if (!out)
-        blame_duration(duration, error);
-    if (out && cpi_path_copy_meta(out, path, error) != CP_OK) {
-        cp_path_destroy(out);
-        out = NULL;
-    }
-done:
-    cp_arclength_destroy(table);
-    free(keys);
-    free(at);
-    return out;
-}
-
-cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_error *error)
-{
-    char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
-    const size_t n = path->count;
-    const int closed = path->opts.ends == CP_ENDS_CLOSED;
-    const size_t nseg = closed ? n : n - 1;
-    if (!isfinite(duration) || duration < 0) {
-        cpi_error_at(error, CP_ERR_INVALID, -1, "duration", "%s must be a finite number of seconds >= 0",
-                     cpi_fmt_double(b1, duration));
-        return NULL;
-    }
-    const double total = duration > 0 ? duration : cp_path_duration(path);
-    if (!(fabs(path->keys[0].time + total) <= CP_PATH_MAX_MAGNITUDE)) {
-        cpi_error_at(error, CP_ERR_INVALID, -1, "duration",
-                     "%s s from the first key at %s s ends beyond the largest time a path takes, 1e+300 "
-                     "(CP_PATH_MAX_MAGNITUDE)",
-                     cpi_fmt_double(b1, total), cpi_fmt_double(b2, path->keys[0].time));
-        return NULL;
-    }
-    if (path->opts.timing != CP_TIMING_KEYS)
-        return retime_shape(path, total, duration, error);
-    cp_key *keys = cpi_alloc_array(n, sizeof *keys);
-    double *w = cpi_alloc_array(nseg, sizeof *w);
-    if (!keys || !w) {
-        free(keys);
-        free(w);
-        cpi_error_set(error, CP_ERR_MEMORY, "retime: out of memory for %zu keys", n);
-        return NULL;
-    }
-    memcpy(keys, path->keys, n * sizeof *keys);
-    cp_path_options opts = path->opts;
-    const cp_path *cur = path;
-    cp_path *next = NULL; /* the latest path built here (owned), or NULL */
-    for (int iter = 0; iter < CPI_RETIME_ITERATIONS; iter++) {
-        double sum = 0;
-        for (size_t i = 0; i < nseg; i++) {
-            w[i] = segment_length(cur->pos, i);
-            sum += w[i];
-        }
-        if (!isfinite(sum)) {
-            cpi_error_set(error, CP_ERR_INVALID, "retime: the path's length, %s m, is not a finite number",
-                          cpi_fmt_double(b1, sum));
-            cp_path_destroy(next);
-            next = NULL;
-            break;
-        }
-        const double floor_len = CPI_RETIME_MIN_SHARE * (sum > 0 ? sum / (double)nseg : 1.0);
-        sum = 0;
-        for (size_t i = 0; i < nseg; i++) {
-            w[i] = w[i] > floor_len ? w[i] : floor_len;
-            sum += w[i];
-        }
-        double change = 0;
-        for (size_t i = 0; i + 1 < n; i++) {
-            double h = total * (w[i] / sum); /* total * w[i] could overflow */
-            double old = cur->keys[i + 1].time - cur->keys[i].time;
-            change = fmax(change, fabs(h - old) / total);
-            keys[i + 1].time = keys[i].time + h;
-        }
-        if (closed)
-            opts.period = total;
-        cp_path *built = cp_path_create(keys, n, &opts, error);
-        cp_path_destroy(next);
-        next = built;
-        cur = built;
-        if (!built) {
-            blame_duration(duration, error);
-            break;
-        }
-        if (change < CPI_RETIME_TOLERANCE)
-            break;
-    }
-    free(keys);
-    free(w);
-    if (next && cpi_path_copy_meta(next, path, error) != CP_OK) {
-        cp_path_destroy(next);
-        return NULL;
-    }
-    return next;
 }

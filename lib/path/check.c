@@ -10,11 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "curve_impl.h"
+#include "arclength.h"
 #include "base.h"
 #include "check_impl.h"
-#include "path_impl.h"
+#include "curve_impl.h"
+#include "dtoa.h"
+#include "path_layout.h"
 #include "poly.h"
+#include "shape_eval.h"
+#include "warp.h"
 
 #define CPI_CHECK_MAX_JUMP 1e-9
 #define CPI_CHECK_MAX_TURN 1.0
@@ -543,7 +547,7 @@ static void check_inserted(cpi_checker *c, size_t i)
 
 /* ---- the report ---------------------------------------------------------------------------- */
 
-int cp_path_check(const cp_path *path, const cp_check_options *options, cp_check_report *report, cp_error *error)
+cp_status cp_path_check(const cp_path *path, const cp_check_options *options, cp_check_report *report, cp_error *error)
 {
     memset(report, 0, sizeof *report);
     cpi_checker c = {.p = path, .r = report};

@@ -4,7 +4,7 @@
 #define CAMPATH_CHECK_IMPL_H
 
 #include "base.h"
-#include "path_impl.h"
+#include "path_layout.h"
 
 typedef struct cpi_checker {
     const cp_path   *p;

@@ -9,9 +9,14 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "curve_impl.h"
 #include "check_impl.h"
+#include "curve_impl.h"
+#include "dtoa.h"
+#include "lookat.h"
+#include "path_layout.h"
 #include "poly.h"
+#include "shape_eval.h"
+#include "warp.h"
 
 static const double RAD = 180.0 / 3.14159265358979323846;
 

@@ -283,8 +283,8 @@ static int check_pose(const cp_pose *pose, const char *name, int with_time, cp_p
     return CP_OK;
 }
 
-int cp_handoff_begin(cp_handoff *h, const cp_path *path, double path_time, const cp_pose *from, double blend,
-                     cp_error *error)
+cp_status cp_handoff_begin(cp_handoff *h, const cp_path *path, double path_time, const cp_pose *from, double blend,
+                           cp_error *error)
 {
     cp_pose f;
     if (!path)
@@ -302,7 +302,7 @@ int cp_handoff_begin(cp_handoff *h, const cp_path *path, double path_time, const
     return CP_OK;
 }
 
-int cp_handoff_leave(cp_handoff *h, double time, double blend, cp_error *error)
+cp_status cp_handoff_leave(cp_handoff *h, double time, double blend, cp_error *error)
 {
     char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
     if (check_finite(error, "time", time) != CP_OK || check_seconds(error, "blend", blend) != CP_OK)
@@ -316,7 +316,7 @@ int cp_handoff_leave(cp_handoff *h, double time, double blend, cp_error *error)
     return CP_OK;
 }
 
-int cp_handoff_done(const cp_handoff *h, double time) { return time > h->leave_time + h->leave; }
+bool cp_handoff_done(const cp_handoff *h, double time) { return time > h->leave_time + h->leave; }
 
 /* The path's camera at game time `time`: an open path holds its end poses
  * at rest outside its key range (derivatives zero, as for any camera that
@@ -352,7 +352,7 @@ static void scene(const cp_handoff *h, double time, cp_pose *out)
     cp_pose_blend(&a, &b, t0, h->enter, out);
 }
 
-int cp_handoff_sample(const cp_handoff *h, double time, const cp_pose *live, cp_pose *out, cp_error *error)
+cp_status cp_handoff_sample(const cp_handoff *h, double time, const cp_pose *live, cp_pose *out, cp_error *error)
 {
     if (check_finite(error, "time", time) != CP_OK)
         return CP_ERR_INVALID;

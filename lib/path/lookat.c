@@ -7,7 +7,8 @@
 #include <stdlib.h>
 
 #include "base.h"
-#include "path_impl.h"
+#include "lookat.h"
+#include "path_layout.h"
 
 #define HALF_DEG_TO_RAD (3.14159265358979323846 / 360.0)
 #define DEG_TO_RAD (3.14159265358979323846 / 180.0)
@@ -66,7 +67,8 @@ static frame_of frame(const double d[3], cp_quat ref)
     return f;
 }
 
-cp_quat cpi_lookat_frame(const double d[3], cp_quat ref)
+/* The look-at frame (no roll) of view direction d, in the hemisphere of ref. */
+static cp_quat lookat_frame(const double d[3], cp_quat ref)
 {
     const double k = safe_scale(d), s[3] = {d[0] * k, d[1] * k, d[2] * k};
     return frame(s, ref).q0;
@@ -143,7 +145,7 @@ int cpi_lookat_prepare(cp_path *p, cp_error *error)
     for (size_t i = 0; i < n; i++) {
         cp_key *k = &p->keys[i];
         const double d[3] = {k->target.x - k->position.x, k->target.y - k->position.y, k->target.z - k->position.z};
-        prev = p->q0[i] = cpi_lookat_frame(d, prev);
+        prev = p->q0[i] = lookat_frame(d, prev);
         k->rotation = rolled(prev, k->roll);
     }
     p->q0_seam = p->opts.ends == CP_ENDS_CLOSED && cp_quat_dot(p->q0[n - 1], p->q0[0]) < 0 ? -1.0 : 1.0;

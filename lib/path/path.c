@@ -1,13 +1,20 @@
-/* lib/path/path.c - camera paths: validation, the three channel curves, pose sampling. */
+/* lib/path/path.c - camera paths: creation (validated, lib/path/validate.c), the channel
+ * curves, pose sampling, metadata and the names of the options. */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "campath/path.h"
-#include "curve_impl.h"
 #include "base.h"
+#include "curve_impl.h"
+#include "lookat.h"
 #include "path_impl.h"
+#include "path_layout.h"
+#include "shape.h"
+#include "shape_eval.h"
+#include "validate.h"
+#include "warp.h"
 
 /* ---- names -------------------------------------------------------------------- */
 
@@ -33,37 +40,24 @@ const char *cp_ends_name(cp_ends ends) { return NAME_OF(ends_names, ends); }
 const char *cp_timing_name(cp_timing timing) { return NAME_OF(timing_names, timing); }
 const char *cp_orientation_name(cp_orientation orientation) { return NAME_OF(orientation_names, orientation); }
 
-int cp_interp_parse(const char *name, cp_interp *out)
-{
-    const int i = find_name(name, interp_names, NAME_COUNT(interp_names));
-    if (i >= 0)
-        *out = (cp_interp)i;
-    return i >= 0 ? 0 : -1;
-}
+/* A parser of an enum's names, read from its table (the names in the order
+ * of the enum's values, from 0): CP_OK and *out set, or CP_ERR_INVALID for
+ * an unknown name (or NULL) and *out untouched. A macro only because each
+ * parser stores its own enum type. */
+#define DEFINE_PARSE(function, type, table)                                    \
+    cp_status function(const char *name, type *out)                            \
+    {                                                                          \
+        const int i = find_name(name, table, NAME_COUNT(table));               \
+        if (i < 0)                                                             \
+            return CP_ERR_INVALID;                                             \
+        *out = (type)i;                                                        \
+        return CP_OK;                                                          \
+    }
 
-int cp_ends_parse(const char *name, cp_ends *out)
-{
-    const int i = find_name(name, ends_names, NAME_COUNT(ends_names));
-    if (i >= 0)
-        *out = (cp_ends)i;
-    return i >= 0 ? 0 : -1;
-}
-
-int cp_timing_parse(const char *name, cp_timing *out)
-{
-    const int i = find_name(name, timing_names, NAME_COUNT(timing_names));
-    if (i >= 0)
-        *out = (cp_timing)i;
-    return i >= 0 ? 0 : -1;
-}
-
-int cp_orientation_parse(const char *name, cp_orientation *out)
-{
-    const int i = find_name(name, orientation_names, NAME_COUNT(orientation_names));
-    if (i >= 0)
-        *out = (cp_orientation)i;
-    return i >= 0 ? 0 : -1;
-}
+DEFINE_PARSE(cp_interp_parse, cp_interp, interp_names)
+DEFINE_PARSE(cp_ends_parse, cp_ends, ends_names)
+DEFINE_PARSE(cp_timing_parse, cp_timing, timing_names)
+DEFINE_PARSE(cp_orientation_parse, cp_orientation, orientation_names)
 
 /* ---- life cycle ---------------------------------------------------------------------- */
 
@@ -228,6 +222,26 @@ double cp_path_duration(const cp_path *path)
 {
     const cp_curve *c = path->shape ? path->shape->warp : path->pos;
     return cp_curve_end(c) - cp_curve_start(c);
+}
+
+size_t cp_path_key_times(const cp_path *path, double *times)
+{
+    /* already in order: validation ends every hold before the next key (a
+     * closed path's last one before the period ends), and an open path's
+     * last hold ends where the path does */
+    const cp_curve *c = path->shape ? path->shape->warp : path->pos;
+    const int closed = path->opts.ends == CP_ENDS_CLOSED;
+    size_t m = 0;
+    for (size_t i = 0; i < path->count; i++) {
+        const cp_key *k = &path->keys[i];
+        times[m++] = k->time;
+        if ((k->flags & CP_KEY_HOLD) && k->hold > 0 && (closed || i + 1 < path->count))
+            times[m++] = k->time + k->hold;
+    }
+    const double end = cp_curve_end(c);
+    if (end > times[m - 1])
+        times[m++] = end;
+    return m;
 }
 const cp_curve *cp_path_position_curve(const cp_path *path) { return path->pos; }
 const cp_curve *cp_path_rotation_curve(const cp_path *path) { return path->rot; }
@@ -450,10 +464,10 @@ void cp_path_parameter(const cp_path *path, double time, int side, double out[3]
     cpi_warp_eval(path->shape, cpi_curve_segment(w, local, side < 0 ? -1 : 1), local, out, &k);
 }
 
-int cp_path_target(const cp_path *path, double time, cp_vec3 *out)
+bool cp_path_target(const cp_path *path, double time, cp_vec3 *out)
 {
     if (!path->target)
-        return -1;
+        return false;
     double v[4], d1[4], d2[4];
     int odd;
     if (!path->shape) {
@@ -469,7 +483,7 @@ int cp_path_target(const cp_path *path, double time, cp_vec3 *out)
         v[0] = R[0][0], v[1] = R[0][1], v[2] = R[0][2];
     }
     *out = cp_vec3_make(v[0], v[1], v[2]);
-    return 0;
+    return true;
 }
 
 /* ---- metadata ----------------------------------------------------------------------------- */
@@ -477,13 +491,13 @@ int cp_path_target(const cp_path *path, double time, cp_vec3 *out)
 const char *cp_path_name(const cp_path *path) { return path->name; }
 const char *cp_path_scene(const cp_path *path) { return path->scene; }
 
-int cpi_path_copy_meta(cp_path *dst, const cp_path *src, cp_error *error)
+cp_status cpi_path_copy_meta(cp_path *dst, const cp_path *src, cp_error *error)
 {
-    int rc = cp_path_set_meta(dst, src->name, src->extras, (const char *const *)src->key_extras, error);
+    cp_status rc = cp_path_set_meta(dst, src->name, src->extras, (const char *const *)src->key_extras, error);
     return rc == CP_OK ? cp_path_set_scene(dst, src->scene, error) : rc;
 }
 
-int cp_path_set_scene(cp_path *path, const char *scene, cp_error *error)
+cp_status cp_path_set_scene(cp_path *path, const char *scene, cp_error *error)
 {
     char *s = cpi_strdup(scene);
     if (scene && !s)
@@ -499,8 +513,8 @@ const char *cp_path_key_extras(const cp_path *path, size_t i)
     return path->key_extras && i < path->count ? path->key_extras[i] : NULL;
 }
 
-int cp_path_set_meta(cp_path *path, const char *name, const char *extras, const char *const *key_extras,
-                     cp_error *error)
+cp_status cp_path_set_meta(cp_path *path, const char *name, const char *extras, const char *const *key_extras,
+                           cp_error *error)
 {
     char *n = cpi_strdup(name), *e = cpi_strdup(extras);
     char **k = NULL;

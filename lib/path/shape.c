@@ -7,10 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "curve_impl.h"
 #include "base.h"
+#include "curve_impl.h"
 #include "monotone.h"
-#include "path_impl.h"
+#include "path_layout.h"
+#include "shape.h"
+#include "warp.h"
+#include "warp_speed.h"
 
 /* How rotation and fov count in u, in metres (docs/math.md, section 12): a
  * turn of one radian counts as one metre of travel, and a fov change as a

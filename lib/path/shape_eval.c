@@ -7,7 +7,8 @@
 
 #include "curve_impl.h"
 #include "monotone.h"
-#include "path_impl.h"
+#include "path_layout.h"
+#include "shape_eval.h"
 
 /* One of the maps (sp, sr, f) between two u-knots, with the segment's basis. */
 static void map_eval(const cpi_uknot *a, const cpi_uknot *b, size_t field, const cpi_quintic_basis *q,

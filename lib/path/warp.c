@@ -5,12 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "curve_impl.h"
 #include "base.h"
+#include "curve_impl.h"
 #include "monotone.h"
-#include "path_impl.h"
+#include "path_layout.h"
+#include "warp.h"
 
-/* Allocates the warp's container for m knots (records as path_impl.h says);
+/* Allocates the warp's container for m knots (records as path_layout.h says);
  * the caller fills times and values and calls cpi_warp_finish. */
 static cp_curve *alloc_warp(size_t m, double period, cp_error *error)
 {

@@ -17,10 +17,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "curve_impl.h"
+#include "arclength.h"
 #include "base.h"
+#include "curve_impl.h"
+#include "dtoa.h"
 #include "monotone.h"
-#include "path_impl.h"
+#include "path_layout.h"
+#include "shape_eval.h"
+#include "warp.h"
+#include "warp_speed.h"
 
 /* Seconds an ease from or to a stop takes, unless its run is too short
  * (then each ease covers at most half the run). */
@@ -319,13 +324,6 @@ static int check_moving(const cp_path *p, const cpi_field_names *names, cp_error
     return CP_OK;
 }
 
-/* Ease at the start of a run that leaves a stop, at the end of one that
- * reaches a stop. */
-static double lay_out(run *R, const unsigned char *stop, size_t n, double v)
-{
-    return run_duration(R, stop[R->first % n], stop[(R->first + R->segs) % n], v);
-}
-
 /* The nodes of one segment of run R: its keys, the ends of eases inside
  * it, and what refining adds. t0 and t1 are the keys' (exact) times. */
 static void segment_nodes(builder *b, size_t i, double dist0, double t0, double t1, int first_of_run)
@@ -366,180 +364,243 @@ static void segment_nodes(builder *b, size_t i, double dist0, double t0, double 
     b->count--; /* B is the next segment's A */
 }
 
-int cpi_warp_constant_speed(cp_path *p, const cpi_field_names *names, cp_error *error)
+/* ---- the phases of the build ----------------------------------------------------------- */
+
+/* What the phases share. Every key is its own u-knot and position knot
+ * here: segment i joins key i to the next (across the seam of a loop). */
+typedef struct plan {
+    cp_path       *p;
+    size_t         n, nseg;
+    int            closed;
+    unsigned char *stop;     /* n flags: the key is a stop (a hold, or a rest end) */
+    double        *seglen;   /* nseg segment lengths, metres */
+    double         span;     /* seconds from the first key to the last (the period when closed) */
+    double         moving;   /* of them, the seconds not held */
+    double         length;   /* of all segments, metres */
+    run           *runs;     /* nruns stretches between stops, in the order travelled */
+    size_t         nruns;
+    size_t         first;    /* the key travel starts from: 0, or a loop's first stop */
+    double        *rel;      /* nseg + 1 key times, relative to the arrival at `first`, in travelled order */
+} plan;
+
+/* Which keys are stops, how long each segment is, and how much of
+ * the path's time is left to move in. */
+static int measure(plan *P, const cpi_field_names *names, cp_error *error)
 {
-    cpi_shape *s = p->shape;
-    const size_t n = p->count;
-    const int closed = p->opts.ends == CP_ENDS_CLOSED;
-    const size_t nseg = closed ? n : n - 1;
-    int rc = check_moving(p, names, error);
-    if (rc != CP_OK)
-        return rc;
-    /* every key is its own u-knot and position knot here: segment i joins
-     * key i to the next (across the seam of a loop) */
-    unsigned char *stop = calloc(n, 1);
-    run *runs = cpi_alloc_array(n + 1, sizeof *runs);
-    double *seglen = cpi_alloc_array(nseg, sizeof *seglen), *rel = cpi_alloc_array(n + 1, sizeof *rel);
-    builder b = {.p = p, .tolerance = CPI_SPEED_TOLERANCE};
-    cp_curve *w = NULL;
-    if (!stop || !runs || !seglen || !rel) {
-        rc = cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the timing of %zu keys", n);
-        goto done;
-    }
-    double holds = 0, total_len = 0;
-    size_t nstops = 0;
+    const cp_path *p = P->p;
+    const size_t n = P->n;
+    double holds = 0;
     for (size_t i = 0; i < n; i++) {
         const cp_key *k = &p->keys[i];
-        stop[i] = (k->flags & CP_KEY_HOLD) || (!closed && p->opts.ends == CP_ENDS_REST && (i == 0 || i + 1 == n));
-        nstops += stop[i];
-        if ((k->flags & CP_KEY_HOLD) && (closed || i + 1 < n))
+        P->stop[i] = (k->flags & CP_KEY_HOLD) || (!P->closed && p->opts.ends == CP_ENDS_REST && (i == 0 || i + 1 == n));
+        if ((k->flags & CP_KEY_HOLD) && (P->closed || i + 1 < n))
             holds += k->hold;
     }
-    for (size_t i = 0; i < nseg; i++)
-        total_len += seglen[i] = cpi_arc_partial(p->pos, i, CPI_TIME(p->pos, i + 1));
-    const double span = closed ? p->opts.period : p->keys[n - 1].time - p->keys[0].time;
-    const double moving = span - holds;
-    if (!(moving > 0) || !(total_len > 0)) {
+    for (size_t i = 0; i < P->nseg; i++)
+        P->length += P->seglen[i] = cpi_arc_partial(p->pos, i, CPI_TIME(p->pos, i + 1));
+    P->span = P->closed ? p->opts.period : p->keys[n - 1].time - p->keys[0].time;
+    P->moving = P->span - holds;
+    if (!(P->moving > 0) || !(P->length > 0)) {
         char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], f[128];
-        rc = cpi_error_at(error, CP_ERR_INVALID, -1, timing_field(f, names),
-                          "the holds take %s s of the %s s the path lasts: no time is left to move",
-                          cpi_fmt_double(b1, holds), cpi_fmt_double(b2, span));
-        goto done;
+        return cpi_error_at(error, CP_ERR_INVALID, -1, timing_field(f, names),
+                            "the holds take %s s of the %s s the path lasts: no time is left to move",
+                            cpi_fmt_double(b1, holds), cpi_fmt_double(b2, P->span));
     }
-    /* runs, in the order travelled from `first` (a loop starts at a stop) */
-    size_t nruns = 0, first = 0;
-    if (closed && nstops > 0)
-        while (!stop[first])
-            first++;
-    for (size_t q = 0; q < nseg;) {
-        run *r = &runs[nruns++];
+    return CP_OK;
+}
+
+/* The runs between stops, in the order travelled from `first` (a
+ * loop with stops starts at one, so that no run crosses a stop). */
+static void split_into_runs(plan *P)
+{
+    const size_t n = P->n;
+    P->first = 0;
+    if (P->closed && memchr(P->stop, 1, n))
+        while (!P->stop[P->first])
+            P->first++;
+    const size_t first = P->first;
+    P->nruns = 0;
+    for (size_t q = 0; q < P->nseg;) {
+        run *r = &P->runs[P->nruns++];
         memset(r, 0, sizeof *r);
         r->first = first + q;
         do
-            r->length += seglen[(first + q++) % n];
-        while (q < nseg && !stop[(first + q) % n]);
+            r->length += P->seglen[(first + q++) % n];
+        while (q < P->nseg && !P->stop[(first + q) % n]);
         r->segs = first + q - r->first;
     }
-    /* the cruising speed: the runs' durations add up to the time left to move */
-    double lo = total_len / moving, hi = 1.5 * total_len / moving * (1 + 1e-12);
+}
+
+/* Ease at the start of a run that leaves a stop, at the end of one that
+ * reaches a stop. */
+static double lay_out(run *R, const unsigned char *stop, size_t n, double v)
+{
+    return run_duration(R, stop[R->first % n], stop[(R->first + R->segs) % n], v);
+}
+
+/* The cruising speed, at which the runs' durations (eases
+ * included) add up to the time left to move. Bisection: a run's duration
+ * falls as the speed rises. */
+static double cruising_speed(const plan *P)
+{
+    double lo = P->length / P->moving, hi = 1.5 * P->length / P->moving * (1 + 1e-12);
     for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; it++) {
         const double v = 0.5 * (lo + hi);
         double sum = 0;
-        for (size_t r = 0; r < nruns; r++)
-            sum += lay_out(&runs[r], stop, n, v);
-        if (sum > moving)
+        for (size_t r = 0; r < P->nruns; r++)
+            sum += lay_out(&P->runs[r], P->stop, P->n, v);
+        if (sum > P->moving)
             lo = v;
         else
             hi = v;
     }
-    const double v = 0.5 * (lo + hi);
-    s->speed = v;
-    b.v = v;
-    /* the keys' times, relative to the arrival at `first`, in travelled order */
+    return 0.5 * (lo + hi);
+}
+
+/* The keys' times at speed v: first relative to the arrival at
+ * `first`, in travelled order (P->rel, and each run's departure), then
+ * the keys' own, key 0 keeping its time. */
+static void time_keys(plan *P, double v)
+{
+    cp_path *p = P->p;
+    const size_t n = P->n, first = P->first;
     double t = 0;
-    for (size_t r = 0; r < nruns; r++) {
-        run *R = &runs[r];
+    for (size_t r = 0; r < P->nruns; r++) {
+        run *R = &P->runs[r];
         const size_t a = R->first % n;
-        lay_out(R, stop, n, v);
-        rel[R->first - first] = t;
+        lay_out(R, P->stop, n, v);
+        P->rel[R->first - first] = t;
         R->depart = t + ((p->keys[a].flags & CP_KEY_HOLD) ? p->keys[a].hold : 0.0);
         double dist = 0;
         for (size_t j = 1; j < R->segs; j++) {
-            dist += seglen[(R->first + j - 1) % n];
-            rel[R->first - first + j] = R->depart + run_time(R, v, dist);
+            dist += P->seglen[(R->first + j - 1) % n];
+            P->rel[R->first - first + j] = R->depart + run_time(R, v, dist);
         }
         t = R->depart + R->duration;
     }
     /* the last arrival is exactly the end (rounding goes to the last run) */
-    runs[nruns - 1].duration = span - runs[nruns - 1].depart;
-    rel[nseg] = span;
-    /* key 0 keeps its time; in a loop the keys from `first` on come before the seam */
-    const double offset = p->keys[0].time - rel[(n - first) % n];
+    P->runs[P->nruns - 1].duration = P->span - P->runs[P->nruns - 1].depart;
+    P->rel[P->nseg] = P->span;
+    /* in a loop the keys from `first` on come before the seam */
+    const double offset = p->keys[0].time - P->rel[(n - first) % n];
     const double end = p->keys[n - 1].time;
     for (size_t i = 0; i < n; i++) {
         const size_t q = (i + n - first) % n;
-        p->keys[i].time = rel[q] + offset + (closed && first > 0 && i >= first ? p->opts.period : 0.0);
+        p->keys[i].time = P->rel[q] + offset + (P->closed && first > 0 && i >= first ? p->opts.period : 0.0);
     }
-    if (!closed)
+    if (!P->closed)
         p->keys[n - 1].time = end; /* as given: the duration does not change */
-    /* the nodes, in travelled order; each segment in its keys' own times (a
-     * run that crosses a loop's seam has its times a period apart there) */
-    for (size_t r = 0; r < nruns; r++) {
+}
+
+/* The warp's nodes, in travelled order; each segment in its keys'
+ * own times (a run that crosses a loop's seam has its times a period apart
+ * there); an open path's end with its own derivatives (zero at a stop),
+ * then its hold. */
+static int travel_nodes(const plan *P, builder *b, cp_error *error)
+{
+    const cp_path *p = P->p;
+    const size_t n = P->n, nseg = P->nseg, first = P->first;
+    for (size_t r = 0; r < P->nruns; r++) {
         double dist = 0;
-        for (size_t j = 0; j < runs[r].segs; j++) {
-            const size_t q = runs[r].first - first + j, i = (first + q) % n;
+        for (size_t j = 0; j < P->runs[r].segs; j++) {
+            const size_t q = P->runs[r].first - first + j, i = (first + q) % n;
             const double t0 = p->keys[i].time;
             const double t1 = i + 1 < n ? p->keys[i + 1].time : p->keys[0].time + p->opts.period;
-            run R = runs[r];
-            R.depart += t0 - rel[q];
+            run R = P->runs[r];
+            R.depart += t0 - P->rel[q];
             if (j == 0) /* exactly where the hold ends, as a sample time would name it */
                 R.depart = t0 + ((p->keys[i].flags & CP_KEY_HOLD) ? p->keys[i].hold : 0.0);
-            b.r = &R;
-            const size_t mark = b.count;
-            b.tolerance = CPI_SPEED_TOLERANCE;
-            segment_nodes(&b, i, dist, t0, t1, j == 0);
-            if (b.rough && !b.failed) { /* again, to the looser tolerance */
-                b.count = mark;
-                b.rough = 0;
-                b.tolerance = CPI_SPEED_TOLERANCE_LAST;
-                segment_nodes(&b, i, dist, t0, t1, j == 0);
+            b->r = &R;
+            const size_t mark = b->count;
+            b->tolerance = CPI_SPEED_TOLERANCE;
+            segment_nodes(b, i, dist, t0, t1, j == 0);
+            if (b->rough && !b->failed) { /* again, to the looser tolerance */
+                b->count = mark;
+                b->rough = 0;
+                b->tolerance = CPI_SPEED_TOLERANCE_LAST;
+                segment_nodes(b, i, dist, t0, t1, j == 0);
             }
-            dist += seglen[i];
-            if (b.rough) {
-                rc = bends_too_sharply(i, n, error);
-                goto done;
-            }
+            dist += P->seglen[i];
+            if (b->rough)
+                return bends_too_sharply(i, n, error);
         }
     }
-    if (!closed) { /* the end: its own derivatives (zero at a stop), then its hold */
-        node E = {p->keys[n - 1].time, s->uk[n - 1].u, 0.0, 0.0, n - 1};
-        if (!stop[n - 1]) {
-            run R = runs[nruns - 1];
-            R.depart += p->keys[n - 1].time - rel[nseg];
-            b.r = &R;
-            b.seg = nseg - 1;
-            b.dist0 = R.length - seglen[nseg - 1];
-            const node X = exact(&b, E.u);
+    if (!P->closed) {
+        node E = {p->keys[n - 1].time, p->shape->uk[n - 1].u, 0.0, 0.0, n - 1};
+        if (!P->stop[n - 1]) {
+            run R = P->runs[P->nruns - 1];
+            R.depart += p->keys[n - 1].time - P->rel[nseg];
+            b->r = &R;
+            b->seg = nseg - 1;
+            b->dist0 = R.length - P->seglen[nseg - 1];
+            const node X = exact(b, E.u);
             E.d = X.d, E.a = X.a;
         }
-        push(&b, E);
+        push(b, E);
         if ((p->keys[n - 1].flags & CP_KEY_HOLD) && p->keys[n - 1].hold > 0) {
             E.t += p->keys[n - 1].hold;
-            push(&b, E);
+            push(b, E);
         }
     }
-    if (b.failed) {
-        rc = cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the timing of %zu keys", n);
-        goto done;
-    }
-    /* a loop's nodes start at key 0 */
+    if (b->failed)
+        return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the timing of %zu keys", n);
+    return CP_OK;
+}
+
+/* The nodes as the warp's records (a loop's start at key 0), and
+ * the warp's index. */
+static int store_warp(const plan *P, const builder *b, cp_error *error)
+{
+    cpi_shape *s = P->p->shape;
     size_t start = 0;
-    if (closed)
-        while (start < b.count && !(b.nodes[start].u == 0.0 && b.nodes[start].t == p->keys[0].time))
+    if (P->closed)
+        while (start < b->count && !(b->nodes[start].u == 0.0 && b->nodes[start].t == P->p->keys[0].time))
             start++;
-    if (start == b.count)
+    if (start == b->count)
         start = 0;
-    w = cpi_curve_alloc(3, b.count, CP_CURVE_STEP, 0, 0, closed ? p->opts.period : 0.0, 0, error);
-    if (!w) {
-        rc = CP_ERR_MEMORY;
-        goto done;
-    }
-    for (size_t j = 0; j < b.count; j++) {
-        const node *m = &b.nodes[(start + j) % b.count];
+    cp_curve *w = cpi_curve_alloc(3, b->count, CP_CURVE_STEP, 0, 0, P->closed ? P->p->opts.period : 0.0, 0, error);
+    if (!w)
+        return CP_ERR_MEMORY;
+    for (size_t j = 0; j < b->count; j++) {
+        const node *m = &b->nodes[(start + j) % b->count];
         double *r = w->rec + j * (size_t)w->stride;
         r[0] = m->t;
         r[CPI_WARP_U] = m->u, r[CPI_WARP_D] = m->d, r[CPI_WARP_A] = m->a, r[CPI_WARP_K] = (double)m->k;
     }
     s->warp = w;
-    w = NULL;
-    rc = cpi_warp_finish(s, s->warp, error);
-done:
-    cp_curve_destroy(w);
+    return cpi_warp_finish(s, s->warp, error);
+}
+
+int cpi_warp_constant_speed(cp_path *p, const cpi_field_names *names, cp_error *error)
+{
+    int rc = check_moving(p, names, error);
+    if (rc != CP_OK)
+        return rc;
+    const size_t n = p->count;
+    plan P = {.p = p, .n = n, .closed = p->opts.ends == CP_ENDS_CLOSED};
+    P.nseg = P.closed ? n : n - 1;
+    P.stop = calloc(n, 1);
+    P.runs = cpi_alloc_array(n + 1, sizeof *P.runs);
+    P.seglen = cpi_alloc_array(P.nseg, sizeof *P.seglen);
+    P.rel = cpi_alloc_array(n + 1, sizeof *P.rel);
+    builder b = {.p = p, .tolerance = CPI_SPEED_TOLERANCE};
+    if (!P.stop || !P.runs || !P.seglen || !P.rel)
+        rc = cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the timing of %zu keys", n);
+    else
+        rc = measure(&P, names, error);
+    if (rc == CP_OK) {
+        split_into_runs(&P);
+        b.v = p->shape->speed = cruising_speed(&P);
+        time_keys(&P, b.v);
+        rc = travel_nodes(&P, &b, error);
+    }
+    if (rc == CP_OK)
+        rc = store_warp(&P, &b, error);
     cpi_arc_table_free(&b.arc);
-    free(stop);
-    free(runs);
-    free(seglen);
-    free(rel);
+    free(P.stop);
+    free(P.runs);
+    free(P.seglen);
+    free(P.rel);
     free(b.nodes);
     return rc;
 }

@@ -75,7 +75,7 @@ void cp_recorder_destroy(cp_recorder *r)
     free(r);
 }
 
-int cp_recorder_set_options(cp_recorder *r, const cp_recorder_options *options, cp_error *error)
+cp_status cp_recorder_set_options(cp_recorder *r, const cp_recorder_options *options, cp_error *error)
 {
     cp_recorder_options o = with_defaults(options);
     int rc = check_options(&o, error);
@@ -192,8 +192,8 @@ static int next_time(const cp_recorder *r, double now, cp_vec3 p, cp_quat q, dou
     return CP_OK;
 }
 
-int cp_recorder_next_time(const cp_recorder *r, double now, cp_vec3 position, cp_quat rotation, double *time,
-                          cp_error *error)
+cp_status cp_recorder_next_time(const cp_recorder *r, double now, cp_vec3 position, cp_quat rotation, double *time,
+                                cp_error *error)
 {
     take t;
     double x;
@@ -277,25 +277,25 @@ static int add_key(cp_recorder *r, double now, cp_vec3 position, cp_quat rotatio
     return CP_OK;
 }
 
-int cp_recorder_add(cp_recorder *r, double now, cp_vec3 position, cp_quat rotation, double fov, cp_error *error)
+cp_status cp_recorder_add(cp_recorder *r, double now, cp_vec3 position, cp_quat rotation, double fov, cp_error *error)
 {
     const double none[2] = {0.0, 0.0};
     return add_key(r, now, position, rotation, fov, none, error);
 }
 
-int cp_recorder_add_pose(cp_recorder *r, double now, const cp_pose *pose, cp_error *error)
+cp_status cp_recorder_add_pose(cp_recorder *r, double now, const cp_pose *pose, cp_error *error)
 {
     const double lens[2] = {pose->focus, pose->aperture};
     return add_key(r, now, pose->position, pose->rotation, pose->fov, lens, error);
 }
 
-int cp_recorder_undo(cp_recorder *r)
+bool cp_recorder_undo(cp_recorder *r)
 {
     if (r->count == 0)
-        return -1;
+        return false;
     r->count--;
     r->flown = 0.0;
-    return 0;
+    return true;
 }
 
 void cp_recorder_clear(cp_recorder *r)
@@ -308,7 +308,7 @@ size_t cp_recorder_count(const cp_recorder *r) { return r->count; }
 
 const cp_key *cp_recorder_keys(const cp_recorder *r) { return r->count ? r->keys : NULL; }
 
-int cp_recorder_fly(cp_recorder *r, double metres, cp_error *error)
+cp_status cp_recorder_fly(cp_recorder *r, double metres, cp_error *error)
 {
     char b[CPI_FMT_DOUBLE_SIZE];
     if (!(metres >= 0.0) || !isfinite(metres))
@@ -331,13 +331,13 @@ cp_path *cp_recorder_path(const cp_recorder *r, const cp_path_options *options, 
     return cp_path_create(r->keys, r->count, options, error);
 }
 
-int cp_recorder_save(const cp_recorder *r, const char *file, cp_error *error)
+cp_status cp_recorder_save(const cp_recorder *r, const char *file, cp_error *error)
 {
     cp_error local, *e = error ? error : &local; /* the status, also for a caller who passes no record */
     cp_path *p = cp_recorder_path(r, NULL, e);
     if (!p)
         return e->code;
-    int rc = cp_path_save(p, file, error);
+    cp_status rc = cp_path_save(p, file, error);
     cp_path_destroy(p);
     return rc;
 }

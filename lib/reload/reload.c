@@ -303,7 +303,7 @@ void cp_library_destroy(cp_library *lib)
     free(lib);
 }
 
-int cp_library_uses_inotify(const cp_library *lib) { return lib->fd >= 0; }
+bool cp_library_uses_inotify(const cp_library *lib) { return lib->fd >= 0; }
 
 int cp_library_fd(const cp_library *lib) { return lib->fd; }
 
@@ -396,9 +396,9 @@ static void drain_events(cp_library *lib)
 }
 #endif
 
-int cp_library_poll(cp_library *lib)
+size_t cp_library_poll(cp_library *lib)
 {
-    int reloaded = 0;
+    size_t reloaded = 0;
 #ifdef __linux__
     if (lib->fd >= 0)
         drain_events(lib);

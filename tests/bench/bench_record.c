@@ -89,7 +89,7 @@ static double add_ns(cp_pace pace, const cp_key *poses, int batch)
         for (int i = 0; i < ADDS; i++) {
             if (batch && i % batch == 0)
                 cp_recorder_clear(rec);
-            if (cp_recorder_add(rec, poses[i].time, poses[i].position, poses[i].rotation, poses[i].fov, NULL) != 0)
+            if (cp_recorder_add(rec, poses[i].time, poses[i].position, poses[i].rotation, poses[i].fov, NULL) != CP_OK)
                 abort();
         }
         best = fmin(best, bench_now() - start);

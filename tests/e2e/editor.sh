@@ -6,7 +6,8 @@
 #   - the screenshot is an image of the right size that is not one colour;
 #   - window resize, minimise and focus events through the input layer;
 #   - recovery after the editor dies with unsaved edits;
-#   - script errors name the script line; no display gives a clear message;
+#   - script errors name the script line; bad options are refused and every
+#     option of --help is in the manual; no display gives a clear message;
 #   - paths/demo.json loads and the manual's screenshot script still works;
 #   - the graph panel drawn from its cache is the graph drawn afresh;
 #   - the frame benchmark runs.
@@ -329,6 +330,20 @@ if "$ED" "$TMP/broken.json" --screenshot "$TMP/x.bmp" > "$TMP/out" 2>&1; then ba
 elif grep -q "broken.json" "$TMP/out"; then ok "a broken file is refused with its name"
 else bad "broken file: $(cat "$TMP/out")"; fi
 if "$ED" --no-such-option > "$TMP/out" 2>&1; then bad "unknown option accepted"; else ok "unknown option refused"; fi
+# the command line is one table: --help prints it, each option takes its value, and the manual lists each
+"$ED" --help > "$TMP/help"
+missing=""
+for opt in $(grep -o -- '--[a-z-]*' "$TMP/help" | sort -u); do
+    grep -q -- "\`$opt" docs/editor.md || missing="$missing $opt"
+done
+if [ -z "$missing" ]; then ok "every option of --help is in docs/editor.md"; else bad "options not in docs/editor.md:$missing"; fi
+if "$ED" --size 10x10 > "$TMP/out" 2>&1 || ! grep -q "expected WxH" "$TMP/out"; then
+    bad "--size 10x10: $(cat "$TMP/out")"
+elif "$ED" --scene > "$TMP/out" 2>&1 || ! grep -q -- "--scene needs SCENE" "$TMP/out"; then
+    bad "--scene without its value: $(cat "$TMP/out")"
+else
+    ok "options check their values and say what they need"
+fi
 
 # ---- no display -------------------------------------------------------------------------------------
 for driver in dummy offscreen ""; do

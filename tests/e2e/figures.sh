@@ -1,14 +1,16 @@
 #!/bin/sh
-# tests/e2e/figures.sh - the figures of docs/math.md (section 10), made by `campath plot`.
+# tests/e2e/figures.sh - the two figures of docs/math.md, section 10 (the
+# second also heads the README), each made by `campath plot PATH
+# --compare bisector`: c2_vs_bisector.svg from the demo path
+# (paths/demo.json), c2_vs_bisector_uneven.svg from paths/uneven.json, a path
+# of unevenly timed keys.
 #
 #   make figures            regenerates them in docs/images/
 #   sh tests/e2e/figures.sh (as `make e2e` runs it) makes them in a temporary
-#                           folder, checks them, and says if the committed
-#                           ones are out of date
-#
-# c2_vs_bisector.svg is the demo path (paths/demo.json; paths/uneven.json
-# while there is no demo path), c2_vs_bisector_uneven.svg is paths/uneven.json,
-# a path of unevenly timed keys.
+#                           folder, checks them (four charts, a bisector
+#                           series, well-formed XML where python3 is), and
+#                           notes when the committed ones differ from what
+#                           the paths give now
 set -eu
 
 BUILD=${BUILD:-build}
@@ -17,12 +19,10 @@ OUT=${FIGURES_OUT:-}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
-SOURCE=paths/demo.json
-[ -f "$SOURCE" ] || SOURCE=paths/uneven.json
 DEST=${OUT:-$TMP}
 mkdir -p "$DEST"
 
-FIGURES="c2_vs_bisector:$SOURCE c2_vs_bisector_uneven:paths/uneven.json"
+FIGURES="c2_vs_bisector:paths/demo.json c2_vs_bisector_uneven:paths/uneven.json"
 stale=""
 for fig in $FIGURES; do
     name=${fig%%:*}
@@ -41,7 +41,7 @@ for fig in $FIGURES; do
 done
 
 if [ -n "$OUT" ]; then
-    echo "figures written to $OUT (the demo figure from $SOURCE)"
+    echo "figures written to $OUT"
 elif [ -n "$stale" ]; then
     echo "note: docs/images/{$stale } differ from what the paths give now: run 'make figures'"
 else

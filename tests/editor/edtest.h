@@ -97,7 +97,7 @@ static inline void edtest_record_line(ed_app *app, int count, double step)
 {
     for (int i = 0; i < count; i++) {
         edtest_place(app, i * step, 0, 0);
-        assert_int_equal(ed_app_record(app, 0), 0);
+        assert_int_equal(ed_record_key(app, 0), 0);
     }
 }
 

@@ -133,7 +133,7 @@ static cp_path *line_path(cp_vec3 from, cp_vec3 to, double seconds)
 static void load_wall(ed_world *w, ed_bvh *b)
 {
     char err[1024];
-    assert_int_equal(ed_world_import(w, "tests/data/scenes/wall.glb", NULL, NULL, err, sizeof err), 0);
+    assert_int_equal(ed_import_world(w, "tests/data/scenes/wall.glb", NULL, NULL, err, sizeof err), 0);
     assert_int_equal(ed_bvh_build(b, w), 0);
 }
 
@@ -225,10 +225,10 @@ static void the_app_should_check_its_path_against_its_scene_and_follow_edits(voi
     assert_int_equal(ed_app_load_scene(app, "tests/data/scenes/wall.gltf", 0), 0);
     assert_int_equal(ed_app_wait_scene(app, NULL, NULL), 0);
     edtest_place(app, 0, 2, 0);
-    assert_int_equal(ed_app_record(app, 0), 0);
+    assert_int_equal(ed_record_key(app, 0), 0);
     edtest_place(app, 0, 2, -20);
-    assert_int_equal(ed_app_record(app, 0), 0);
-    const ed_clearance *c = ed_app_clearance(app);
+    assert_int_equal(ed_record_key(app, 0), 0);
+    const ed_clearance *c = ed_app_check_clearance(app);
     assert_non_null(c);
     assert_int_equal(c->count, 1);
     assert_true(c->ranges[0].through);
@@ -245,11 +245,11 @@ static void the_app_should_check_its_path_against_its_scene_and_follow_edits(voi
     /* F5 goes to the problem */
     ed_app_seek(app, 0);
     assert_int_equal(ed_app_next_problem(app), 0);
-    assert_near(app->playhead, c->ranges[0].t0, 1e-12, 1);
+    assert_near(app->base.playhead, c->ranges[0].t0, 1e-12, 1);
     /* move the second key beside the wall: the problem goes away */
     edtest_place(app, 12, 2, -20);
-    assert_int_equal(ed_app_move_key_to_camera(app), 0);
-    c = ed_app_clearance(app);
+    assert_int_equal(ed_edit_move_to_camera(app), 0);
+    c = ed_app_check_clearance(app);
     assert_int_equal(c->count, 0);
     edtest_teardown((void **)&f);
 }

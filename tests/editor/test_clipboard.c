@@ -16,13 +16,13 @@ static int teardown(void **state) { return edtest_teardown(state); }
 static void paste_should_keep_the_spacing_and_move_later_keys_on(void **state)
 {
     ed_app *app = &((fixture *)*state)->app;
-    ed_app_set_nominal_speed(app, 6.0);
+    ed_record_set_nominal_speed(app, 6.0);
     edtest_record_line(app, 5, 6.0); /* x = 0..24 at t = 0..4 */
-    assert_int_equal(ed_app_select_range(app, 1, 2), 0);
-    assert_int_equal(ed_app_copy(app), 0);
-    assert_non_null(strstr(app->message, "2 keys copied"));
+    assert_int_equal(ed_select_range(app, 1, 2), 0);
+    assert_int_equal(ed_clip_copy(app), 0);
+    assert_non_null(strstr(app->base.message, "2 keys copied"));
     ed_app_seek(app, 3.5);
-    assert_int_equal(ed_app_paste(app), 0);
+    assert_int_equal(ed_clip_paste(app), 0);
     assert_int_equal(ed_app_key_count(app), 7);
     static const double t[7] = {0, 1, 2, 3, 3.5, 4.5, 7.0}, x[7] = {0, 6, 12, 18, 6, 12, 24};
     for (size_t i = 0; i < 7; i++) {
@@ -32,8 +32,8 @@ static void paste_should_keep_the_spacing_and_move_later_keys_on(void **state)
     /* the pasted keys are selected, the first of them active; one undo step */
     assert_int_equal(ed_app_selected_count(app), 2);
     assert_true(ed_app_is_selected(app, 4) && ed_app_is_selected(app, 5));
-    assert_int_equal(app->cur.selected, 4);
-    assert_int_equal(ed_app_undo(app), 0);
+    assert_int_equal(app->doc.cur.selected, 4);
+    assert_int_equal(ed_edit_undo(app), 0);
     assert_int_equal(ed_app_key_count(app), 5);
     assert_near(edtest_key(app, 4)->time, 4, 0, 1);
 }
@@ -41,17 +41,17 @@ static void paste_should_keep_the_spacing_and_move_later_keys_on(void **state)
 static void one_key_should_copy_and_paste_after_the_key_at_the_playhead(void **state)
 {
     ed_app *app = &((fixture *)*state)->app;
-    ed_app_set_nominal_speed(app, 6.0);
+    ed_record_set_nominal_speed(app, 6.0);
     edtest_record_line(app, 3, 6.0); /* t = 0, 1, 2 */
-    assert_int_equal(ed_app_select(app, 2), 0);
-    assert_int_equal(ed_app_copy(app), 0);
-    assert_non_null(strstr(app->message, "1 key copied"));
+    assert_int_equal(ed_select_one(app, 2), 0);
+    assert_int_equal(ed_clip_copy(app), 0);
+    assert_non_null(strstr(app->base.message, "1 key copied"));
     /* a path file, with the second key marked so that it is not pasted */
-    assert_non_null(strstr(app->clipboard, "\"campath\""));
-    assert_non_null(strstr(app->clipboard, ED_CLIP_PADDING));
+    assert_non_null(strstr(app->ui.clipboard, "\"campath\""));
+    assert_non_null(strstr(app->ui.clipboard, ED_CLIP_PADDING));
     /* the playhead on key 1 (x = 6): the pasted key (x = 12) goes after it, 6 m on at 6 m/s */
-    assert_int_equal(ed_app_select(app, 1), 0);
-    assert_int_equal(ed_app_paste(app), 0);
+    assert_int_equal(ed_select_one(app, 1), 0);
+    assert_int_equal(ed_clip_paste(app), 0);
     assert_int_equal(ed_app_key_count(app), 4);
     assert_near(edtest_key(app, 2)->time, 1 + 1, 1e-12, 1);
     assert_near(edtest_key(app, 2)->position.x, 12, 0, 1);
@@ -59,7 +59,7 @@ static void one_key_should_copy_and_paste_after_the_key_at_the_playhead(void **s
     assert_near(edtest_key(app, 3)->time, 2 + 1 + ED_MIN_GAP, 1e-12, 1);
     /* at the end it is appended */
     ed_app_seek(app, ed_app_start(app) + ed_app_duration(app));
-    assert_int_equal(ed_app_paste(app), 0);
+    assert_int_equal(ed_clip_paste(app), 0);
     assert_int_equal(ed_app_key_count(app), 5);
     assert_near(edtest_key(app, 4)->position.x, 12, 0, 1);
     assert_true(edtest_key(app, 4)->time > edtest_key(app, 3)->time);
@@ -69,15 +69,15 @@ static void cut_should_copy_then_delete_in_one_step(void **state)
 {
     ed_app *app = &((fixture *)*state)->app;
     edtest_record_line(app, 4, 6.0);
-    assert_int_equal(ed_app_select_range(app, 1, 2), 0);
-    assert_int_equal(ed_app_cut(app), 0);
+    assert_int_equal(ed_select_range(app, 1, 2), 0);
+    assert_int_equal(ed_clip_cut(app), 0);
     assert_int_equal(ed_app_key_count(app), 2);
-    assert_non_null(strstr(app->message, "2 keys cut"));
-    assert_int_equal(ed_app_undo(app), 0);
+    assert_non_null(strstr(app->base.message, "2 keys cut"));
+    assert_int_equal(ed_edit_undo(app), 0);
     assert_int_equal(ed_app_key_count(app), 4);
-    assert_int_equal(ed_app_select(app, -1), 0);
-    assert_int_equal(ed_app_cut(app), -1);
-    assert_non_null(strstr(app->message, "select a key first"));
+    assert_int_equal(ed_select_one(app, -1), 0);
+    assert_int_equal(ed_clip_cut(app), -1);
+    assert_non_null(strstr(app->base.message, "select a key first"));
 }
 
 static void keys_should_paste_into_another_file_with_their_unknown_members(void **state)
@@ -92,18 +92,18 @@ static void keys_should_paste_into_another_file_with_their_unknown_members(void 
                                            "{\"t\": 3, \"position\": [9, 1, 2], \"rotation\": [0, 0, 0, 1], \"fov\": 45}]}\n"),
                      0);
     assert_int_equal(ed_app_open(app, a), 0);
-    assert_int_equal(ed_app_select_range(app, 1, 2), 0);
-    assert_int_equal(ed_app_copy(app), 0);
+    assert_int_equal(ed_select_range(app, 1, 2), 0);
+    assert_int_equal(ed_clip_copy(app), 0);
     assert_int_equal(ed_app_open(app, b), 0);
     assert_int_equal(ed_app_key_count(app), 0);
-    assert_int_equal(ed_app_paste(app), 0);
+    assert_int_equal(ed_clip_paste(app), 0);
     assert_int_equal(ed_app_key_count(app), 2);
     assert_near(edtest_key(app, 0)->time, 0, 0, 1);
     assert_near(edtest_key(app, 1)->time, 1, 0, 1);
     assert_near(edtest_key(app, 0)->fov, 40, 0, 1);
-    assert_non_null(app->cur.doc.key_extras);
-    assert_non_null(app->cur.doc.key_extras[0]);
-    assert_non_null(strstr(app->cur.doc.key_extras[0], "keep me"));
+    assert_non_null(app->doc.cur.doc.key_extras);
+    assert_non_null(app->doc.cur.doc.key_extras[0]);
+    assert_non_null(strstr(app->doc.cur.doc.key_extras[0], "keep me"));
     assert_int_equal(ed_app_save(app), 0);
     cp_document back;
     assert_int_equal(cp_document_load(b, &back, NULL), 0);
@@ -138,29 +138,29 @@ static void the_system_clipboard_should_carry_the_keys(void **state)
     ed_app *app = &((fixture *)*state)->app;
     fake_clipboard fake = {"", NULL};
     ed_clipboard_host host = {&fake, fake_set, fake_get};
-    app->clipboard_host = &host;
+    app->ui.clipboard_host = &host;
     edtest_record_line(app, 3, 6.0);
-    assert_int_equal(ed_app_select(app, 1), 0);
-    assert_int_equal(ed_app_copy(app), 0);
-    assert_string_equal(fake.set, app->clipboard);
+    assert_int_equal(ed_select_one(app, 1), 0);
+    assert_int_equal(ed_clip_copy(app), 0);
+    assert_string_equal(fake.set, app->ui.clipboard);
     /* the system clipboard empty: the editor's own copy pastes */
     ed_app_seek(app, ed_app_start(app) + ed_app_duration(app));
-    assert_int_equal(ed_app_paste(app), 0);
+    assert_int_equal(ed_clip_paste(app), 0);
     assert_int_equal(ed_app_key_count(app), 4);
     /* text from another program: refused with the reason, nothing changes */
     fake.give = "hello from a text editor";
-    unsigned long rev = app->cur.revision;
-    assert_int_equal(ed_app_paste(app), -1);
-    assert_non_null(strstr(app->message, "the clipboard holds no campath keys"));
-    assert_int_equal(app->cur.revision, rev);
+    unsigned long rev = app->doc.cur.revision;
+    assert_int_equal(ed_clip_paste(app), -1);
+    assert_non_null(strstr(app->base.message, "the clipboard holds no campath keys"));
+    assert_int_equal(app->doc.cur.revision, rev);
     /* a path file copied as text pastes as its keys */
     fake.give = "{\"campath\": 1, \"keys\": [{\"t\": 0, \"position\": [1, 2, 3], \"rotation\": [0, 0, 0, 1], \"fov\": 30},"
                 "{\"t\": 0.5, \"position\": [2, 2, 3], \"rotation\": [0, 0, 0, 1], \"fov\": 31}]}";
-    assert_int_equal(ed_app_paste(app), 0);
+    assert_int_equal(ed_clip_paste(app), 0);
     assert_int_equal(ed_app_key_count(app), 6);
     assert_near(edtest_key(app, 4)->fov, 30, 0, 1);
     assert_near(edtest_key(app, 5)->time - edtest_key(app, 4)->time, 0.5, 1e-12, 1);
-    app->clipboard_host = NULL;
+    app->ui.clipboard_host = NULL;
 }
 
 int main(void)

@@ -164,25 +164,25 @@ static void held_keys_should_fly_at_a_speed_independent_of_the_frame_rate(void *
 {
     fixture *f = *state;
     edtest_place(&f->app, 0, 5, 0);
-    f->app.camera.speed = 8;
+    f->app.ui.camera.speed = 8;
     send(f, ED_EV_KEY_DOWN, 'w', 0);
     frames(f, 120, 1.0 / 120);
-    double z1 = f->app.camera.position.z;
+    double z1 = f->app.ui.camera.position.z;
     frames(f, 15, 1.0 / 15);
-    double z2 = f->app.camera.position.z;
+    double z2 = f->app.ui.camera.position.z;
     assert_near(z1, -8.0, 1e-9, 1);
     assert_near(z2, -16.0, 1e-9, 1);
     send(f, ED_EV_KEY_DOWN, ED_KEY_SHIFT, ED_MOD_SHIFT);
     frames(f, 10, 0.05);
-    assert_near(f->app.camera.position.z, -16.0 - 0.5 * 8 * ED_CAMERA_FAST_FACTOR, 1e-9, 1);
+    assert_near(f->app.ui.camera.position.z, -16.0 - 0.5 * 8 * ED_CAMERA_FAST_FACTOR, 1e-9, 1);
     send(f, ED_EV_KEY_UP, 'w', ED_MOD_SHIFT);
     send(f, ED_EV_KEY_UP, ED_KEY_SHIFT, 0);
     frames(f, 10, 0.1);
-    assert_near(f->app.camera.position.z, -32.0, 1e-9, 1);
+    assert_near(f->app.ui.camera.position.z, -32.0, 1e-9, 1);
     /* a stalled frame counts as at most a second, as for playback */
     send(f, ED_EV_KEY_DOWN, 'w', 0);
     frames(f, 1, 30.0);
-    assert_near(f->app.camera.position.z, -40.0, 1e-9, 1);
+    assert_near(f->app.ui.camera.position.z, -40.0, 1e-9, 1);
 }
 
 static void ctrl_should_turn_letters_into_commands(void **state)
@@ -193,7 +193,7 @@ static void ctrl_should_turn_letters_into_commands(void **state)
     send(f, ED_EV_KEY_DOWN, ED_KEY_CTRL, ED_MOD_CTRL);
     send(f, ED_EV_KEY_DOWN, 's', ED_MOD_CTRL);
     frames(f, 30, 1.0 / 30);
-    assert_near(f->app.camera.position.z, 0.0, 0, 1);
+    assert_near(f->app.ui.camera.position.z, 0.0, 0, 1);
     assert_false(ed_app_dirty(&f->app));
     assert_true(edtest_exists(f->file));
     send(f, ED_EV_KEY_UP, 's', ED_MOD_CTRL);
@@ -211,7 +211,7 @@ static void a_ctrl_chord_should_never_fly_whatever_the_release_order(void **stat
     for (size_t i = 0; i < sizeof letters / sizeof letters[0]; i++) {
         int k = letters[i];
         edtest_place(&f->app, 0, 5, 0);
-        f->app.camera.roll = 0;
+        f->app.ui.camera.roll = 0;
         send(f, ED_EV_KEY_DOWN, ED_KEY_CTRL, ED_MOD_CTRL);
         send(f, ED_EV_KEY_DOWN, k, ED_MOD_CTRL);
         frames(f, 5, 1.0 / 30);
@@ -224,16 +224,16 @@ static void a_ctrl_chord_should_never_fly_whatever_the_release_order(void **stat
         rep.repeat = 1;
         ed_control_event(&f->ctl, &f->app, &rep);
         frames(f, 30, 1.0 / 30);
-        if (cp_vec3_length(cp_vec3_sub(f->app.camera.position, cp_vec3_make(0, 5, 0))) != 0 || f->app.camera.roll != 0)
+        if (cp_vec3_length(cp_vec3_sub(f->app.ui.camera.position, cp_vec3_make(0, 5, 0))) != 0 || f->app.ui.camera.roll != 0)
             fail_msg("Ctrl+%c, Ctrl released first: the camera moved to (%g, %g, %g), roll %g", k,
-                     f->app.camera.position.x, f->app.camera.position.y, f->app.camera.position.z, f->app.camera.roll);
+                     f->app.ui.camera.position.x, f->app.ui.camera.position.y, f->app.ui.camera.position.z, f->app.ui.camera.roll);
         send(f, ED_EV_KEY_UP, k, 0);
     }
     /* a new press of the letter alone flies again */
     send(f, ED_EV_KEY_DOWN, 's', 0);
     frames(f, 10, 0.1);
     send(f, ED_EV_KEY_UP, 's', 0);
-    assert_true(f->app.camera.position.z > 0);
+    assert_true(f->app.ui.camera.position.z > 0);
 }
 
 static void hotkeys_should_record_insert_and_undo(void **state)
@@ -245,7 +245,7 @@ static void hotkeys_should_record_insert_and_undo(void **state)
     press(f, ED_KEY_F2, 0);
     assert_int_equal(ed_app_key_count(&f->app), 2);
     press(f, '[', 0);
-    assert_int_equal(f->app.cur.selected, 0);
+    assert_int_equal(f->app.doc.cur.selected, 0);
     edtest_place(&f->app, 6, 9, 0);
     press(f, ED_KEY_F2, ED_MOD_SHIFT);
     assert_int_equal(ed_app_key_count(&f->app), 3);
@@ -259,9 +259,9 @@ static void hotkeys_should_record_insert_and_undo(void **state)
     press(f, ED_KEY_DELETE, 0);
     assert_int_equal(ed_app_key_count(&f->app), 2);
     press(f, 'i', 0);
-    assert_int_equal(f->app.cur.doc.options.position, CP_INTERP_BISECTOR);
+    assert_int_equal(f->app.doc.cur.doc.options.position, CP_INTERP_BISECTOR);
     press(f, 'o', 0);
-    assert_int_equal(f->app.cur.doc.options.ends, CP_ENDS_REST);
+    assert_int_equal(f->app.doc.cur.doc.options.ends, CP_ENDS_REST);
     /* a key repeat of F2 must not record a burst of keys; one of Left may step */
     ed_event ev;
     memset(&ev, 0, sizeof ev);
@@ -273,7 +273,7 @@ static void hotkeys_should_record_insert_and_undo(void **state)
     ed_app_seek(&f->app, 1.0);
     ev.key = ED_KEY_LEFT;
     ed_control_event(&f->ctl, &f->app, &ev);
-    assert_near(f->app.playhead, 1.0 - ED_STEP_SMALL, 1e-12, 1);
+    assert_near(f->app.base.playhead, 1.0 - ED_STEP_SMALL, 1e-12, 1);
 }
 
 static void a_question_should_take_the_keys_for_its_answers(void **state)
@@ -281,11 +281,11 @@ static void a_question_should_take_the_keys_for_its_answers(void **state)
     fixture *f = *state;
     edtest_record_line(&f->app, 3, 6.0);
     send(f, ED_EV_QUIT, 0, 0);
-    assert_int_equal(f->app.prompt, ED_PROMPT_QUIT);
+    assert_int_equal(f->app.base.prompt, ED_PROMPT_QUIT);
     send(f, ED_EV_KEY_DOWN, 'd', 0); /* discard, not "fly right" */
     frames(f, 5, 0.1);
-    assert_true(f->app.quit);
-    assert_near(f->app.camera.position.x, 12, 0, 1);
+    assert_true(f->app.base.quit);
+    assert_near(f->app.ui.camera.position.x, 12, 0, 1);
 }
 
 /* ---- mouse ---------------------------------------------------------------------------------------- */
@@ -293,7 +293,7 @@ static void a_question_should_take_the_keys_for_its_answers(void **state)
 static void right_drag_should_look_and_capture_the_mouse(void **state)
 {
     fixture *f = *state;
-    double yaw = f->app.camera.yaw;
+    double yaw = f->app.ui.camera.yaw;
     mouse(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_RIGHT, 100, 100);
     assert_true(f->ctl.want_relative_mouse);
     ed_event ev;
@@ -302,17 +302,17 @@ static void right_drag_should_look_and_capture_the_mouse(void **state)
     ev.dx = 100;
     ev.dy = -50;
     ed_control_event(&f->ctl, &f->app, &ev);
-    assert_near(f->app.camera.yaw, yaw - 100 * ED_CAMERA_LOOK_RATE, 1e-12, 1);
-    assert_near(f->app.camera.pitch, 50 * ED_CAMERA_LOOK_RATE, 1e-12, 1);
+    assert_near(f->app.ui.camera.yaw, yaw - 100 * ED_CAMERA_LOOK_RATE, 1e-12, 1);
+    assert_near(f->app.ui.camera.pitch, 50 * ED_CAMERA_LOOK_RATE, 1e-12, 1);
     mouse(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_RIGHT, 100, 100);
     assert_false(f->ctl.want_relative_mouse);
     ed_control_event(&f->ctl, &f->app, &ev);
-    assert_near(f->app.camera.pitch, 50 * ED_CAMERA_LOOK_RATE, 1e-12, 1);
+    assert_near(f->app.ui.camera.pitch, 50 * ED_CAMERA_LOOK_RATE, 1e-12, 1);
     ev.type = ED_EV_WHEEL;
     ev.dy = 2;
-    double speed = f->app.camera.speed;
+    double speed = f->app.ui.camera.speed;
     ed_control_event(&f->ctl, &f->app, &ev);
-    assert_near(f->app.camera.speed, speed * ED_CAMERA_WHEEL_STEP * ED_CAMERA_WHEEL_STEP, 1e-12, 1);
+    assert_near(f->app.ui.camera.speed, speed * ED_CAMERA_WHEEL_STEP * ED_CAMERA_WHEEL_STEP, 1e-12, 1);
 }
 
 static void a_click_should_select_the_key_under_it(void **state)
@@ -320,25 +320,25 @@ static void a_click_should_select_the_key_under_it(void **state)
     fixture *f = *state;
     ed_app *app = &f->app;
     edtest_place(app, -6, 0, -20);
-    ed_app_record(app, 0);
+    ed_record_key(app, 0);
     edtest_place(app, 6, 0, -20);
-    ed_app_record(app, 0);
-    ed_app_select(app, -1);
+    ed_record_key(app, 0);
+    ed_select_one(app, -1);
     edtest_place(app, 0, 0, 0);
     ed_layout l;
-    ed_layout_compute(&l, app->width, app->height, app->show_graph);
+    ed_layout_compute(&l, app->ui.width, app->ui.height, app->ui.show_graph);
     ed_view v;
-    ed_view_init(&v, app->camera.position, ed_camera_rotation(&app->camera), app->camera.fov, l.view.x, l.view.y,
+    ed_view_init(&v, app->ui.camera.position, ed_camera_rotation(&app->ui.camera), app->ui.camera.fov, l.view.x, l.view.y,
                  l.view.w, l.view.h);
     float sx, sy;
     assert_true(ed_view_project(&v, ed_view_to_camera(&v, ed_app_keys(app)[1].position), &sx, &sy));
     mouse(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, (int)sx + 4, (int)sy - 3);
     mouse(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, (int)sx + 4, (int)sy - 3);
-    assert_int_equal(app->cur.selected, 1);
+    assert_int_equal(app->doc.cur.selected, 1);
     /* far from every key: nothing, once the button is up (a drag from there would draw a box) */
     mouse(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, 5, l.view.h / 2);
     mouse(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, 5, l.view.h / 2);
-    assert_int_equal(app->cur.selected, -1);
+    assert_int_equal(app->doc.cur.selected, -1);
 }
 
 static void the_timeline_should_scrub(void **state)
@@ -347,22 +347,22 @@ static void the_timeline_should_scrub(void **state)
     ed_app *app = &f->app;
     edtest_record_line(app, 3, 6.0); /* 0 .. 2 s */
     ed_layout l;
-    ed_layout_compute(&l, app->width, app->height, app->show_graph);
+    ed_layout_compute(&l, app->ui.width, app->ui.height, app->ui.show_graph);
     int y = l.bar.y + l.bar.h / 2;
     /* between the keys' ticks (a press on a tick takes the key) */
     mouse(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, l.bar.x + (l.bar.w - 1) / 4, y);
-    assert_near(app->playhead, 0.5, 2.0 / l.bar.w, 1); /* within a pixel */
+    assert_near(app->base.playhead, 0.5, 2.0 / l.bar.w, 1); /* within a pixel */
     ed_event ev;
     memset(&ev, 0, sizeof ev);
     ev.type = ED_EV_MOTION;
     ev.x = l.bar.x + l.bar.w + 50;
     ev.y = y;
     ed_control_event(&f->ctl, app, &ev);
-    assert_near(app->playhead, 2.0, 0, 1);
+    assert_near(app->base.playhead, 2.0, 0, 1);
     mouse(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, ev.x, y);
     ev.x = l.bar.x;
     ed_control_event(&f->ctl, app, &ev);
-    assert_near(app->playhead, 2.0, 0, 1);
+    assert_near(app->base.playhead, 2.0, 0, 1);
 }
 
 /* ---- the window ---------------------------------------------------------------------------------- */
@@ -370,9 +370,9 @@ static void the_timeline_should_scrub(void **state)
 /* A state snapshot that window events must leave alone. */
 static void same_document(const ed_app *app, const cp_document *doc, unsigned long rev, long sel)
 {
-    assert_true(ed_doc_equal(doc, &app->cur.doc));
-    assert_int_equal(app->cur.revision, rev);
-    assert_int_equal(app->cur.selected, sel);
+    assert_true(ed_doc_equal(doc, &app->doc.cur.doc));
+    assert_int_equal(app->doc.cur.revision, rev);
+    assert_int_equal(app->doc.cur.selected, sel);
 }
 
 static void resizing_minimising_and_losing_focus_should_not_corrupt_state(void **state)
@@ -380,10 +380,10 @@ static void resizing_minimising_and_losing_focus_should_not_corrupt_state(void *
     fixture *f = *state;
     ed_app *app = &f->app;
     edtest_record_line(app, 4, 6.0);
-    ed_app_select(app, 2);
+    ed_select_one(app, 2);
     cp_document doc;
-    assert_int_equal(cp_document_copy(&doc, &app->cur.doc, NULL), 0);
-    unsigned long rev = app->cur.revision;
+    assert_int_equal(cp_document_copy(&doc, &app->doc.cur.doc, NULL), 0);
+    unsigned long rev = app->doc.cur.revision;
     ed_event ev;
     memset(&ev, 0, sizeof ev);
 
@@ -393,21 +393,21 @@ static void resizing_minimising_and_losing_focus_should_not_corrupt_state(void *
         ev.w = sizes[i][0];
         ev.h = sizes[i][1];
         ed_control_event(&f->ctl, app, &ev);
-        assert_true(app->width >= 1 && app->height >= 1);
+        assert_true(app->ui.width >= 1 && app->ui.height >= 1);
         ed_layout l;
-        ed_layout_compute(&l, app->width, app->height, 1);
+        ed_layout_compute(&l, app->ui.width, app->ui.height, 1);
         assert_true(l.view.w >= 1 && l.view.h >= 1 && l.bar.w >= 1);
         /* clicks anywhere in a tiny window must be safe */
         mouse(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, 0, 0);
         mouse(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, 0, 0);
-        ed_app_select(app, 2);
+        ed_select_one(app, 2);
         frames(f, 3, 1.0 / 60);
     }
-    assert_int_equal(app->width, 1280);
+    assert_int_equal(app->ui.width, 1280);
     same_document(app, &doc, rev, 2);
 
     /* minimise while flying and looking: everything held is let go */
-    cp_vec3 before = app->camera.position;
+    cp_vec3 before = app->ui.camera.position;
     send(f, ED_EV_KEY_DOWN, 'w', 0);
     mouse(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_RIGHT, 10, 10);
     ev.type = ED_EV_MINIMIZE;
@@ -415,7 +415,7 @@ static void resizing_minimising_and_losing_focus_should_not_corrupt_state(void *
     assert_true(f->ctl.minimized);
     assert_false(f->ctl.want_relative_mouse);
     frames(f, 60, 1.0 / 60);
-    assert_near(app->camera.position.z, before.z, 0, 1);
+    assert_near(app->ui.camera.position.z, before.z, 0, 1);
     ev.type = ED_EV_RESTORE;
     ed_control_event(&f->ctl, app, &ev);
     assert_false(f->ctl.minimized);
@@ -430,16 +430,16 @@ static void resizing_minimising_and_losing_focus_should_not_corrupt_state(void *
     assert_false(f->ctl.focused);
     assert_false(f->ctl.looking);
     assert_false(f->ctl.want_relative_mouse);
-    cp_vec3 at = app->camera.position;
-    double roll = app->camera.roll;
+    cp_vec3 at = app->ui.camera.position;
+    double roll = app->ui.camera.roll;
     frames(f, 120, 1.0 / 60);
-    assert_near(app->camera.position.x, at.x, 0, 1);
-    assert_near(app->camera.roll, roll, 0, 1);
+    assert_near(app->ui.camera.position.x, at.x, 0, 1);
+    assert_near(app->ui.camera.roll, roll, 0, 1);
     ev.type = ED_EV_FOCUS_GAINED;
     ed_control_event(&f->ctl, app, &ev);
     assert_true(f->ctl.focused);
     frames(f, 10, 1.0 / 60);
-    assert_near(app->camera.position.x, at.x, 0, 1);
+    assert_near(app->ui.camera.position.x, at.x, 0, 1);
     same_document(app, &doc, rev, 2);
     cp_document_free(&doc);
 }

@@ -57,11 +57,11 @@ static void a_new_file_should_be_created_by_the_first_save(void **state)
     fixture *f = *state;
     ed_app *app = &f->app;
     assert_int_equal(ed_app_open(app, f->file), 0);
-    assert_false(app->file_exists);
+    assert_false(app->file.exists);
     assert_false(ed_app_dirty(app));
-    assert_string_equal(app->cur.doc.name, "shot");
+    assert_string_equal(app->doc.cur.doc.name, "shot");
     edtest_place(app, 0, 0, 0);
-    ed_app_record(app, 0);
+    ed_record_key(app, 0);
     assert_true(ed_app_dirty(app));
     /* one key is not a path yet */
     assert_int_equal(ed_app_save(app), -1);
@@ -85,15 +85,15 @@ static void the_dirty_flag_should_follow_undo_back_to_the_saved_state(void **sta
     edtest_record_line(app, 3, 6.0);
     assert_int_equal(ed_app_save(app), 0);
     assert_false(ed_app_dirty(app));
-    ed_app_set_interp(app, CP_INTERP_BISECTOR);
+    ed_options_set_interp(app, CP_INTERP_BISECTOR);
     assert_true(ed_app_dirty(app));
-    ed_app_undo(app);
+    ed_edit_undo(app);
     assert_false(ed_app_dirty(app));
-    ed_app_redo(app);
+    ed_edit_redo(app);
     assert_true(ed_app_dirty(app));
     /* selecting, seeking and flying are not edits */
-    ed_app_undo(app);
-    ed_app_select(app, 1);
+    ed_edit_undo(app);
+    ed_select_one(app, 1);
     ed_app_seek(app, 0.5);
     edtest_place(app, 3, 3, 3);
     assert_false(ed_app_dirty(app));
@@ -104,9 +104,9 @@ static void a_file_that_does_not_load_should_not_be_opened(void **state)
     fixture *f = *state;
     assert_int_equal(testutil_write_file(f->file, "{\"campath\": 1, \"keys\": [ {\"t\": 0,"), 0);
     assert_int_equal(ed_app_open(&f->app, f->file), -1);
-    assert_true(f->app.message_error);
-    assert_null(f->app.file);
-    assert_non_null(strstr(f->app.message, "shot.json"));
+    assert_true(f->app.base.message_error);
+    assert_null(f->app.file.name);
+    assert_non_null(strstr(f->app.base.message, "shot.json"));
 }
 
 static void unknown_fields_should_survive_an_edit_and_a_save(void **state)
@@ -116,7 +116,7 @@ static void unknown_fields_should_survive_an_edit_and_a_save(void **state)
     assert_int_equal(edtest_write_path(f->file, 3, "\"author\": {\"who\": \"ana\", \"take\": 7},"), 0);
     assert_int_equal(ed_app_open(app, f->file), 0);
     edtest_place(app, 30, 0, 0);
-    assert_int_equal(ed_app_record(app, 0), 0);
+    assert_int_equal(ed_record_key(app, 0), 0);
     assert_int_equal(ed_app_save(app), 0);
     FILE *in = fopen(f->file, "r");
     assert_non_null(in);
@@ -142,14 +142,14 @@ static void recovery_should_be_written_while_dirty_and_removed_by_a_save(void **
     edtest_record_line(app, 3, 6.0);
     assert_int_equal(ed_app_save(app), 0);
     edtest_place(app, 50, 0, 0);
-    ed_app_record(app, 0);
+    ed_record_key(app, 0);
     pass(app, ED_RECOVERY_INTERVAL / 2);
     assert_false(edtest_exists(f->recovery));
     pass(app, ED_RECOVERY_INTERVAL);
     assert_true(edtest_exists(f->recovery));
     cp_document rec;
     assert_int_equal(cp_document_load(f->recovery, &rec, NULL), 0);
-    assert_true(ed_doc_equal(&rec, &app->cur.doc));
+    assert_true(ed_doc_equal(&rec, &app->doc.cur.doc));
     cp_document_free(&rec);
     /* the file itself is untouched until a save */
     cp_document disk;
@@ -168,29 +168,29 @@ static void recovery_should_be_offered_after_a_crash(void **state)
     edtest_record_line(app, 2, 6.0);
     assert_int_equal(ed_app_save(app), 0);
     edtest_place(app, 40, 0, 0);
-    ed_app_record(app, 0);
+    ed_record_key(app, 0);
     pass(app, ED_RECOVERY_INTERVAL + 0.1);
     assert_true(edtest_exists(f->recovery));
     /* the editor dies here: nothing is saved, the recovery file stays */
     reopen(f);
-    assert_int_equal(app->prompt, ED_PROMPT_RECOVERY);
+    assert_int_equal(app->base.prompt, ED_PROMPT_RECOVERY);
     assert_int_equal(ed_app_key_count(app), 2);
     /* nothing else happens while the question waits */
-    assert_int_equal(ed_app_record(app, 0), -1);
+    assert_int_equal(ed_record_key(app, 0), -1);
     assert_int_equal(ed_app_save(app), -1);
     assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_KEEP), -1);
     assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_RESTORE), 0);
-    assert_int_equal(app->prompt, ED_PROMPT_NONE);
+    assert_int_equal(app->base.prompt, ED_PROMPT_NONE);
     assert_int_equal(ed_app_key_count(app), 3);
     assert_true(ed_app_dirty(app));
     /* restoring is undoable */
-    assert_int_equal(ed_app_undo(app), 0);
+    assert_int_equal(ed_edit_undo(app), 0);
     assert_int_equal(ed_app_key_count(app), 2);
-    ed_app_redo(app);
+    ed_edit_redo(app);
     assert_int_equal(ed_app_save(app), 0);
     assert_false(edtest_exists(f->recovery));
     reopen(f);
-    assert_int_equal(app->prompt, ED_PROMPT_NONE);
+    assert_int_equal(app->base.prompt, ED_PROMPT_NONE);
     assert_int_equal(ed_app_key_count(app), 3);
 }
 
@@ -204,7 +204,7 @@ static void discarding_recovery_should_remove_it(void **state)
     assert_true(edtest_exists(f->recovery));
     /* never saved at all: the file does not exist, the recovery file does */
     reopen(f);
-    assert_int_equal(app->prompt, ED_PROMPT_RECOVERY);
+    assert_int_equal(app->base.prompt, ED_PROMPT_RECOVERY);
     assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_DISCARD), 0);
     assert_false(edtest_exists(f->recovery));
     assert_int_equal(ed_app_key_count(app), 0);
@@ -220,7 +220,7 @@ static void a_recovery_file_equal_to_the_file_should_be_dropped_quietly(void **s
     assert_int_equal(cp_document_save(&doc, f->recovery, NULL), 0);
     cp_document_free(&doc);
     assert_int_equal(ed_app_open(app, f->file), 0);
-    assert_int_equal(app->prompt, ED_PROMPT_NONE);
+    assert_int_equal(app->base.prompt, ED_PROMPT_NONE);
     assert_false(edtest_exists(f->recovery));
 }
 
@@ -232,17 +232,17 @@ static void a_recovery_file_that_does_not_load_should_be_left_alone(void **state
     assert_int_equal(edtest_write_path(f->file, 3, NULL), 0);
     assert_int_equal(testutil_write_file(f->recovery, broken), 0);
     assert_int_equal(ed_app_open(app, f->file), 0);
-    assert_int_equal(app->prompt, ED_PROMPT_NONE);
-    assert_true(app->message_error);
+    assert_int_equal(app->base.prompt, ED_PROMPT_NONE);
+    assert_true(app->base.message_error);
     /* unsaved edits do not write over it, and the editor says so */
     edtest_place(app, 40, 0, 0);
-    assert_int_equal(ed_app_record(app, 0), 0);
+    assert_int_equal(ed_record_key(app, 0), 0);
     pass(app, 2 * ED_RECOVERY_INTERVAL);
     char text[8192];
     read_text(f->recovery, text, sizeof text);
     assert_string_equal(text, broken);
-    assert_true(app->message_error);
-    assert_non_null(strstr(app->message, ED_RECOVERY_SUFFIX));
+    assert_true(app->base.message_error);
+    assert_non_null(strstr(app->base.message, ED_RECOVERY_SUFFIX));
     assert_int_equal(ed_app_write_recovery(app), -1);
     /* nor do a save and a quit remove it */
     assert_int_equal(ed_app_save(app), 0);
@@ -262,9 +262,9 @@ static void another_sessions_recovery_file_should_not_be_overwritten(void **stat
     /* another editor on the same file writes its own, newer recovery file */
     assert_int_equal(edtest_write_path(f->recovery, 7, NULL), 0);
     edtest_place(app, 99, 0, 0);
-    assert_int_equal(ed_app_record(app, 0), 0);
+    assert_int_equal(ed_record_key(app, 0), 0);
     assert_int_equal(ed_app_write_recovery(app), -1);
-    assert_true(app->message_error);
+    assert_true(app->base.message_error);
     pass(app, 2 * ED_RECOVERY_INTERVAL);
     assert_int_equal(keys_on_disk(f->recovery), 7);
     /* discarding this session's edits does not remove the other session's file either */
@@ -276,8 +276,8 @@ static void another_sessions_recovery_file_should_not_be_overwritten(void **stat
 /* ---- reloading ----------------------------------------------------------------------------------- */
 
 static int reloaded(const ed_app *app) { return ed_app_key_count(app) == 5; }
-static int asked(const ed_app *app) { return app->prompt == ED_PROMPT_RELOAD; }
-static int never(const ed_app *app) { return app->prompt != ED_PROMPT_NONE; }
+static int asked(const ed_app *app) { return app->base.prompt == ED_PROMPT_RELOAD; }
+static int never(const ed_app *app) { return app->base.prompt != ED_PROMPT_NONE; }
 
 static void an_outside_change_should_reload_at_once_without_edits(void **state)
 {
@@ -287,12 +287,12 @@ static void an_outside_change_should_reload_at_once_without_edits(void **state)
     assert_int_equal(ed_app_open(app, f->file), 0);
     assert_int_equal(edtest_write_path(f->file, 5, NULL), 0);
     assert_true(edtest_poll_until(app, reloaded, 5.0));
-    assert_int_equal(app->prompt, ED_PROMPT_NONE);
+    assert_int_equal(app->base.prompt, ED_PROMPT_NONE);
     assert_false(ed_app_dirty(app));
-    assert_non_null(app->path);
-    assert_int_equal(cp_path_key_count(app->path), 5);
+    assert_non_null(app->doc.path);
+    assert_int_equal(cp_path_key_count(app->doc.path), 5);
     /* the reload is one undo away */
-    assert_int_equal(ed_app_undo(app), 0);
+    assert_int_equal(ed_edit_undo(app), 0);
     assert_int_equal(ed_app_key_count(app), 3);
     assert_true(ed_app_dirty(app));
 }
@@ -304,11 +304,11 @@ static void an_outside_change_with_unsaved_edits_should_ask(void **state)
     assert_int_equal(edtest_write_path(f->file, 3, NULL), 0);
     assert_int_equal(ed_app_open(app, f->file), 0);
     edtest_place(app, 99, 0, 0);
-    ed_app_record(app, 0); /* 4 keys, unsaved */
+    ed_record_key(app, 0); /* 4 keys, unsaved */
     assert_int_equal(edtest_write_path(f->file, 5, NULL), 0);
     assert_true(edtest_poll_until(app, asked, 5.0));
     assert_int_equal(ed_app_key_count(app), 4);
-    assert_int_equal(ed_app_delete_selected(app), -1);
+    assert_int_equal(ed_edit_delete(app), -1);
     /* keep mine: nothing changes on either side until the next save */
     assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_KEEP), 0);
     assert_int_equal(ed_app_key_count(app), 4);
@@ -318,9 +318,9 @@ static void an_outside_change_with_unsaved_edits_should_ask(void **state)
     assert_int_equal(disk.count, 5);
     cp_document_free(&disk);
     /* even after undoing every edit the editor knows the file differs */
-    ed_app_undo(app);
+    ed_edit_undo(app);
     assert_true(ed_app_dirty(app));
-    ed_app_redo(app);
+    ed_edit_redo(app);
     assert_int_equal(ed_app_save(app), 0);
     assert_int_equal(cp_document_load(f->file, &disk, NULL), 0);
     assert_int_equal(disk.count, 4);
@@ -334,7 +334,7 @@ static void reloading_over_unsaved_edits_should_keep_them_reachable(void **state
     assert_int_equal(edtest_write_path(f->file, 3, NULL), 0);
     assert_int_equal(ed_app_open(app, f->file), 0);
     edtest_place(app, 99, 0, 0);
-    ed_app_record(app, 0);
+    ed_record_key(app, 0);
     assert_int_equal(edtest_write_path(f->file, 5, NULL), 0);
     assert_true(edtest_poll_until(app, asked, 5.0));
     assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_RELOAD), 0);
@@ -342,11 +342,11 @@ static void reloading_over_unsaved_edits_should_keep_them_reachable(void **state
     assert_false(ed_app_dirty(app));
     /* the edits set aside are in the recovery file and one undo away */
     assert_true(edtest_exists(f->recovery));
-    assert_int_equal(ed_app_undo(app), 0);
+    assert_int_equal(ed_edit_undo(app), 0);
     assert_int_equal(ed_app_key_count(app), 4);
     assert_near(ed_app_keys(app)[3].position.x, 99, 0, 1);
     /* quitting clean afterwards keeps that recovery file */
-    ed_app_redo(app);
+    ed_edit_redo(app);
     assert_int_equal(ed_app_request_quit(app), 1);
     assert_true(edtest_exists(f->recovery));
 }
@@ -360,7 +360,7 @@ static void the_editors_own_saves_should_not_look_like_outside_changes(void **st
     for (int round = 0; round < 3; round++) {
         assert_int_equal(ed_app_save(app), 0);
         edtest_place(app, 100 + round, 0, 0);
-        ed_app_record(app, 0); /* dirty again at once */
+        ed_record_key(app, 0); /* dirty again at once */
         assert_false(edtest_poll_until(app, never, 0.3));
         assert_int_equal(ed_app_key_count(app), (size_t)(4 + round));
     }
@@ -374,13 +374,13 @@ static void a_broken_outside_write_should_keep_the_editors_version(void **state)
     assert_int_equal(ed_app_open(app, f->file), 0);
     assert_int_equal(testutil_write_file(f->file, "{ this is not json"), 0);
     double end = edtest_now() + 5.0;
-    while (!app->message_error && edtest_now() < end) {
+    while (!app->base.message_error && edtest_now() < end) {
         ed_app_poll_file(app);
         usleep(2000);
     }
-    assert_true(app->message_error);
+    assert_true(app->base.message_error);
     assert_int_equal(ed_app_key_count(app), 3);
-    assert_int_equal(app->prompt, ED_PROMPT_NONE);
+    assert_int_equal(app->base.prompt, ED_PROMPT_NONE);
     /* the next good write is picked up */
     assert_int_equal(edtest_write_path(f->file, 5, NULL), 0);
     assert_true(edtest_poll_until(app, reloaded, 5.0));
@@ -395,7 +395,7 @@ static void a_new_file_created_by_another_program_should_not_be_overwritten(void
     /* before the first save, another program creates the file */
     assert_int_equal(edtest_write_path(f->file, 5, NULL), 0);
     assert_int_equal(ed_app_save(app), -1);
-    assert_int_equal(app->prompt, ED_PROMPT_RELOAD);
+    assert_int_equal(app->base.prompt, ED_PROMPT_RELOAD);
     assert_int_equal(keys_on_disk(f->file), 5);
     /* keep mine: now the save overwrites it, as asked */
     assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_KEEP), 0);
@@ -404,13 +404,13 @@ static void a_new_file_created_by_another_program_should_not_be_overwritten(void
     /* without unsaved edits, a file that appears is simply opened */
     char *other = edtest_path(f->dir, "other.json");
     assert_int_equal(ed_app_open(app, other), 0);
-    assert_false(app->file_exists);
+    assert_false(app->file.exists);
     assert_int_equal(edtest_write_path(other, 5, NULL), 0);
     ed_app_update(app, 0.01);
     assert_int_equal(ed_app_key_count(app), 5);
-    assert_true(app->file_exists);
+    assert_true(app->file.exists);
     assert_false(ed_app_dirty(app));
-    assert_int_equal(app->prompt, ED_PROMPT_NONE);
+    assert_int_equal(app->base.prompt, ED_PROMPT_NONE);
     free(other);
 }
 
@@ -421,12 +421,12 @@ static void a_reload_question_put_aside_by_quit_should_be_asked_again(void **sta
     assert_int_equal(edtest_write_path(f->file, 3, NULL), 0);
     assert_int_equal(ed_app_open(app, f->file), 0);
     edtest_place(app, 99, 0, 0);
-    ed_app_record(app, 0); /* 4 keys, unsaved */
+    ed_record_key(app, 0); /* 4 keys, unsaved */
     assert_int_equal(edtest_write_path(f->file, 5, NULL), 0);
     assert_true(edtest_poll_until(app, asked, 5.0));
     /* Ctrl+Q while the reload question waits, then Esc: the question comes back */
     assert_int_equal(ed_app_request_quit(app), 0);
-    assert_int_equal(app->prompt, ED_PROMPT_QUIT);
+    assert_int_equal(app->base.prompt, ED_PROMPT_QUIT);
     assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_CANCEL), 0);
     assert_true(edtest_poll_until(app, asked, 5.0));
     assert_int_equal(ed_app_save(app), -1);
@@ -434,14 +434,14 @@ static void a_reload_question_put_aside_by_quit_should_be_asked_again(void **sta
     /* Ctrl+Q, then S: saving asks about the other version first, instead of overwriting it */
     assert_int_equal(ed_app_request_quit(app), 0);
     assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_SAVE), -1);
-    assert_false(app->quit);
-    assert_int_equal(app->prompt, ED_PROMPT_RELOAD);
+    assert_false(app->base.quit);
+    assert_int_equal(app->base.prompt, ED_PROMPT_RELOAD);
     assert_int_equal(keys_on_disk(f->file), 5);
     /* an answer settles it */
     assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_KEEP), 0);
     assert_int_equal(ed_app_request_quit(app), 0);
     assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_SAVE), 0);
-    assert_true(app->quit);
+    assert_true(app->base.quit);
     assert_int_equal(keys_on_disk(f->file), 4);
 }
 
@@ -453,25 +453,25 @@ static void quitting_with_unsaved_edits_should_ask_first(void **state)
     ed_app *app = &f->app;
     assert_int_equal(ed_app_open(app, f->file), 0);
     assert_int_equal(ed_app_request_quit(app), 1); /* nothing to lose */
-    app->quit = 0;
+    app->base.quit = 0;
     edtest_record_line(app, 3, 6.0);
     assert_int_equal(ed_app_request_quit(app), 0);
-    assert_int_equal(app->prompt, ED_PROMPT_QUIT);
+    assert_int_equal(app->base.prompt, ED_PROMPT_QUIT);
     assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_CANCEL), 0);
-    assert_false(app->quit);
+    assert_false(app->base.quit);
     assert_int_equal(ed_app_request_quit(app), 0);
     assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_SAVE), 0);
-    assert_true(app->quit);
+    assert_true(app->base.quit);
     assert_true(edtest_exists(f->file));
     /* discard: quits, and leaves no recovery file behind */
     reopen(f);
     edtest_place(app, 50, 0, 0);
-    ed_app_record(app, 0);
+    ed_record_key(app, 0);
     ed_app_write_recovery(app);
     assert_true(edtest_exists(f->recovery));
     ed_app_request_quit(app);
     assert_int_equal(ed_app_answer(app, ED_CMD_ANSWER_DISCARD), 0);
-    assert_true(app->quit);
+    assert_true(app->base.quit);
     assert_false(edtest_exists(f->recovery));
     /* the frame that ends the loop must not write it again */
     pass(app, 2 * ED_RECOVERY_INTERVAL);

@@ -43,7 +43,7 @@ static void an_idle_editor_should_draw_nothing(void **state)
     ed_app_play(app, 1);
     assert_near(ed_frame_idle_wait(app, &f->ctl), 0, 0, 1);
     assert_true(frame_needed(f, 1.0 / 60));
-    while (app->playing)
+    while (app->base.playing)
         frame_needed(f, 0.5);
     assert_false(frame_needed(f, ED_IDLE_WAKE));
     /* a held key that flies draws every frame; one held with Ctrl (a command) does not */

@@ -50,11 +50,11 @@ static void the_inspector_should_show_the_selected_keys_values(void **state)
     fixture *f = *state;
     ed_app *app = &f->app;
     ed_inspector in;
-    ed_app_select(app, -1);
+    ed_select_one(app, -1);
     ed_inspector_build(app, &in);
     assert_int_equal(in.panel.w, 0);
-    assert_int_equal(ed_app_select(app, 2), 0);
-    assert_int_equal(ed_app_edit_rotation(app, 15, -5, 2.5), 0);
+    assert_int_equal(ed_select_one(app, 2), 0);
+    assert_int_equal(ed_edit_rotation(app, 15, -5, 2.5), 0);
     ed_inspector_build(app, &in);
     assert_true(in.panel.w > 0);
     assert_string_equal(in.title, "key 2");
@@ -69,16 +69,16 @@ static void the_inspector_should_show_the_selected_keys_values(void **state)
         const ed_rect *b = &in.items[i].box;
         assert_int_equal(ed_inspector_hit(&in, b->x + b->w / 2, b->y + b->h / 2), in.items[i].field);
         assert_true(b->x >= in.panel.x && b->x + b->w <= in.panel.x + in.panel.w);
-        assert_true(b->y + b->h <= in.panel.y + in.panel.h && in.panel.x + in.panel.w <= app->width);
+        assert_true(b->y + b->h <= in.panel.y + in.panel.h && in.panel.x + in.panel.w <= app->ui.width);
     }
     /* several keys: their relative amounts and centre */
-    assert_int_equal(ed_app_select_range(app, 1, 3), 0);
+    assert_int_equal(ed_select_range(app, 1, 3), 0);
     ed_inspector_build(app, &in);
     assert_string_equal(item(app, ED_FIELD_CX)->value, "12.000");
     assert_string_equal(item(app, ED_FIELD_SCALE)->value, "1.0000");
     assert_non_null(strstr(in.title, "3 keys"));
     /* none through the path camera: the view is the shot */
-    app->view_path = 1;
+    app->ui.view_path = 1;
     ed_inspector_build(app, &in);
     assert_int_equal(in.panel.w, 0);
 }
@@ -87,15 +87,15 @@ static void a_typed_value_should_apply_on_enter_in_one_undo_step(void **state)
 {
     fixture *f = *state;
     ed_app *app = &f->app;
-    assert_int_equal(ed_app_select(app, 1), 0);
-    unsigned long rev = app->cur.revision;
+    assert_int_equal(ed_select_one(app, 1), 0);
+    unsigned long rev = app->doc.cur.revision;
     /* a click on the fov box opens it for typing */
     const ed_rect b = item(app, ED_FIELD_FOV)->box;
     send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, b.x + 5, b.y + 5);
     send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, b.x + 5, b.y + 5);
-    assert_int_equal(app->typing.field, ED_FIELD_FOV);
+    assert_int_equal(app->ui.typing.field, ED_FIELD_FOV);
     /* keys typed are not commands: '-' does not zoom, W does not fly */
-    double z = app->camera.position.z, fov = app->camera.fov;
+    double z = app->ui.camera.position.z, fov = app->ui.camera.fov;
     send(f, ED_EV_KEY_DOWN, '-', 0, 0);
     text(f, "-");
     send(f, ED_EV_KEY_UP, '-', 0, 0);
@@ -103,46 +103,46 @@ static void a_typed_value_should_apply_on_enter_in_one_undo_step(void **state)
     for (int i = 0; i < 30; i++)
         ed_control_update(&f->ctl, app, 1.0 / 30);
     send(f, ED_EV_KEY_UP, 'w', 0, 0);
-    assert_near(app->camera.position.z, z, 0, 1);
-    assert_near(app->camera.fov, fov, 0, 1);
+    assert_near(app->ui.camera.position.z, z, 0, 1);
+    assert_near(app->ui.camera.fov, fov, 0, 1);
     assert_true(f->ctl.want_text);
     send(f, ED_EV_KEY_DOWN, ED_KEY_BACKSPACE, 0, 0);
     text(f, "3");
     text(f, "5.5");
     assert_string_equal(item(app, ED_FIELD_FOV)->value, "35.5_");
     send(f, ED_EV_KEY_DOWN, ED_KEY_RETURN, 0, 0);
-    assert_int_equal(app->typing.field, 0);
+    assert_int_equal(app->ui.typing.field, 0);
     assert_near(ed_app_keys(app)[1].fov, 35.5, 0, 1);
-    assert_int_equal(ed_app_undo(app), 0);
-    assert_int_equal(app->cur.revision, rev);
+    assert_int_equal(ed_edit_undo(app), 0);
+    assert_int_equal(app->doc.cur.revision, rev);
     /* Enter on a selected key types its time; Tab applies and goes on to the next field */
-    ed_control_command(&f->ctl, app, ED_CMD_ENTER);
-    assert_int_equal(app->typing.field, ED_FIELD_TIME);
+    ed_control_command(app, ED_CMD_ENTER);
+    assert_int_equal(app->ui.typing.field, ED_FIELD_TIME);
     text(f, ".5");
     send(f, ED_EV_KEY_DOWN, ED_KEY_TAB, 0, 0);
     assert_near(ed_app_keys(app)[1].time, 0.5, 0, 1);
-    assert_int_equal(app->typing.field, ED_FIELD_HOLD);
+    assert_int_equal(app->ui.typing.field, ED_FIELD_HOLD);
     send(f, ED_EV_KEY_DOWN, ED_KEY_TAB, 0, 0); /* nothing typed: nothing changes */
     assert_false(ed_app_keys(app)[1].flags & CP_KEY_HOLD);
-    assert_int_equal(app->typing.field, ED_FIELD_FOV);
+    assert_int_equal(app->ui.typing.field, ED_FIELD_FOV);
     /* a bad number is refused, and the field stays open to put it right */
     text(f, "4o");
     send(f, ED_EV_KEY_DOWN, ED_KEY_RETURN, 0, 0);
-    assert_int_equal(app->typing.field, ED_FIELD_FOV);
-    assert_true(app->message_error);
-    assert_non_null(strstr(app->message, "'4o' is not a number"));
+    assert_int_equal(app->ui.typing.field, ED_FIELD_FOV);
+    assert_true(app->base.message_error);
+    assert_non_null(strstr(app->base.message, "'4o' is not a number"));
     /* so is a value the key cannot take */
     send(f, ED_EV_KEY_DOWN, ED_KEY_BACKSPACE, 0, 0);
     send(f, ED_EV_KEY_DOWN, ED_KEY_BACKSPACE, 0, 0);
     text(f, "200");
     send(f, ED_EV_KEY_DOWN, ED_KEY_RETURN, 0, 0);
-    assert_int_equal(app->typing.field, ED_FIELD_FOV);
-    assert_non_null(strstr(app->message, "less than 180"));
+    assert_int_equal(app->ui.typing.field, ED_FIELD_FOV);
+    assert_non_null(strstr(app->base.message, "less than 180"));
     /* Esc: nothing changes */
     send(f, ED_EV_KEY_DOWN, ED_KEY_ESCAPE, 0, 0);
-    assert_int_equal(app->typing.field, 0);
+    assert_int_equal(app->ui.typing.field, 0);
     assert_near(ed_app_keys(app)[1].fov, 60, 0, 1);
-    assert_int_equal(app->cur.selected, 1); /* Esc closed the field, it did not deselect */
+    assert_int_equal(app->doc.cur.selected, 1); /* Esc closed the field, it did not deselect */
     ed_control_update(&f->ctl, app, 1.0 / 60);
     assert_false(f->ctl.want_text);
 }
@@ -151,8 +151,8 @@ static void a_dragged_value_should_follow_the_mouse_and_undo_in_one_step(void **
 {
     fixture *f = *state;
     ed_app *app = &f->app;
-    assert_int_equal(ed_app_select(app, 2), 0);
-    unsigned long rev = app->cur.revision;
+    assert_int_equal(ed_select_one(app, 2), 0);
+    unsigned long rev = app->doc.cur.revision;
     const ed_rect b = item(app, ED_FIELD_YAW)->box;
     int x = b.x + 10, y = b.y + 5;
     send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, x, y);
@@ -162,10 +162,10 @@ static void a_dragged_value_should_follow_the_mouse_and_undo_in_one_step(void **
     ed_quat_to_yaw_pitch_roll(ed_app_keys(app)[2].rotation, &yaw, &pitch, &roll);
     assert_near(yaw / DEG, 40 * 0.25, 1e-9, 1); /* a quarter degree a pixel */
     send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, x + 40, y);
-    assert_int_equal(app->typing.field, 0); /* a drag, not a click */
-    assert_true(app->cur.revision != rev);
-    assert_int_equal(ed_app_undo(app), 0);
-    assert_int_equal(app->cur.revision, rev);
+    assert_int_equal(app->ui.typing.field, 0); /* a drag, not a click */
+    assert_true(app->doc.cur.revision != rev);
+    assert_int_equal(ed_edit_undo(app), 0);
+    assert_int_equal(app->doc.cur.revision, rev);
     ed_quat_to_yaw_pitch_roll(ed_app_keys(app)[2].rotation, &yaw, &pitch, &roll);
     assert_near(yaw, 0, 0, 1);
     /* the time, dragged past the next key, stops short of it */
@@ -180,7 +180,7 @@ static void several_keys_should_turn_scale_and_shift_from_the_inspector(void **s
 {
     fixture *f = *state;
     ed_app *app = &f->app;
-    assert_int_equal(ed_app_select_range(app, 1, 2), 0); /* x = 6, 12: centre 9 */
+    assert_int_equal(ed_select_range(app, 1, 2), 0); /* x = 6, 12: centre 9 */
     ed_inspector_type_begin(app, ED_FIELD_TURN);
     ed_inspector_type_text(app, "90");
     assert_int_equal(ed_inspector_type_enter(app, 0), 0);
@@ -206,7 +206,7 @@ static void several_keys_should_turn_scale_and_shift_from_the_inspector(void **s
     assert_near(ed_app_keys(app)[2].position.z - ed_app_keys(app)[1].position.z, -12, 0.01, 1);
     /* four edits, four undo steps */
     for (int i = 0; i < 4; i++)
-        assert_int_equal(ed_app_undo(app), 0);
+        assert_int_equal(ed_edit_undo(app), 0);
     assert_near(ed_app_keys(app)[1].position.x, 6, 0, 1);
     assert_near(ed_app_keys(app)[1].time, 1, 0, 1);
 }

@@ -34,36 +34,36 @@ static void the_selection_should_be_a_set_that_undo_brings_back(void **state)
 {
     ed_app *app = &((fixture *)*state)->app;
     edtest_record_line(app, 6, 6.0);
-    assert_int_equal(ed_app_select(app, 1), 0);
-    assert_int_equal(ed_app_select_add(app, 3, 0), 0);
-    assert_int_equal(ed_app_select_add(app, 4, 0), 0);
+    assert_int_equal(ed_select_one(app, 1), 0);
+    assert_int_equal(ed_select_add(app, 3, 0), 0);
+    assert_int_equal(ed_select_add(app, 4, 0), 0);
     assert_selection(app, "1,3,4");
-    assert_int_equal(app->cur.selected, 4);
-    assert_int_equal(ed_app_edit_fov(app, 40), 0);
+    assert_int_equal(app->doc.cur.selected, 4);
+    assert_int_equal(ed_edit_fov(app, 40), 0);
     for (size_t i = 0; i < 6; i++)
         assert_near(edtest_key(app, i)->fov, i == 1 || i == 3 || i == 4 ? 40 : 60, 0, 1);
     assert_selection(app, "1,3,4");
-    assert_int_equal(ed_app_select(app, 0), 0);
+    assert_int_equal(ed_select_one(app, 0), 0);
     assert_selection(app, "0");
-    assert_int_equal(ed_app_undo(app), 0);
+    assert_int_equal(ed_edit_undo(app), 0);
     assert_near(edtest_key(app, 3)->fov, 60, 0, 1);
     assert_selection(app, "1,3,4");
-    assert_int_equal(ed_app_redo(app), 0);
+    assert_int_equal(ed_edit_redo(app), 0);
     assert_near(edtest_key(app, 3)->fov, 40, 0, 1);
     /* toggling, ranges, all, none */
-    assert_int_equal(ed_app_select_range(app, 2, 4), 0);
+    assert_int_equal(ed_select_range(app, 2, 4), 0);
     assert_selection(app, "2,3,4");
-    assert_int_equal(app->cur.selected, 2);
-    assert_int_equal(ed_app_select_add(app, 2, 1), 0);
+    assert_int_equal(app->doc.cur.selected, 2);
+    assert_int_equal(ed_select_add(app, 2, 1), 0);
     assert_selection(app, "3,4");
-    assert_int_equal(app->cur.selected, 3);
-    assert_int_equal(ed_app_select_all(app), 0);
+    assert_int_equal(app->doc.cur.selected, 3);
+    assert_int_equal(ed_select_all(app), 0);
     assert_selection(app, "0,1,2,3,4,5");
-    assert_int_equal(ed_app_select(app, -1), 0);
+    assert_int_equal(ed_select_one(app, -1), 0);
     assert_selection(app, "");
-    assert_int_equal(app->cur.selected, -1);
-    assert_int_equal(ed_app_select_range(app, 4, 9), -1);
-    assert_int_equal(ed_app_select_add(app, 6, 0), -1);
+    assert_int_equal(app->doc.cur.selected, -1);
+    assert_int_equal(ed_select_range(app, 4, 9), -1);
+    assert_int_equal(ed_select_add(app, 6, 0), -1);
     assert_selection(app, "");
 }
 
@@ -71,14 +71,14 @@ static void delete_should_remove_every_selected_key(void **state)
 {
     ed_app *app = &((fixture *)*state)->app;
     edtest_record_line(app, 6, 6.0);
-    assert_int_equal(ed_app_select_range(app, 1, 3), 0);
-    assert_int_equal(ed_app_delete_selected(app), 0);
+    assert_int_equal(ed_select_range(app, 1, 3), 0);
+    assert_int_equal(ed_edit_delete(app), 0);
     assert_int_equal(ed_app_key_count(app), 3);
     assert_near(edtest_key(app, 1)->position.x, 24, 0, 1);
     assert_near(edtest_key(app, 2)->position.x, 30, 0, 1);
-    assert_int_equal(app->cur.selected, 1);
+    assert_int_equal(app->doc.cur.selected, 1);
     assert_selection(app, "1");
-    assert_int_equal(ed_app_undo(app), 0);
+    assert_int_equal(ed_edit_undo(app), 0);
     assert_int_equal(ed_app_key_count(app), 6);
     assert_selection(app, "1,2,3");
 }
@@ -89,44 +89,44 @@ static void edits_should_set_a_value_in_one_undo_step(void **state)
 {
     ed_app *app = &((fixture *)*state)->app;
     edtest_record_line(app, 4, 6.0); /* t = 0, 1, 2, 3 */
-    assert_int_equal(ed_app_select(app, 1), 0);
-    unsigned long rev = app->cur.revision;
-    assert_int_equal(ed_app_edit_time(app, 1.25), 0);
+    assert_int_equal(ed_select_one(app, 1), 0);
+    unsigned long rev = app->doc.cur.revision;
+    assert_int_equal(ed_edit_time(app, 1.25), 0);
     assert_near(edtest_key(app, 1)->time, 1.25, 0, 1);
-    assert_int_equal(ed_app_edit_time(app, 2.0), -1); /* not strictly before key 2 */
-    assert_non_null(strstr(app->message, "strictly between"));
-    assert_int_equal(ed_app_edit_position(app, cp_vec3_make(5, 2, -3)), 0);
-    assert_int_equal(ed_app_edit_rotation(app, 30, -10, 15), 0);
+    assert_int_equal(ed_edit_time(app, 2.0), -1); /* not strictly before key 2 */
+    assert_non_null(strstr(app->base.message, "strictly between"));
+    assert_int_equal(ed_edit_position(app, cp_vec3_make(5, 2, -3)), 0);
+    assert_int_equal(ed_edit_rotation(app, 30, -10, 15), 0);
     double y, p, r;
     ed_quat_to_yaw_pitch_roll(edtest_key(app, 1)->rotation, &y, &p, &r);
     assert_near(y / DEG, 30, 1e-12, 1);
     assert_near(p / DEG, -10, 1e-12, 1);
     assert_near(r / DEG, 15, 1e-12, 1);
-    assert_int_equal(ed_app_edit_rotation(app, 0, 95, 0), -1);
-    assert_int_equal(ed_app_edit_fov(app, 35), 0);
-    assert_int_equal(ed_app_edit_fov(app, 180), -1);
-    assert_int_equal(ed_app_edit_fov(app, 0), -1);
+    assert_int_equal(ed_edit_rotation(app, 0, 95, 0), -1);
+    assert_int_equal(ed_edit_fov(app, 35), 0);
+    assert_int_equal(ed_edit_fov(app, 180), -1);
+    assert_int_equal(ed_edit_fov(app, 0), -1);
     assert_near(edtest_key(app, 1)->fov, 35, 0, 1);
     assert_near(edtest_key(app, 1)->position.y, 2, 0, 1);
     /* four edits, four undo steps, in order */
-    assert_int_equal(ed_app_undo(app), 0);
+    assert_int_equal(ed_edit_undo(app), 0);
     assert_near(edtest_key(app, 1)->fov, 60, 0, 1);
-    assert_int_equal(ed_app_undo(app), 0);
+    assert_int_equal(ed_edit_undo(app), 0);
     ed_quat_to_yaw_pitch_roll(edtest_key(app, 1)->rotation, &y, &p, &r);
     assert_near(y, 0, 0, 1);
-    assert_int_equal(ed_app_undo(app), 0);
+    assert_int_equal(ed_edit_undo(app), 0);
     assert_near(edtest_key(app, 1)->position.x, 6, 0, 1);
-    assert_int_equal(ed_app_undo(app), 0);
+    assert_int_equal(ed_edit_undo(app), 0);
     assert_near(edtest_key(app, 1)->time, 1, 0, 1);
-    assert_int_equal(app->cur.revision, rev);
+    assert_int_equal(app->doc.cur.revision, rev);
     /* a key's own time or position needs one key */
-    assert_int_equal(ed_app_select_range(app, 1, 2), 0);
-    assert_int_equal(ed_app_edit_time(app, 1.5), -1);
-    assert_int_equal(ed_app_edit_position(app, cp_vec3_make(0, 0, 0)), -1);
-    assert_non_null(strstr(app->message, "2 are selected"));
-    assert_int_equal(ed_app_select(app, -1), 0);
-    assert_int_equal(ed_app_edit_fov(app, 50), -1);
-    assert_non_null(strstr(app->message, "select a key first"));
+    assert_int_equal(ed_select_range(app, 1, 2), 0);
+    assert_int_equal(ed_edit_time(app, 1.5), -1);
+    assert_int_equal(ed_edit_position(app, cp_vec3_make(0, 0, 0)), -1);
+    assert_non_null(strstr(app->base.message, "2 are selected"));
+    assert_int_equal(ed_select_one(app, -1), 0);
+    assert_int_equal(ed_edit_fov(app, 50), -1);
+    assert_non_null(strstr(app->base.message, "select a key first"));
 }
 
 /* ---- transforms ---------------------------------------------------------------------------------------- */
@@ -136,15 +136,15 @@ static void transforms_should_move_the_selection_or_the_whole_path(void **state)
     ed_app *app = &((fixture *)*state)->app;
     edtest_record_line(app, 4, 10.0); /* x = 0, 10, 20, 30 at t = 0, 10/6 ... */
     double t3 = edtest_key(app, 3)->time;
-    assert_int_equal(ed_app_select(app, -1), 0);
+    assert_int_equal(ed_select_one(app, -1), 0);
     /* nothing selected: the whole path */
-    assert_int_equal(ed_app_transform_translate(app, cp_vec3_make(1, 2, 3)), 0);
+    assert_int_equal(ed_xform_translate(app, cp_vec3_make(1, 2, 3)), 0);
     for (size_t i = 0; i < 4; i++) {
         assert_near(edtest_key(app, i)->position.x, 10.0 * i + 1, 1e-15, 1);
         assert_near(edtest_key(app, i)->position.y, 2, 0, 1);
     }
     /* a quarter turn about +Y through the centre (16, 2, 3): +X goes to -Z */
-    assert_int_equal(ed_app_transform_rotate(app, 90), 0);
+    assert_int_equal(ed_xform_rotate(app, 90), 0);
     for (size_t i = 0; i < 4; i++) {
         assert_near(edtest_key(app, i)->position.x, 16, 1e-14, 16);
         assert_near(edtest_key(app, i)->position.z, 3 - (10.0 * i + 1 - 16), 1e-14, 16);
@@ -152,33 +152,33 @@ static void transforms_should_move_the_selection_or_the_whole_path(void **state)
         ed_quat_to_yaw_pitch_roll(edtest_key(app, i)->rotation, &y, &p, &r);
         assert_near(y / DEG, 90, 1e-12, 1);
     }
-    assert_int_equal(ed_app_transform_scale(app, 0.5), 0);
+    assert_int_equal(ed_xform_scale(app, 0.5), 0);
     assert_near(edtest_key(app, 0)->position.z, 3 + 7.5, 1e-14, 16);
     assert_near(edtest_key(app, 3)->position.z, 3 - 7.5, 1e-14, 16);
-    assert_int_equal(ed_app_transform_scale(app, -1), -1);
-    assert_int_equal(ed_app_transform_scale(app, 0), -1);
-    assert_int_equal(ed_app_transform_shift(app, 2.5), 0);
+    assert_int_equal(ed_xform_scale(app, -1), -1);
+    assert_int_equal(ed_xform_scale(app, 0), -1);
+    assert_int_equal(ed_xform_shift(app, 2.5), 0);
     assert_near(edtest_key(app, 0)->time, 2.5, 0, 1);
     assert_near(edtest_key(app, 3)->time, t3 + 2.5, 1e-15, 1);
     /* the selection alone: keys 1 and 2 */
-    assert_int_equal(ed_app_select_range(app, 1, 2), 0);
+    assert_int_equal(ed_select_range(app, 1, 2), 0);
     double z0 = edtest_key(app, 0)->position.z, t1 = edtest_key(app, 1)->time;
-    assert_int_equal(ed_app_transform_translate(app, cp_vec3_make(0, 10, 0)), 0);
+    assert_int_equal(ed_xform_translate(app, cp_vec3_make(0, 10, 0)), 0);
     assert_near(edtest_key(app, 0)->position.y, 2, 0, 1);
     assert_near(edtest_key(app, 1)->position.y, 12, 0, 1);
     assert_near(edtest_key(app, 2)->position.y, 12, 0, 1);
     assert_near(edtest_key(app, 3)->position.y, 2, 0, 1);
     assert_near(edtest_key(app, 0)->position.z, z0, 0, 1);
-    assert_int_equal(ed_app_transform_shift(app, 0.5), 0);
+    assert_int_equal(ed_xform_shift(app, 0.5), 0);
     assert_near(edtest_key(app, 1)->time, t1 + 0.5, 1e-15, 1);
     /* keys keep their order: shifting past key 3 is refused and changes nothing */
-    unsigned long rev = app->cur.revision;
-    assert_int_equal(ed_app_transform_shift(app, 100), -1);
-    assert_non_null(strstr(app->message, "keep their order"));
-    assert_int_equal(app->cur.revision, rev);
+    unsigned long rev = app->doc.cur.revision;
+    assert_int_equal(ed_xform_shift(app, 100), -1);
+    assert_non_null(strstr(app->base.message, "keep their order"));
+    assert_int_equal(app->doc.cur.revision, rev);
     /* every transform was one undo step: six back to the recording */
     for (int i = 0; i < 6; i++)
-        assert_int_equal(ed_app_undo(app), 0);
+        assert_int_equal(ed_edit_undo(app), 0);
     assert_near(edtest_key(app, 2)->position.x, 20, 0, 1);
     assert_near(edtest_key(app, 3)->time, t3, 0, 1);
 }
@@ -211,7 +211,7 @@ static void compare(const cp_path *a, const cp_path *b, double out[3])
 static void inserts_at(ed_app *app, const double *at, int count, double worst[3])
 {
     cp_document copy;
-    assert_int_equal(cp_document_copy(&copy, &app->cur.doc, NULL), 0);
+    assert_int_equal(cp_document_copy(&copy, &app->doc.cur.doc, NULL), 0);
     cp_path *before = cp_document_to_path(&copy, NULL);
     assert_non_null(before);
     cp_document_free(&copy);
@@ -219,13 +219,13 @@ static void inserts_at(ed_app *app, const double *at, int count, double worst[3]
     for (int j = 0; j < count; j++) {
         ed_app_seek(app, at[j]);
         size_t n = ed_app_key_count(app);
-        assert_int_equal(ed_app_insert_at_playhead(app), 0);
+        assert_int_equal(ed_record_at_playhead(app), 0);
         assert_int_equal(ed_app_key_count(app), n + 1);
         double d[3];
-        compare(before, app->path, d);
+        compare(before, app->doc.path, d);
         for (int m = 0; m < 3; m++)
             worst[m] = fmax(worst[m], d[m]);
-        assert_int_equal(ed_app_undo(app), 0);
+        assert_int_equal(ed_edit_undo(app), 0);
     }
     cp_path_destroy(before);
 }
@@ -261,13 +261,13 @@ static void a_key_at_the_playhead_should_keep_the_shape_as_far_as_the_interpolat
     static const double keys[6][6] = {{0, 0, 0, 0, 0, 60},   {1.5, 12, 3, -4, 40, 50},  {2.2, 20, 1, -15, 95, 40},
                                       {4, 26, 6, -30, 150, 65}, {5.1, 18, 9, -42, 200, 70}, {7, 4, 4, -48, 260, 55}};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        ed_app_select(app, -1);
+        ed_select_one(app, -1);
         while (ed_app_key_count(app)) {
-            ed_app_select(app, 0);
-            ed_app_delete_selected(app);
+            ed_select_one(app, 0);
+            ed_edit_delete(app);
         }
         cp_document work;
-        assert_int_equal(ed_app_begin_edit(app, &work), 0);
+        assert_int_equal(cp_document_copy(&work, &app->doc.cur.doc, NULL), 0);
         for (int i = 0; i < 6; i++) {
             cp_key k;
             memset(&k, 0, sizeof k);
@@ -281,7 +281,7 @@ static void a_key_at_the_playhead_should_keep_the_shape_as_far_as_the_interpolat
         work.options.timing = cases[c].timing;
         work.options.ends = cases[c].ends;
         work.options.period = cases[c].ends == CP_ENDS_CLOSED ? 9.0 : 0;
-        assert_int_equal(ed_app_commit(app, &work, -1, 1), 0);
+        assert_int_equal(ed_edit_replace(app, &work, -1), 0);
         const double at[] = {0.6, 3.1, 6.2, 8.0};
         double worst[3];
         /* the closing segment (after 7 s) only exists on a loop */
@@ -298,7 +298,7 @@ static void a_key_at_the_playhead_should_keep_the_shape_as_far_as_the_interpolat
         cp_document demo;
         assert_int_equal(cp_document_load("paths/demo.json", &demo, NULL), 0);
         demo.options.timing = smooth ? CP_TIMING_SMOOTH : CP_TIMING_KEYS;
-        assert_int_equal(ed_app_commit(app, &demo, -1, 1), 0);
+        assert_int_equal(ed_edit_replace(app, &demo, -1), 0);
         double at[39], worst[3];
         for (int j = 1; j < 40; j++)
             at[j - 1] = ed_app_start(app) + ed_app_duration(app) * (j + 0.37) / 40.0;
@@ -312,12 +312,12 @@ static void a_key_at_the_playhead_should_keep_the_shape_as_far_as_the_interpolat
     }
     /* on a key: refused; without a path: refused */
     ed_app_seek(app, edtest_key(app, 3)->time + 0.004);
-    assert_int_equal(ed_app_insert_at_playhead(app), -1);
-    assert_non_null(strstr(app->message, "key 3 is at the playhead"));
-    assert_int_equal(ed_app_select_all(app), 0);
-    assert_int_equal(ed_app_delete_selected(app), 0);
-    assert_int_equal(ed_app_insert_at_playhead(app), -1);
-    assert_non_null(strstr(app->message, "needs a path"));
+    assert_int_equal(ed_record_at_playhead(app), -1);
+    assert_non_null(strstr(app->base.message, "key 3 is at the playhead"));
+    assert_int_equal(ed_select_all(app), 0);
+    assert_int_equal(ed_edit_delete(app), 0);
+    assert_int_equal(ed_record_at_playhead(app), -1);
+    assert_non_null(strstr(app->base.message, "needs a path"));
 }
 
 int main(void)

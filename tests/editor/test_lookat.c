@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "edtest.h"
+#include "fit.h"
 #include "inspector.h"
 
 typedef edtest_fixture fixture;
@@ -16,12 +17,12 @@ typedef edtest_fixture fixture;
 static int setup(void **state)
 {
     fixture *f = edtest_fixture_new("look.json", 1);
-    ed_app_set_nominal_speed(&f->app, 6.0);
+    ed_record_set_nominal_speed(&f->app, 6.0);
     /* three keys high over the town, each turned a little */
     for (int i = 0; i < 3; i++) {
         ed_app_place_camera(&f->app, cp_vec3_make(8.0 * i, 30, 20),
                             cp_quat_from_yaw_pitch_roll(0.3 * i, -0.2 - 0.1 * i, 0.05 * i));
-        assert_int_equal(ed_app_record(&f->app, 0), 0);
+        assert_int_equal(ed_record_key(&f->app, 0), 0);
     }
     *state = f;
     return 0;
@@ -56,36 +57,36 @@ static void a_path_should_turn_to_look_at_and_back_keeping_every_rotation(void *
     cp_quat before[3];
     for (int i = 0; i < 3; i++)
         before[i] = edtest_key(app, (size_t)i)->rotation;
-    assert_int_equal(ed_app_cycle_orientation(app), 0); /* Shift+O */
-    assert_int_equal(app->cur.doc.options.orientation, CP_ORIENTATION_LOOK_AT);
-    assert_int_equal(cp_path_get_options(app->path).orientation, CP_ORIENTATION_LOOK_AT);
+    assert_int_equal(ed_options_cycle_orientation(app), 0); /* Shift+O */
+    assert_int_equal(app->doc.cur.doc.options.orientation, CP_ORIENTATION_LOOK_AT);
+    assert_int_equal(cp_path_get_options(app->doc.path).orientation, CP_ORIENTATION_LOOK_AT);
     for (size_t i = 0; i < 3; i++) {
         const cp_key *k = edtest_key(app, i);
         assert_true(k->flags & CP_KEY_TARGET);
         /* on the key's view, as far as the view meets the town (or 10 m) */
         assert_true(off_ray(k->target, k->position, cp_quat_forward(before[i])) < 1e-9);
         const double r = cp_vec3_length(cp_vec3_sub(k->target, k->position));
-        assert_near(r, ed_app_view_distance(app, k->position, before[i], ED_TARGET_DISTANCE), 1e-12, 1);
+        assert_near(r, ed_scene_view_distance(&app->scene, k->position, before[i], ED_TARGET_DISTANCE), 1e-12, 1);
         /* the path derives the same rotation, roll included */
         assert_true(qdist(k->rotation, before[i]) < 1e-12);
-        assert_true(qdist(cp_path_keys(app->path)[i].rotation, before[i]) < 1e-12);
+        assert_true(qdist(cp_path_keys(app->doc.path)[i].rotation, before[i]) < 1e-12);
     }
     assert_near(edtest_key(app, 2)->roll, 0.1 / DEG, 1e-9, 1);
     /* the view meets the town: the targets are on it, not 10 m away */
     assert_true(fabs(cp_vec3_length(cp_vec3_sub(edtest_key(app, 0)->target, edtest_key(app, 0)->position)) -
                      ED_TARGET_DISTANCE) > 1);
     /* and back: the rotations the targets gave, no targets */
-    assert_int_equal(ed_app_set_orientation(app, CP_ORIENTATION_ROTATION), 0);
+    assert_int_equal(ed_options_set_orientation(app, CP_ORIENTATION_ROTATION), 0);
     for (size_t i = 0; i < 3; i++) {
         assert_false(edtest_key(app, i)->flags & CP_KEY_TARGET);
         assert_true(edtest_key(app, i)->roll == 0);
         assert_true(qdist(edtest_key(app, i)->rotation, before[i]) < 1e-12);
     }
     /* each change one undo step */
-    assert_int_equal(ed_app_undo(app), 0);
-    assert_int_equal(app->cur.doc.options.orientation, CP_ORIENTATION_LOOK_AT);
-    assert_int_equal(ed_app_undo(app), 0);
-    assert_int_equal(app->cur.doc.options.orientation, CP_ORIENTATION_ROTATION);
+    assert_int_equal(ed_edit_undo(app), 0);
+    assert_int_equal(app->doc.cur.doc.options.orientation, CP_ORIENTATION_LOOK_AT);
+    assert_int_equal(ed_edit_undo(app), 0);
+    assert_int_equal(app->doc.cur.doc.options.orientation, CP_ORIENTATION_ROTATION);
 }
 
 static void a_recording_should_look_at_what_the_camera_sees(void **state)
@@ -95,16 +96,16 @@ static void a_recording_should_look_at_what_the_camera_sees(void **state)
     run(f, "orientation look-at");
     run(f, "expect orientation look-at");
     ed_app_place_camera(app, cp_vec3_make(30, 12, 10), cp_quat_from_yaw_pitch_roll(0.5, -0.3, 0.2));
-    assert_int_equal(ed_app_record(app, 0), 0);
+    assert_int_equal(ed_record_key(app, 0), 0);
     const cp_key *k = edtest_key(app, 3);
-    const cp_quat q = ed_camera_rotation(&app->camera);
+    const cp_quat q = ed_camera_rotation(&app->ui.camera);
     assert_true(k->flags & CP_KEY_TARGET);
     assert_true(off_ray(k->target, k->position, cp_quat_forward(q)) < 1e-9);
-    assert_near(k->roll, app->camera.roll / DEG, 1e-9, 1);
+    assert_near(k->roll, app->ui.camera.roll / DEG, 1e-9, 1);
     assert_true(qdist(k->rotation, q) < 1e-12); /* the key shows what the camera showed */
     /* looking at the sky: the way the key before looks */
     ed_app_place_camera(app, cp_vec3_make(40, 12, 10), cp_quat_from_yaw_pitch_roll(0.5, 0.6, 0));
-    assert_int_equal(ed_app_record(app, 0), 0);
+    assert_int_equal(ed_record_key(app, 0), 0);
     const cp_key *sky = edtest_key(app, 4), *prev = edtest_key(app, 3);
     assert_near(cp_vec3_length(cp_vec3_sub(sky->target, sky->position)),
                 cp_vec3_length(cp_vec3_sub(prev->target, prev->position)), 1e-12, 1);
@@ -123,14 +124,14 @@ static void the_inspector_should_show_and_edit_targets(void **state)
     fixture *f = *state;
     ed_app *app = &f->app;
     ed_app_resize(app, 1280, 720);
-    assert_int_equal(ed_app_select(app, 1), 0);
+    assert_int_equal(ed_select_one(app, 1), 0);
     ed_inspector in;
     ed_inspector_build(app, &in);
     assert_null(item(&in, ED_FIELD_TX)); /* a rotation path: no target */
     assert_non_null(item(&in, ED_FIELD_FOCUS));
     assert_string_equal(item(&in, ED_FIELD_FOCUS)->value, "-");
     assert_int_equal(ed_inspector_apply(app, ED_FIELD_TX, 3), -1);
-    assert_non_null(strstr(app->message, "a target needs the look-at orientation"));
+    assert_non_null(strstr(app->base.message, "a target needs the look-at orientation"));
     run(f, "orientation look-at");
     ed_inspector_build(app, &in);
     assert_non_null(item(&in, ED_FIELD_TX));
@@ -160,16 +161,16 @@ static void the_inspector_should_show_and_edit_targets(void **state)
     const double z0 = edtest_key(app, 1)->target.z;
     assert_int_equal(ed_inspector_drag(app, ED_FIELD_TZ, 100), 0);
     assert_true(edtest_key(app, 1)->target.z > z0);
-    assert_int_equal(ed_app_live_end(app), 0);
-    assert_int_equal(ed_app_undo(app), 0);
+    assert_int_equal(ed_app_end_drag(app), 0);
+    assert_int_equal(ed_edit_undo(app), 0);
     assert_true(edtest_key(app, 1)->target.z == z0);
     /* the script */
     run(f, "edit target 1 2 3");
     run(f, "expect key 1 target 1 2 3");
     run(f, "expect key 1 focus none");
     /* a target on the key is refused, with the reason */
-    assert_int_equal(ed_app_edit_target(app, edtest_key(app, 1)->position), -1);
-    assert_non_null(strstr(app->message, "no direction to look in"));
+    assert_int_equal(ed_edit_target(app, edtest_key(app, 1)->position), -1);
+    assert_non_null(strstr(app->base.message, "no direction to look in"));
 }
 
 static void focus_and_aperture_should_be_on_every_key_or_none(void **state)
@@ -177,24 +178,24 @@ static void focus_and_aperture_should_be_on_every_key_or_none(void **state)
     fixture *f = *state;
     ed_app *app = &f->app;
     ed_app_resize(app, 1280, 720);
-    assert_int_equal(ed_app_select(app, 2), 0);
+    assert_int_equal(ed_select_one(app, 2), 0);
     /* the first focus typed goes to every key */
     ed_inspector_type_begin(app, ED_FIELD_FOCUS);
     ed_inspector_type_text(app, "12");
     assert_int_equal(ed_inspector_type_enter(app, 0), 0);
     for (size_t i = 0; i < 3; i++)
         assert_true(edtest_key(app, i)->focus == 12);
-    assert_non_null(strstr(app->message, "on every key"));
+    assert_non_null(strstr(app->base.message, "on every key"));
     /* then the selected key's own */
     assert_int_equal(ed_inspector_apply(app, ED_FIELD_FOCUS, 5), 0);
     assert_true(edtest_key(app, 2)->focus == 5 && edtest_key(app, 0)->focus == 12);
     cp_pose pose;
-    cp_path_sample(app->path, edtest_key(app, 2)->time, &pose);
+    cp_path_sample(app->doc.path, edtest_key(app, 2)->time, &pose);
     assert_true(pose.focus == 5);
     /* dragged: a factor, e^0.005 a pixel */
     assert_int_equal(ed_inspector_drag(app, ED_FIELD_FOCUS, 200), 0);
     assert_near(edtest_key(app, 2)->focus, 5 * exp(1.0), 1e-12, 1);
-    assert_int_equal(ed_app_live_end(app), 0);
+    assert_int_equal(ed_app_end_drag(app), 0);
     /* aperture: by script, then the "-" takes it from every key */
     run(f, "edit aperture 2.8");
     run(f, "expect key 0 aperture 2.8");
@@ -208,12 +209,12 @@ static void focus_and_aperture_should_be_on_every_key_or_none(void **state)
     assert_string_equal(item(&in, ED_FIELD_APERTURE)->value, "-");
     /* a drag of none refuses, and says what to do */
     assert_int_equal(ed_inspector_drag(app, ED_FIELD_APERTURE, 10), -1);
-    assert_non_null(strstr(app->message, "type a value"));
-    assert_int_equal(ed_app_edit_lens(app, 0, 1, -1), -1);
+    assert_non_null(strstr(app->base.message, "type a value"));
+    assert_int_equal(ed_edit_lens(app, 0, 1, -1), -1);
     /* a recording into a path with focus focuses on what it looks at */
     run(f, "orientation look-at");
     ed_app_place_camera(app, cp_vec3_make(30, 12, 10), cp_quat_from_yaw_pitch_roll(0.5, -0.3, 0));
-    assert_int_equal(ed_app_record(app, 0), 0);
+    assert_int_equal(ed_record_key(app, 0), 0);
     const cp_key *k = edtest_key(app, 3);
     assert_near(k->focus, cp_vec3_length(cp_vec3_sub(k->target, k->position)), 1e-12, 1);
     /* and the file keeps it all */
@@ -233,17 +234,17 @@ static void looking_from_a_key_should_turn_its_target(void **state)
     fixture *f = *state;
     ed_app *app = &f->app;
     run(f, "orientation look-at");
-    assert_int_equal(ed_app_select(app, 0), 0);
+    assert_int_equal(ed_select_one(app, 0), 0);
     const cp_key *k = edtest_key(app, 0);
     const cp_vec3 p = k->position;
     const double r = cp_vec3_length(cp_vec3_sub(k->target, p));
-    assert_int_equal(ed_app_look_begin(app), 0);
-    ed_camera_look(&app->camera, 120, -40); /* the right mouse: turn */
-    app->camera.roll = 10 * DEG;
-    ed_app_look_sync(app);
-    assert_int_equal(ed_app_look_end(app, 1), 0);
+    assert_int_equal(ed_drag_look_begin(app), 0);
+    ed_camera_look(&app->ui.camera, 120, -40); /* the right mouse: turn */
+    app->ui.camera.roll = 10 * DEG;
+    ed_drag_look_sync(app);
+    assert_int_equal(ed_drag_look_end(app, 1), 0);
     k = edtest_key(app, 0);
-    const cp_quat q = ed_camera_rotation(&app->camera);
+    const cp_quat q = ed_camera_rotation(&app->ui.camera);
     assert_near(cp_vec3_length(cp_vec3_sub(k->target, p)), r, 1e-12, 1);
     assert_true(off_ray(k->target, p, cp_quat_forward(q)) < 1e-9);
     assert_near(k->roll, 10, 1e-9, 1);
@@ -254,7 +255,7 @@ static void inserted_and_pasted_keys_should_fit_the_path(void **state)
 {
     fixture *f = *state;
     ed_app *app = &f->app;
-    assert_int_equal(ed_app_select(app, 0), 0);
+    assert_int_equal(ed_select_one(app, 0), 0);
     run(f, "edit focus 7");
     /* copy from the rotation path, then make it look-at and paste: targets on the views */
     run(f, "select 0-1");
@@ -273,10 +274,10 @@ static void inserted_and_pasted_keys_should_fit_the_path(void **state)
     const double t = 0.5 * (edtest_key(app, 0)->time + edtest_key(app, 1)->time);
     ed_app_seek(app, t);
     cp_vec3 target;
-    assert_int_equal(cp_path_target(app->path, t, &target), 0);
+    assert_true(cp_path_target(app->doc.path, t, &target));
     cp_pose pose;
-    cp_path_sample(app->path, t, &pose);
-    assert_int_equal(ed_app_insert_at_playhead(app), 0);
+    cp_path_sample(app->doc.path, t, &pose);
+    assert_int_equal(ed_record_at_playhead(app), 0);
     const cp_key *k = edtest_key(app, 1);
     assert_memory_equal(&k->target, &target, sizeof target);
     assert_true(qdist(k->rotation, pose.rotation) < 1e-12); /* its roll is the pose's */

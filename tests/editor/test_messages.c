@@ -18,8 +18,8 @@ static int teardown(void **state) { return edtest_teardown(state); }
 /* Fails when the HUD message has a count of 1 with a plural noun. */
 static void assert_no_one_keys(const ed_app *app)
 {
-    if (strstr(app->message, " 1 keys") || strstr(app->message, "(1 keys"))
-        fail_msg("message \"%s\" says \"1 keys\"", app->message);
+    if (strstr(app->base.message, " 1 keys") || strstr(app->base.message, "(1 keys"))
+        fail_msg("message \"%s\" says \"1 keys\"", app->base.message);
 }
 
 static void counts_of_one_should_be_singular(void **state)
@@ -27,25 +27,25 @@ static void counts_of_one_should_be_singular(void **state)
     fixture *f = *state;
     ed_app *app = &f->app;
     edtest_record_line(app, 3, 6.0);
-    assert_int_equal(ed_app_select(app, 1), 0);
+    assert_int_equal(ed_select_one(app, 1), 0);
     edtest_place(app, 9, 3, 0);
-    assert_int_equal(ed_app_record(app, 1), 0); /* one key after the insert */
+    assert_int_equal(ed_record_key(app, 1), 0); /* one key after the insert */
     assert_no_one_keys(app);
-    assert_non_null(strstr(app->message, "the key after it moved"));
-    assert_int_equal(ed_app_select(app, 3), 0);
-    assert_int_equal(ed_app_delete_selected(app), 0);
-    assert_int_equal(ed_app_select(app, 2), 0);
-    assert_int_equal(ed_app_delete_selected(app), 0);
-    assert_int_equal(ed_app_select(app, 1), 0);
-    assert_int_equal(ed_app_delete_selected(app), 0); /* one key left */
+    assert_non_null(strstr(app->base.message, "the key after it moved"));
+    assert_int_equal(ed_select_one(app, 3), 0);
+    assert_int_equal(ed_edit_delete(app), 0);
+    assert_int_equal(ed_select_one(app, 2), 0);
+    assert_int_equal(ed_edit_delete(app), 0);
+    assert_int_equal(ed_select_one(app, 1), 0);
+    assert_int_equal(ed_edit_delete(app), 0); /* one key left */
     assert_no_one_keys(app);
-    assert_int_equal(ed_app_undo(app), 0);
-    assert_int_equal(ed_app_undo(app), 0);
-    assert_int_equal(ed_app_redo(app), 0);
-    assert_int_equal(ed_app_redo(app), 0); /* one key */
+    assert_int_equal(ed_edit_undo(app), 0);
+    assert_int_equal(ed_edit_undo(app), 0);
+    assert_int_equal(ed_edit_redo(app), 0);
+    assert_int_equal(ed_edit_redo(app), 0); /* one key */
     assert_no_one_keys(app);
     assert_int_equal(ed_app_key_count(app), 1);
-    assert_int_equal(ed_app_select(app, 4), -1);
+    assert_int_equal(ed_select_one(app, 4), -1);
     assert_no_one_keys(app);
 }
 
@@ -55,18 +55,18 @@ static void a_selection_message_should_go_with_the_selection(void **state)
     fixture *f = *state;
     ed_app *app = &f->app;
     edtest_record_line(app, 8, 6.0);
-    assert_int_equal(ed_app_select(app, 6), 0);
-    assert_non_null(strstr(app->message, "key 6"));
+    assert_int_equal(ed_select_one(app, 6), 0);
+    assert_non_null(strstr(app->base.message, "key 6"));
     ed_event esc = {.type = ED_EV_KEY_DOWN, .key = ED_KEY_ESCAPE};
     ed_control_event(&f->ctl, app, &esc);
-    assert_int_equal(app->cur.selected, -1);
-    if (app->message[0] && app->clock - app->message_clock < ED_MESSAGE_SECONDS && strstr(app->message, "selected"))
-        fail_msg("after deselecting, the HUD still says \"%s\"", app->message);
+    assert_int_equal(app->doc.cur.selected, -1);
+    if (ed_app_message_shown(app) && strstr(app->base.message, "selected"))
+        fail_msg("after deselecting, the HUD still says \"%s\"", app->base.message);
     /* a message about something else is left alone */
-    assert_int_equal(ed_app_select(app, 2), 0);
+    assert_int_equal(ed_select_one(app, 2), 0);
     ed_app_message(app, 0, "saved");
     ed_control_event(&f->ctl, app, &esc);
-    assert_string_equal(app->message, "saved");
+    assert_string_equal(app->base.message, "saved");
 }
 
 /* The status line about the path, and the one about the camera. */
@@ -94,7 +94,7 @@ static void a_colour_scale_of_nothing_should_not_be_shown_as_a_range(void **stat
     /* a camera that turns on the spot: its speed is 0 everywhere */
     for (int i = 0; i < 3; i++) {
         ed_app_place_camera(app, cp_vec3_make(0, 2, 0), cp_quat_from_yaw_pitch_roll(0.5 * i, 0, 0));
-        assert_int_equal(ed_app_record(app, 0), 0);
+        assert_int_equal(ed_record_key(app, 0), 0);
     }
     s = status(app, 0, "interpolation", NULL);
     if (strstr(s, "0..0") || !strstr(s, "speed"))
@@ -109,22 +109,22 @@ static void ends_should_say_when_they_have_no_effect(void **state)
     fixture *f = *state;
     ed_app *app = &f->app;
     edtest_record_line(app, 3, 6.0);
-    assert_int_equal(ed_app_set_timing(app, CP_TIMING_KEYS), 0);
-    assert_int_equal(ed_app_set_ends(app, CP_ENDS_REST), 0);
+    assert_int_equal(ed_options_set_timing(app, CP_TIMING_KEYS), 0);
+    assert_int_equal(ed_options_set_ends(app, CP_ENDS_REST), 0);
     assert_non_null(strstr(status(app, 1, "interpolation", NULL), "ends rest"));
-    assert_int_equal(ed_app_set_interp(app, CP_INTERP_LINEAR), 0);
+    assert_int_equal(ed_options_set_interp(app, CP_INTERP_LINEAR), 0);
     const char *s = status(app, 1, "interpolation", NULL);
     if (strstr(s, "ends rest"))
         fail_msg("under linear interpolation the status says \"%s\"", s);
     assert_non_null(strstr(s, "no effect"));
-    assert_int_equal(ed_app_set_ends(app, CP_ENDS_NATURAL), 0);
-    assert_non_null(strstr(app->message, "no effect"));
+    assert_int_equal(ed_options_set_ends(app, CP_ENDS_NATURAL), 0);
+    assert_non_null(strstr(app->base.message, "no effect"));
     /* smooth timing's warp starts and stops at rest with rest ends, whatever the curves */
-    assert_int_equal(ed_app_set_ends(app, CP_ENDS_REST), 0);
-    assert_int_equal(ed_app_set_timing(app, CP_TIMING_SMOOTH), 0);
+    assert_int_equal(ed_options_set_ends(app, CP_ENDS_REST), 0);
+    assert_int_equal(ed_options_set_timing(app, CP_TIMING_SMOOTH), 0);
     assert_non_null(strstr(status(app, 1, "interpolation", NULL), "ends rest"));
-    assert_int_equal(ed_app_set_timing(app, CP_TIMING_KEYS), 0);
-    assert_int_equal(ed_app_set_ends(app, CP_ENDS_CLOSED), 0);
+    assert_int_equal(ed_options_set_timing(app, CP_TIMING_KEYS), 0);
+    assert_int_equal(ed_options_set_ends(app, CP_ENDS_CLOSED), 0);
     assert_non_null(strstr(status(app, 1, "interpolation", NULL), "ends closed"));
 }
 
@@ -135,7 +135,7 @@ static void the_hud_should_show_the_camera_roll(void **state)
     ed_status_kind kind;
     assert_non_null(strstr(status(app, 0, "camera", &kind), "roll 0"));
     assert_int_equal(kind, ED_STATUS_PLAIN);
-    app->camera.roll = -12.0 * M_PI / 180.0;
+    app->ui.camera.roll = -12.0 * M_PI / 180.0;
     assert_non_null(strstr(status(app, 0, "camera", &kind), "roll -12.0"));
     assert_int_equal(kind, ED_STATUS_NOTE);
 }

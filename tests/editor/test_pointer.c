@@ -51,7 +51,7 @@ static void project(const ed_app *app, cp_vec3 p, float *x, float *y)
 static void five_keys(ed_app *app)
 {
     edtest_record_line(app, 5, 6.0);
-    ed_app_select(app, -1);
+    ed_select_one(app, -1);
     edtest_place(app, 12, 0, 40);
 }
 
@@ -97,7 +97,7 @@ static void a_box_should_select_the_keys_inside(void **state)
     drag(f, x1 - 5, y1 - 30, x3 + 5, y3 + 30);
     assert_int_equal(ed_app_selected_count(app), 3);
     assert_true(ed_app_is_selected(app, 1) && ed_app_is_selected(app, 2) && ed_app_is_selected(app, 3));
-    assert_int_equal(app->drag.kind, ED_DRAG_NONE);
+    assert_int_equal(app->rec.gesture.kind, ED_GESTURE_NONE);
     /* Shift adds to it: key 0 */
     float x0, y0;
     project(app, ed_app_keys(app)[0].position, &x0, &y0);
@@ -118,7 +118,7 @@ static void a_box_should_select_the_keys_inside(void **state)
     send(f, ED_EV_KEY_UP, ED_KEY_SHIFT, 0, 0);
     assert_int_equal(ed_app_selected_count(app), 2);
     assert_true(ed_app_is_selected(app, 1) && ed_app_is_selected(app, 4));
-    assert_int_equal(app->cur.selected, 4);
+    assert_int_equal(app->doc.cur.selected, 4);
     /* the selection did not change the keys: nothing to undo from the mouse */
     assert_int_equal(ed_app_key_count(app), 5);
 }
@@ -130,7 +130,7 @@ static void the_gizmo_should_move_the_selection_in_one_undo_step(void **state)
     fixture *f = *state;
     ed_app *app = &f->app;
     five_keys(app);
-    assert_int_equal(ed_app_select_range(app, 1, 2), 0);
+    assert_int_equal(ed_select_range(app, 1, 2), 0);
     ed_view v;
     ed_gizmo g;
     ed_app_view(app, &v);
@@ -138,7 +138,7 @@ static void the_gizmo_should_move_the_selection_in_one_undo_step(void **state)
     /* at the selection's centre, x = 9 */
     assert_near(g.origin.x, 9, 1e-12, 1);
     double len = g.length;
-    unsigned long rev = app->cur.revision;
+    unsigned long rev = app->doc.cur.revision;
     float hx = (float)(0.5 * (g.ox + g.ex[1])), hy = (float)(0.5 * (g.oy + g.ey[1]));
     drag(f, hx, hy, hx, hy - ED_GIZMO_PIXELS); /* up the Y axis by its own length */
     /* within a pixel: the drag's pixels are whole */
@@ -146,11 +146,11 @@ static void the_gizmo_should_move_the_selection_in_one_undo_step(void **state)
     assert_near(ed_app_keys(app)[2].position.y, ed_app_keys(app)[1].position.y, 0, 1);
     assert_near(ed_app_keys(app)[0].position.y, 0, 0, 1);
     assert_near(ed_app_keys(app)[1].position.x, 6, 0, 1);
-    assert_true(app->cur.revision != rev);
-    assert_int_equal(ed_app_undo(app), 0);
+    assert_true(app->doc.cur.revision != rev);
+    assert_int_equal(ed_edit_undo(app), 0);
     assert_near(ed_app_keys(app)[1].position.y, 0, 0, 1);
     assert_near(ed_app_keys(app)[2].position.y, 0, 0, 1);
-    assert_int_equal(app->cur.revision, rev);
+    assert_int_equal(app->doc.cur.revision, rev);
     /* a marker dragged moves the selection in the camera's plane (key 1: left of the gizmo, whose X
        axis runs over key 2); Esc before the release puts it back */
     float x1, y1;
@@ -165,7 +165,7 @@ static void the_gizmo_should_move_the_selection_in_one_undo_step(void **state)
     send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, (int)x1 - 50, (int)y1);
     assert_near(ed_app_keys(app)[1].position.x, 6, 0, 1);
     assert_near(ed_app_keys(app)[2].position.x, 12, 0, 1);
-    assert_int_equal(app->cur.revision, rev);
+    assert_int_equal(app->doc.cur.revision, rev);
     assert_int_equal(ed_app_selected_count(app), 2);
     /* and released, it stays, in the camera's plane (z unchanged) */
     drag(f, x1, y1, x1 - 50, y1 + 20);
@@ -173,7 +173,7 @@ static void the_gizmo_should_move_the_selection_in_one_undo_step(void **state)
     assert_true(ed_app_keys(app)[1].position.y < -0.5);
     assert_near(ed_app_keys(app)[1].position.z, 0, 1e-9, 1);
     assert_near(ed_app_keys(app)[2].position.y, ed_app_keys(app)[1].position.y, 0, 1);
-    assert_int_equal(ed_app_undo(app), 0);
+    assert_int_equal(ed_edit_undo(app), 0);
     assert_near(ed_app_keys(app)[1].position.x, 6, 0, 1);
 }
 
@@ -187,7 +187,7 @@ static void a_tick_should_move_its_key_in_time_between_its_neighbours(void **sta
     int y = l.bar.y + l.bar.h / 2;
     double x2 = ed_layout_x_of(&l, 0, 4, 2.0), per_second = (l.bar.w - 1) / 4.0;
     drag(f, x2, y, x2 + 0.5 * per_second, y);
-    assert_int_equal(app->cur.selected, 2);
+    assert_int_equal(app->doc.cur.selected, 2);
     assert_near(ed_app_keys(app)[2].time, 2.5, 1.0 / per_second, 1);
     assert_near(ed_app_keys(app)[3].time, 3.0, 0, 1);
     /* kept short of the next key */
@@ -195,8 +195,8 @@ static void a_tick_should_move_its_key_in_time_between_its_neighbours(void **sta
     drag(f, now, y, now + 3 * per_second, y);
     assert_near(ed_app_keys(app)[2].time, 3.0 - ED_TIME_MARGIN, 1e-12, 1);
     /* Shift: the keys after it go with it */
-    assert_int_equal(ed_app_undo(app), 0);
-    assert_int_equal(ed_app_undo(app), 0);
+    assert_int_equal(ed_edit_undo(app), 0);
+    assert_int_equal(ed_edit_undo(app), 0);
     assert_near(ed_app_keys(app)[2].time, 2.0, 0, 1);
     send(f, ED_EV_KEY_DOWN, ED_KEY_SHIFT, 0, 0);
     drag(f, x2, y, x2 + per_second, y);
@@ -204,7 +204,7 @@ static void a_tick_should_move_its_key_in_time_between_its_neighbours(void **sta
     assert_near(ed_app_keys(app)[2].time, 3.0, 1.0 / per_second, 1);
     assert_near(ed_app_keys(app)[4].time - ed_app_keys(app)[2].time, 2.0, 1e-12, 1);
     assert_near(ed_app_keys(app)[1].time, 1.0, 0, 1);
-    assert_int_equal(ed_app_undo(app), 0);
+    assert_int_equal(ed_edit_undo(app), 0);
     assert_near(ed_app_keys(app)[4].time, 4.0, 0, 1);
 }
 
@@ -213,11 +213,11 @@ static void looking_from_a_key_should_turn_it(void **state)
     fixture *f = *state;
     ed_app *app = &f->app;
     five_keys(app);
-    assert_int_equal(ed_app_select(app, 2), 0);
-    ed_control_command(&f->ctl, app, ED_CMD_LOOK_FROM_KEY);
-    assert_int_equal(app->look_key, 2);
-    assert_near(app->camera.position.x, 12, 0, 1);
-    unsigned long rev = app->cur.revision;
+    assert_int_equal(ed_select_one(app, 2), 0);
+    ed_control_command(app, ED_CMD_LOOK_FROM_KEY);
+    assert_int_equal(app->rec.look_key, 2);
+    assert_near(app->ui.camera.position.x, 12, 0, 1);
+    unsigned long rev = app->doc.cur.revision;
     /* turn left 30 degrees with the mouse, try to fly away, roll a little */
     send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_RIGHT, 10, 10);
     ed_event m;
@@ -232,27 +232,27 @@ static void looking_from_a_key_should_turn_it(void **state)
         ed_app_update(app, 1.0 / 60);
     }
     send(f, ED_EV_KEY_UP, 'w', 0, 0);
-    assert_near(app->camera.position.x, 12, 0, 1);
-    assert_near(app->camera.position.z, 0, 0, 1);
+    assert_near(app->ui.camera.position.x, 12, 0, 1);
+    assert_near(app->ui.camera.position.z, 0, 0, 1);
     double yaw, pitch, roll;
     ed_quat_to_yaw_pitch_roll(ed_app_keys(app)[2].rotation, &yaw, &pitch, &roll);
     assert_near(yaw / DEG, 30, 1e-9, 1);
     /* L again keeps it: one undo step */
-    ed_control_command(&f->ctl, app, ED_CMD_LOOK_FROM_KEY);
-    assert_int_equal(app->look_key, -1);
-    assert_true(app->cur.revision != rev);
-    assert_int_equal(ed_app_undo(app), 0);
+    ed_control_command(app, ED_CMD_LOOK_FROM_KEY);
+    assert_int_equal(app->rec.look_key, -1);
+    assert_true(app->doc.cur.revision != rev);
+    assert_int_equal(ed_edit_undo(app), 0);
     ed_quat_to_yaw_pitch_roll(ed_app_keys(app)[2].rotation, &yaw, &pitch, &roll);
     assert_near(yaw, 0, 0, 1);
     /* Esc puts it back */
-    ed_control_command(&f->ctl, app, ED_CMD_LOOK_FROM_KEY);
-    app->camera.fov = 35;
+    ed_control_command(app, ED_CMD_LOOK_FROM_KEY);
+    app->ui.camera.fov = 35;
     ed_control_update(&f->ctl, app, 1.0 / 60);
     assert_near(ed_app_keys(app)[2].fov, 35, 0, 1);
-    ed_control_command(&f->ctl, app, ED_CMD_DESELECT);
-    assert_int_equal(app->look_key, -1);
+    ed_control_command(app, ED_CMD_DESELECT);
+    assert_int_equal(app->rec.look_key, -1);
     assert_near(ed_app_keys(app)[2].fov, 60, 0, 1);
-    assert_int_equal(app->cur.revision, rev);
+    assert_int_equal(app->doc.cur.revision, rev);
 }
 
 int main(void)

@@ -78,9 +78,9 @@ static void a_script_should_record_edit_and_save_a_path(void **state)
     };
     if (run(f, lines) != 0)
         fail_msg("%s", f->err);
-    assert_int_equal(f->app.width, 320);
-    assert_true(f->app.show_help);
-    assert_true(f->app.playing);
+    assert_int_equal(f->app.ui.width, 320);
+    assert_true(f->app.ui.show_help);
+    assert_true(f->app.base.playing);
     char *file = edtest_path(f->dir, "a path.json");
     cp_error err;
     cp_path *p = cp_path_load(file, &err);
@@ -98,8 +98,8 @@ static void held_keys_in_a_script_should_fly_during_wait(void **state)
     if (run(f, lines) != 0)
         fail_msg("%s", f->err);
     /* yaw 90 looks down -X; 1 s at 8 m/s */
-    assert_near(f->app.camera.position.x, -8.0, 1e-9, 1);
-    assert_near(f->app.camera.position.z, 0.0, 1e-9, 1);
+    assert_near(f->app.ui.camera.position.x, -8.0, 1e-9, 1);
+    assert_near(f->app.ui.camera.position.z, 0.0, 1e-9, 1);
 }
 
 static void a_pressed_chord_should_release_its_modifiers(void **state)
@@ -112,13 +112,13 @@ static void a_pressed_chord_should_release_its_modifiers(void **state)
         fail_msg("%s", f->err);
     assert_false(f->ctl.down[ED_KEY_CTRL]);
     assert_false(f->ctl.down[ED_KEY_SHIFT]);
-    assert_near(f->app.camera.position.x, -8.0, 1e-9, 1);
+    assert_near(f->app.ui.camera.position.x, -8.0, 1e-9, 1);
     /* key-down holds the modifier too, until key-up lets go of both */
     const char *const held[] = {"key-down shift+w", "wait 0.5", "key-up shift+w", "wait 0.5", NULL};
     if (run(f, held) != 0)
         fail_msg("%s", f->err);
     assert_false(f->ctl.down[ED_KEY_SHIFT]);
-    assert_near(f->app.camera.position.x, -8.0 - 16.0, 1e-9, 1);
+    assert_near(f->app.ui.camera.position.x, -8.0 - 16.0, 1e-9, 1);
 }
 
 static void errors_should_name_the_line_and_the_problem(void **state)
@@ -154,9 +154,9 @@ static void errors_should_name_the_line_and_the_problem(void **state)
         f->s.line = (int)i + 10;
         if (i == 6) {
             /* the app refuses while a question waits */
-            f->app.prompt = ED_PROMPT_RELOAD;
+            f->app.base.prompt = ED_PROMPT_RELOAD;
         } else if (i == 7) {
-            f->app.prompt = ED_PROMPT_NONE;
+            f->app.base.prompt = ED_PROMPT_NONE;
         }
         if (ed_script_line(&f->s, cases[i].line, f->err, sizeof f->err) == 0)
             fail_msg("'%s' should have failed", cases[i].line);
@@ -190,7 +190,7 @@ static void quit_should_ask_when_there_are_unsaved_edits(void **state)
                                  "quit", "answer discard", NULL};
     if (run(f, lines) != 0)
         fail_msg("%s", f->err);
-    assert_true(f->app.quit);
+    assert_true(f->app.base.quit);
     /* the script ends there, as the window would close: a save after it never runs */
     assert_true(f->s.done);
     char *file = edtest_path(f->dir, "s.txt"), text[1024];

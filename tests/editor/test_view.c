@@ -4,7 +4,7 @@
 
 #include "camera.h"
 #include "layout.h"
-#include "scene.h"
+#include "demo.h"
 #include "view.h"
 
 static ed_view front_view(void)
@@ -179,7 +179,7 @@ static void the_demo_world_should_be_plain_meshes_with_normals_that_match_their_
 {
     (void)state;
     ed_world w;
-    assert_int_equal(ed_scene_build_demo(&w), 0);
+    assert_int_equal(ed_demo_build(&w), 0);
     assert_true(w.mesh_count > 10);
     assert_true(w.triangle_count > 500);
     assert_true(w.line_count > 50);

@@ -30,7 +30,7 @@ static void a_gltf_text_scene_should_become_a_textured_mesh_where_its_node_puts_
     ed_world w;
     char err[1024];
     ed_import_progress progress = {0};
-    assert_int_equal(ed_world_import(&w, SCENES "wall.gltf", NULL, &progress, err, sizeof err), 0);
+    assert_int_equal(ed_import_world(&w, SCENES "wall.gltf", NULL, &progress, err, sizeof err), 0);
     assert_int_equal(w.triangle_count, 12);
     assert_int_equal(w.mesh_count, 1);
     assert_wall_bounds(&w, 0);
@@ -50,7 +50,7 @@ static void a_glb_should_carry_its_texture_inside(void **state)
     (void)state;
     ed_world w;
     char err[1024];
-    assert_int_equal(ed_world_import(&w, SCENES "wall.glb", NULL, NULL, err, sizeof err), 0);
+    assert_int_equal(ed_import_world(&w, SCENES "wall.glb", NULL, NULL, err, sizeof err), 0);
     assert_int_equal(w.triangle_count, 12);
     assert_wall_bounds(&w, 0);
     assert_int_equal(w.texture_count, 1);
@@ -67,7 +67,7 @@ static void an_obj_scene_should_load_with_its_material_library(void **state)
     (void)state;
     ed_world w;
     char err[1024];
-    assert_int_equal(ed_world_import(&w, SCENES "wall.obj", NULL, NULL, err, sizeof err), 0);
+    assert_int_equal(ed_import_world(&w, SCENES "wall.obj", NULL, NULL, err, sizeof err), 0);
     assert_int_equal(w.triangle_count, 12);
     assert_wall_bounds(&w, 0);
     const ed_material *m = &w.materials[w.meshes[0].material];
@@ -84,7 +84,7 @@ static void z_up_and_scale_should_turn_and_size_the_scene(void **state)
     ed_world w;
     char err[1024];
     ed_import_options o = {1, 2.0};
-    assert_int_equal(ed_world_import(&w, SCENES "wall.gltf", &o, NULL, err, sizeof err), 0);
+    assert_int_equal(ed_import_world(&w, SCENES "wall.gltf", &o, NULL, err, sizeof err), 0);
     /* (x, y, z) -> (x, z, -y), times 2: the wall lies flat, its height along -z */
     assert_near(w.lo[0], -10, 1e-6, 1);
     assert_near(w.hi[0], 10, 1e-6, 1);
@@ -120,7 +120,7 @@ static void bad_scenes_should_be_refused_with_the_file_and_the_reason(void **sta
         ed_world w;
         char err[1024] = "";
         ed_import_options o = {0, 0};
-        int rc = ed_world_import(&w, cases[i].file, &o, NULL, err, sizeof err);
+        int rc = ed_import_world(&w, cases[i].file, &o, NULL, err, sizeof err);
         if (rc == 0 || !strstr(err, cases[i].message))
             fail_msg("%s: expected an error with \"%s\", got %d \"%s\"", cases[i].file, cases[i].message, rc, err);
         assert_int_equal(w.triangle_count, 0);
@@ -134,7 +134,7 @@ static void a_buffer_outside_the_folder_should_not_be_read_nor_its_contents_show
     (void)state;
     ed_world w;
     char err[1024];
-    assert_int_equal(ed_world_import(&w, SCENES "bad/escape.gltf", NULL, NULL, err, sizeof err), -1);
+    assert_int_equal(ed_import_world(&w, SCENES "bad/escape.gltf", NULL, NULL, err, sizeof err), -1);
     assert_non_null(strstr(err, "etc/passwd: outside the scene's folder"));
     assert_null(strstr(err, "root:"));
 }
@@ -156,9 +156,9 @@ static void a_fifo_should_be_refused_without_blocking(void **state)
     assert_int_equal(mkfifo(fifo, 0600), 0);
     ed_world w;
     char err[1024];
-    assert_int_equal(ed_world_import(&w, scene, NULL, NULL, err, sizeof err), -1);
+    assert_int_equal(ed_import_world(&w, scene, NULL, NULL, err, sizeof err), -1);
     assert_non_null(strstr(err, "wall.bin: not a regular file"));
-    assert_int_equal(ed_world_import(&w, fifo, NULL, NULL, err, sizeof err), -1);
+    assert_int_equal(ed_import_world(&w, fifo, NULL, NULL, err, sizeof err), -1);
     assert_non_null(strstr(err, "fifo.glb: not a regular file"));
     testutil_rmtree(dir);
     free(dir);
@@ -204,24 +204,24 @@ static void a_scene_should_replace_the_world_and_a_bad_one_keep_it(void **state)
 {
     edtest_fixture *f = *state;
     ed_app *app = &f->app;
-    size_t demo = app->world.triangle_count;
-    unsigned long serial = app->world_serial;
+    size_t demo = app->scene.world.triangle_count;
+    unsigned long serial = app->scene.world_serial;
     assert_true(demo > 500);
-    assert_null(app->scene_file);
+    assert_null(app->scene.file);
     assert_int_equal(ed_app_load_scene(app, SCENES "wall.glb", 0), 0);
     assert_int_equal(ed_app_wait_scene(app, NULL, NULL), 0);
-    assert_int_equal(app->world.triangle_count, 12);
-    assert_true(app->world_serial != serial);
-    assert_string_equal(app->scene_file, SCENES "wall.glb");
+    assert_int_equal(app->scene.world.triangle_count, 12);
+    assert_true(app->scene.world_serial != serial);
+    assert_string_equal(app->scene.file, SCENES "wall.glb");
     /* flying speed follows the scene's size (a 10 m wall, not a town) */
-    assert_true(app->camera.speed < 2.0);
-    serial = app->world_serial;
+    assert_true(app->ui.camera.speed < 2.0);
+    serial = app->scene.world_serial;
     assert_int_equal(ed_app_load_scene(app, SCENES "bad/truncated.glb", 0), 0);
     assert_int_equal(ed_app_wait_scene(app, NULL, NULL), -1);
-    assert_non_null(strstr(app->message, "truncated.glb"));
-    assert_non_null(strstr(app->message, "the world is unchanged"));
-    assert_int_equal(app->world.triangle_count, 12);
-    assert_int_equal(app->world_serial, serial);
+    assert_non_null(strstr(app->base.message, "truncated.glb"));
+    assert_non_null(strstr(app->base.message, "the world is unchanged"));
+    assert_int_equal(app->scene.world.triangle_count, 12);
+    assert_int_equal(app->scene.world_serial, serial);
 }
 
 static void the_path_file_should_remember_its_scene_relative_to_itself(void **state)
@@ -233,22 +233,22 @@ static void the_path_file_should_remember_its_scene_relative_to_itself(void **st
     assert_non_null(realpath(SCENES "wall.gltf", scene));
     assert_int_equal(ed_app_load_scene(app, scene, 1), 0);
     assert_int_equal(ed_app_wait_scene(app, NULL, NULL), 0);
-    assert_non_null(app->cur.doc.scene);
+    assert_non_null(app->doc.cur.doc.scene);
     /* relative to the file's folder: climbs out of the temporary folder to the scene */
-    assert_non_null(strstr(app->cur.doc.scene, "../"));
-    assert_non_null(strstr(app->cur.doc.scene, "tests/data/scenes/wall.gltf"));
+    assert_non_null(strstr(app->doc.cur.doc.scene, "../"));
+    assert_non_null(strstr(app->doc.cur.doc.scene, "tests/data/scenes/wall.gltf"));
     assert_true(ed_app_dirty(app));
     /* the member is an edit like any other */
-    assert_int_equal(ed_app_undo(app), 0);
-    assert_null(app->cur.doc.scene);
-    assert_int_equal(ed_app_redo(app), 0);
+    assert_int_equal(ed_edit_undo(app), 0);
+    assert_null(app->doc.cur.doc.scene);
+    assert_int_equal(ed_edit_redo(app), 0);
     assert_int_equal(ed_app_save(app), 0);
     /* opened again, the file brings its scene */
     ed_app other;
     assert_int_equal(ed_app_init(&other), 0);
     assert_int_equal(ed_app_open(&other, f->file), 0);
     assert_int_equal(ed_app_wait_scene(&other, NULL, NULL), 0);
-    assert_int_equal(other.world.triangle_count, 12);
+    assert_int_equal(other.scene.world.triangle_count, 12);
     assert_false(ed_app_dirty(&other));
     ed_app_free(&other);
 }
@@ -259,13 +259,13 @@ static void a_missing_scene_should_be_reported_and_the_path_open(void **state)
     assert_int_equal(edtest_write_path(f->file, 3, "\"scene\": \"nowhere/town.glb\","), 0);
     ed_app app;
     assert_int_equal(ed_app_init(&app), 0);
-    size_t demo = app.world.triangle_count;
+    size_t demo = app.scene.world.triangle_count;
     assert_int_equal(ed_app_open(&app, f->file), 0);
-    assert_non_null(strstr(app.message, "nowhere/town.glb, which is not there"));
+    assert_non_null(strstr(app.base.message, "nowhere/town.glb, which is not there"));
     assert_int_equal(ed_app_wait_scene(&app, NULL, NULL), 0);
     assert_int_equal(ed_app_key_count(&app), 3);
-    assert_int_equal(app.world.triangle_count, demo);
-    assert_string_equal(app.cur.doc.scene, "nowhere/town.glb");
+    assert_int_equal(app.scene.world.triangle_count, demo);
+    assert_string_equal(app.doc.cur.doc.scene, "nowhere/town.glb");
     ed_app_free(&app);
 }
 

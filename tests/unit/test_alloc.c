@@ -259,7 +259,7 @@ static unsigned char *op_save(void *ctx, size_t *size, cp_error *error)
 {
     fixture *f = ctx;
     testutil_write_file(f->other, "old");
-    int rc = cp_path_save(f->path, f->other, error);
+    cp_status rc = cp_path_save(f->path, f->other, error);
     disarm();
     unsigned char *out = read_bytes(f->other, size);
     if (rc != CP_OK) {
@@ -290,7 +290,7 @@ static unsigned char *op_export_glb(void *ctx, size_t *size, cp_error *error)
 static unsigned char *op_export_file(void *ctx, size_t *size, cp_error *error)
 {
     fixture *f = ctx;
-    int rc = cp_gltf_export(f->path, f->gltf, NULL, error);
+    cp_status rc = cp_gltf_export(f->path, f->gltf, NULL, error);
     disarm();
     return rc == CP_OK ? read_bytes(f->gltf, size) : NULL;
 }

@@ -233,7 +233,7 @@ static void files_should_not_claim_an_old_file_on_a_first_save(void **state)
     small.rlim_max = old_limit.rlim_max;
     void (*old_handler)(int) = signal(SIGXFSZ, SIG_IGN);
     assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
-    int rc = cp_write_file_atomic(file, big, sizeof big, &err);
+    cp_status rc = cp_write_file_atomic(file, big, sizeof big, &err);
     setrlimit(RLIMIT_FSIZE, &old_limit);
     signal(SIGXFSZ, old_handler);
     assert_int_equal(rc, CP_ERR_IO);
@@ -295,7 +295,7 @@ static void files_should_save_paths_atomically(void **state)
     small.rlim_max = old_limit.rlim_max;
     void (*old_handler)(int) = signal(SIGXFSZ, SIG_IGN);
     assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
-    int rc = cp_path_save(p, file, &err);
+    cp_status rc = cp_path_save(p, file, &err);
     setrlimit(RLIMIT_FSIZE, &old_limit);
     signal(SIGXFSZ, old_handler);
     assert_int_equal(rc, CP_ERR_IO);

@@ -894,7 +894,7 @@ static void import_should_explain_what_it_cannot_represent(void **state)
     (void)state;
     static const struct {
         const char *file, *node;
-        int code;
+        cp_status code;
         const char *message;
     } bad[] = {
         {"no_camera", NULL, CP_ERR_UNSUPPORTED,

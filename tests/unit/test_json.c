@@ -147,7 +147,7 @@ static void json_should_give_each_bad_file_its_message(void **state)
 static void json_should_name_the_status_of_bad_files(void **state)
 {
     (void)state;
-    static const struct { const char *name; int code; } cases[] = {
+    static const struct { const char *name; cp_status code; } cases[] = {
         {"empty", CP_ERR_SYNTAX},       {"truncated", CP_ERR_SYNTAX},         {"deep_nesting", CP_ERR_LIMIT},
         {"version_2", CP_ERR_UNSUPPORTED}, {"time_string", CP_ERR_INVALID}, {"zero_rotation", CP_ERR_INVALID},
     };

@@ -231,7 +231,7 @@ static void camera_should_look_at_the_target_level_and_rolled(void **state)
                 cp_pose pose;
                 cp_vec3 target;
                 cp_path_sample(p, at, &pose);
-                assert_int_equal(cp_path_target(p, at, &target), 0);
+                assert_true(cp_path_target(p, at, &target));
                 const cp_vec3 view = cp_vec3_normalize(cp_vec3_sub(target, pose.position));
                 assert_true(vdist(cp_quat_rotate(pose.rotation, cp_vec3_make(0, 0, -1)), view) < 1e-13);
                 assert_near(cp_quat_length(pose.rotation), 1, 1e-15, 1);
@@ -430,7 +430,7 @@ static void degenerate_and_misplaced_members_should_be_named(void **state)
         b[i].flags = 0, b[i].roll = 0, b[i].rotation = cp_quat_make(0, 0, 0, 1);
     p = cp_path_create(b, 3, &rot, NULL);
     cp_vec3 t = {7, 7, 7};
-    assert_int_equal(cp_path_target(p, 1, &t), -1);
+    assert_false(cp_path_target(p, 1, &t));
     assert_true(t.x == 7);
     assert_null(cp_path_target_curve(p));
     cp_path_destroy(p);
@@ -439,9 +439,9 @@ static void degenerate_and_misplaced_members_should_be_named(void **state)
     assert_string_equal(cp_orientation_name(CP_ORIENTATION_ROTATION), "rotation");
     assert_null(cp_orientation_name((cp_orientation)2));
     cp_orientation on;
-    assert_int_equal(cp_orientation_parse("look-at", &on), 0);
+    assert_int_equal(cp_orientation_parse("look-at", &on), CP_OK);
     assert_int_equal(on, CP_ORIENTATION_LOOK_AT);
-    assert_int_equal(cp_orientation_parse("lookat", &on), -1);
+    assert_int_equal(cp_orientation_parse("lookat", &on), CP_ERR_INVALID);
 }
 
 /* ---- the check ---------------------------------------------------------------------------------------- */

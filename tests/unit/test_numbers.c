@@ -72,7 +72,7 @@ static void numbers_should_print_shortest_and_exact(void **state)
             continue;
         cp_json_format_number(x, buf);
         double y;
-        if (cp_json_parse_number(buf, &y) != 0)
+        if (cp_json_parse_number(buf, &y) != CP_OK)
             fail_msg("%s does not read back", buf);
         if (bits_of(x) != bits_of(y))
             fail_msg("%a printed as %s reads back as %a", x, buf, y);
@@ -99,19 +99,19 @@ static void numbers_should_read_like_strtod(void **state)
         else
             snprintf(text, sizeof text, "-%s.25e%d", digits, e);
         double x;
-        assert_int_equal(cp_json_parse_number(text, &x), 0);
+        assert_int_equal(cp_json_parse_number(text, &x), CP_OK);
         double y = strtod(text, NULL);
         if (bits_of(x) != bits_of(y))
             fail_msg("%s: read as %a, strtod gives %a", text, x, y);
     }
     double x;
-    assert_int_equal(cp_json_parse_number("1e999", &x), 0);
+    assert_int_equal(cp_json_parse_number("1e999", &x), CP_OK);
     assert_true(isinf(x));
-    assert_int_equal(cp_json_parse_number("01", &x), -1);
-    assert_int_equal(cp_json_parse_number("1.", &x), -1);
-    assert_int_equal(cp_json_parse_number(" 1", &x), -1);
-    assert_int_equal(cp_json_parse_number("nan", &x), -1);
-    assert_int_equal(cp_json_parse_number("", &x), -1);
+    assert_int_equal(cp_json_parse_number("01", &x), CP_ERR_SYNTAX);
+    assert_int_equal(cp_json_parse_number("1.", &x), CP_ERR_SYNTAX);
+    assert_int_equal(cp_json_parse_number(" 1", &x), CP_ERR_SYNTAX);
+    assert_int_equal(cp_json_parse_number("nan", &x), CP_ERR_SYNTAX);
+    assert_int_equal(cp_json_parse_number("", &x), CP_ERR_SYNTAX);
 }
 
 /* ---- locales ------------------------------------------------------------------------------------ */
@@ -146,8 +146,8 @@ static void numbers_should_not_depend_on_the_locale(void **state)
     assert_null(strstr(text, "2,5"));
     /* both conversions: the exact one and the long-number fallback (strtod) */
     double x, y;
-    assert_int_equal(cp_json_parse_number("0.1234567890123456789", &x), 0);
-    assert_int_equal(cp_json_parse_number("0.12345678901234567890123456789e-5", &y), 0);
+    assert_int_equal(cp_json_parse_number("0.1234567890123456789", &x), CP_OK);
+    assert_int_equal(cp_json_parse_number("0.12345678901234567890123456789e-5", &y), CP_OK);
     char buf[CP_JSON_NUMBER_SIZE];
     cp_json_format_number(-1.5e-7, buf);
     assert_string_equal(buf, "-1.5e-7");

@@ -598,17 +598,17 @@ static void names_should_round_trip(void **state)
     (void)state;
     for (int i = 0; i <= CP_INTERP_STEP; i++) {
         cp_interp m;
-        assert_int_equal(cp_interp_parse(cp_interp_name((cp_interp)i), &m), 0);
+        assert_int_equal(cp_interp_parse(cp_interp_name((cp_interp)i), &m), CP_OK);
         assert_int_equal(m, i);
     }
     for (int i = 0; i <= CP_ENDS_CLOSED; i++) {
         cp_ends e;
-        assert_int_equal(cp_ends_parse(cp_ends_name((cp_ends)i), &e), 0);
+        assert_int_equal(cp_ends_parse(cp_ends_name((cp_ends)i), &e), CP_OK);
         assert_int_equal(e, i);
     }
     cp_interp m;
-    assert_int_equal(cp_interp_parse("C2", &m), -1);
-    assert_int_equal(cp_interp_parse(NULL, &m), -1);
+    assert_int_equal(cp_interp_parse("C2", &m), CP_ERR_INVALID);
+    assert_int_equal(cp_interp_parse(NULL, &m), CP_ERR_INVALID);
     assert_null(cp_interp_name((cp_interp)5));
     assert_null(cp_ends_name((cp_ends)-1));
     assert_string_equal(cp_interp_name(CP_INTERP_CATMULL_ROM), "catmull-rom");

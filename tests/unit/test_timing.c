@@ -1,7 +1,8 @@
 /* tests/unit/test_timing.c - smooth timing: the overshoot examples
  * fixed, C2 at every key with and without holds (every derivative of every
  * channel), no reverse motion on jagged random keys, keys reached exactly
- * at their times, and nothing moving inside a hold. */
+ * at their times, nothing moving inside a hold, and the times of the keys
+ * and the ends of their holds. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -346,6 +347,39 @@ static void holds_should_stand_still(void **state)
     assert_true(holds > 50);
 }
 
+static void key_times_should_list_keys_hold_ends_and_the_end(void **state)
+{
+    (void)state;
+    cp_key k[4] = {key(0, 0, yaw(0), 60), key(1, 2, yaw(10), 60), key(3, 5, yaw(20), 55), key(4, 9, yaw(0), 50)};
+    k[1].flags = CP_KEY_HOLD, k[1].hold = 0.5;
+    k[2].flags = CP_KEY_HOLD, k[2].hold = 0; /* an instant at rest: no time of its own */
+    k[3].flags = CP_KEY_HOLD, k[3].hold = 1;
+    const struct {
+        cp_timing timing;
+        cp_ends   ends;
+        double    period;
+        size_t    n;
+        double    want[8];
+    } cases[] = {
+        {CP_TIMING_SMOOTH, CP_ENDS_NATURAL, 0, 6, {0, 1, 1.5, 3, 4, 5}},      /* the last hold ends the path */
+        {CP_TIMING_SMOOTH, CP_ENDS_CLOSED, 6, 7, {0, 1, 1.5, 3, 4, 5, 6}},    /* and a loop's period after it */
+        {CP_TIMING_KEYS, CP_ENDS_NATURAL, 0, 4, {0, 1, 3, 4}},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        cp_key kk[4];
+        memcpy(kk, k, sizeof k);
+        if (cases[c].timing == CP_TIMING_KEYS)
+            for (int i = 0; i < 4; i++)
+                kk[i].flags = 0, kk[i].hold = 0;
+        cp_path *p = make(kk, 4, cases[c].timing, cases[c].ends, cases[c].period);
+        double t[2 * 4 + 1];
+        assert_int_equal(cp_path_key_times(p, t), cases[c].n);
+        for (size_t i = 0; i < cases[c].n; i++)
+            assert_true(t[i] == cases[c].want[i]);
+        cp_path_destroy(p);
+    }
+}
+
 /* ---- constant speed ------------------------------------------------------------------------------ */
 
 /* A fly-through: the camera moves between every pair of keys (constant
@@ -590,6 +624,7 @@ int main(void)
         cmocka_unit_test(smooth_warp_should_never_decrease),
         cmocka_unit_test(keys_should_be_reached_exactly_at_their_times),
         cmocka_unit_test(holds_should_stand_still),
+        cmocka_unit_test(key_times_should_list_keys_hold_ends_and_the_end),
         cmocka_unit_test(constant_speed_should_be_constant_to_1e6),
         cmocka_unit_test(constant_speed_should_keep_the_shape),
         cmocka_unit_test(constant_speed_should_retime_a_recorded_flight),

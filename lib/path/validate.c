@@ -1,15 +1,19 @@
-/* lib/path/path_check.c - the checks of cp_path_create: the keys and options
- * one by one, the spacing of the key times, and the splines once built (no
- * velocity or acceleration that overflows). Every error names its field and
- * key as data (cp_error.field, cp_error.key) in the names its caller uses,
- * the C API's or a file's, so that the file layer can place it without
- * reading the message. */
+/* lib/path/validate.c - the validation behind cp_path_create: the keys and
+ * options one by one, the spacing of the key times, and the splines once
+ * built (no velocity or acceleration that overflows). Every error names its
+ * field and key as data (cp_error.field, cp_error.key) in the names its
+ * caller uses, the C API's or a file's, so that the file layer can place it
+ * without reading the message. (`campath check`, which measures what a
+ * valid path does between its keys, is check.c.) */
 #include <math.h>
 #include <stdio.h>
 
 #include "base.h"
 #include "curve_impl.h"
-#include "path_impl.h"
+#include "dtoa.h"
+#include "lookat.h"
+#include "path_layout.h"
+#include "validate.h"
 
 /* The rotation curve's first-derivative terms stay below this: the angular
  * acceleration holds their square (times at most about 6e6, from

@@ -1,5 +1,5 @@
-/* editor/sdl/ui.c - batched 2D quads over OpenGL. */
-#include "ui.h"
+/* editor/sdl/canvas.c - batched 2D quads over OpenGL. */
+#include "canvas.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -13,7 +13,7 @@ typedef struct vertex {
     Uint8 r, g, b, a;
 } vertex;
 
-struct ed_ui {
+struct ed_canvas {
     GLuint  program, vao, vbo;
     GLint   u_screen, u_tex;
     vertex *verts;
@@ -38,23 +38,23 @@ static const char *vs =
     "    gl_Position = vec4(a_pos.x * 2.0 / u_screen.x - 1.0, 1.0 - a_pos.y * 2.0 / u_screen.y, 0.0, 1.0);\n"
     "}\n";
 
-ed_ui *ed_ui_create(char *err, size_t err_size)
+ed_canvas *ed_canvas_create(char *err, size_t err_size)
 {
-    ed_ui *ui = calloc(1, sizeof *ui);
-    if (!ui) {
+    ed_canvas *cv = calloc(1, sizeof *cv);
+    if (!cv) {
         snprintf(err, err_size, "out of memory");
         return NULL;
     }
-    if (ed_gl_program(vs, ed_gl_glyph_fs, &ui->program, err, err_size) != 0) {
-        free(ui);
+    if (ed_gl_program(vs, ed_gl_glyph_fs, &cv->program, err, err_size) != 0) {
+        free(cv);
         return NULL;
     }
-    ui->u_screen = glGetUniformLocation(ui->program, "u_screen");
-    ui->u_tex = glGetUniformLocation(ui->program, "u_tex");
-    glGenVertexArrays(1, &ui->vao);
-    glGenBuffers(1, &ui->vbo);
-    glBindVertexArray(ui->vao);
-    glBindBuffer(GL_ARRAY_BUFFER, ui->vbo);
+    cv->u_screen = glGetUniformLocation(cv->program, "u_screen");
+    cv->u_tex = glGetUniformLocation(cv->program, "u_tex");
+    glGenVertexArrays(1, &cv->vao);
+    glGenBuffers(1, &cv->vbo);
+    glBindVertexArray(cv->vao);
+    glBindBuffer(GL_ARRAY_BUFFER, cv->vbo);
     glEnableVertexAttribArray(0);
     glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, sizeof(vertex), (void *)offsetof(vertex, x));
     glEnableVertexAttribArray(1);
@@ -62,88 +62,88 @@ ed_ui *ed_ui_create(char *err, size_t err_size)
     glEnableVertexAttribArray(2);
     glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(vertex), (void *)offsetof(vertex, r));
     glBindVertexArray(0);
-    return ui;
+    return cv;
 }
 
-void ed_ui_destroy(ed_ui *ui)
+void ed_canvas_destroy(ed_canvas *cv)
 {
-    if (!ui)
+    if (!cv)
         return;
-    glDeleteBuffers(1, &ui->vbo);
-    glDeleteVertexArrays(1, &ui->vao);
-    glDeleteProgram(ui->program);
-    free(ui->verts);
-    free(ui);
+    glDeleteBuffers(1, &cv->vbo);
+    glDeleteVertexArrays(1, &cv->vao);
+    glDeleteProgram(cv->program);
+    free(cv->verts);
+    free(cv);
 }
 
-static void flush(ed_ui *ui)
+static void flush(ed_canvas *cv)
 {
-    if (ui->count == 0)
+    if (cv->count == 0)
         return;
-    glUseProgram(ui->program);
-    glUniform2f(ui->u_screen, (float)ui->width, (float)ui->height);
-    glUniform1i(ui->u_tex, 0);
+    glUseProgram(cv->program);
+    glUniform2f(cv->u_screen, (float)cv->width, (float)cv->height);
+    glUniform1i(cv->u_tex, 0);
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, ui->texture);
-    if (ui->clipped) {
+    glBindTexture(GL_TEXTURE_2D, cv->texture);
+    if (cv->clipped) {
         glEnable(GL_SCISSOR_TEST);
-        glScissor(ui->clip[0], ui->height - ui->clip[1] - ui->clip[3], ui->clip[2], ui->clip[3]);
+        glScissor(cv->clip[0], cv->height - cv->clip[1] - cv->clip[3], cv->clip[2], cv->clip[3]);
     } else {
         glDisable(GL_SCISSOR_TEST);
     }
-    glBindVertexArray(ui->vao);
-    glBindBuffer(GL_ARRAY_BUFFER, ui->vbo);
-    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(ui->count * sizeof(vertex)), ui->verts, GL_STREAM_DRAW);
-    glDrawArrays(ui->mode, 0, (GLsizei)ui->count);
+    glBindVertexArray(cv->vao);
+    glBindBuffer(GL_ARRAY_BUFFER, cv->vbo);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(cv->count * sizeof(vertex)), cv->verts, GL_STREAM_DRAW);
+    glDrawArrays(cv->mode, 0, (GLsizei)cv->count);
     glBindVertexArray(0);
     glDisable(GL_SCISSOR_TEST);
-    ui->count = 0;
+    cv->count = 0;
 }
 
-void ed_ui_begin(ed_ui *ui, int width, int height)
+void ed_canvas_begin(ed_canvas *cv, int width, int height)
 {
-    ui->width = width < 1 ? 1 : width;
-    ui->height = height < 1 ? 1 : height;
-    ui->count = 0;
-    ui->clipped = 0;
-    ui->mode = GL_TRIANGLES;
-    glViewport(0, 0, ui->width, ui->height);
+    cv->width = width < 1 ? 1 : width;
+    cv->height = height < 1 ? 1 : height;
+    cv->count = 0;
+    cv->clipped = 0;
+    cv->mode = GL_TRIANGLES;
+    glViewport(0, 0, cv->width, cv->height);
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_CULL_FACE);
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
 }
 
-void ed_ui_end(ed_ui *ui) { flush(ui); }
+void ed_canvas_end(ed_canvas *cv) { flush(cv); }
 
 /* Room for n more vertices drawn as `mode` with `texture` (0: any). NULL if out of memory. */
-static vertex *room(ed_ui *ui, size_t n, GLuint texture, GLenum mode)
+static vertex *room(ed_canvas *cv, size_t n, GLuint texture, GLenum mode)
 {
-    if ((texture && ui->texture != texture) || ui->mode != mode) {
-        flush(ui);
+    if ((texture && cv->texture != texture) || cv->mode != mode) {
+        flush(cv);
         if (texture)
-            ui->texture = texture;
-        ui->mode = mode;
+            cv->texture = texture;
+        cv->mode = mode;
     }
-    if (ui->count + n > ui->cap) {
-        size_t cap = ui->cap ? ui->cap : 1024;
-        while (cap < ui->count + n)
+    if (cv->count + n > cv->cap) {
+        size_t cap = cv->cap ? cv->cap : 1024;
+        while (cap < cv->count + n)
             cap *= 2;
-        vertex *v = realloc(ui->verts, cap * sizeof *v);
+        vertex *v = realloc(cv->verts, cap * sizeof *v);
         if (!v)
             return NULL;
-        ui->verts = v;
-        ui->cap = cap;
+        cv->verts = v;
+        cv->cap = cap;
     }
-    vertex *v = ui->verts + ui->count;
-    ui->count += n;
+    vertex *v = cv->verts + cv->count;
+    cv->count += n;
     return v;
 }
 
 /* A quad from four corners (in order around it) as two triangles. */
-static void quad(ed_ui *ui, const float xy[8], const float uv[4], SDL_Color c, GLuint texture)
+static void quad(ed_canvas *cv, const float xy[8], const float uv[4], SDL_Color c, GLuint texture)
 {
-    vertex *v = room(ui, 6, texture, GL_TRIANGLES);
+    vertex *v = room(cv, 6, texture, GL_TRIANGLES);
     if (!v)
         return;
     static const int corner[6] = {0, 1, 2, 0, 2, 3};
@@ -157,17 +157,17 @@ static void quad(ed_ui *ui, const float xy[8], const float uv[4], SDL_Color c, G
     }
 }
 
-void ed_ui_rect(ed_ui *ui, float x, float y, float w, float h, SDL_Color c)
+void ed_canvas_rect(ed_canvas *cv, float x, float y, float w, float h, SDL_Color c)
 {
     if (w <= 0 || h <= 0)
         return;
     const float xy[8] = {x, y, x + w, y, x + w, y + h, x, y + h};
-    quad(ui, xy, NULL, c, 0);
+    quad(cv, xy, NULL, c, 0);
 }
 
-void ed_ui_line(ed_ui *ui, float x0, float y0, float x1, float y1, SDL_Color c)
+void ed_canvas_line(ed_canvas *cv, float x0, float y0, float x1, float y1, SDL_Color c)
 {
-    vertex *v = room(ui, 2, 0, GL_LINES);
+    vertex *v = room(cv, 2, 0, GL_LINES);
     if (!v)
         return;
     /* through pixel centres; GL leaves out a line's last pixel, so reach half a pixel past it */
@@ -177,7 +177,7 @@ void ed_ui_line(ed_ui *ui, float x0, float y0, float x1, float y1, SDL_Color c)
     v[1] = (vertex){x1 + 0.5f + ex, y1 + 0.5f + ey, -1.0f, 0.0f, c.r, c.g, c.b, c.a};
 }
 
-int ed_ui_text(ed_ui *ui, const ed_text *font, float x, float y, SDL_Color c, const char *s)
+int ed_canvas_text(ed_canvas *cv, const ed_text *font, float x, float y, SDL_Color c, const char *s)
 {
     if (!font)
         return 0;
@@ -189,20 +189,20 @@ int ed_ui_text(ed_ui *ui, const ed_text *font, float x, float y, SDL_Color c, co
         float uv[4];
         ed_text_glyph(font, *p, uv);
         const float xy[8] = {x, y, x + adv, y, x + adv, y + h, x, y + h};
-        quad(ui, xy, uv, c, tex);
+        quad(cv, xy, uv, c, tex);
     }
     return (int)(x - x0);
 }
 
-void ed_ui_clip(ed_ui *ui, int x, int y, int w, int h)
+void ed_canvas_clip(ed_canvas *cv, int x, int y, int w, int h)
 {
-    flush(ui);
-    ui->clipped = 1;
-    ui->clip[0] = x, ui->clip[1] = y, ui->clip[2] = w < 0 ? 0 : w, ui->clip[3] = h < 0 ? 0 : h;
+    flush(cv);
+    cv->clipped = 1;
+    cv->clip[0] = x, cv->clip[1] = y, cv->clip[2] = w < 0 ? 0 : w, cv->clip[3] = h < 0 ? 0 : h;
 }
 
-void ed_ui_unclip(ed_ui *ui)
+void ed_canvas_unclip(ed_canvas *cv)
 {
-    flush(ui);
-    ui->clipped = 0;
+    flush(cv);
+    cv->clipped = 0;
 }

@@ -1,22 +1,13 @@
-/* editor/core/clipboard.c - copy, cut and paste of keys, within a file and
- * between files.
- *
- * The clipboard holds text: a path file (docs/format.md) of the copied keys,
- * written and read by the library's document calls, so that keys keep every
- * member (unknown ones too) and exact numbers, and a path file's text copied
- * from anywhere pastes as its keys. A path file needs two keys: a single key
- * is written with a second one that carries the member ED_CLIP_PADDING and
- * is left out again on paste. The front end passes the text through the
- * system clipboard (ed_clipboard_host); the editor also keeps its own copy,
- * which scripts and tests use.
- */
+/* editor/core/clip.c - copy, cut and paste of keys. */
+#include "clip.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "app.h"
-
+#include "app_impl.h"
+#include "edit.h"
 static char *dup_text(const char *s, size_t n)
 {
     char *d = malloc(n + 1);
@@ -37,13 +28,13 @@ static int padding(const cp_document *d, size_t i)
 /* The clipboard document of the selected keys (or the active key). */
 static int selection_document(ed_app *app, cp_document *out)
 {
-    const cp_document *d = &app->cur.doc;
+    const cp_document *d = &app->doc.cur.doc;
     cp_document clip;
     memset(&clip, 0, sizeof clip);
     memset(out, 0, sizeof *out);
     cp_error err;
     for (size_t i = 0; i < d->count; i++) {
-        if (!(app->cur.sel.count ? ed_sel_has(&app->cur.sel, i) : (long)i == app->cur.selected))
+        if (!(app->doc.cur.sel.count ? ed_sel_has(&app->doc.cur.sel, i) : (long)i == app->doc.cur.selected))
             continue;
         if (cp_document_insert_key(&clip, clip.count, &d->keys[i], &err) != CP_OK)
             goto fail;
@@ -62,7 +53,7 @@ static int selection_document(ed_app *app, cp_document *out)
             clip.options.timing = CP_TIMING_SMOOTH;
     if (clip.count == 1) {
         cp_key pad = clip.keys[0];
-        pad.time = ed_key_end(&pad) + 1.0;
+        pad.time = ed_doc_key_end(&pad) + 1.0;
         pad.flags &= ~CP_KEY_HOLD;
         pad.hold = 0;
         if (cp_document_insert_key(&clip, 1, &pad, &err) != CP_OK)
@@ -85,7 +76,7 @@ fail:
     return -1;
 }
 
-int ed_app_copy(ed_app *app)
+int ed_clip_copy(ed_app *app)
 {
     if (ed_app_need_selection(app))
         return -1;
@@ -101,23 +92,23 @@ int ed_app_copy(ed_app *app)
         ed_app_message(app, 1, "cannot copy: %s", err.message);
         return -1;
     }
-    free(app->clipboard);
-    app->clipboard = text;
-    if (app->clipboard_host && app->clipboard_host->set)
-        app->clipboard_host->set(app->clipboard_host->ctx, text);
-    ed_app_message(app, 0, "%zu %s copied", copied, ed_keys_word(copied));
+    free(app->ui.clipboard);
+    app->ui.clipboard = text;
+    if (app->ui.clipboard_host && app->ui.clipboard_host->set)
+        app->ui.clipboard_host->set(app->ui.clipboard_host->ctx, text);
+    ed_app_message(app, 0, "%zu %s copied", copied, ed_base_keys_word(copied));
     return 0;
 }
 
-int ed_app_cut(ed_app *app)
+int ed_clip_cut(ed_app *app)
 {
-    if (ed_app_check_prompt(app) || ed_app_copy(app))
+    if (ed_app_ready(app) || ed_clip_copy(app))
         return -1;
     size_t n = ed_app_selected_count(app);
     n = n ? n : 1;
-    if (ed_app_delete_selected(app))
+    if (ed_edit_delete(app))
         return -1;
-    ed_app_message(app, 0, "%zu %s cut (%zu left)", n, ed_keys_word(n), app->cur.doc.count);
+    ed_app_message(app, 0, "%zu %s cut (%zu left)", n, ed_base_keys_word(n), app->doc.cur.doc.count);
     return 0;
 }
 
@@ -127,8 +118,8 @@ int ed_app_cut(ed_app *app)
  * the editor's own. */
 static int clipboard_keys(ed_app *app, cp_document *out)
 {
-    char *system = app->clipboard_host && app->clipboard_host->get ? app->clipboard_host->get(app->clipboard_host->ctx) : NULL;
-    const char *text = system && system[0] ? system : app->clipboard;
+    char *system = app->ui.clipboard_host && app->ui.clipboard_host->get ? app->ui.clipboard_host->get(app->ui.clipboard_host->ctx) : NULL;
+    const char *text = system && system[0] ? system : app->ui.clipboard;
     memset(out, 0, sizeof *out);
     if (!text) {
         free(system);
@@ -185,14 +176,14 @@ static int append_at(cp_document *work, size_t index, const cp_document *clip, d
     return 0;
 }
 
-int ed_app_paste(ed_app *app)
+int ed_clip_paste(ed_app *app)
 {
-    if (ed_app_check_prompt(app))
+    if (ed_app_ready(app))
         return -1;
     cp_document clip;
     if (clipboard_keys(app, &clip))
         return -1;
-    const cp_document *d = &app->cur.doc;
+    const cp_document *d = &app->doc.cur.doc;
     size_t n = d->count, m = clip.count;
     /* keys timing has no holds: pasted into it, keys lose theirs (and say so) */
     size_t dropped = 0;
@@ -205,28 +196,26 @@ int ed_app_paste(ed_app *app)
     /* keys from a path of another orientation, or with or without focus and
        aperture, take this one's: targets on their views, or none */
     const cp_key *near = n ? &d->keys[0] : NULL;
-    for (size_t j = 0; j < m; j++) {
-        cp_key *k = &clip.keys[j];
-        ed_key_fit(d, k, near, ed_app_view_distance(app, k->position, k->rotation, ed_fit_fallback(d, near)));
-    }
-    double span = ed_key_end(&clip.keys[m - 1]) - clip.keys[0].time, p = app->playhead, base = p;
+    for (size_t j = 0; j < m; j++)
+        ed_app_fit_key(app, d, &clip.keys[j], near);
+    double span = ed_doc_key_end(&clip.keys[m - 1]) - clip.keys[0].time, p = app->base.playhead, base = p;
     /* where the first pasted key goes: at the playhead; after the key that is
        there (or whose hold the playhead is in); after the last key when the playhead is at the end */
     size_t index = 0;
     while (index < n && d->keys[index].time < p + ED_TIME_MARGIN)
         index++;
-    if (index > 0 && p - ed_key_end(&d->keys[index - 1]) < ED_TIME_MARGIN)
-        base = ed_key_end(&d->keys[index - 1]) +
-               ed_app_gap(app, &d->keys[index - 1], clip.keys[0].position, clip.keys[0].rotation);
+    if (index > 0 && p - ed_doc_key_end(&d->keys[index - 1]) < ED_TIME_MARGIN)
+        base = ed_doc_key_end(&d->keys[index - 1]) +
+               ed_rec_gap(&app->rec, &d->keys[index - 1], clip.keys[0].position, clip.keys[0].rotation);
     if (n == 0)
         base = 0;
     /* the keys after them move on by the time the pasted keys take: their span and the way on to the next */
     double shift = 0;
     if (index < n)
         shift = (base - p) + span +
-                ed_app_gap(app, &clip.keys[m - 1], d->keys[index].position, d->keys[index].rotation);
+                ed_rec_gap(&app->rec, &clip.keys[m - 1], d->keys[index].position, d->keys[index].rotation);
     cp_document work;
-    if (ed_app_begin_edit(app, &work)) {
+    if (ed_app_begin(app, &work)) {
         cp_document_free(&clip);
         return -1;
     }
@@ -255,6 +244,6 @@ int ed_app_paste(ed_app *app)
                  m == 1 ? "it" : "them", shift);
     if (dropped)
         snprintf(holds, sizeof holds, "; %zu %s dropped (keys timing has none)", dropped, dropped == 1 ? "hold" : "holds");
-    ed_app_message(app, 0, "%zu %s pasted at %.2f s%s%s", m, ed_keys_word(m), base, moved, holds);
+    ed_app_message(app, 0, "%zu %s pasted at %.2f s%s%s", m, ed_base_keys_word(m), base, moved, holds);
     return 0;
 }

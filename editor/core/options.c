@@ -1,0 +1,139 @@
+/* editor/core/options.c - the path's options. */
+#include "options.h"
+
+#include "app_impl.h"
+#include "fit.h"
+
+int ed_options_set_timing(ed_app *app, cp_timing timing)
+{
+    if (ed_app_ready(app))
+        return -1;
+    if (!cp_timing_name(timing)) {
+        ed_app_message(app, 1, "unknown timing %d", (int)timing);
+        return -1;
+    }
+    if (app->doc.cur.doc.options.timing == timing) {
+        ed_app_message(app, 0, "timing is already %s", cp_timing_name(timing));
+        return 0;
+    }
+    cp_document work;
+    if (ed_app_begin(app, &work))
+        return -1;
+    work.options.timing = timing;
+    if (ed_app_commit(app, &work, app->doc.cur.selected, 1))
+        return -1;
+    static const char *const what[] = {"every channel splined in time through the key times",
+                                       "the shape over distance, time through a monotone warp (holds)",
+                                       "the smooth shape at one speed; key times computed"};
+    ed_app_message(app, 0, "timing: %s (%s)", cp_timing_name(timing), what[timing]);
+    return 0;
+}
+
+int ed_options_cycle_timing(ed_app *app)
+{
+    return ed_options_set_timing(app, (cp_timing)(((int)app->doc.cur.doc.options.timing + 1) % 3));
+}
+
+/* ---- options --------------------------------------------------------------------------------- */
+
+int ed_options_set_interp(ed_app *app, cp_interp interp)
+{
+    if (ed_app_ready(app))
+        return -1;
+    if (!cp_interp_name(interp)) {
+        ed_app_message(app, 1, "unknown interpolation %d", (int)interp);
+        return -1;
+    }
+    const cp_path_options *o = &app->doc.cur.doc.options;
+    if (o->position == interp && o->rotation == interp && o->fov == interp) {
+        ed_app_message(app, 0, "interpolation is already %s", cp_interp_name(interp));
+        return 0;
+    }
+    cp_document work;
+    if (ed_app_begin(app, &work))
+        return -1;
+    work.options.position = work.options.rotation = work.options.fov = interp;
+    if (ed_app_commit(app, &work, app->doc.cur.selected, 0))
+        return -1;
+    ed_app_message(app, 0, "interpolation: %s", cp_interp_name(interp));
+    return 0;
+}
+
+int ed_options_cycle_interp(ed_app *app)
+{
+    static const cp_interp order[] = {CP_INTERP_C2, CP_INTERP_BISECTOR, CP_INTERP_CATMULL_ROM, CP_INTERP_LINEAR};
+    size_t n = sizeof order / sizeof order[0], i = 0;
+    while (i < n && order[i] != app->doc.cur.doc.options.position)
+        i++;
+    /* from one that is not in the cycle (step, read from a file) it starts over at C2 */
+    return ed_options_set_interp(app, order[i < n ? (i + 1) % n : 0]);
+}
+
+int ed_options_set_ends(ed_app *app, cp_ends ends)
+{
+    if (ed_app_ready(app))
+        return -1;
+    if (!cp_ends_name(ends)) {
+        ed_app_message(app, 1, "unknown ends %d", (int)ends);
+        return -1;
+    }
+    if (app->doc.cur.doc.options.ends == ends) {
+        ed_app_message(app, 0, "ends are already %s", cp_ends_name(ends));
+        return 0;
+    }
+    cp_document work;
+    if (ed_app_begin(app, &work))
+        return -1;
+    work.options.ends = ends;
+    if (ends != CP_ENDS_CLOSED)
+        work.options.period = 0;
+    if (ed_app_commit(app, &work, app->doc.cur.selected, 0))
+        return -1;
+    if (ed_doc_ends_matter(&app->doc.cur.doc.options))
+        ed_app_message(app, 0, "ends: %s", cp_ends_name(ends));
+    else
+        ed_app_message(app, 0, "ends: %s (no effect on %s curves: only a closed loop changes them)", cp_ends_name(ends),
+                       cp_interp_name(app->doc.cur.doc.options.position));
+    return 0;
+}
+
+int ed_options_cycle_ends(ed_app *app)
+{
+    return ed_options_set_ends(app, (cp_ends)(((int)app->doc.cur.doc.options.ends + 1) % 3));
+}
+
+/* ---- the orientation ----------------------------------------------------------------------------------- */
+
+int ed_options_set_orientation(ed_app *app, cp_orientation o)
+{
+    cp_document work;
+    if (ed_app_begin(app, &work))
+        return -1;
+    if (work.options.orientation == o) {
+        cp_document_free(&work);
+        ed_app_message(app, 0, "the orientation is %s already", cp_orientation_name(o));
+        return 0;
+    }
+    work.options.orientation = o;
+    for (size_t i = 0; i < work.count; i++) {
+        cp_key *k = &work.keys[i];
+        const double d = o == CP_ORIENTATION_LOOK_AT
+                             ? ed_scene_view_distance(&app->scene, k->position, k->rotation, ED_TARGET_DISTANCE)
+                             : 0;
+        ed_fit_key(&work, k, NULL, d);
+    }
+    if (ed_app_commit(app, &work, app->doc.cur.selected, 1))
+        return -1;
+    if (o == CP_ORIENTATION_LOOK_AT)
+        ed_app_message(app, 0, "orientation look-at: every key looks at a target on its view (its rotation kept)");
+    else
+        ed_app_message(app, 0, "orientation rotation: every key keeps the rotation its target gave");
+    return 0;
+}
+
+int ed_options_cycle_orientation(ed_app *app)
+{
+    return ed_options_set_orientation(app, app->doc.cur.doc.options.orientation == CP_ORIENTATION_LOOK_AT
+                                           ? CP_ORIENTATION_ROTATION
+                                           : CP_ORIENTATION_LOOK_AT);
+}

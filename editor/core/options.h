@@ -1,0 +1,25 @@
+/* editor/core/options.h - the path's options, each change one undo step:
+ * its timing (keys, smooth, constant-speed), the interpolation of its
+ * channels, its end behaviour, and its orientation (rotation keys, or
+ * look-at targets). The key bindings cycle through each.
+ */
+#ifndef ED_OPTIONS_H
+#define ED_OPTIONS_H
+
+#include "app.h"
+
+int ed_options_set_timing(ed_app *app, cp_timing timing);
+int ed_options_cycle_timing(ed_app *app);
+/* The interpolation of all three channels. */
+int ed_options_set_interp(ed_app *app, cp_interp interp);
+int ed_options_cycle_interp(ed_app *app);
+int ed_options_set_ends(ed_app *app, cp_ends ends);
+int ed_options_cycle_ends(ed_app *app);
+/* Look-at gives every key a target on its view (the first surface of the
+ * world within ED_TARGET_REACH, else ED_TARGET_DISTANCE away) and its roll,
+ * so that every key keeps its rotation; rotation keeps every key's rotation
+ * as the targets made it. */
+int ed_options_set_orientation(ed_app *app, cp_orientation orientation);
+int ed_options_cycle_orientation(ed_app *app);
+
+#endif /* ED_OPTIONS_H */
