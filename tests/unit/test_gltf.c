@@ -490,18 +490,22 @@ static void check_embedded_keys(const char *text, const cp_path *p)
     cJSON_Delete(doc);
 }
 
+/* In either form: the samples' poses (default), or the path's own curves
+ * (CP_GLTF_CUBIC), must agree with the embedded path. */
 static void round_trip_should_give_back_the_exact_path(void **state)
 {
     (void)state;
-    for (size_t ci = 0; ci < NCONFIGS; ci++) {
-        const config *c = &configs[ci];
+    for (size_t ci = 0; ci < 2 * NCONFIGS; ci++) {
+        const config *c = &configs[ci % NCONFIGS];
         cp_path *p = make_path(c);
         if (c->shape == 2) /* the case this config exists for */
             assert_true(cp_curve_key_count(cp_path_rotation_curve(p)) > cp_path_key_count(p));
         if (c->shape == 1 && c->ends == CP_ENDS_CLOSED)
             assert_true(cp_curve_seam_sign(cp_path_rotation_curve(p)) == -1.0);
+        cp_gltf_export_options eo = {0};
+        eo.form = ci < NCONFIGS ? CP_GLTF_LINEAR : CP_GLTF_CUBIC;
         size_t size;
-        char *text = export_text(p, NULL, &size);
+        char *text = export_text(p, &eo, &size);
         cp_error err;
         cp_gltf_import_report rep;
         cp_path *q = cp_gltf_import_memory(text, size, "round.gltf", NULL, &rep, &err);
@@ -544,25 +548,34 @@ static void round_trip_should_give_back_the_exact_path(void **state)
     }
 }
 
+/* The path exported in `form` without its extras, and imported again from
+ * the float data, which the import must recognise. */
+static cp_path *import_floats(const cp_path *p, cp_gltf_form form, const char *name)
+{
+    cp_gltf_export_options eo = {0};
+    eo.no_extras = 1;
+    eo.form = form;
+    size_t size;
+    char *text = export_text(p, &eo, &size);
+    assert_null(strstr(text, "\"extras\""));
+    cp_error err;
+    cp_gltf_import_report rep;
+    cp_path *q = cp_gltf_import_memory(text, size, "floats.gltf", NULL, &rep, &err);
+    if (!q)
+        print_error("%s: %s\n", name, err.message);
+    assert_non_null(q);
+    assert_int_equal(rep.source, CP_GLTF_IMPORT_MATCHED);
+    free(text);
+    return q;
+}
+
 static void import_without_extras_should_recognise_each_builder(void **state)
 {
     (void)state;
     for (size_t ci = 0; ci < NCONFIGS; ci++) {
         const config *c = &configs[ci];
         cp_path *p = make_path(c);
-        cp_gltf_export_options eo = {0};
-        eo.no_extras = 1;
-        eo.form = CP_GLTF_CUBIC;
-        size_t size;
-        char *text = export_text(p, &eo, &size);
-        assert_null(strstr(text, "\"extras\""));
-        cp_error err;
-        cp_gltf_import_report rep;
-        cp_path *q = cp_gltf_import_memory(text, size, "floats.gltf", NULL, &rep, &err);
-        if (!q)
-            print_error("%s: %s\n", c->name, err.message);
-        assert_non_null(q);
-        assert_int_equal(rep.source, CP_GLTF_IMPORT_MATCHED);
+        cp_path *q = import_floats(p, CP_GLTF_CUBIC, c->name);
         cp_path_options oa = cp_path_get_options(p), ob = cp_path_get_options(q);
         assert_int_equal(oa.position, ob.position);
         assert_int_equal(oa.rotation, ob.rotation);
@@ -576,7 +589,6 @@ static void import_without_extras_should_recognise_each_builder(void **state)
         if (c->shift >= 0)
             check_same_samples(p, q, 2e-6, 1);
         cp_path_destroy(q);
-        free(text);
         cp_path_destroy(p);
     }
 }
@@ -590,17 +602,7 @@ static void import_without_extras_should_give_back_the_linear_samples(void **sta
     for (size_t ci = 0; ci < NCONFIGS; ci++) {
         const config *c = &configs[ci];
         cp_path *p = make_path(c);
-        cp_gltf_export_options eo = {0};
-        eo.no_extras = 1;
-        size_t size;
-        char *text = export_text(p, &eo, &size);
-        cp_error err;
-        cp_gltf_import_report rep;
-        cp_path *q = cp_gltf_import_memory(text, size, "floats.gltf", NULL, &rep, &err);
-        if (!q)
-            print_error("%s: %s\n", c->name, err.message);
-        assert_non_null(q);
-        assert_int_equal(rep.source, CP_GLTF_IMPORT_MATCHED);
+        cp_path *q = import_floats(p, CP_GLTF_LINEAR, c->name);
         const cp_path_options ob = cp_path_get_options(q);
         assert_int_equal(ob.position, CP_INTERP_LINEAR);
         assert_int_equal(ob.rotation, CP_INTERP_LINEAR);
@@ -618,7 +620,6 @@ static void import_without_extras_should_give_back_the_linear_samples(void **sta
         assert_true(pos <= CP_GLTF_DEFAULT_LINEAR_MAX_ERROR + 1e-5);
         assert_true(rot <= CP_GLTF_DEFAULT_LINEAR_MAX_ERROR + 1e-6);
         cp_path_destroy(q);
-        free(text);
         cp_path_destroy(p);
     }
 }
@@ -636,23 +637,15 @@ static void import_without_extras_should_recognise_builders_far_from_zero(void *
             config c = configs[ci];
             c.shift += shifts[si];
             cp_path *p = make_path(&c);
-            cp_gltf_export_options eo = {.no_extras = 1, .form = CP_GLTF_CUBIC};
-            size_t size;
-            char *text = export_text(p, &eo, &size);
-            cp_error err;
-            cp_gltf_import_report rep;
-            cp_path *q = cp_gltf_import_memory(text, size, "late.gltf", NULL, &rep, &err);
-            if (!q)
-                print_error("%s at +%g s: %s\n", c.name, shifts[si], err.message);
-            assert_non_null(q);
-            assert_int_equal(rep.source, CP_GLTF_IMPORT_MATCHED);
+            char name[96];
+            snprintf(name, sizeof name, "%s at +%g s", c.name, shifts[si]);
+            cp_path *q = import_floats(p, CP_GLTF_CUBIC, name);
             cp_path_options oa = cp_path_get_options(p), ob = cp_path_get_options(q);
             assert_int_equal(oa.position, ob.position);
             assert_int_equal(oa.rotation, ob.rotation);
             if (!c.constant_fov)
                 assert_int_equal(oa.fov, ob.fov);
             cp_path_destroy(q);
-            free(text);
             cp_path_destroy(p);
         }
 }
