@@ -70,10 +70,12 @@ DEB_run      := build-essential pkg-config libcjson-dev libsdl2-dev libsdl2-ttf-
 # building (docs/editor-images.sh), node and npm for the glTF validator and
 # three.js checks (npm is asked for only where no npm command is there: a
 # Node.js from elsewhere bundles its own, and Debian's npm would conflict),
-# Blender (with the numpy its glTF importer needs) for the baked-file check
+# Blender (with the numpy its glTF importer needs) and Godot 3 for the checks
+# that their importers play exported files as the path, Godot's editor on a
+# virtual display (xvfb: Godot 3 opens a window on Linux even to import)
 NPM_PACKAGE  := $(if $(shell command -v npm 2>/dev/null),,npm)
 DEB_test     := $(DEB_run) libcmocka-dev python3 clang locales assimp-testmodels nodejs $(NPM_PACKAGE) \
-                blender python3-numpy
+                blender python3-numpy godot3 xvfb
 # the benchmarks: GSL for the baselines, xvfb for the editor's window at rest (a virtual display)
 DEB_bench    := $(DEB_run) libgsl-dev python3 assimp-testmodels xvfb
 DEB_fuzz     := $(DEB_run) clang libclang-rt-dev

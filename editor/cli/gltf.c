@@ -11,26 +11,31 @@
 
 static const char export_usage[] =
     "usage: campath export-gltf PATH.json OUT.gltf|OUT.glb [--name NAME] [--aspect RATIO] [--znear M] [--zfar M]\n"
-    "                           [--no-extras] [--bake FPS] [--max-error E]\n"
+    "                           [--no-extras] [--bake FPS] [--max-error E] [--cubic]\n"
     "\n"
     "Writes the path as a glTF 2.0 file: a node with a perspective camera and an\n"
-    "animation of its translation and rotation (CUBICSPLINE with the path's own\n"
-    "tangents for c2, bisector and catmull-rom; LINEAR; STEP). A changing field of\n"
-    "view is animated with KHR_animation_pointer. The buffer is embedded, so the\n"
-    "file stands alone: a name ending in .glb gets binary glTF (GLB), any other\n"
-    "JSON text with a base64 buffer. The exact path is also stored in the\n"
-    "animation's extras.campath, so that import-gltf gives back the same doubles\n"
-    "(and the look-at targets, roll, focus and aperture, which glTF has not).\n"
+    "animation of its translation and rotation, as LINEAR samples within an error\n"
+    "bound, which Blender, Godot and three.js all play as the path (--cubic: the\n"
+    "path's own CUBICSPLINE curves, for players that follow the specification's\n"
+    "interpolation). A changing field of view is animated with\n"
+    "KHR_animation_pointer. The buffer is embedded, so the file stands alone: a\n"
+    "name ending in .glb gets binary glTF (GLB), any other JSON text with a base64\n"
+    "buffer. The exact path is also stored in the animation's extras.campath, so\n"
+    "that import-gltf gives back the same doubles (and the look-at targets, roll,\n"
+    "focus and aperture, which glTF has not).\n"
     "\n"
     "  --name NAME     name of the node, camera and animation (default: the path's name)\n"
     "  --aspect RATIO  the camera's aspectRatio (default: none, the viewer's)\n"
     "  --znear M       near plane in metres (default 0.1)\n"
     "  --zfar M        far plane in metres (default: none, infinite)\n"
     "  --no-extras     do not embed the exact path\n"
-    "  --bake FPS      LINEAR keys at every frame, FPS frames a second (any timing)\n"
-    "  --max-error E   smooth and constant-speed timing and look-at paths, which are\n"
-    "                  sampled: the largest error of the CUBICSPLINE keys, metres of\n"
-    "                  position and radians of rotation and fov (default 1e-5)\n";
+    "  --bake FPS      LINEAR keys at every frame, FPS frames a second\n"
+    "  --max-error E   the largest error of the samples, metres of position and\n"
+    "                  radians of rotation and fov (default 1e-4; with --cubic 1e-5)\n"
+    "  --cubic         the path's own curves: CUBICSPLINE with its tangents for c2,\n"
+    "                  bisector and catmull-rom, LINEAR, STEP; CUBICSPLINE samples for\n"
+    "                  smooth and constant-speed timing and look-at paths. Exact and\n"
+    "                  small, but Blender 3.4 and Godot 3 misplay CUBICSPLINE\n";
 
 static const char import_usage[] =
     "usage: campath import-gltf IN.gltf OUT.json [--node NAME|INDEX] [--refit] [--ignore-extras]\n"
@@ -92,6 +97,8 @@ int cli_export_gltf(int argc, char **argv)
             i++;
         } else if (strcmp(a, "--no-extras") == 0) {
             opts.no_extras = 1;
+        } else if (strcmp(a, "--cubic") == 0) {
+            opts.form = CP_GLTF_CUBIC;
         } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "campath export-gltf: unknown option '%s'\n%s", a, export_usage);
             return 2;
@@ -120,9 +127,10 @@ int cli_export_gltf(int argc, char **argv)
         printf("%s: %zu keys over %.6g s (position %s, rotation %s, fov %s, %s ends, %s timing)%s\n", files[1],
                cp_path_key_count(path), cp_path_duration(path), cp_interp_name(o.position),
                cp_interp_name(o.rotation), cp_interp_name(o.fov), cp_ends_name(o.ends), cp_timing_name(o.timing),
-               opts.bake_fps > 0                                                              ? ", baked"
-               : o.timing != CP_TIMING_KEYS || o.orientation == CP_ORIENTATION_LOOK_AT ? ", sampled"
-                                                                                       : "");
+               opts.bake_fps > 0                 ? ", baked"
+               : opts.form == CP_GLTF_LINEAR     ? ", LINEAR samples"
+               : o.timing != CP_TIMING_KEYS || o.orientation == CP_ORIENTATION_LOOK_AT ? ", CUBICSPLINE samples"
+                                                                                       : ", its own curves");
     }
     cp_path_destroy(path);
     return rc == CP_OK ? 0 : 1;

@@ -3,20 +3,24 @@
  * Export writes one self-contained file, either a .gltf (JSON with the
  * binary buffer embedded as a base64 data URI) or a binary .glb (the same
  * JSON and the buffer in one container, section 4.4): a node with a
- * perspective camera and an
- * animation of the node's translation and rotation that reproduces the path
- * (glTF 2.0 specification, section 3.11 "Animations" and Appendix C
- * "Interpolation"). C2, bisector and Catmull-Rom channels become CUBICSPLINE
- * samplers with the path's own tangents, linear becomes LINEAR and step
- * becomes STEP. A closed path is written over one period with its first key
- * repeated at the end. A field of view that changes is animated through the
- * KHR_animation_pointer extension on /cameras/0/perspective/yfov.
+ * perspective camera and an animation of the node's translation and
+ * rotation that reproduces the path (glTF 2.0 specification, section 3.11
+ * "Animations" and Appendix C "Interpolation"). A closed path is written
+ * over one period, ending where it began. A field of view that changes is
+ * animated through the KHR_animation_pointer extension on
+ * /cameras/0/perspective/yfov.
  *
- * A path in smooth or constant-speed timing has channels over its shape,
- * not over time, so it is sampled: CUBICSPLINE keys holding the exact pose
- * and its exact derivatives at every key, at both ends of every hold and as
- * often between as keeps the glTF interpolation within `max_error` (metres
- * of position, radians of rotation and fov) of the path. With `bake_fps`
+ * By default (CP_GLTF_LINEAR) the animation is LINEAR samples of the path:
+ * the exact pose at every key and at both ends of every hold, and as often
+ * between as keeps the interpolation within `max_error` (metres of
+ * position, radians of rotation and fov) of the path, with slerp and with
+ * the normalised lerp Blender plays. Blender's and Godot's importers play
+ * it as the path; they misplay CUBICSPLINE (docs/gltf.md). With
+ * CP_GLTF_CUBIC, C2, bisector and Catmull-Rom channels become CUBICSPLINE
+ * samplers with the path's own tangents, linear becomes LINEAR and step
+ * STEP; a path in smooth or constant-speed timing, whose channels are over
+ * its shape, not over time, and a look-at path are sampled as CUBICSPLINE
+ * keys holding the exact pose and its exact derivatives. With `bake_fps`
  * any path is baked instead: LINEAR keys at every frame.
  *
  *     cp_error err;
@@ -57,8 +61,19 @@ extern "C" {
 #define CP_GLTF_DEFAULT_ZNEAR 0.1
 
 /* The error bound of a sampled export when the options give none: metres of
- * position, radians of rotation and of field of view. */
+ * position, radians of rotation and of field of view; LINEAR samples (the
+ * default form) and CUBICSPLINE samples (CP_GLTF_CUBIC). */
+#define CP_GLTF_DEFAULT_LINEAR_MAX_ERROR 1e-4
 #define CP_GLTF_DEFAULT_MAX_ERROR 1e-5
+
+/* What the animation's samplers hold. */
+typedef enum cp_gltf_form {
+    CP_GLTF_LINEAR = 0,  /* LINEAR samples within max_error, whatever the path: what Blender's and
+                            Godot's importers play as glTF says, as well as every other player */
+    CP_GLTF_CUBIC        /* the path's own curves (CUBICSPLINE with its tangents; LINEAR; STEP), or
+                            CUBICSPLINE samples where it has none over time: exact and far smaller,
+                            for players that follow Appendix C (three.js, Babylon.js, campath) */
+} cp_gltf_form;
 
 /* ---- export --------------------------------------------------------------- */
 
@@ -70,7 +85,9 @@ typedef struct cp_gltf_export_options {  /* all zero = the defaults */
     int         no_extras;     /* non-zero: do not embed the exact path in the animation's extras */
     double      bake_fps;      /* > 0: LINEAR keys at every 1/bake_fps s from the start, and the end (any
                                   timing); 0 = the path's own curves, or sampled (see below) */
-    double      max_error;     /* > 0: the error bound of a sampled export; 0 = CP_GLTF_DEFAULT_MAX_ERROR */
+    double      max_error;     /* > 0: the error bound of a sampled export; 0 = CP_GLTF_DEFAULT_LINEAR_MAX_ERROR,
+                                  or CP_GLTF_DEFAULT_MAX_ERROR for CP_GLTF_CUBIC */
+    cp_gltf_form form;         /* CP_GLTF_LINEAR (the default) or CP_GLTF_CUBIC; bake_fps overrides both */
 } cp_gltf_export_options;
 
 /* The glTF text for `path` (`options` may be NULL), NUL-terminated; *size (if

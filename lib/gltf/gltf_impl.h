@@ -49,12 +49,13 @@ size_t cpi_gltf_written_keys(const cp_curve *curve);
 /* A pose's position, rotation and fov (degrees) in v, their time
  * derivatives in d (q' = omega q / 2). */
 void cpi_gltf_pose_jet(const cp_pose *pose, double v[8], double d[8]);
-/* The curves an export writes for a path it samples (fps 0: CUBICSPLINE
- * within max_error, see gltf_sample.c) or bakes (fps > 0: LINEAR at every
- * frame): position, rotation, fov in degrees, over snapped times, open.
- * Destroy them with cp_curve_destroy, out[2] and out[1] before out[0]. */
-int cpi_gltf_sampled_curves(const cp_path *path, double offset, double fps, double max_error, cp_curve *out[3],
-                            cp_error *error);
+/* The curves an export writes for a path it samples (fps 0: LINEAR, or
+ * CUBICSPLINE if `cubic`, within max_error, see gltf_sample.c) or bakes
+ * (fps > 0: LINEAR at every frame): position, rotation, fov in degrees,
+ * over snapped times, open. Destroy them with cp_curve_destroy, out[2] and
+ * out[1] before out[0]. */
+int cpi_gltf_sampled_curves(const cp_path *path, double offset, double fps, double max_error, int cubic,
+                            cp_curve *out[3], cp_error *error);
 /* Key i < cpi_gltf_written_keys(curve): time, and dim numbers each of value and tangents. */
 void cpi_gltf_curve_key(const cp_curve *curve, size_t i, double *time, double *value, double *in_tangent,
                         double *out_tangent);

@@ -191,15 +191,24 @@ static int sampler_samples(const cp_path *p, const cpi_gltf_sampler *s, int c, d
     const double scale = c == CPI_GLTF_FOV ? DEG_TO_RAD : 1.0;
     const tolerances tol = sampler_tolerances(s);
     for (size_t i = 0; i < s->count; i++) {
-        cp_pose pose;
-        double v[8], d[8];
-        cp_path_sample(p, offset + s->times[i], &pose);
-        cpi_gltf_pose_jet(&pose, v, d);
-        const double *sv = s->values + i * (size_t)dim, *x = v + first[c], *dx = d + first[c];
-        /* a rotation is the same with either sign; its tangents go with it */
-        const double sign = dim == 4 && max_diff(x, sv, dim, scale, -1.0) < max_diff(x, sv, dim, scale, 1.0) ? -1.0
-                                                                                                         : 1.0;
-        const double dv = max_diff(x, sv, dim, scale, sign);
+        const double *sv = s->values + i * (size_t)dim;
+        double v[8], d[8], sign = 1.0, dv = INFINITY;
+        /* the pose at the sample's time; or, where a step channel jumps
+         * between two float times, the pose after the jump, which the export
+         * stores at the earlier one (gltf_sample.c): the pose at the end of
+         * the sample's float step */
+        const double times[2] = {offset + s->times[i],
+                                 nextafter(offset + (double)nextafterf((float)s->times[i], INFINITY), -INFINITY)};
+        for (int k = 0; k < 2 && dv > tol.value; k++) {
+            cp_pose pose;
+            cp_path_sample(p, times[k], &pose);
+            cpi_gltf_pose_jet(&pose, v, d);
+            const double *x = v + first[c];
+            /* a rotation is the same with either sign; its tangents go with it */
+            sign = dim == 4 && max_diff(x, sv, dim, scale, -1.0) < max_diff(x, sv, dim, scale, 1.0) ? -1.0 : 1.0;
+            dv = fmin(dv, max_diff(x, sv, dim, scale, sign));
+        }
+        const double *dx = d + first[c];
         if (dv > tol.value) {
             snprintf(why, why_size, "its value at %.9g s differs by %.3g", s->times[i], dv);
             return 0;
@@ -251,9 +260,10 @@ static int path_samples(const cp_path *p, const cpi_gltf_camera_anim *a, double 
     return 1;
 }
 
-/* Does the exact path give the file's data: its own curves (keys timing), or
- * its samples (other timings, and bakes)? `why` tells the first failure
- * that applies. */
+/* Does the exact path give the file's data: its own curves (keys timing,
+ * CP_GLTF_CUBIC), or its samples (the default form, other timings, and
+ * bakes)? `why` tells the failure of the comparison that applies: the own
+ * curves' where the translation has as many keys as the path's curve. */
 static int matches(const cp_path *p, const cpi_gltf_camera_anim *a, char *why, size_t why_size)
 {
     const double offset = cpi_gltf_time_offset(p);
@@ -261,9 +271,11 @@ static int matches(const cp_path *p, const cpi_gltf_camera_anim *a, char *why, s
     const cp_path_options o = cp_path_get_options(p);
     /* a look-at path's rotation is no curve: its export is sampled */
     const int keys = o.timing == CP_TIMING_KEYS && o.orientation == CP_ORIENTATION_ROTATION;
-    if (keys && path_matches(p, a, offset, why, why_size))
+    const cpi_gltf_sampler *t = a->channel[CPI_GLTF_TRANSLATION];
+    const int own = keys && (!t || t->count == cpi_gltf_written_keys(cp_path_position_curve(p)));
+    if (keys && path_matches(p, a, offset, own ? why : other, own ? why_size : sizeof other))
         return 1;
-    return path_samples(p, a, offset, keys ? other : why, keys ? sizeof other : why_size);
+    return path_samples(p, a, offset, own ? other : why, own ? sizeof other : why_size);
 }
 
 /* ---- evaluating a sampler as glTF does (Appendix C) ------------------------------- */

@@ -181,13 +181,16 @@ static int same_input(const blob *b, int input, const cp_curve *c, double offset
     return 1;
 }
 
+/* Does the fov change in the file? Compared as stored: a sampled constant
+ * fov varies in its last bits, which single precision drops. */
 static int fov_changes(const cp_curve *fov)
 {
     double v0, v, in, out;
     cp_curve_key(fov, 0, NULL, &v0, NULL, NULL);
     for (size_t i = 0; i < cp_curve_key_count(fov); i++) {
         cp_curve_key(fov, i, NULL, &v, &in, &out);
-        if (v != v0 || (cp_curve_get_mode(fov) == CP_CURVE_CUBIC && (in != 0.0 || out != 0.0)))
+        if ((float)(v * DEG_TO_RAD) != (float)(v0 * DEG_TO_RAD) ||
+            (cp_curve_get_mode(fov) == CP_CURVE_CUBIC && ((float)in != 0.0f || (float)out != 0.0f)))
             return 1;
     }
     return 0;
@@ -207,6 +210,9 @@ static int check_options(const cp_gltf_export_options *o, cp_error *error)
     if (!isfinite(o->bake_fps) || o->bake_fps < 0)
         return cpi_error_set(error, CP_ERR_INVALID, "glTF export: bake rate %g must be a number of frames a second > 0 "
                              "(0: no bake)", o->bake_fps);
+    if (o->form != CP_GLTF_LINEAR && o->form != CP_GLTF_CUBIC)
+        return cpi_error_set(error, CP_ERR_INVALID, "glTF export: form %d is neither CP_GLTF_LINEAR nor CP_GLTF_CUBIC",
+                             (int)o->form);
     if (!isfinite(o->max_error) || o->max_error < 0)
         return cpi_error_set(error, CP_ERR_INVALID, "glTF export: error bound %g must be a number > 0 (0: default)",
                              o->max_error);
@@ -395,14 +401,19 @@ static char *export_json(const cp_path *path, const cp_gltf_export_options *opti
         return NULL;
     const char *name = o.name ? o.name : cp_path_name(path) ? cp_path_name(path) : "campath";
     const double offset = cpi_gltf_time_offset(path);
-    /* smooth and constant-speed paths have channels over u, not time, and a
-     * look-at path's rotation is derived, not a curve: sampled */
+    /* Blender's and Godot's importers misplay CUBICSPLINE (docs/gltf.md), so
+     * the default form samples every path as LINEAR. The cubic form writes
+     * the path's own curves where it has them: smooth and constant-speed
+     * paths have channels over u, not time, and a look-at path's rotation is
+     * derived, not a curve, so those are sampled as CUBICSPLINE. */
     const cp_path_options po = cp_path_get_options(path);
-    const int sampled = o.bake_fps > 0 || po.timing != CP_TIMING_KEYS || po.orientation == CP_ORIENTATION_LOOK_AT;
+    const int cubic = o.form == CP_GLTF_CUBIC;
+    const int sampled = o.bake_fps > 0 || !cubic || po.timing != CP_TIMING_KEYS ||
+                        po.orientation == CP_ORIENTATION_LOOK_AT;
+    const double bound = o.max_error > 0 ? o.max_error : cubic ? CP_GLTF_DEFAULT_MAX_ERROR
+                                                                : CP_GLTF_DEFAULT_LINEAR_MAX_ERROR;
     cp_curve *own[3] = {NULL, NULL, NULL};
-    if (sampled && cpi_gltf_sampled_curves(path, offset, o.bake_fps,
-                                           o.max_error > 0 ? o.max_error : CP_GLTF_DEFAULT_MAX_ERROR, own,
-                                           error) != CP_OK)
+    if (sampled && cpi_gltf_sampled_curves(path, offset, o.bake_fps, bound, cubic, own, error) != CP_OK)
         return NULL;
     channel ch[3] = {
         {sampled ? own[0] : cp_path_position_curve(path), "position", 1.0, 0, 0},

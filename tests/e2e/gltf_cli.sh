@@ -1,8 +1,10 @@
 #!/bin/sh
 # tests/e2e/gltf_cli.sh - `campath export-gltf` and `campath import-gltf`:
 # the round trip through a file gives back the same samples, files without
-# the embedded path come back with their interpolation recognised, and bad
-# input fails with exit status 1 and a message that names the problem.
+# the embedded path come back with their interpolation recognised (a linear
+# path through the default form's samples, the path's own interpolation
+# from --cubic), and bad input fails with exit status 1 and a message that
+# names the problem.
 set -eu
 
 BUILD=${BUILD:-build}
@@ -91,10 +93,19 @@ sed 's|"frames.bin"|"fifo.bin"|' "$DATA/external_buffer.gltf" >"$TMP/in/fifo.glt
 mkfifo "$TMP/in/fifo.bin"
 expect_error "buffers[0].uri 'fifo.bin': not a regular file" "$TMP/in/fifo.gltf"
 
-# without the embedded path: the float data, interpolation recognised
-"$CAMPATH" export-gltf "$TMP/loop.json" "$TMP/plain.gltf" --no-extras >/dev/null
+# without the embedded path: the float data, interpolation recognised; the
+# default form's LINEAR samples come back as a linear path through them,
+# --cubic's curves as the path's own interpolation
+"$CAMPATH" export-gltf "$TMP/loop.json" "$TMP/plain.gltf" --no-extras >"$TMP/out.txt"
+grep -q "LINEAR samples$" "$TMP/out.txt" || fail "export-gltf summary: $(cat "$TMP/out.txt")"
 grep -q '"extras"' "$TMP/plain.gltf" && fail "--no-extras still wrote extras"
+grep -q '"CUBICSPLINE"' "$TMP/plain.gltf" && fail "the default form wrote a CUBICSPLINE sampler"
 "$CAMPATH" import-gltf "$TMP/plain.gltf" "$TMP/plain.json" >"$TMP/out.txt"
+grep -q "interpolation recognised (position linear, rotation linear, fov linear, closed ends)" "$TMP/out.txt" ||
+    fail "import of float data: $(cat "$TMP/out.txt")"
+"$CAMPATH" export-gltf "$TMP/loop.json" "$TMP/cubic.gltf" --no-extras --cubic >"$TMP/out.txt"
+grep -q "its own curves$" "$TMP/out.txt" || fail "export-gltf --cubic summary: $(cat "$TMP/out.txt")"
+"$CAMPATH" import-gltf "$TMP/cubic.gltf" "$TMP/cubic.json" >"$TMP/out.txt"
 grep -q "interpolation recognised (position c2, rotation c2, fov catmull-rom, closed ends)" "$TMP/out.txt" ||
     fail "import of float data: $(cat "$TMP/out.txt")"
 

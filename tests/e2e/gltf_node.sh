@@ -4,10 +4,12 @@
 # registry, installed from tests/e2e/node/package-lock.json into
 # $BUILD/node once (tests/tools/npm_ci.sh: without the registry the script
 # fails with one line that says so). For each kind of path: export-gltf to
-# .gltf and to .glb, validate (no errors), and compare three.js's animation
-# with `campath sample` at 1,000 times (1e-5). Node.js and npm come from Debian (`make
-# deps` installs them); without them the script fails: a check that cannot
-# run has not passed.
+# .gltf and to .glb, in the default form (LINEAR samples within 1e-4) and
+# with --cubic, validate (no errors), and compare three.js's animation with
+# `campath sample` at 1,000 times (the default form within its bound,
+# --cubic within 1e-5). Node.js and npm come from Debian (`make deps`
+# installs them); without them the script fails: a check that cannot run
+# has not passed.
 set -eu
 
 BUILD=${BUILD:-build}
@@ -100,6 +102,8 @@ for f in "$TMP"/*.json; do
     name=$(basename "$f" .json)
     "$CAMPATH" export-gltf "$f" "$TMP/$name.gltf" >/dev/null
     "$CAMPATH" export-gltf "$f" "$TMP/$name.glb" >/dev/null
+    "$CAMPATH" export-gltf "$f" "$TMP/${name}_cubic.gltf" --cubic >/dev/null
+    "$CAMPATH" export-gltf "$f" "$TMP/${name}_cubic.glb" --cubic >/dev/null
     # 1,000 times, at the middle of 1,000 equal slices of the path
     times=$(awk -v f="$f" 'BEGIN {
         while ((getline line < f) > 0) {
@@ -110,8 +114,12 @@ for f in "$TMP"/*.json; do
         for (i = 0; i < 1000; i++) printf "%s%.17g", (i ? "," : ""), start + span * (i + 0.5) / 1000
     }')
     "$CAMPATH" sample "$f" --at "$times" >"$TMP/$name.csv"
+    # the default form within its bound, --cubic to single precision
     for ext in gltf glb; do
-        if ! node "$NODE_DIR/check_gltf.mjs" "$TMP/$name.$ext" "$TMP/$name.csv"; then
+        if ! node "$NODE_DIR/check_gltf.mjs" "$TMP/$name.$ext" "$TMP/$name.csv" 1e-4; then
+            status=1
+        fi
+        if ! node "$NODE_DIR/check_gltf.mjs" "$TMP/${name}_cubic.$ext" "$TMP/$name.csv"; then
             status=1
         fi
     done
@@ -127,8 +135,8 @@ for name in c2_natural smooth; do
     fi
 done
 # the case the wide turns are there for: the rotation sampler holds an inserted key
-if ! grep -q '"count": 15, "type": "VEC4"' "$TMP/inserted_keys.gltf"; then
-    echo "inserted_keys.gltf: expected a rotation sampler with 5 keys (one inserted), found none"
+if ! grep -q '"count": 15, "type": "VEC4"' "$TMP/inserted_keys_cubic.gltf"; then
+    echo "inserted_keys_cubic.gltf: expected a rotation sampler with 5 keys (one inserted), found none"
     status=1
 fi
 if [ $status -ne 0 ]; then

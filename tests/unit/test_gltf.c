@@ -246,14 +246,58 @@ static void check_sampler_data(const cJSON *doc, const unsigned char *buf, size_
     free(v);
 }
 
+/* The default form's samplers: LINEAR, on float times, with a sample at
+ * every key time, each holding the pose at its time in float. */
+static void check_linear_samples(const cJSON *doc, const unsigned char *buf, size_t bufsize, const cp_path *p,
+                                 const cJSON *sampler, int first, int dim, double scale, double offset)
+{
+    assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(sampler, "interpolation")), "LINEAR");
+    size_t nt, nv;
+    int ct, cv;
+    float *t = accessor_floats(doc, buf, bufsize, sampler_accessor(sampler, "input"), &nt, &ct);
+    float *v = accessor_floats(doc, buf, bufsize, sampler_accessor(sampler, "output"), &nv, &cv);
+    assert_int_equal(cv, dim);
+    assert_int_equal(nv, nt);
+    assert_true(nt > cp_path_key_count(p));
+    for (size_t i = 0; i < cp_path_key_count(p); i++) {
+        const double kt = cp_path_keys(p)[i].time - offset;
+        size_t j = 0;
+        for (size_t m = 1; m < nt; m++)
+            if (fabs(t[m] - kt) < fabs(t[j] - kt))
+                j = m;
+        assert_true(fabs(t[j] - kt) <= 2 * FLT_EPSILON * fmax(1, kt));
+        /* the pose at its time, or where a step channel jumps the pose at
+         * the key, after the jump (stored a float step early) */
+        int same = 0;
+        for (int at = 0; at < 2 && !same; at++) {
+            cp_pose pose;
+            cp_path_sample(p, at ? kt + offset : (double)t[j] + offset, &pose);
+            const double x[8] = {pose.position.x, pose.position.y, pose.position.z, pose.rotation.x,
+                                 pose.rotation.y, pose.rotation.z, pose.rotation.w, pose.fov};
+            const float *e = v + (size_t)dim * j;
+            /* a rotation goes with either sign, whichever continues the one before */
+            const double sign = dim == 4 && e[0] * x[3] + e[1] * x[4] + e[2] * x[5] + e[3] * x[6] < 0 ? -1.0 : 1.0;
+            same = 1;
+            for (int k = 0; k < dim; k++)
+                same = same && e[k] == (float)(sign * x[first + k] * scale);
+        }
+        assert_true(same);
+    }
+    free(t);
+    free(v);
+}
+
 static void export_should_write_a_camera_node_and_its_animation(void **state)
 {
     (void)state;
-    for (size_t ci = 0; ci < NCONFIGS; ci++) {
-        const config *c = &configs[ci];
+    for (size_t ci = 0; ci < 2 * NCONFIGS; ci++) {
+        const config *c = &configs[ci % NCONFIGS];
+        const int cubic = ci >= NCONFIGS;
         cp_path *p = make_path(c);
+        cp_gltf_export_options o = {0};
+        o.form = cubic ? CP_GLTF_CUBIC : CP_GLTF_LINEAR;
         size_t size;
-        char *text = export_text(p, NULL, &size);
+        char *text = export_text(p, &o, &size);
         cJSON *doc = cJSON_Parse(text);
         assert_non_null(doc);
         assert_string_equal(cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetObjectItem(doc, "asset"), "version")),
@@ -277,8 +321,13 @@ static void export_should_write_a_camera_node_and_its_animation(void **state)
         const cJSON *fs = sampler_for(doc, "pointer");
         assert_non_null(ts);
         assert_non_null(rs);
-        check_sampler_data(doc, buf, bufsize, ts, cp_path_position_curve(p), 1.0, offset);
-        check_sampler_data(doc, buf, bufsize, rs, cp_path_rotation_curve(p), 1.0, offset);
+        if (cubic) {
+            check_sampler_data(doc, buf, bufsize, ts, cp_path_position_curve(p), 1.0, offset);
+            check_sampler_data(doc, buf, bufsize, rs, cp_path_rotation_curve(p), 1.0, offset);
+        } else {
+            check_linear_samples(doc, buf, bufsize, p, ts, 0, 3, 1.0, offset);
+            check_linear_samples(doc, buf, bufsize, p, rs, 3, 4, 1.0, offset);
+        }
         /* KHR_animation_pointer only when the fov changes */
         const cJSON *used = cJSON_GetObjectItem(doc, "extensionsUsed");
         if (c->constant_fov) {
@@ -286,7 +335,10 @@ static void export_should_write_a_camera_node_and_its_animation(void **state)
             assert_null(used);
         } else {
             assert_non_null(fs);
-            check_sampler_data(doc, buf, bufsize, fs, cp_path_fov_curve(p), PI / 180, offset);
+            if (cubic)
+                check_sampler_data(doc, buf, bufsize, fs, cp_path_fov_curve(p), PI / 180, offset);
+            else
+                check_linear_samples(doc, buf, bufsize, p, fs, 7, 1, PI / 180, offset);
             assert_int_equal(cJSON_GetArraySize(used), 1);
             assert_string_equal(cJSON_GetStringValue(cJSON_GetArrayItem(used, 0)), "KHR_animation_pointer");
             const cJSON *anim = cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "animations"), 0);
@@ -298,8 +350,11 @@ static void export_should_write_a_camera_node_and_its_animation(void **state)
             assert_string_equal(cJSON_GetStringValue(ptr), "/cameras/0/perspective/yfov");
         }
         assert_null(cJSON_GetObjectItem(doc, "extensionsRequired"));
-        /* translation and fov share their input; a rotation with inserted keys has its own */
-        assert_int_equal(sampler_accessor(ts, "input") == sampler_accessor(rs, "input"), c->shape != 2);
+        /* translation and fov share their input; in the cubic form a rotation
+         * with inserted keys has its own */
+        assert_int_equal(sampler_accessor(ts, "input") == sampler_accessor(rs, "input"), !cubic || c->shape != 2);
+        if (fs)
+            assert_int_equal(sampler_accessor(ts, "input"), sampler_accessor(fs, "input"));
         free(buf);
         cJSON_Delete(doc);
         free(text);
@@ -347,6 +402,11 @@ static void export_should_refuse_times_equal_in_single_precision(void **state)
     cp_path *p = cp_path_create(k, 3, NULL, &err);
     assert_non_null(p);
     assert_null(cp_gltf_export_memory(p, NULL, NULL, &err));
+    assert_int_equal(err.code, CP_ERR_UNSUPPORTED);
+    assert_non_null(strstr(err.message, "keys 1 and 2: times 1 and 1.000000000001 are equal in single precision"));
+    cp_gltf_export_options o = {0};
+    o.form = CP_GLTF_CUBIC;
+    assert_null(cp_gltf_export_memory(p, &o, NULL, &err));
     assert_int_equal(err.code, CP_ERR_UNSUPPORTED);
     assert_non_null(
         strstr(err.message, "position keys 1 and 2: times 1 and 1.000000000001 are equal in single precision"));
@@ -430,18 +490,22 @@ static void check_embedded_keys(const char *text, const cp_path *p)
     cJSON_Delete(doc);
 }
 
+/* In either form: the samples' poses (default), or the path's own curves
+ * (CP_GLTF_CUBIC), must agree with the embedded path. */
 static void round_trip_should_give_back_the_exact_path(void **state)
 {
     (void)state;
-    for (size_t ci = 0; ci < NCONFIGS; ci++) {
-        const config *c = &configs[ci];
+    for (size_t ci = 0; ci < 2 * NCONFIGS; ci++) {
+        const config *c = &configs[ci % NCONFIGS];
         cp_path *p = make_path(c);
         if (c->shape == 2) /* the case this config exists for */
             assert_true(cp_curve_key_count(cp_path_rotation_curve(p)) > cp_path_key_count(p));
         if (c->shape == 1 && c->ends == CP_ENDS_CLOSED)
             assert_true(cp_curve_seam_sign(cp_path_rotation_curve(p)) == -1.0);
+        cp_gltf_export_options eo = {0};
+        eo.form = ci < NCONFIGS ? CP_GLTF_LINEAR : CP_GLTF_CUBIC;
         size_t size;
-        char *text = export_text(p, NULL, &size);
+        char *text = export_text(p, &eo, &size);
         cp_error err;
         cp_gltf_import_report rep;
         cp_path *q = cp_gltf_import_memory(text, size, "round.gltf", NULL, &rep, &err);
@@ -484,24 +548,34 @@ static void round_trip_should_give_back_the_exact_path(void **state)
     }
 }
 
+/* The path exported in `form` without its extras, and imported again from
+ * the float data, which the import must recognise. */
+static cp_path *import_floats(const cp_path *p, cp_gltf_form form, const char *name)
+{
+    cp_gltf_export_options eo = {0};
+    eo.no_extras = 1;
+    eo.form = form;
+    size_t size;
+    char *text = export_text(p, &eo, &size);
+    assert_null(strstr(text, "\"extras\""));
+    cp_error err;
+    cp_gltf_import_report rep;
+    cp_path *q = cp_gltf_import_memory(text, size, "floats.gltf", NULL, &rep, &err);
+    if (!q)
+        print_error("%s: %s\n", name, err.message);
+    assert_non_null(q);
+    assert_int_equal(rep.source, CP_GLTF_IMPORT_MATCHED);
+    free(text);
+    return q;
+}
+
 static void import_without_extras_should_recognise_each_builder(void **state)
 {
     (void)state;
     for (size_t ci = 0; ci < NCONFIGS; ci++) {
         const config *c = &configs[ci];
         cp_path *p = make_path(c);
-        cp_gltf_export_options eo = {0};
-        eo.no_extras = 1;
-        size_t size;
-        char *text = export_text(p, &eo, &size);
-        assert_null(strstr(text, "\"extras\""));
-        cp_error err;
-        cp_gltf_import_report rep;
-        cp_path *q = cp_gltf_import_memory(text, size, "floats.gltf", NULL, &rep, &err);
-        if (!q)
-            print_error("%s: %s\n", c->name, err.message);
-        assert_non_null(q);
-        assert_int_equal(rep.source, CP_GLTF_IMPORT_MATCHED);
+        cp_path *q = import_floats(p, CP_GLTF_CUBIC, c->name);
         cp_path_options oa = cp_path_get_options(p), ob = cp_path_get_options(q);
         assert_int_equal(oa.position, ob.position);
         assert_int_equal(oa.rotation, ob.rotation);
@@ -515,7 +589,37 @@ static void import_without_extras_should_recognise_each_builder(void **state)
         if (c->shift >= 0)
             check_same_samples(p, q, 2e-6, 1);
         cp_path_destroy(q);
-        free(text);
+        cp_path_destroy(p);
+    }
+}
+
+/* Without the extras the default form comes back as what it is: a linear
+ * path through its samples, which plays as the file does, so within the
+ * bound of the original (and float rounding). */
+static void import_without_extras_should_give_back_the_linear_samples(void **state)
+{
+    (void)state;
+    for (size_t ci = 0; ci < NCONFIGS; ci++) {
+        const config *c = &configs[ci];
+        cp_path *p = make_path(c);
+        cp_path *q = import_floats(p, CP_GLTF_LINEAR, c->name);
+        const cp_path_options ob = cp_path_get_options(q);
+        assert_int_equal(ob.position, CP_INTERP_LINEAR);
+        assert_int_equal(ob.rotation, CP_INTERP_LINEAR);
+        assert_true(cp_path_key_count(q) > cp_path_key_count(p));
+        /* the file's times start at 0 */
+        const double t0 = cp_path_start(p), d = cp_path_duration(p), offset = t0 < 0 ? t0 : 0.0;
+        double pos = 0, rot = 0;
+        for (int i = 0; i <= 1000; i++) {
+            cp_pose a, b;
+            cp_path_sample(p, t0 + d * i / 1000.0, &a);
+            cp_path_sample(q, t0 + d * i / 1000.0 - offset, &b);
+            pos = fmax(pos, cp_vec3_length(cp_vec3_sub(a.position, b.position)));
+            rot = fmax(rot, cp_quat_angle_between(a.rotation, b.rotation));
+        }
+        assert_true(pos <= CP_GLTF_DEFAULT_LINEAR_MAX_ERROR + 1e-5);
+        assert_true(rot <= CP_GLTF_DEFAULT_LINEAR_MAX_ERROR + 1e-6);
+        cp_path_destroy(q);
         cp_path_destroy(p);
     }
 }
@@ -533,59 +637,61 @@ static void import_without_extras_should_recognise_builders_far_from_zero(void *
             config c = configs[ci];
             c.shift += shifts[si];
             cp_path *p = make_path(&c);
-            cp_gltf_export_options eo = {.no_extras = 1};
-            size_t size;
-            char *text = export_text(p, &eo, &size);
-            cp_error err;
-            cp_gltf_import_report rep;
-            cp_path *q = cp_gltf_import_memory(text, size, "late.gltf", NULL, &rep, &err);
-            if (!q)
-                print_error("%s at +%g s: %s\n", c.name, shifts[si], err.message);
-            assert_non_null(q);
-            assert_int_equal(rep.source, CP_GLTF_IMPORT_MATCHED);
+            char name[96];
+            snprintf(name, sizeof name, "%s at +%g s", c.name, shifts[si]);
+            cp_path *q = import_floats(p, CP_GLTF_CUBIC, name);
             cp_path_options oa = cp_path_get_options(p), ob = cp_path_get_options(q);
             assert_int_equal(oa.position, ob.position);
             assert_int_equal(oa.rotation, ob.rotation);
             if (!c.constant_fov)
                 assert_int_equal(oa.fov, ob.fov);
             cp_path_destroy(q);
-            free(text);
             cp_path_destroy(p);
         }
 }
 
 /* Extras that no longer describe the animation (someone edited the keys in
- * another tool and kept the extras) are set aside with a note. */
+ * another tool and kept the extras) are set aside with a note, in either
+ * form of export. */
 static void import_should_set_aside_extras_that_disagree(void **state)
 {
     (void)state;
+    static const char *const why[2] = {
+        "its translation channel differs from sampler 0: its value at ",
+        "its translation channel differs from sampler 0: key 0's tangents differ by 1.43"};
     cp_path *p = make_path(&configs[0]);
-    size_t size;
-    char *text = export_text(p, NULL, &size);
-    char *at = strstr(text, "\"position\": [4, 3, 6]");
-    assert_non_null(at);
-    memcpy(at, "\"position\": [5, 3, 6]", strlen("\"position\": [5, 3, 6]"));
-    cp_error err;
-    cp_gltf_import_report rep;
-    cp_path *q = cp_gltf_import_memory(text, size, "edited.gltf", NULL, &rep, &err);
-    assert_non_null(q);
-    assert_int_equal(rep.source, CP_GLTF_IMPORT_MATCHED);
-    assert_non_null(strstr(rep.note, "the embedded campath path was not used because it does not match the "
-                                     "animation data: its translation channel differs from sampler 0: key 0's tangents "
-                                     "differ by 1.43"));
-    assert_true(fabs(cp_path_keys(q)[1].position.x - 4.0) < 1e-6);
-    cp_path_destroy(q);
+    for (int cubic = 0; cubic < 2; cubic++) {
+        cp_gltf_export_options eo = {0};
+        eo.form = cubic ? CP_GLTF_CUBIC : CP_GLTF_LINEAR;
+        size_t size;
+        char *text = export_text(p, &eo, &size);
+        char *at = strstr(text, "\"position\": [4, 3, 6]");
+        assert_non_null(at);
+        memcpy(at, "\"position\": [5, 3, 6]", strlen("\"position\": [5, 3, 6]"));
+        cp_error err;
+        cp_gltf_import_report rep;
+        cp_path *q = cp_gltf_import_memory(text, size, "edited.gltf", NULL, &rep, &err);
+        assert_non_null(q);
+        assert_int_equal(rep.source, CP_GLTF_IMPORT_MATCHED);
+        assert_non_null(strstr(rep.note, "the embedded campath path was not used because it does not match the "
+                                         "animation data: "));
+        assert_non_null(strstr(rep.note, why[cubic]));
+        cp_pose pose;
+        cp_path_sample(q, 1.0, &pose);
+        assert_true(fabs(pose.position.x - 4.0) < 1e-6);
+        cp_path_destroy(q);
 
-    cp_gltf_import_options io = {0};
-    io.ignore_extras = 1;
-    free(text);
-    text = export_text(p, NULL, &size);
-    q = cp_gltf_import_memory(text, size, NULL, &io, &rep, &err);
-    assert_non_null(q);
-    assert_int_equal(rep.source, CP_GLTF_IMPORT_MATCHED);
-    assert_string_equal(rep.note, "");
-    cp_path_destroy(q);
-    free(text);
+        cp_gltf_import_options io = {0};
+        io.ignore_extras = 1;
+        free(text);
+        text = export_text(p, &eo, &size);
+        q = cp_gltf_import_memory(text, size, NULL, &io, &rep, &err);
+        assert_non_null(q);
+        assert_int_equal(rep.source, CP_GLTF_IMPORT_MATCHED);
+        assert_string_equal(rep.note, "");
+        cp_path_destroy(q);
+        free(text);
+    }
     cp_path_destroy(p);
 }
 
@@ -595,7 +701,9 @@ static void import_should_read_glb(void **state)
     (void)state;
     cp_path *p = make_path(&configs[2]);
     size_t size, bufsize;
-    char *text = export_text(p, NULL, &size);
+    cp_gltf_export_options eo = {0};
+    eo.form = CP_GLTF_CUBIC; /* its closed C2 ends are recognised from the floats */
+    char *text = export_text(p, &eo, &size);
     cJSON *doc = cJSON_Parse(text);
     unsigned char *bin = buffer_bytes(doc, &bufsize);
     cJSON_DeleteItemFromObject(cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "buffers"), 0), "uri");
@@ -877,8 +985,10 @@ static file_sampler read_file_sampler(const cJSON *doc, const unsigned char *buf
     return f;
 }
 
-/* The value at t (seconds from the file's zero); a rotation normalised. */
-static void file_sampler_eval(const file_sampler *f, double t, double *out)
+/* The value at t (seconds from the file's zero); a rotation normalised. A
+ * LINEAR rotation is slerped as the specification says, or with `nlerp`
+ * lerped and normalised as Blender plays it (each number an F-curve). */
+static void file_sampler_eval(const file_sampler *f, double t, int nlerp, double *out)
 {
     const size_t d = (size_t)f->dim, w = f->cubic ? 3 * d : d, at = f->cubic ? d : 0;
     size_t k = 0;
@@ -892,7 +1002,7 @@ static void file_sampler_eval(const file_sampler *f, double t, double *out)
     }
     const float *b = a + w;
     const double h = (double)f->t[k + 1] - f->t[k], u = (t - f->t[k]) / h;
-    if (!f->cubic && d == 4) {
+    if (!f->cubic && d == 4 && !nlerp) {
         cp_quat q = cp_quat_slerp(cp_quat_make(a[0], a[1], a[2], a[3]), cp_quat_make(b[0], b[1], b[2], b[3]), u);
         out[0] = q.x, out[1] = q.y, out[2] = q.z, out[3] = q.w;
         return;
@@ -940,12 +1050,14 @@ static stray measure_file(const char *text, const cp_path *p, int n)
         cp_pose pose;
         cp_path_sample(p, t, &pose);
         double x[3], q[4], fov = yfov;
-        file_sampler_eval(&f[0], t - offset, x);
-        file_sampler_eval(&f[1], t - offset, q);
+        file_sampler_eval(&f[0], t - offset, 0, x);
         if (f[2].t)
-            file_sampler_eval(&f[2], t - offset, &fov);
+            file_sampler_eval(&f[2], t - offset, 0, &fov);
         s.position = fmax(s.position, cp_vec3_length(cp_vec3_sub(cp_vec3_make(x[0], x[1], x[2]), pose.position)));
-        s.rotation = fmax(s.rotation, cp_quat_angle_between(cp_quat_make(q[0], q[1], q[2], q[3]), pose.rotation));
+        for (int nlerp = 0; nlerp < 2; nlerp++) {
+            file_sampler_eval(&f[1], t - offset, nlerp, q);
+            s.rotation = fmax(s.rotation, cp_quat_angle_between(cp_quat_make(q[0], q[1], q[2], q[3]), pose.rotation));
+        }
         s.fov = fmax(s.fov, fabs(fov - pose.fov * PI / 180));
     }
     for (int c = 0; c < 3; c++) {
@@ -997,81 +1109,96 @@ static cp_path *timed_path(int which)
     return p;
 }
 
+/* Both forms, each at its default bound and at 1e-3: the six timed paths
+ * (sampled in either form) and, in the default form, five keys-timing
+ * paths (the cubic form writes their own curves). A LINEAR rotation is
+ * measured slerped and lerped (measure_file). */
 static void sampled_export_should_stay_within_its_bound(void **state)
 {
     (void)state;
     static const char *const names[6] = {"smooth, holds",   "constant speed",          "smooth, closed",
                                          "smooth, reversing", "look-at, keys timing", "look-at, smooth, closed"};
-    for (int which = 0; which < 6; which++) {
-        cp_path *p = timed_path(which);
-        for (int b = 0; b < 2; b++) {
-            cp_gltf_export_options o = {0};
-            o.max_error = b ? 1e-3 : 0;
-            const double bound = b ? 1e-3 : CP_GLTF_DEFAULT_MAX_ERROR;
-            size_t size;
-            char *text = export_text(p, &o, &size);
-            const stray s = measure_file(text, p, 50000);
-            printf("    %s, bound %g: %zu samples; largest error at 50,001 times: position %.2e m, rotation %.2e rad, "
-                   "fov %.2e rad\n",
-                   names[which], bound, s.samples, s.position, s.rotation, s.fov);
-            assert_true(s.cubic);
-            /* the bound, and the rounding of the values to float (1e-6 of about 10 m) */
-            assert_true(s.position <= bound + 2e-6);
-            assert_true(s.rotation <= bound + 2e-7);
-            assert_true(s.fov <= bound + 2e-7);
-            /* lossless through the embedded path */
-            cp_error err;
-            cp_gltf_import_report rep;
-            cp_path *q = cp_gltf_import_memory(text, size, "timed.gltf", NULL, &rep, &err);
-            assert_non_null(q);
-            assert_int_equal(rep.source, CP_GLTF_IMPORT_EXACT);
-            assert_int_equal(cp_path_get_options(q).timing, cp_path_get_options(p).timing);
-            assert_int_equal(cp_path_get_options(q).orientation, cp_path_get_options(p).orientation);
-            for (size_t i = 0; i < cp_path_key_count(p); i++) {
-                const cp_key *x = &cp_path_keys(p)[i], *y = &cp_path_keys(q)[i];
-                assert_true(x->time == y->time && x->flags == y->flags && x->hold == y->hold);
-                /* the extras keep the targets, roll, focus and aperture */
-                assert_memory_equal(&x->target, &y->target, sizeof x->target);
-                assert_true(x->roll == y->roll && x->focus == y->focus && x->aperture == y->aperture);
+    static const int keyed[5] = {0, 2, 4, 6, 10}; /* c2 natural and closed, catmull-rom, step, inserted keys */
+    for (int cubic = 0; cubic < 2; cubic++)
+        for (int which = 0; which < (cubic ? 6 : 11); which++) {
+            cp_path *p = which < 6 ? timed_path(which) : make_path(&configs[keyed[which - 6]]);
+            const char *name = which < 6 ? names[which] : configs[keyed[which - 6]].name;
+            for (int b = 0; b < 2; b++) {
+                cp_gltf_export_options o = {0};
+                o.form = cubic ? CP_GLTF_CUBIC : CP_GLTF_LINEAR;
+                o.max_error = b ? 1e-3 : 0;
+                const double bound = b ? 1e-3 : cubic ? CP_GLTF_DEFAULT_MAX_ERROR : CP_GLTF_DEFAULT_LINEAR_MAX_ERROR;
+                size_t size;
+                char *text = export_text(p, &o, &size);
+                const stray s = measure_file(text, p, 50000);
+                printf("    %s, %s, bound %g: %zu samples, %zu bytes; largest error at 50,001 times: position %.2e m, "
+                       "rotation %.2e rad, fov %.2e rad\n",
+                       cubic ? "CUBICSPLINE" : "LINEAR", name, bound, s.samples, size, s.position, s.rotation, s.fov);
+                assert_int_equal(s.cubic, cubic);
+                /* the bound, and the rounding of the values to float (1e-6 of about 10 m) */
+                assert_true(s.position <= bound + 2e-6);
+                assert_true(s.rotation <= bound + 2e-7);
+                assert_true(s.fov <= bound + 2e-7);
+                /* lossless through the embedded path */
+                cp_error err;
+                cp_gltf_import_report rep;
+                cp_path *q = cp_gltf_import_memory(text, size, "timed.gltf", NULL, &rep, &err);
+                assert_non_null(q);
+                assert_int_equal(rep.source, CP_GLTF_IMPORT_EXACT);
+                assert_int_equal(cp_path_get_options(q).timing, cp_path_get_options(p).timing);
+                assert_int_equal(cp_path_get_options(q).orientation, cp_path_get_options(p).orientation);
+                for (size_t i = 0; i < cp_path_key_count(p); i++) {
+                    const cp_key *x = &cp_path_keys(p)[i], *y = &cp_path_keys(q)[i];
+                    assert_true(x->time == y->time && x->flags == y->flags && x->hold == y->hold);
+                    /* the extras keep the targets, roll, focus and aperture */
+                    assert_memory_equal(&x->target, &y->target, sizeof x->target);
+                    assert_true(x->roll == y->roll && x->focus == y->focus && x->aperture == y->aperture);
+                }
+                check_same_samples(p, q, 1e-9, 0);
+                cp_path_destroy(q);
+                free(text);
             }
-            check_same_samples(p, q, 1e-9, 0);
-            cp_path_destroy(q);
-            free(text);
+            cp_path_destroy(p);
         }
-        cp_path_destroy(p);
-    }
 }
 
 static void sampled_export_should_hold_each_key_and_hold_end(void **state)
 {
     (void)state;
     cp_path *p = timed_path(0);
-    size_t size;
-    char *text = export_text(p, NULL, &size);
-    cJSON *doc = cJSON_Parse(text);
-    size_t bufsize;
-    unsigned char *buf = buffer_bytes(doc, &bufsize);
-    file_sampler f = read_file_sampler(doc, buf, bufsize, "translation");
-    /* every key and hold end is a sample, its value the pose there in float */
-    for (size_t i = 0; i < cp_path_key_count(p); i++) {
-        const cp_key *k = &cp_path_keys(p)[i];
-        for (int end = 0; end < 1 + ((k->flags & CP_KEY_HOLD) != 0); end++) {
-            const double t = (float)(k->time + (end ? k->hold : 0.0));
-            size_t j = 0;
-            while (j < f.n && f.t[j] != (float)t)
-                j++;
-            assert_true(j < f.n);
-            cp_pose pose;
-            cp_path_sample(p, t, &pose);
-            assert_true(f.v[9 * j + 3] == (float)pose.position.x && f.v[9 * j + 4] == (float)pose.position.y);
-            assert_true(f.v[9 * j + 6] == (float)pose.velocity.x && f.v[9 * j + 0] == (float)pose.velocity.x);
+    for (int cubic = 0; cubic < 2; cubic++) {
+        cp_gltf_export_options o = {0};
+        o.form = cubic ? CP_GLTF_CUBIC : CP_GLTF_LINEAR;
+        size_t size;
+        char *text = export_text(p, &o, &size);
+        cJSON *doc = cJSON_Parse(text);
+        size_t bufsize;
+        unsigned char *buf = buffer_bytes(doc, &bufsize);
+        file_sampler f = read_file_sampler(doc, buf, bufsize, "translation");
+        const size_t w = cubic ? 9 : 3, at = cubic ? 3 : 0;
+        /* every key and hold end is a sample, its value the pose there in
+         * float, and in the cubic form both tangents its velocity */
+        for (size_t i = 0; i < cp_path_key_count(p); i++) {
+            const cp_key *k = &cp_path_keys(p)[i];
+            for (int end = 0; end < 1 + ((k->flags & CP_KEY_HOLD) != 0); end++) {
+                const double t = (float)(k->time + (end ? k->hold : 0.0));
+                size_t j = 0;
+                while (j < f.n && f.t[j] != (float)t)
+                    j++;
+                assert_true(j < f.n);
+                cp_pose pose;
+                cp_path_sample(p, t, &pose);
+                assert_true(f.v[w * j + at] == (float)pose.position.x && f.v[w * j + at + 1] == (float)pose.position.y);
+                if (cubic)
+                    assert_true(f.v[w * j + 6] == (float)pose.velocity.x && f.v[w * j] == (float)pose.velocity.x);
+            }
         }
+        free(f.t);
+        free(f.v);
+        free(buf);
+        cJSON_Delete(doc);
+        free(text);
     }
-    free(f.t);
-    free(f.v);
-    free(buf);
-    cJSON_Delete(doc);
-    free(text);
     cp_path_destroy(p);
 }
 
@@ -1142,6 +1269,11 @@ static void export_should_refuse_bad_bake_and_bound(void **state)
     o.max_error = 1e-12; /* finer than float times can sample */
     assert_null(cp_gltf_export_memory(p, &o, NULL, &err));
     assert_true(err.code == CP_ERR_UNSUPPORTED || err.code == CP_ERR_LIMIT);
+    o.max_error = 0;
+    o.form = (cp_gltf_form)2;
+    assert_null(cp_gltf_export_memory(p, &o, NULL, &err));
+    assert_int_equal(err.code, CP_ERR_INVALID);
+    assert_string_equal(err.message, "glTF export: form 2 is neither CP_GLTF_LINEAR nor CP_GLTF_CUBIC");
     cp_path_destroy(p);
 }
 
@@ -1154,6 +1286,7 @@ int main(void)
         cmocka_unit_test(export_should_not_depend_on_the_locale),
         cmocka_unit_test(round_trip_should_give_back_the_exact_path),
         cmocka_unit_test(import_without_extras_should_recognise_each_builder),
+        cmocka_unit_test(import_without_extras_should_give_back_the_linear_samples),
         cmocka_unit_test(import_without_extras_should_recognise_builders_far_from_zero),
         cmocka_unit_test(import_should_set_aside_extras_that_disagree),
         cmocka_unit_test(import_should_read_glb),

@@ -1,15 +1,17 @@
 // tests/e2e/node/check_gltf.mjs - checks one exported .gltf or .glb against
 // the Khronos glTF Validator and against three.js.
 //
-//   node check_gltf.mjs FILE.gltf|FILE.glb SAMPLES.csv
+//   node check_gltf.mjs FILE.gltf|FILE.glb SAMPLES.csv [BOUND]
 //
 // SAMPLES.csv is `campath sample PATH.json --at ...` output for the path the
 // file was exported from. The file is validated (no errors allowed), then
 // loaded with three.js's GLTFLoader, its animation played with an
 // AnimationMixer and the camera's position and rotation read at every time of
 // the CSV: position must agree within 1e-5 relative to the path's size,
-// rotation within 1e-5 up to the quaternion's sign. Prints one line; exits 1
-// on any failure.
+// rotation within 1e-5 up to the quaternion's sign; or, given the BOUND the
+// file was sampled within (metres and radians), the position within BOUND
+// plus 1e-6 of the path's size (float rounding) and the rotation's angle
+// within BOUND plus 1e-6. Prints one line; exits 1 on any failure.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as THREE from 'three';
@@ -26,10 +28,10 @@ if (typeof globalThis.ProgressEvent === 'undefined') {
   };
 }
 
-const TOLERANCE = 1e-5;
-const [file, csvFile] = process.argv.slice(2);
+const [file, csvFile, boundArg] = process.argv.slice(2);
+const bound = boundArg === undefined ? null : Number(boundArg);
 if (!file || !csvFile) {
-  console.error('usage: node check_gltf.mjs FILE.gltf SAMPLES.csv');
+  console.error('usage: node check_gltf.mjs FILE.gltf SAMPLES.csv [BOUND]');
   process.exit(2);
 }
 const bytes = fs.readFileSync(file);
@@ -104,6 +106,9 @@ const [ct, cpx, cpy, cpz, cqx, cqy, cqz, cqw] = ['t', 'px', 'py', 'pz', 'qx', 'q
 const rows = lines.slice(1).map((l) => l.split(',').map(Number));
 let scale = 1;
 for (const r of rows) scale = Math.max(scale, Math.abs(r[cpx]), Math.abs(r[cpy]), Math.abs(r[cpz]));
+// what a deviation is measured in, and how much is allowed
+const posTolerance = bound === null ? 1e-5 : bound + 1e-6 * scale;
+const rotTolerance = bound === null ? 1e-5 : bound + 1e-6;
 
 let maxPos = 0, maxRot = 0, compared = 0, skipped = 0;
 for (const r of rows) {
@@ -116,20 +121,31 @@ for (const r of rows) {
   }
   mixer.setTime(t);
   const p = camera.position, q = camera.quaternion;
-  const dp = Math.max(Math.abs(p.x - r[cpx]), Math.abs(p.y - r[cpy]), Math.abs(p.z - r[cpz])) / scale;
-  const plus = Math.max(Math.abs(q.x - r[cqx]), Math.abs(q.y - r[cqy]), Math.abs(q.z - r[cqz]), Math.abs(q.w - r[cqw]));
-  const minus = Math.max(Math.abs(q.x + r[cqx]), Math.abs(q.y + r[cqy]), Math.abs(q.z + r[cqz]), Math.abs(q.w + r[cqw]));
-  const dq = Math.min(plus, minus);
+  let dp, dq;
+  if (bound === null) {
+    dp = Math.max(Math.abs(p.x - r[cpx]), Math.abs(p.y - r[cpy]), Math.abs(p.z - r[cpz])) / scale;
+    const plus = Math.max(Math.abs(q.x - r[cqx]), Math.abs(q.y - r[cqy]), Math.abs(q.z - r[cqz]), Math.abs(q.w - r[cqw]));
+    const minus = Math.max(Math.abs(q.x + r[cqx]), Math.abs(q.y + r[cqy]), Math.abs(q.z + r[cqz]), Math.abs(q.w + r[cqw]));
+    dq = Math.min(plus, minus);
+  } else {
+    dp = Math.hypot(p.x - r[cpx], p.y - r[cpy], p.z - r[cpz]);
+    // the angle of the rotation from one to the other, accurate when small
+    const a = new THREE.Quaternion(r[cqx], r[cqy], r[cqz], r[cqw]).normalize().invert().multiply(q);
+    dq = 2 * Math.atan2(Math.hypot(a.x, a.y, a.z), Math.abs(a.w));
+  }
   if (dp > maxPos) maxPos = dp;
   if (dq > maxRot) maxRot = dq;
-  if ((dp > TOLERANCE || dq > TOLERANCE) && failures.length < 5) {
+  if ((dp > posTolerance || dq > rotTolerance) && failures.length < 5) {
     failures.push(`three.js at t=${r[ct]}: position (${p.x}, ${p.y}, ${p.z}) vs (${r[cpx]}, ${r[cpy]}, ${r[cpz]}), ` +
       `rotation (${q.x}, ${q.y}, ${q.z}, ${q.w}) vs (${r[cqx]}, ${r[cqy]}, ${r[cqz]}, ${r[cqw]})`);
   }
   compared++;
 }
 if (compared < 900) failures.push(`three.js: only ${compared} times compared`);
-if (maxPos > TOLERANCE || maxRot > TOLERANCE) failures.push(`three.js: deviation above ${TOLERANCE}`);
+if (maxPos > posTolerance || maxRot > rotTolerance) {
+  failures.push(`three.js: deviation above ${posTolerance.toExponential(2)} (position), ` +
+    `${rotTolerance.toExponential(2)} (rotation)`);
+}
 
 const expectFov = embedded ? embedded.keys[0].fov ?? 60 : null;
 if (expectFov !== null && Math.abs(camera.fov - expectFov) > 1e-9 * expectFov) {
@@ -137,7 +153,8 @@ if (expectFov !== null && Math.abs(camera.fov - expectFov) > 1e-9 * expectFov) {
 }
 
 console.log(`${file}: ${validatorLine}; three.js r${THREE.REVISION} max deviation: position ${maxPos.toExponential(2)} ` +
-  `(relative to ${scale}), rotation ${maxRot.toExponential(2)} over ${compared} times` +
+  (bound === null ? `(relative to ${scale}), rotation ${maxRot.toExponential(2)}`
+    : `m, rotation ${maxRot.toExponential(2)} rad (sampled within ${bound})`) + ` over ${compared} times` +
   (skipped ? ` (${skipped} next to a STEP key skipped)` : ''));
 for (const f of failures) console.log(`  FAIL ${f}`);
 process.exit(failures.length ? 1 : 0);
