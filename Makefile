@@ -194,8 +194,8 @@ $(EDITOR_BIN): $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB)
 $(BUILD)/examples/%: docs/examples/%.c $(STATIC_LIB) | $(BUILD)/examples
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC_LIB) $(LIBS)
 
-# The recorder example is an SDL2 game loop.
-$(BUILD)/examples/recorder: docs/examples/recorder.c $(STATIC_LIB) | $(BUILD)/examples
+# The recorder and linked examples are SDL2 game loops.
+$(BUILD)/examples/recorder $(BUILD)/examples/linked: $(BUILD)/examples/%: docs/examples/%.c $(STATIC_LIB) | $(BUILD)/examples
 	$(CC) $(ALL_CPPFLAGS) $(SDL_CFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC_LIB) $(SDL_LIBS) $(LIBS)
 
 # ---- tests ------------------------------------------------------------------------------
