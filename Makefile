@@ -279,9 +279,10 @@ e2e: check-build
 	@set -e; for s in $(E2E_SCRIPTS); do echo "== $$s"; \
 	    BUILD=$(BUILD) CC="$(CC) $(SANFLAGS)" CAMPATH_EDITOR_PRELOAD="$(EDITOR_PRELOAD)" sh $$s; done
 
-# Regenerates the plots in docs/images that docs/math.md shows.
+# Regenerates the plots in docs/images that docs/math.md shows, and the
+# picture of the live link (the editor and the example game side by side).
 .PHONY: figures
-figures: $(CLI_BIN)
+figures: $(CLI_BIN) $(EDITOR_BIN) $(BUILD)/examples/linked
 	BUILD=$(BUILD) FIGURES_OUT=docs/images sh tests/e2e/figures.sh
 
 # ---- running, benchmarks, fuzzing ---------------------------------------------------------
@@ -294,6 +295,11 @@ run-editor: all
 
 $(BUILD)/bench/%: tests/bench/%.c $(STATIC_LIB) | $(BUILD)/bench
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -O3 -march=native $(ALL_LDFLAGS) -o $@ $< $(STATIC_LIB) $(GSL_LIBS) $(LIBS)
+
+# The link's benchmark measures through the editor's own update step: it links editor/core.
+$(BUILD)/bench/bench_link: tests/bench/bench_link.c $(EDITOR_CORE_OBJ) $(STATIC_LIB) | $(BUILD)/bench
+	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) $(ALL_CFLAGS) -O3 -march=native $(ALL_LDFLAGS) -o $@ $< \
+	    $(EDITOR_CORE_OBJ) $(STATIC_LIB) $(EDITOR_CORE_LIBS) $(LIBS)
 
 bench: deps-bench
 	$(MAKE) --no-print-directory bench-run

@@ -102,14 +102,63 @@ static void line3(const view *v, cp_vec3 a, cp_vec3 b)
                         (float)(v->w / 2 + v->focal * b.x / -b.z), (float)(v->h / 2 - v->focal * b.y / -b.z));
 }
 
-static void box(const view *v, double x, double z, double sx, double sz, double height)
+static void box(const view *v, double x0, double y0, double z0, double x1, double y1, double z1)
 {
     cp_vec3 p[8];
     for (int i = 0; i < 8; i++)
-        p[i] = cp_vec3_make(x + ((i & 1) ? sx : -sx), (i & 4) ? height : 0, z + ((i & 2) ? sz : -sz));
+        p[i] = cp_vec3_make((i & 1) ? x1 : x0, (i & 4) ? y1 : y0, (i & 2) ? z1 : z0);
     static const int e[12][2] = {{0, 1}, {1, 3}, {3, 2}, {2, 0}, {4, 5}, {5, 7}, {7, 6}, {6, 4}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
     for (int i = 0; i < 12; i++)
         line3(v, p[e[i][0]], p[e[i][1]]);
+}
+
+/* An n-sided column of radius r and height h at (x, z) with a point on top at `tip`. */
+static void column(const view *v, double x, double z, double r, double h, double tip, int n)
+{
+    for (int i = 0; i < n; i++) {
+        double a = 2 * M_PI * i / n, b = 2 * M_PI * (i + 1) / n;
+        cp_vec3 p = {x + r * cos(a), 0, z + r * sin(a)}, q = {x + r * cos(b), 0, z + r * sin(b)};
+        cp_vec3 pt = {p.x, h, p.z}, qt = {q.x, h, q.z};
+        line3(v, p, q);
+        line3(v, pt, qt);
+        line3(v, p, pt);
+        line3(v, pt, cp_vec3_make(x, tip, z));
+    }
+}
+
+/* A town like the editor's demo: a pillar in the middle, a bridge over a river, a tall building
+ * beyond it, a pyramid, houses and a mast, in wireframe. */
+static void town(const view *v)
+{
+    SDL_SetRenderDrawColor(v->r, 60, 80, 60, 255);
+    for (int i = -10; i <= 10; i++) {
+        line3(v, cp_vec3_make(20 * i, 0, -200), cp_vec3_make(20 * i, 0, 100));
+        if (i >= -10 && i <= 5)
+            line3(v, cp_vec3_make(-200, 0, 20 * i), cp_vec3_make(200, 0, 20 * i));
+    }
+    SDL_SetRenderDrawColor(v->r, 80, 140, 220, 255);
+    line3(v, cp_vec3_make(-200, 0, -62), cp_vec3_make(200, 0, -62));
+    line3(v, cp_vec3_make(-200, 0, -78), cp_vec3_make(200, 0, -78));
+    SDL_SetRenderDrawColor(v->r, 220, 220, 230, 255);
+    column(v, 0, 0, 2.6, 41.5, 46, 8);
+    box(v, -45, 0, -74, -9, 12, -66);
+    box(v, 9, 0, -74, 45, 12, -66);
+    box(v, -46, 12, -74.5, 46, 14.6, -65.5);
+    for (int i = 0; i < 12; i++) { /* the arch */
+        double a = M_PI * i / 12, b = M_PI * (i + 1) / 12;
+        line3(v, cp_vec3_make(9 * cos(a), 9 * sin(a), -66), cp_vec3_make(9 * cos(b), 9 * sin(b), -66));
+    }
+    box(v, -22, 0, -175, 22, 70, -150);
+    static const double houses[][4] = {{-46, 22, 8, 11}, {-42, -104, 9, 12}, {42, -116, 10, 8}};
+    for (int i = 0; i < 3; i++)
+        box(v, houses[i][0] - houses[i][2] / 2, 0, houses[i][1] - houses[i][3] / 2, houses[i][0] + houses[i][2] / 2, 5,
+            houses[i][1] + houses[i][3] / 2);
+    box(v, 54.5, 0, 47.5, 55.5, 24, 48.5);
+    const cp_vec3 apex = {45, 13, -20}, base[4] = {{37, 0, -28}, {53, 0, -28}, {53, 0, -12}, {37, 0, -12}};
+    for (int i = 0; i < 4; i++) {
+        line3(v, base[i], base[(i + 1) % 4]);
+        line3(v, base[i], apex);
+    }
 }
 
 static void draw(SDL_Renderer *r, int w, int h, const cp_pose *cam, const cp_path *path)
@@ -118,16 +167,7 @@ static void draw(SDL_Renderer *r, int w, int h, const cp_pose *cam, const cp_pat
               0.5 * h / tan(0.5 * cam->fov * M_PI / 180.0), w, h};
     SDL_SetRenderDrawColor(r, 24, 28, 38, 255);
     SDL_RenderClear(r);
-    SDL_SetRenderDrawColor(r, 60, 70, 80, 255);
-    for (int i = -6; i <= 6; i++) {
-        line3(&v, cp_vec3_make(10 * i, 0, -120), cp_vec3_make(10 * i, 0, 60));
-        line3(&v, cp_vec3_make(-60, 0, -30 + 15 * i), cp_vec3_make(60, 0, -30 + 15 * i));
-    }
-    SDL_SetRenderDrawColor(r, 200, 200, 210, 255);
-    static const double towers[][5] = {{-12, -8, 4, 4, 14}, {14, -22, 5, 3, 9},  {-6, -40, 3, 6, 18}, {10, 10, 4, 4, 7},
-                                       {-18, 14, 3, 3, 11}, {0, -70, 8, 2, 5},   {16, -52, 3, 3, 22}};
-    for (size_t i = 0; i < sizeof towers / sizeof towers[0]; i++)
-        box(&v, towers[i][0], towers[i][1], towers[i][2], towers[i][3], towers[i][4]);
+    town(&v);
     if (path) { /* the linked path, as the designer edits it */
         SDL_SetRenderDrawColor(r, 255, 200, 40, 255);
         cp_pose a, b;

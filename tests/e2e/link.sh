@@ -34,7 +34,7 @@ else
 fi
 PIDS=""
 cleanup() {
-    for p in $PIDS; do kill "$p" 2>/dev/null || true; done
+    for p in $PIDS; do kill -KILL "$p" 2>/dev/null || true; done
     [ -n "$INSIDE" ] || rm -rf "$TMP"
 }
 trap cleanup EXIT
