@@ -287,22 +287,9 @@ double cpi_time_now(void)
 
 cp_status cpi_random_bytes(void *out, size_t n, cp_error *error)
 {
-    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return net_fail(error, "/dev/urandom", errno);
-    unsigned char *p = out;
-    size_t got = 0;
-    while (got < n) {
-        ssize_t r = read(fd, p + got, n - got);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0) {
-            int e = r < 0 ? errno : EIO;
-            close(fd);
-            return net_fail(error, "/dev/urandom", e);
-        }
-        got += (size_t)r;
-    }
-    close(fd);
+    /* getentropy gives at most 256 bytes a call, never fewer than asked */
+    for (size_t done = 0; done < n; done += 256)
+        if (getentropy((unsigned char *)out + done, n - done < 256 ? n - done : 256) != 0)
+            return net_fail(error, "random bytes", errno);
     return CP_OK;
 }

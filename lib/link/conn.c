@@ -20,7 +20,7 @@ void cpi_conn_free(cpi_conn *c)
 {
     cpi_net_close(c->sock);
     free(c->in);
-    free(c->out);
+    cpi_buf_free(&c->out);
     free(c->latest);
     memset(c, 0, sizeof *c);
     c->sock = CPI_SOCK_NONE;
@@ -36,40 +36,26 @@ static void put_length(char *p, size_t n)
     p[3] = (char)(n & 0xFF);
 }
 
-static int reserve_out(cpi_conn *c, size_t extra)
-{
-    if (c->out_sent > 0 && c->out_sent == c->out_len)
-        c->out_sent = c->out_len = 0;
-    if (extra > (size_t)-1 / 2 - c->out_len)
-        return -1;
-    if (c->out_len + extra <= c->out_cap)
-        return 0;
-    /* what went out already makes room first */
-    if (c->out_sent > 0) {
-        memmove(c->out, c->out + c->out_sent, c->out_len - c->out_sent);
-        c->out_len -= c->out_sent;
-        c->out_sent = 0;
-        if (c->out_len + extra <= c->out_cap)
-            return 0;
-    }
-    size_t cap = c->out_cap ? c->out_cap : 4096;
-    while (cap < c->out_len + extra)
-        cap *= 2;
-    char *p = realloc(c->out, cap);
-    if (!p)
-        return -1;
-    c->out = p;
-    c->out_cap = cap;
-    return 0;
-}
-
 int cpi_conn_queue(cpi_conn *c, const char *body, size_t size)
 {
-    if (size == 0 || size > 0xFFFFFFFFu || reserve_out(c, size + 4) != 0)
+    if (size == 0 || size > 0xFFFFFFFFu)
         return -1;
-    put_length(c->out + c->out_len, size);
-    memcpy(c->out + c->out_len + 4, body, size);
-    c->out_len += size + 4;
+    /* what went out makes room first */
+    if (c->out_sent == c->out.len) {
+        c->out_sent = c->out.len = 0;
+    } else if (c->out_sent > c->out.len / 2) {
+        memmove(c->out.data, c->out.data + c->out_sent, c->out.len - c->out_sent);
+        c->out.len -= c->out_sent;
+        c->out_sent = 0;
+    }
+    if (cpi_buf_reserve(&c->out, size + 4) != 0) {
+        c->out.failed = 0; /* the queue is whole: only this message is not in it */
+        return -1;
+    }
+    char head[4];
+    put_length(head, size);
+    cpi_buf_append(&c->out, head, 4);
+    cpi_buf_append(&c->out, body, size);
     return 0;
 }
 
@@ -86,37 +72,39 @@ int cpi_conn_queue_latest(cpi_conn *c, const char *body, size_t size)
 {
     if (size == 0 || size > 0xFFFFFFFFu)
         return -1;
-    char *p = malloc(size + 4);
+    char *p = malloc(size + 5);
     if (!p)
         return -1;
     put_length(p, size);
     memcpy(p + 4, body, size);
+    p[size + 4] = '\0';
     free(c->latest);
     c->latest = p;
     c->latest_len = size + 4;
     return 0;
 }
 
-size_t cpi_conn_backlog(const cpi_conn *c) { return c->out_len - c->out_sent + c->latest_len; }
+size_t cpi_conn_backlog(const cpi_conn *c) { return c->out.len - c->out_sent + c->latest_len; }
 
 int cpi_conn_flush(cpi_conn *c, double now, cp_error *error)
 {
     for (;;) {
-        if (c->out_sent == c->out_len && c->latest) {
+        if (c->out_sent == c->out.len && c->latest) {
             /* everything before it is out: the newest of its kind goes next */
-            free(c->out);
-            c->out = c->latest;
-            c->out_cap = c->out_len = c->latest_len;
+            cpi_buf_free(&c->out);
+            c->out.data = c->latest;
+            c->out.len = c->latest_len;
+            c->out.cap = c->latest_len + 1;
             c->out_sent = 0;
             c->latest = NULL;
             c->latest_len = 0;
         }
-        if (c->out_sent == c->out_len) {
+        if (c->out_sent == c->out.len) {
             c->stuck_since = 0;
             return 0;
         }
         size_t sent;
-        cpi_net_result r = cpi_net_send(c->sock, c->out + c->out_sent, c->out_len - c->out_sent, &sent, error);
+        cpi_net_result r = cpi_net_send(c->sock, c->out.data + c->out_sent, c->out.len - c->out_sent, &sent, error);
         if (r == CPI_NET_FAILED)
             return -1;
         if (r == CPI_NET_AGAIN || sent == 0) {

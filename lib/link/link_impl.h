@@ -27,10 +27,11 @@ typedef struct cpi_conn {
     size_t   max_in;               /* the largest body taken */
     char    *in;                   /* bytes read, not yet handled: in[in_start .. in_len) */
     size_t   in_len, in_cap, in_start;
-    char    *out;                  /* framed messages to send: out[out_sent .. out_len) */
-    size_t   out_len, out_cap, out_sent;
-    char    *latest;               /* a framed message that waits for `out` to empty, replaced
-                                      by a newer one meanwhile (paths: only the newest counts) */
+    cpi_buf  out;                  /* framed messages to send: out.data[out_sent .. out.len) */
+    size_t   out_sent;
+    char    *latest;               /* a framed message (NUL-terminated) that waits for `out` to
+                                      empty, replaced by a newer one meanwhile (paths: only the
+                                      newest counts) */
     size_t   latest_len;
     double   last_in, last_out;    /* monotonic clock: the last byte received, the last byte sent */
     double   stuck_since;          /* unsent bytes that the socket has not taken since then (0: none) */

@@ -61,12 +61,6 @@ finish() { wait "$1" || fail "$2 exited with status $?"; }
 # ---- 4. a listener beyond loopback, inside a network namespace --------------------------------
 if [ -n "$INSIDE" ]; then
     ip link set lo up
-    cat > "$TMP/s4.script" <<EOF
-open $TMP/demo.json
-link-wait games 1 20
-link-wait seconds 0.3
-link off
-EOF
     "$ED" --link 0 --link-address 0.0.0.0 --script "$TMP/s4.script" > "$TMP/e4.out" 2>&1 &
     E=$!; started $E
     wait_line "$TMP/e4.out" "token" 20
@@ -240,16 +234,16 @@ ok "the playhead followed the game's own time"
 ok "the editor killed: the game played its last path on; it reconnected to the restarted editor and took its path"
 
 # ---- 4. beyond loopback: a token ------------------------------------------------------------------
-if unshare -rn true 2>/dev/null && command -v ip > /dev/null; then
-    unshare -rn sh "$0" --inside-namespace "$TMP" || fail "the listener beyond loopback"
-    ok "listening on 0.0.0.0 (in a network namespace of loopback only): a token printed, games without it refused"
-else
-    cat > "$TMP/s4.script" <<EOF
+cat > "$TMP/s4.script" <<EOF
 open $TMP/demo.json
 link-wait games 1 20
 link-wait seconds 0.3
 link off
 EOF
+if unshare -rn true 2>/dev/null && command -v ip > /dev/null; then
+    unshare -rn sh "$0" --inside-namespace "$TMP" || fail "the listener beyond loopback"
+    ok "listening on 0.0.0.0 (in a network namespace of loopback only): a token printed, games without it refused"
+else
     "$ED" --link 0 --link-token s3cret --script "$TMP/s4.script" > "$TMP/e4.out" 2>&1 &
     E=$!; started $E
     wait_line "$TMP/e4.out" "listening on" 20

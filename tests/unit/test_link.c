@@ -15,18 +15,8 @@
 #define ROUNDS 20000   /* polls of one wait, at most (about 1 ms apart) */
 #define WAIT_SECONDS 8.0
 
-static double clock_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void nap(void)
-{
-    struct timespec ts = {0, 1000000};
-    nanosleep(&ts, NULL);
-}
+static double clock_now(void) { return testutil_now(); }
+static void nap(void) { testutil_nap(0.001); }
 
 /* ---- the codec ------------------------------------------------------------------------------ */
 
