@@ -7,10 +7,11 @@
 #      the game's camera to the path's pose at the playhead, to the bit; a
 #      camera the game sent is recorded by F2 exactly (checked against the
 #      game's own log of what it sent);
-#   2. garbage, an oversized message, a client that never says hello and one
-#      that never reads are dropped, each told why, while the game and the
-#      Python client keep up with every edit; the Python client completes
-#      the handshake, takes the paths and sends a camera the editor shows;
+#   2. garbage, an oversized message, a camera before the hello, a length of
+#      0, a client that never says hello and one that never reads are
+#      dropped, each told why, while the game and the Python client keep up
+#      with every edit; the Python client completes the handshake, takes the
+#      paths and sends a camera the editor shows;
 #   3. the playhead follows the game's own time; the editor killed and
 #      restarted: the game keeps playing its last path and reconnects;
 #   4. a listener beyond loopback (0.0.0.0, inside a network namespace that
@@ -166,8 +167,14 @@ python3 $PY oversized "$PORT" > "$TMP/p2o.out" 2>&1 &
 PO=$!; started $PO
 python3 $PY silent "$PORT" > "$TMP/p2s.out" 2>&1 &
 PS=$!; started $PS
+python3 $PY no-hello "$PORT" > "$TMP/p2h.out" 2>&1 &
+PH=$!; started $PH
+python3 $PY zero "$PORT" > "$TMP/p2z.out" 2>&1 &
+PZ=$!; started $PZ
 finish $PG "the garbage client"
 finish $PO "the oversized client"
+finish $PH "the client that skips the hello"
+finish $PZ "the client that sends a length of 0"
 "$GAME" --headless --port "$PORT" --seconds 60 > "$TMP/g2.out" 2>&1 &
 G=$!; started $G
 python3 $PY game "$PORT" > "$TMP/p2i.out" 2>&1 &
@@ -181,8 +188,9 @@ finish $PI "the Python client"
 kill -TERM $G; finish $G "the game"
 [ "$(grep -c '^lost' "$TMP/g2.out")" -eq 1 ] || fail "the game lost its connection before the editor stopped"
 grep -q '^path 4: 6000 keys' "$TMP/g2.out" || grep -q '^path 3: 6000 keys' "$TMP/g2.out" || fail "the game missed the edits"
-for f in p2g p2o p2s p2n p2i; do sed 's/^/    /' "$TMP/$f.out"; done
-ok "garbage, oversized, silent and never-reading clients dropped with a reason; the game and the Python client kept up"
+for f in p2g p2o p2h p2z p2s p2n p2i; do sed 's/^/    /' "$TMP/$f.out"; done
+ok "garbage, oversized, no hello, broken framing, silent and never-reading clients dropped with a reason;"
+ok "the game and the Python client kept up with every edit"
 
 # ---- 3. following the game's time; the editor killed and restarted --------------------------------
 cat > "$TMP/s3a.script" <<EOF

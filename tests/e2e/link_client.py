@@ -6,6 +6,8 @@ docs/link.md alone: the proof that the protocol page is enough.
     link_client.py garbage PORT                        bytes that are not the protocol
     link_client.py oversized PORT                      a hello, then a length over the limit
     link_client.py silent PORT                         connects and never says hello
+    link_client.py no-hello PORT                       a camera before any hello
+    link_client.py zero PORT                           a hello, then a length of 0
     link_client.py never-reads PORT                    a hello, then pings, never reading
     link_client.py refused PORT [--token T]            expects the hello to be refused (reason: token)
     link_client.py editor                              plays the editor for a game (prints its port)
@@ -228,6 +230,24 @@ def silent(port):
     say("silent", "dropped after %.1f s: %s" % (took, m.get("message")))
 
 
+def no_hello(port):
+    s = connect(port)
+    r = Reader(s, EDITOR_LIMIT)
+    send(s, {"type": "camera", "time": 0, "position": [0, 0, 0], "rotation": [0, 0, 0, 1], "fov": 60})
+    m = expect_bye(r, "handshake", 10)
+    say("no-hello", "dropped: %s" % m.get("message"))
+
+
+def zero(port):
+    s = connect(port)
+    r = Reader(s, EDITOR_LIMIT)
+    send(s, hello("zero"))
+    r.until("welcome", 10)
+    s.sendall(struct.pack(">I", 0))
+    m = expect_bye(r, "protocol", 10)
+    say("zero", "dropped: %s" % m.get("message"))
+
+
 def never_reads(port):
     s = connect(port, rcvbuf=4096)
     r = Reader(s, EDITOR_LIMIT)
@@ -323,6 +343,10 @@ def main(argv):
                 oversized(port)
             elif mode == "silent":
                 silent(port)
+            elif mode == "no-hello":
+                no_hello(port)
+            elif mode == "zero":
+                zero(port)
             elif mode == "never-reads":
                 never_reads(port)
             elif mode == "refused":

@@ -3,7 +3,8 @@
  * game's link and an editor's server in one process: the handshake, the
  * path and playhead in service (for late joiners too), the camera at the
  * rate asked for, the hand-off, a refused token, a server that goes away
- * and comes back. Every wait is bounded in rounds and in time. */
+ * and comes back, one that goes silent. Every wait is bounded in rounds and
+ * in time. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -449,6 +450,18 @@ static void link_should_hand_the_camera_over_and_back(void **state)
     assert_true(end.fov == want.fov);
     /* paused: the path's camera stands still */
     assert_true(end.velocity.x == 0 && end.velocity.y == 0 && end.velocity.z == 0);
+    /* playing at twice real time: the camera's speed is the path's, twice over */
+    ph = (cp_link_playhead){.time = 1.0, .rate = 2.0, .playing = true};
+    r.seen.playhead = false;
+    cp_link_server_set_playhead(r.server, &ph, &err);
+    WAIT_UNTIL(&r, r.seen.playhead);
+    cp_link_playhead now_ph;
+    assert_true(cp_link_playhead_at(r.link, r.now, &now_ph));
+    cp_link_view(r.link, r.now, &live, &out, &err);
+    cp_path_sample(path, now_ph.time, &want);
+    assert_near(out.velocity.x, 2 * want.velocity.x, 1e-12, 1.0);
+    assert_near(out.acceleration.z, 4 * want.acceleration.z, 1e-12, 1.0);
+    assert_near(out.angular_velocity.y, 2 * want.angular_velocity.y, 1e-12, 1.0);
     /* given back: a blend to the live camera, then the live camera */
     cp_link_server_hand_off(r.server, false, 0.0, &err);
     WAIT_UNTIL(&r, r.seen.give);
@@ -528,6 +541,28 @@ static void link_should_come_back_when_the_editor_does(void **state)
     close_rig(&r);
 }
 
+static void link_should_notice_an_editor_that_goes_silent(void **state)
+{
+    (void)state;
+    rig r;
+    memset(&r, 0, sizeof r);
+    r.server = open_server(NULL, CP_LINK_ANY_PORT);
+    cp_link_options o = {.timeout = 0.3};
+    cp_error err;
+    r.link = cp_link_connect("127.0.0.1", (int)cp_link_server_port(r.server), &o, &err);
+    assert_non_null(r.link);
+    WAIT_UNTIL(&r, cp_link_connected(r.link));
+    /* the editor stops (a breakpoint, a hang): its socket is open, nothing comes */
+    cp_link_server *frozen = r.server;
+    r.server = NULL;
+    double t0 = clock_now();
+    WAIT_UNTIL(&r, r.seen.lost);
+    assert_true(clock_now() - t0 < 3.0);
+    assert_non_null(strstr(cp_link_state(r.link), "silent for"));
+    r.server = frozen;
+    close_rig(&r);
+}
+
 static void link_should_refuse_bad_arguments(void **state)
 {
     (void)state;
@@ -568,6 +603,7 @@ int main(void)
         cmocka_unit_test(link_should_hand_the_camera_over_and_back),
         cmocka_unit_test(link_should_be_refused_without_the_token),
         cmocka_unit_test(link_should_come_back_when_the_editor_does),
+        cmocka_unit_test(link_should_notice_an_editor_that_goes_silent),
         cmocka_unit_test(link_should_refuse_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
