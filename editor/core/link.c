@@ -152,7 +152,10 @@ void ed_link_update(ed_link *l, ed_base *b, const ed_doc *d)
     take_games(l);
     if (l->follow)
         follow(l, b, d);
-    if (d->path && (!l->path_sent || l->sent_serial != d->path_serial)) {
+    /* no game, no file text to make (a large path takes a while): the next game to join gets it */
+    if (l->games == 0)
+        l->path_sent = 0;
+    else if (d->path && (!l->path_sent || l->sent_serial != d->path_serial)) {
         cp_error err;
         if (cp_link_server_set_path(l->server, d->path, &err) != CP_OK)
             ed_base_message(b, 1, "link: the path does not go to the games: %s", err.message);
