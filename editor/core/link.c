@@ -100,7 +100,11 @@ static void take_games(ed_link *l)
         cp_link_game g;
         cp_link_server_game(l->server, i, &g);
         const cp_link_game *old = &l->game[i];
-        changed |= i >= l->games || g.id != old->id || g.cameras != old->cameras || g.applied != old->applied ||
+        /* a camera that comes again the same (a game standing still) changes nothing on screen */
+        const cp_link_camera *a = &g.camera, *c = &old->camera;
+        int moved = g.has_camera != old->has_camera || memcmp(&a->position, &c->position, sizeof a->position) ||
+                    memcmp(&a->rotation, &c->rotation, sizeof a->rotation) || a->fov != c->fov;
+        changed |= i >= l->games || g.id != old->id || moved || g.applied != old->applied ||
                    g.refused != old->refused || g.camera_rate != old->camera_rate;
         l->game[i] = g;
     }
