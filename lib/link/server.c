@@ -304,15 +304,19 @@ static void accept_new(cp_link_server *s, double t)
             return;
         char at[CPI_ADDR_TEXT];
         cpi_net_addr_text(&from, at);
+        /* games always have their room: connections saying hello get the rest */
         peer *p = NULL;
-        for (size_t i = 0; i < SLOTS && !p; i++)
-            if (!s->peers[i].used)
+        size_t saying_hello = 0;
+        for (size_t i = 0; i < SLOTS; i++) {
+            saying_hello += s->peers[i].used && !s->peers[i].game;
+            if (!s->peers[i].used && !p)
                 p = &s->peers[i];
-        if (!p) {
+        }
+        if (!p || saying_hello >= CP_LINK_MAX_GAMES) {
             peer gone;
             memset(&gone, 0, sizeof gone);
             cpi_conn_init(&gone.conn, sock, at, 0, t);
-            drop(s, &gone, "full", "too many connections at once");
+            drop(s, &gone, "full", "too many connections saying hello at once");
             continue;
         }
         p->used = true;

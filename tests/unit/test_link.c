@@ -563,6 +563,36 @@ static void link_should_notice_an_editor_that_goes_silent(void **state)
     close_rig(&r);
 }
 
+static void server_should_refuse_a_game_past_its_room(void **state)
+{
+    (void)state;
+    rig r = connect_rig(NULL, NULL);
+    cp_link *more[CP_LINK_MAX_GAMES];
+    cp_error err;
+    for (int i = 0; i < CP_LINK_MAX_GAMES; i++) {
+        more[i] = cp_link_connect("127.0.0.1", (int)cp_link_server_port(r.server), NULL, &err);
+        assert_non_null(more[i]);
+    }
+    /* the rig's game and 16 more: one finds no room, and is told */
+    double until = clock_now() + WAIT_SECONDS;
+    int told = 0;
+    for (int round = 0; round < ROUNDS && clock_now() < until && !(told && cp_link_server_game_count(r.server) == 16);
+         round++) {
+        step(&r);
+        for (int i = 0; i < CP_LINK_MAX_GAMES; i++)
+            cp_link_poll(more[i], r.now, NULL);
+        told = strstr(cp_link_state(r.link), "(full)") != NULL;
+        for (int i = 0; i < CP_LINK_MAX_GAMES && !told; i++)
+            told = strstr(cp_link_state(more[i]), "(full)") != NULL;
+        nap();
+    }
+    assert_int_equal(cp_link_server_game_count(r.server), CP_LINK_MAX_GAMES);
+    assert_true(told);
+    for (int i = 0; i < CP_LINK_MAX_GAMES; i++)
+        cp_link_close(more[i]);
+    close_rig(&r);
+}
+
 static void link_should_refuse_bad_arguments(void **state)
 {
     (void)state;
@@ -604,6 +634,7 @@ int main(void)
         cmocka_unit_test(link_should_be_refused_without_the_token),
         cmocka_unit_test(link_should_come_back_when_the_editor_does),
         cmocka_unit_test(link_should_notice_an_editor_that_goes_silent),
+        cmocka_unit_test(server_should_refuse_a_game_past_its_room),
         cmocka_unit_test(link_should_refuse_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
