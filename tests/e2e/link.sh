@@ -8,10 +8,11 @@
 #      camera the game sent is recorded by F2 exactly (checked against the
 #      game's own log of what it sent);
 #   2. garbage, an oversized message, a camera before the hello, a length of
-#      0, a client that never says hello and one that never reads are
-#      dropped, each told why, while the game and the Python client keep up
-#      with every edit; the Python client completes the handshake, takes the
-#      paths and sends a camera the editor shows;
+#      0, a hello of newer versions only, a client that never says hello and
+#      one that never reads are dropped, each told why, while the game and
+#      the Python client keep up with every edit; the Python client (which
+#      also speaks a version 2) is welcomed in version 1, takes the paths and
+#      sends a camera the editor shows;
 #   3. the playhead follows the game's own time; the editor killed and
 #      restarted: the game keeps playing its last path and reconnects;
 #   4. a listener beyond loopback (0.0.0.0, inside a network namespace that
@@ -171,10 +172,13 @@ python3 $PY no-hello "$PORT" > "$TMP/p2h.out" 2>&1 &
 PH=$!; started $PH
 python3 $PY zero "$PORT" > "$TMP/p2z.out" 2>&1 &
 PZ=$!; started $PZ
+python3 $PY future "$PORT" > "$TMP/p2f.out" 2>&1 &
+PF=$!; started $PF
 finish $PG "the garbage client"
 finish $PO "the oversized client"
 finish $PH "the client that skips the hello"
 finish $PZ "the client that sends a length of 0"
+finish $PF "the client of newer versions only"
 "$GAME" --headless --port "$PORT" --seconds 60 > "$TMP/g2.out" 2>&1 &
 G=$!; started $G
 python3 $PY game "$PORT" > "$TMP/p2i.out" 2>&1 &
@@ -188,8 +192,8 @@ finish $PI "the Python client"
 kill -TERM $G; finish $G "the game"
 [ "$(grep -c '^lost' "$TMP/g2.out")" -eq 1 ] || fail "the game lost its connection before the editor stopped"
 grep -q '^path 4: 6000 keys' "$TMP/g2.out" || grep -q '^path 3: 6000 keys' "$TMP/g2.out" || fail "the game missed the edits"
-for f in p2g p2o p2h p2z p2s p2n p2i; do sed 's/^/    /' "$TMP/$f.out"; done
-ok "garbage, oversized, no hello, broken framing, silent and never-reading clients dropped with a reason;"
+for f in p2g p2o p2h p2z p2f p2s p2n p2i; do sed 's/^/    /' "$TMP/$f.out"; done
+ok "garbage, oversized, no hello, broken framing, no common version, silent and never-reading clients dropped with a reason;"
 ok "the game and the Python client kept up with every edit"
 
 # ---- 3. following the game's time; the editor killed and restarted --------------------------------

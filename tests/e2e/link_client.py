@@ -8,6 +8,7 @@ docs/link.md alone: the proof that the protocol page is enough.
     link_client.py silent PORT                         connects and never says hello
     link_client.py no-hello PORT                       a camera before any hello
     link_client.py zero PORT                           a hello, then a length of 0
+    link_client.py future PORT                         a hello of versions 2 to 3 only
     link_client.py never-reads PORT                    a hello, then pings, never reading
     link_client.py refused PORT [--token T]            expects the hello to be refused (reason: token)
     link_client.py editor                              plays the editor for a game (prints its port)
@@ -150,10 +151,13 @@ def check_path(m):
 def game(port, token, name):
     s = connect(port)
     r = Reader(s, EDITOR_LIMIT)
-    send(s, hello(name, token))
+    # a game that also speaks a (future) version 2: the editor picks the newest both speak
+    h = hello(name, token)
+    h["version"] = 2
+    send(s, h)
     w = r.until("welcome", 10)
     if w.get("version") != 1:
-        raise Failed("welcome version %r" % w.get("version"))
+        raise Failed("welcome version %r, expected 1 (the newest both speak)" % w.get("version"))
     rate = w.get("pose_rate", 60)
     say("game", "welcome from %r, pose_rate %r" % (w.get("name"), rate))
     seen = {"paths": 0, "playheads": 0}
@@ -209,6 +213,7 @@ BAD = {
     "no-hello": (False, frame({"type": "camera", "time": 0, "position": [0, 0, 0], "rotation": [0, 0, 0, 1],
                                "fov": 60}), "handshake"),
     "zero": (True, struct.pack(">I", 0), "protocol"),
+    "future": (False, frame({"type": "hello", "protocol": "campath-link", "version": 3, "oldest": 2}), "version"),
     "silent": (False, b"", "handshake"),
 }
 
