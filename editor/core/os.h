@@ -1,7 +1,7 @@
 /* editor/core/os.h - what the editor's parts ask of the operating system
  * about files and time: a file's identity (to tell the editor's own saves
- * from other programs' changes), names resolved and made relative, and a
- * short sleep. The POSIX calls behind them stay in os.c.
+ * from other programs' changes), names resolved and made relative, a
+ * short sleep and a monotonic clock. The POSIX calls behind them stay in os.c.
  */
 #ifndef ED_OS_H
 #define ED_OS_H
@@ -33,5 +33,7 @@ int ed_os_relative(const char *base, const char *target, char *out, size_t size)
 int ed_os_same_file(const char *a, const char *b);
 /* Sleeps about `seconds`. */
 void ed_os_sleep(double seconds);
+/* Seconds on a clock that only moves forward (any origin). */
+double ed_os_now(void);
 
 #endif /* ED_OS_H */

@@ -49,9 +49,25 @@ static void apply(ed_app *app, const ed_args *o)
     ed_app_set_import_options(app, &o->import);
 }
 
+/* --link: listens for games, and says where (and the token they need) on the terminal. */
+static int start_link(ed_app *app, const ed_args *o)
+{
+    if (!o->link)
+        return 0;
+    if (ed_game_configure(app, o->link_address, o->link_token) != 0 || ed_game_listen(app, o->link_port) != 0) {
+        fprintf(stderr, "campath-editor: %s\n", app->base.message);
+        return -1;
+    }
+    printf("campath-editor: %s\n", app->base.message);
+    fflush(stdout);
+    return 0;
+}
+
 int ed_host_start(ed_app *app, const ed_args *o, const char *file)
 {
     apply(app, o);
+    if (start_link(app, o) != 0)
+        return -1;
     if (file && ed_app_open(app, file) != 0) {
         fprintf(stderr, "campath-editor: %s\n", app->base.message);
         return -1;

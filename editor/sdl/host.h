@@ -28,6 +28,9 @@ typedef struct ed_args {
     double            fps;
     ed_import_options import;
     double            aspect, clearance;   /* 0: not given */
+    int               link;          /* --link: listen for running games */
+    int               link_port;     /* 0: the default; CP_LINK_ANY_PORT for --link 0 */
+    const char       *link_address, *link_token;
 } ed_args;
 
 /* Reads the command line into o (args.c): 0 to run, 1 when done (--help,
