@@ -105,7 +105,8 @@ SHARED_LIB   := $(BUILD)/libcampath.so.$(VERSION)
 # include path, so SDL cannot creep in; the editor tests link it alone),
 # editor/sdl its SDL2 front end, editor/cli the campath tool.
 EDITOR_CORE_CPPFLAGS := -Ieditor/core
-# the core imports scenes with assimp (not SDL or GL) on a thread of its own
+# the core imports scenes with assimp (not SDL or GL) on a thread of its own,
+# and reads a glTF's JSON with cJSON first (editor/core/scan.c: the scene's budget)
 EDITOR_CORE_LIBS := $(ASSIMP_LIBS) -lpthread
 EDITOR_CORE_SRC := $(wildcard editor/core/*.c)
 EDITOR_SDL_SRC  := $(wildcard editor/sdl/*.c)
@@ -154,7 +155,7 @@ $(BUILD)/pic/lib/%.o: lib/%.c $(LIB_HDR)
 
 $(BUILD)/editor/core/%.o: editor/core/%.c $(wildcard include/campath/*.h editor/core/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) $(ASSIMP_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) $(ASSIMP_CFLAGS) $(CJSON_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/editor/sdl/%.o: editor/sdl/%.c $(wildcard include/campath/*.h editor/core/*.h editor/sdl/*.h)
 	@mkdir -p $(@D)

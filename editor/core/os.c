@@ -122,6 +122,13 @@ int ed_os_same_file(const char *a, const char *b)
     return a && b && realpath(a, ra) && realpath(b, rb) && strcmp(ra, rb) == 0;
 }
 
+double ed_os_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 void ed_os_sleep(double seconds)
 {
     if (!(seconds > 0))

@@ -19,7 +19,10 @@
 
 static int progress_open;   /* a line rewritten in place is on the terminal */
 
-static void progress(void *ctx, const char *line)
+/* Shows the line; asks to stop when the person wants to quit (Ctrl+C, or
+ * closing the window: SDL's events, once SDL has them; without a window
+ * Ctrl+C ends the program itself). */
+static int progress(void *ctx, const char *line)
 {
     (void)ctx;
     if (isatty(STDERR_FILENO)) {
@@ -29,6 +32,7 @@ static void progress(void *ctx, const char *line)
         fprintf(stderr, "%s\n", line);
     }
     fflush(stderr);
+    return SDL_WasInit(SDL_INIT_EVENTS) && SDL_QuitRequested();
 }
 
 static void progress_done(void)
