@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "os.h"
+
 /* A JPEG may put its frame header after its metadata (EXIF, colour
  * profiles): so many segments are looked through before giving up. */
 #define MAX_JPEG_SEGMENTS 100000
@@ -28,16 +30,7 @@ static int read_at(const source *s, size_t at, unsigned char *buf, size_t n)
         memcpy(buf, s->data + at, n);
         return 0;
     }
-    size_t got = 0;
-    while (got < n) {
-        ssize_t r = pread(s->fd, buf + got, n - got, (off_t)(at + got));
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return -1;
-        got += (size_t)r;
-    }
-    return 0;
+    return ed_os_read_at(s->fd, at, buf, n);
 }
 
 static unsigned be16(const unsigned char *p) { return (unsigned)p[0] << 8 | p[1]; }

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "import.h"
+#include "os.h"
 #include "world.h"
 
 #define GLB_MAGIC 0x46546C67u      /* "glTF" */
@@ -45,20 +46,6 @@ static unsigned long le32(const unsigned char *p)
     return (unsigned long)p[0] | (unsigned long)p[1] << 8 | (unsigned long)p[2] << 16 | (unsigned long)p[3] << 24;
 }
 
-static int read_at(int fd, size_t at, void *buf, size_t n)
-{
-    size_t got = 0;
-    while (got < n) {
-        ssize_t r = pread(fd, (char *)buf + got, n - got, (off_t)(at + got));
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return -1;
-        got += (size_t)r;
-    }
-    return 0;
-}
-
 /* ---- the file: JSON text, or a GLB's JSON chunk ------------------------------------------------- */
 
 static const char *chunk_name(unsigned long type, char *buf, size_t n)
@@ -77,14 +64,14 @@ static const char *chunk_name(unsigned long type, char *buf, size_t n)
 static int glb_json(scanner *s, int fd, size_t file_size, size_t *at, size_t *size)
 {
     unsigned char h[20];
-    if (file_size < 12 || read_at(fd, 0, h, 12))
+    if (file_size < 12 || ed_os_read_at(fd, 0, h, 12))
         return refuse(s, "a GLB of %zu bytes, shorter than its 12-byte header", file_size);
     unsigned long version = le32(h + 4), length = le32(h + 8);
     if (length > file_size)
         return refuse(s, "the GLB's header says it is %lu bytes long, but the file has %zu", length, file_size);
     if (version == 1) {
         /* glTF 1.0's binary extension: one JSON content after a 20-byte header, then the body */
-        if (length < 20 || read_at(fd, 0, h, 20))
+        if (length < 20 || ed_os_read_at(fd, 0, h, 20))
             return refuse(s, "a version 1 GLB shorter than its 20-byte header");
         unsigned long content = le32(h + 12), format = le32(h + 16);
         if (content > length - 20)
@@ -104,7 +91,7 @@ static int glb_json(scanner *s, int fd, size_t file_size, size_t *at, size_t *si
     while (length - pos >= 8) {
         unsigned char c[8];
         char name[16];
-        if (read_at(fd, pos, c, 8))
+        if (ed_os_read_at(fd, pos, c, 8))
             return refuse(s, "the GLB could not be read at byte %zu", pos);
         unsigned long clen = le32(c), type = le32(c + 4);
         if (clen > length - pos - 8)
@@ -538,7 +525,7 @@ int ed_scan_gltf(const char *file, ed_scan_counts *counts, char *err, size_t err
     unsigned char head[64];
     size_t head_n = size < sizeof head ? size : sizeof head;
     int rc = 0;
-    if (read_at(fd, 0, head, head_n)) {
+    if (ed_os_read_at(fd, 0, head, head_n)) {
         rc = refuse(&s, "%s", strerror(errno ? errno : EIO));
     } else if (head_n >= 4 && le32(head) == GLB_MAGIC) {
         c->gltf = 1;
@@ -558,7 +545,7 @@ int ed_scan_gltf(const char *file, ed_scan_counts *counts, char *err, size_t err
         char *text = malloc(json + 1);
         if (!text)
             rc = refuse(&s, "out of memory for %zu bytes of JSON", json);
-        else if (read_at(fd, at, text, json))
+        else if (ed_os_read_at(fd, at, text, json))
             rc = refuse(&s, "the glTF's JSON could not be read");
         else
             rc = scan_json(&s, text, json, c);

@@ -15,16 +15,8 @@
 # here instead of taking the machine.
 set -eu
 
-BUILD=${BUILD:-build}
-ED="$BUILD/campath-editor"
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
 . tests/tools/editor_env.sh
-ED=$(editor_wrap "$TMP" "$ED")
-fails=0
-passes=0
-ok() { passes=$((passes + 1)); echo "ok: $1"; }
-bad() { fails=$((fails + 1)); echo "FAIL: $1"; }
+editor_start
 
 python3 tests/data/scenes/make_bombs.py "$TMP/b"
 
@@ -81,5 +73,4 @@ else
     bad "render-frames with a bombing scene: $(head -c 400 "$TMP/out")"
 fi
 
-echo "$passes passed, $fails failed"
-[ "$fails" = 0 ]
+editor_done

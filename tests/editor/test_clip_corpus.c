@@ -19,12 +19,9 @@ static void paste_corpus_should_paste_or_refuse_cleanly(void **state)
         if (e->d_name[0] == '.')
             continue;
         char *file = edtest_path("tests/fuzz/corpus_clip", e->d_name);
-        FILE *f = fopen(file, "rb");
-        assert_non_null(f);
-        unsigned char *data = malloc(1 << 20);
+        size_t size;
+        unsigned char *data = (unsigned char *)testutil_read_file(file, &size);
         assert_non_null(data);
-        size_t size = fread(data, 1, 1 << 20, f);
-        fclose(f);
         for (int path = 0; size > 0 && path < 8; path++) {
             data[0] = (unsigned char)path;
             LLVMFuzzerTestOneInput(data, size);
