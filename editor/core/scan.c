@@ -29,6 +29,7 @@ typedef struct scanner {
     int         v1;          /* glTF 1.0: sections are objects of named items */
 } scanner;
 
+__attribute__((format(printf, 2, 3))) static int refuse(scanner *s, const char *fmt, ...);
 static int refuse(scanner *s, const char *fmt, ...)
 {
     int n = snprintf(s->err, s->err_size, "%s: ", s->file);
