@@ -70,6 +70,8 @@ static int glb_json(scanner *s, int fd, size_t file_size, size_t *at, size_t *si
     unsigned long version = le32(h + 4), length = le32(h + 8);
     if (length > file_size)
         return refuse(s, "the GLB's header says it is %lu bytes long, but the file has %zu", length, file_size);
+    if (length < 12)
+        return refuse(s, "the GLB's header says it is %lu bytes long, shorter than the header itself", length);
     if (version == 1) {
         /* glTF 1.0's binary extension: one JSON content after a 20-byte header, then the body */
         if (length < 20 || ed_os_read_at(fd, 0, h, 20))

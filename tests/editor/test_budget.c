@@ -216,6 +216,7 @@ static void glb_headers_and_chunks_that_do_not_fit_the_file_should_be_refused(vo
         const char   *message;
     } cases[] = {
         {8, 200, "the GLB's header says it is 200 bytes long, but the file has 64"},
+        {8, 11, "the GLB's header says it is 11 bytes long, shorter than the header itself"},
         {12, 45, "the GLB's chunk 0 (JSON) at byte 12 says it holds 45 bytes, but only 44 follow"},
         {52, 5, "the GLB's chunk 1 (BIN) at byte 52 says it holds 5 bytes, but only 4 follow"},
         {16, 'B', "the GLB's first chunk is 0x4e4f5342, not JSON"},
