@@ -8,7 +8,9 @@
 #   - a GLB whose BIN chunk says it holds 4 GB, a sparse accessor of
 #     500 million texture coordinates, 200,001 nodes;
 #   - eight 8192 x 8192 textures (2 GB decoded from 0.6 MB of PNG), a
-#     texture wider than 8192 pixels, in a file and inside a GLB.
+#     texture wider than 8192 pixels, in a file and inside a GLB;
+#   - textures are decoded as the format their header names (JPEG, BMP),
+#     and one that is no image is left out with the reason.
 # The scenes are made by tests/data/scenes/make_bombs.py. Each run has a
 # time limit, and without the sanitizers (which reserve address space of
 # their own) a memory limit too, so that a scene that is not refused fails
@@ -55,6 +57,20 @@ textures.gltf texture t2.png brings the scene's textures to 201326592 pixels (76
 wide.gltf texture wide.png is 16385 x 16 pixels, over the editor's limit of 8192 pixels a side
 wide_inside.glb texture \*0 is 16385 x 16 pixels, over the editor's limit of 8192 pixels a side
 EOF
+
+# textures are decoded as the format their header names: JPEG and BMP as well as PNG; text is left out
+cp tests/data/scenes/wall.gltf tests/data/scenes/wall.bin "$TMP/b/"
+"$ED" paths/demo.json --size 64x64 --screenshot "$TMP/b/tex.jpg" > /dev/null 2>&1
+"$ED" paths/demo.json --size 64x64 --screenshot "$TMP/b/tex.bmp" > /dev/null 2>&1
+echo "not an image" > "$TMP/b/tex.png"
+for f in tex.jpg tex.bmp tex.png; do
+    sed "s/checker.png/$f/" tests/data/scenes/wall.gltf > "$TMP/b/$f.gltf"
+    printf 'scene %s/b/%s.gltf\nscreenshot %s/x.png\n' "$TMP" "$f" "$TMP" > "$TMP/tex.script"
+    [ "$f" = tex.png ] && echo "expect message a texture was left out: $TMP/b/tex.png: not a PNG, JPEG, BMP or TGA image" >> "$TMP/tex.script" ||
+        echo "expect message scene $TMP/b/$f.gltf: 12 triangles" >> "$TMP/tex.script"
+    if run "$TMP/out" --script "$TMP/tex.script"; then ok "$f as a texture: $(tail -1 "$TMP/tex.script" | sed "s|.*/b/||")"
+    else bad "$f texture: $(cat "$TMP/out")"; fi
+done
 
 # a path file that names a scene over the budget opens in the demo town, with the reason
 printf '{"campath": 1, "scene": "b/dag.gltf", "keys": [\n' > "$TMP/shot.json"
