@@ -8,8 +8,8 @@
 #                   clang warning build
 #   make run        installs what the editor needs, then the editor on paths/demo.json
 #   make bench      installs what the benchmarks need, then runs them (prints tables)
-#   make fuzz       the JSON loader, glTF import, then the link's messages, under libFuzzer
-#                   (FUZZ_SECONDS each, default 600)
+#   make fuzz       the JSON loader, glTF import, the link's messages, then the editor's paste,
+#                   under libFuzzer (FUZZ_SECONDS each, default 600)
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall mirrors it
 #   make figures, make doc-examples
 #                   rewrite the plots of docs/math.md and the example outputs
@@ -112,7 +112,8 @@ SHARED_LIB   := $(BUILD)/libcampath.so.$(VERSION)
 # include path, so SDL cannot creep in; the editor tests link it alone),
 # editor/sdl its SDL2 front end, editor/cli the campath tool.
 EDITOR_CORE_CPPFLAGS := -Ieditor/core
-# the core imports scenes with assimp (not SDL or GL) on a thread of its own
+# the core imports scenes with assimp (not SDL or GL) on a thread of its own,
+# and reads a glTF's JSON with cJSON first (editor/core/scan.c: the scene's budget)
 EDITOR_CORE_LIBS := $(ASSIMP_LIBS) -lpthread
 EDITOR_CORE_SRC := $(wildcard editor/core/*.c)
 EDITOR_SDL_SRC  := $(wildcard editor/sdl/*.c)
@@ -161,7 +162,7 @@ $(BUILD)/pic/lib/%.o: lib/%.c $(LIB_HDR)
 
 $(BUILD)/editor/core/%.o: editor/core/%.c $(wildcard include/campath/*.h editor/core/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) $(ASSIMP_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) $(ASSIMP_CFLAGS) $(CJSON_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/editor/sdl/%.o: editor/sdl/%.c $(wildcard include/campath/*.h editor/core/*.h editor/sdl/*.h)
 	@mkdir -p $(@D)
@@ -230,6 +231,12 @@ $(BUILD)/tests/test_link_corpus: tests/unit/test_link_corpus.c tests/fuzz/fuzz_l
         $(wildcard tests/unit/*.h) | $(BUILD)/tests/unit
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/fuzz_link.c $(TESTUTIL_OBJ) $(STATIC_LIB) \
 	    $(CMOCKA_LIBS) $(LIBS)
+
+# The paste corpus replay calls the paste fuzz target itself.
+$(BUILD)/tests/editor_test_clip_corpus: tests/editor/test_clip_corpus.c tests/fuzz/fuzz_clip.c $(EDITOR_CORE_OBJ) \
+        $(TESTUTIL_OBJ) $(STATIC_LIB) $(wildcard tests/editor/*.h editor/core/*.h tests/unit/*.h) | $(BUILD)/tests/unit
+	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) -Itests/unit $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/fuzz_clip.c \
+	    $(EDITOR_CORE_OBJ) $(TESTUTIL_OBJ) $(STATIC_LIB) $(CMOCKA_LIBS) $(EDITOR_CORE_LIBS) $(LIBS)
 
 # `make test` is the README's test command: dependencies, then everything.
 test: deps-test
@@ -320,17 +327,21 @@ bench-run: $(BENCH_BIN) $(CLI_BIN) $(EDITOR_BIN)
 	@for s in $(BENCH_SCRIPTS); do echo "== $$s"; BUILD=$(BUILD) sh $$s || exit 1; done
 
 # Each target runs FUZZ_SECONDS and stops at the first finding, UBSan's included.
+# fuzz_clip pastes through the editor's core, built for it with the same flags.
 FUZZ_SECONDS ?= 600
 FUZZ_TARGETS := fuzz_load fuzz_gltf fuzz_link
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_CORE_OBJ = $(patsubst $(BUILD)/%,$(BUILD)/fuzz/%,$(EDITOR_CORE_OBJ))
 fuzz-build: deps-fuzz
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/fuzz CC=clang OPT="-O1 -g" \
-	    SANFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" $(BUILD)/fuzz/libcampath.a
+	    SANFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" $(BUILD)/fuzz/libcampath.a $(FUZZ_CORE_OBJ)
 	mkdir -p $(BUILD)/fuzz/bin
 	for t in $(FUZZ_TARGETS); do \
 	    clang $(ALL_CPPFLAGS) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -o $(BUILD)/fuzz/bin/$$t \
 	        tests/fuzz/$$t.c $(BUILD)/fuzz/libcampath.a $(LIBS) || exit 1; \
 	done
+	clang $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -o $(BUILD)/fuzz/bin/fuzz_clip \
+	    tests/fuzz/fuzz_clip.c $(FUZZ_CORE_OBJ) $(BUILD)/fuzz/libcampath.a $(EDITOR_CORE_LIBS) $(LIBS)
 
 fuzz: fuzz-build
 	mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus_gltf
@@ -341,6 +352,9 @@ fuzz: fuzz-build
 	mkdir -p $(BUILD)/fuzz/corpus_link
 	$(BUILD)/fuzz/bin/fuzz_link -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
 	    -dict=tests/fuzz/link.dict -artifact_prefix=$(BUILD)/fuzz/link- $(BUILD)/fuzz/corpus_link tests/fuzz/corpus_link
+	mkdir -p $(BUILD)/fuzz/corpus_clip
+	$(BUILD)/fuzz/bin/fuzz_clip -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	    -dict=tests/fuzz/json.dict -artifact_prefix=$(BUILD)/fuzz/clip- $(BUILD)/fuzz/corpus_clip tests/fuzz/corpus_clip
 
 # `make print-VAR` prints a variable (tests/e2e/layers.sh reads the layers' include paths).
 print-%:

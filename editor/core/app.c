@@ -419,7 +419,7 @@ int ed_app_load_scene(ed_app *app, const char *file, int remember)
     return ed_scene_load(&app->scene, &app->base, file, remember);
 }
 
-int ed_app_wait_scene(ed_app *app, void (*report)(void *ctx, const char *line), void *ctx)
+int ed_app_wait_scene(ed_app *app, int (*report)(void *ctx, const char *line), void *ctx)
 {
     int loaded = 0;
     int rc = ed_scene_wait(&app->scene, &app->base, report, ctx, &loaded);

@@ -182,8 +182,9 @@ void ed_app_set_import_options(ed_app *app, const ed_import_options *o);
  * also sets the document's "scene" member (relative to the path file's
  * folder: an undoable edit, saved with the file). */
 int ed_app_load_scene(ed_app *app, const char *file, int remember);
-/* Waits for a scene being loaded, with progress lines (scene.h). */
-int ed_app_wait_scene(ed_app *app, void (*report)(void *ctx, const char *line), void *ctx);
+/* Waits for a scene being loaded, with progress lines; report returns
+ * non-zero to give up and cancel the load (scene.h). */
+int ed_app_wait_scene(ed_app *app, int (*report)(void *ctx, const char *line), void *ctx);
 /* The demo town again. 0, or -1 if out of memory. */
 int ed_app_use_demo_world(ed_app *app);
 

@@ -24,7 +24,7 @@ static void run_frames(ed_script *s, double seconds)
 /* Waits for a scene being loaded, with the host's progress line. */
 static int wait_scene(ed_script *s)
 {
-    void (*report)(void *, const char *) = s->host ? s->host->progress : NULL;
+    int (*report)(void *, const char *) = s->host ? s->host->progress : NULL;
     return ed_app_wait_scene(s->app, report, s->host ? s->host->ctx : NULL);
 }
 
@@ -45,7 +45,7 @@ static int c_open(ed_script *s, int argc, char **argv, char *err, size_t n)
 
 static int c_scene(ed_script *s, int argc, char **argv, char *err, size_t n)
 {
-    ed_import_options o = {0, 0};
+    ed_import_options o = {0};
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "z-up") == 0) {
             o.z_up = 1;

@@ -19,6 +19,10 @@
 #define ED_DEFAULT_FPS 30.0
 #define ED_RENDER_W 1280       /* --render-frames and the benchmarks, without --size */
 #define ED_RENDER_H 720
+/* --render-frames renders at most this many frames (frame_00000.png to
+ * frame_99999.png: the names keep five digits and sort in order); a longer
+ * render is refused before its first frame. */
+#define ED_RENDER_MAX_FRAMES 100000L
 
 typedef struct ed_args {
     const char       *file, *script, *screenshot, *scene, *render_dir, *bench_load;

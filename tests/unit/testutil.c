@@ -66,6 +66,37 @@ void testutil_rmtree(const char *dir)
         nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+char *testutil_read_file(const char *file, size_t *size)
+{
+    FILE *f = fopen(file, "rb");
+    char *data = NULL;
+    size_t n = 0, cap = 0;
+    while (f) {
+        if (cap - n < 2) {
+            char *more = realloc(data, cap = 2 * cap + 4096);
+            if (!more)
+                break;
+            data = more;
+        }
+        size_t got = fread(data + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0) {
+            int failed = ferror(f);
+            fclose(f);
+            f = NULL;
+            if (failed)
+                break;
+            data[n] = '\0';
+            *size = n;
+            return data;
+        }
+    }
+    if (f)
+        fclose(f);
+    free(data);
+    return NULL;
+}
+
 int testutil_write_file(const char *file, const char *text)
 {
     FILE *f = fopen(file, "wb");

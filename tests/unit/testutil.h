@@ -31,6 +31,9 @@ void testutil_rmtree(const char *dir);
 /* Writes `text` to `file` (not atomically: tests use this to play a careless
  * editor). 0 on success. */
 int testutil_write_file(const char *file, const char *text);
+/* The whole of `file` (malloc'd, a NUL after its bytes), its size in *size;
+ * NULL if it cannot be read. */
+char *testutil_read_file(const char *file, size_t *size);
 
 /* Seconds on a monotonic clock, and a sleep of about `seconds`: for loops
  * that wait for something, bounded in time (and not busy). */
