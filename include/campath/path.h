@@ -104,11 +104,16 @@ typedef struct cp_path_options {   /* all zero = the defaults */
 } cp_path_options;
 
 /* A pose of the camera. Look-at paths give the rotation looking from the
- * position at the target (+Y up, rolled), with exact angular derivatives. */
+ * position at the target (+Y up, rolled), with exact angular derivatives.
+ * The rotation's sign (q and -q are one rotation) is continuous along the
+ * whole path, between keys too, starting from the first key's in the
+ * hemisphere of the identity (docs/math.md, sections 4 and 15); a closed
+ * path whose quaternion comes back as -q after a period negates odd
+ * periods. Sampling keeps no state: any time, in any order, gives the same. */
 typedef struct cp_pose {
     double  time;
     cp_vec3 position, velocity, acceleration;          /* m, m/s, m/s^2 */
-    cp_quat rotation;                                   /* unit, no sign flips along a path */
+    cp_quat rotation;                                   /* unit, no sign flips along a path (above) */
     cp_vec3 angular_velocity, angular_acceleration;    /* world frame, rad/s, rad/s^2 */
     double  fov;                                        /* degrees */
     double  fov_velocity, fov_acceleration;             /* deg/s, deg/s^2 */

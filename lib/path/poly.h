@@ -5,8 +5,9 @@
 #ifndef CAMPATH_POLY_H
 #define CAMPATH_POLY_H
 
-/* Highest degree the root finder takes (6: the look-at checks' sextics). */
-#define CPI_POLY_MAX_DEGREE 6
+/* Highest degree the root finder takes (30: the look-at checks' squares of
+ * the views of smooth timing, lib/path/lookat_view.c). */
+#define CPI_POLY_MAX_DEGREE 30
 
 /* c[0] + c[1] x + ... + c[deg] x^deg (Horner). */
 static inline double cpi_poly_eval(const double *c, int deg, double x)

@@ -306,6 +306,86 @@ static void orbit_should_never_flip_the_quaternion(void **state)
     }
 }
 
+/* Keys anywhere in a room, each looking at a point anywhere in it (near
+ * level views), unevenly timed: between keys the view can swing far from
+ * where either key looks, in keys timing by the spline's overshoot and in
+ * smooth timing because camera and target travel at their own pace. */
+static cp_path *room_path(testutil_rng *rng, size_t n, shape s)
+{
+    cp_key k[8];
+    memset(k, 0, sizeof k);
+    double t = 0;
+    for (size_t i = 0; i < n; i++) {
+        k[i].time = t;
+        k[i].flags = CP_KEY_TARGET;
+        k[i].position = cp_vec3_make(testutil_uniform(rng, -10, 10), testutil_uniform(rng, 0, 3),
+                                     testutil_uniform(rng, -10, 10));
+        k[i].target = cp_vec3_make(testutil_uniform(rng, -10, 10), testutil_uniform(rng, 0, 3),
+                                   testutil_uniform(rng, -10, 10));
+        k[i].roll = s.roll ? testutil_uniform(rng, -40, 40) : 0.0;
+        k[i].fov = 50;
+        t += testutil_uniform(rng, 0.3, 3);
+    }
+    cp_path_options o = {.ends = s.ends, .timing = s.timing, .orientation = CP_ORIENTATION_LOOK_AT};
+    if (s.ends == CP_ENDS_CLOSED)
+        o.period = t;
+    cp_error err;
+    cp_path *p = cp_path_create(k, n, &o, &err);
+    if (!p)
+        fail_msg("%s", err.message);
+    return p;
+}
+
+/* The sampled quaternion is continuous along the whole path, however far
+ * the view swings between keys: nearby samples whose rotations are close
+ * never have opposite signs (q . q_prev < 0), a loop over three periods;
+ * and it stays C2 at the keys (the measure of the test above). */
+static void quaternion_should_keep_its_hemisphere_between_keys(void **state)
+{
+    (void)state;
+    testutil_rng rng = {0xf11b5};
+    size_t flips = 0, paths = 0, by_timing[3][2] = {{0}}; /* paths that flip, paths */
+    double most[3] = {0, 0, 0};
+    for (size_t s = 0; s < NSHAPES; s++)
+        for (int it = 0; it < 40; it++, paths++) {
+            cp_path *p = room_path(&rng, 3 + (size_t)it % 5, shapes[s]);
+            const int closed = shapes[s].ends == CP_ENDS_CLOSED;
+            const double start = cp_path_start(p), span = cp_path_duration(p) * (closed ? 3 : 1);
+            const int m = 20000;
+            double j3[3];
+            measure_jumps(p, j3);
+            for (int q = 0; q < 3; q++)
+                most[q] = fmax(most[q], j3[q]);
+            cp_pose prev, pose;
+            cp_path_sample(p, start, &prev);
+            for (int j = 1; j <= m; j++) {
+                const double t = start + span * j / m;
+                cp_path_sample(p, t, &pose);
+                const double dot = cp_quat_dot(prev.rotation, pose.rotation);
+                if (dot < 0 && fabs(dot) > cos(5 * PI / 360)) {
+                    by_timing[shapes[s].timing][0]++;
+                    if (flips++ < 5)
+                        print_message("    %s timing, %s ends, path %d: the quaternion flips sign at t = %.9g "
+                                      "(q . q_prev = %.4f)\n",
+                                      cp_timing_name(shapes[s].timing), cp_ends_name(shapes[s].ends), it, t, dot);
+                    break;
+                }
+                prev = pose;
+            }
+            by_timing[shapes[s].timing][1]++;
+            cp_path_destroy(p);
+        }
+    for (int t = 0; t < 3; t++)
+        print_message("    %s timing: %zu of %zu paths flip\n", cp_timing_name((cp_timing)t), by_timing[t][0],
+                      by_timing[t][1]);
+    print_message("    %zu of %zu paths flip; largest relative jump at the keys: rotation %.1e, angular velocity "
+                  "%.1e, angular acceleration %.1e\n",
+                  flips, paths, most[0], most[1], most[2]);
+    assert_int_equal(flips, 0);
+    for (int q = 0; q < 3; q++)
+        assert_true(most[q] <= 1e-12);
+}
+
 /* In smooth timing a turn on the spot by roll alone moves u (the roll
  * plays out over time); a target sliding along the view ray changes no
  * pose, so those keys share a u-knot: the camera rests there. */
@@ -532,6 +612,7 @@ int main(void)
         cmocka_unit_test(angular_derivatives_should_be_those_of_the_rotation),
         cmocka_unit_test(camera_should_look_at_the_target_level_and_rolled),
         cmocka_unit_test(orbit_should_never_flip_the_quaternion),
+        cmocka_unit_test(quaternion_should_keep_its_hemisphere_between_keys),
         cmocka_unit_test(smooth_timing_should_count_roll_and_not_a_target_on_the_ray),
         cmocka_unit_test(degenerate_and_misplaced_members_should_be_named),
         cmocka_unit_test(check_should_warn_near_vertical_and_near_target),
