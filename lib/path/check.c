@@ -98,6 +98,48 @@ void cpi_check_add(cpi_checker *c, cp_finding_kind kind, cp_severity sev, size_t
 /* Whether the next finding will be listed (else only counted). */
 static int listing(const cpi_checker *c) { return c->r->count < c->o.max_findings && !c->failed; }
 
+/* Golden-section search for a minimum of f in [a, b]: the least value seen. */
+static double golden(double (*f)(const void *, double), const void *ctx, double a, double b, double *at)
+{
+    const double g = 0.5 * (sqrt(5.0) - 1.0);
+    double x1 = b - g * (b - a), x2 = a + g * (b - a), f1 = f(ctx, x1), f2 = f(ctx, x2);
+    for (int it = 0; it < 100 && b - a > 1e-14 * (fabs(a) + fabs(b)) && x1 < x2; it++) {
+        if (f1 < f2)
+            b = x2, x2 = x1, f2 = f1, x1 = b - g * (b - a), f1 = f(ctx, x1);
+        else
+            a = x1, x1 = x2, f1 = f2, x2 = a + g * (b - a), f2 = f(ctx, x2);
+    }
+    *at = f1 < f2 ? x1 : x2;
+    return fmin(f1, f2);
+}
+
+double cpi_check_least(double (*f)(const void *ctx, double x), const void *ctx, double a, double b, int n, double *at)
+{
+    double v[CPI_CHECK_LEAST_MAX + 1];
+    if (n > CPI_CHECK_LEAST_MAX)
+        n = CPI_CHECK_LEAST_MAX;
+    const double step = (b - a) / n;
+    for (int k = 0; k <= n; k++)
+        v[k] = f(ctx, k < n ? a + k * step : b);
+    double best = INFINITY;
+    *at = a;
+    for (int k = 0; k <= n; k++) {
+        if ((k > 0 && v[k - 1] < v[k]) || (k < n && v[k + 1] < v[k]))
+            continue;
+        const double x = k < n ? a + k * step : b;
+        if (v[k] < best)
+            best = v[k], *at = x;
+        /* a flat stretch is no minimum worth a search (a constant f would search at every point) */
+        if (n == 0 || !(b > a) || !((k > 0 && v[k] < v[k - 1]) || (k < n && v[k] < v[k + 1])))
+            continue;
+        double y;
+        const double fy = golden(f, ctx, k > 0 ? a + (k - 1) * step : a, k < n ? fmin(a + (k + 1) * step, b) : b, &y);
+        if (fy < best)
+            best = fy, *at = y;
+    }
+    return best;
+}
+
 size_t cpi_check_next_key(const cp_path *p, size_t i, double *t)
 {
     const size_t j = i + 1 < p->count ? i + 1 : 0;
@@ -239,6 +281,48 @@ static double time_of_param(const cp_path *p, double x)
     return cpi_warp_time_at(p->shape, cpi_shape_u_at_sigma(p, x, &k));
 }
 
+/* The velocity along a unit chord at a time. */
+typedef struct along {
+    const cp_path *p;
+    cp_vec3        u;
+} along;
+
+static double velocity_along(const void *ctx, double t)
+{
+    const along *a = ctx;
+    cp_pose s;
+    cp_path_sample(a->p, t, &s);
+    return cp_vec3_dot(s.velocity, a->u);
+}
+
+/* Smooth timing: the least velocity along chord u over the times where the
+ * curve moves backwards, g(w) < 0 for w in [0, h] past the curve's
+ * parameter x0 (g the velocity along the chord in that parameter, a
+ * quadratic): refined samples of each such stretch, mapped to time. */
+static void back_in_time(const cp_path *p, const double g[3], double x0, double h, cp_vec3 u, double *at,
+                         double *back)
+{
+    double cut[4] = {0.0}, r[2];
+    int m = 1;
+    const int nr = cpi_poly_roots(g, 2, 0.0, h, r);
+    for (int k = 0; k < nr; k++)
+        cut[m++] = r[k];
+    cut[m++] = h;
+    const along a = {p, u};
+    double best = INFINITY, where = *at;
+    for (int k = 0; k + 1 < m; k++) {
+        if (!(cpi_poly_eval(g, 2, 0.5 * (cut[k] + cut[k + 1])) < 0))
+            continue;
+        const double t0 = time_of_param(p, x0 + cut[k]), t1 = time_of_param(p, x0 + cut[k + 1]);
+        double t;
+        const double v = cpi_check_least(velocity_along, &a, t0, fmax(t0, t1), 64, &t);
+        if (v < best)
+            best = v, where = t;
+    }
+    if (best < 0)
+        *at = where, *back = best;
+}
+
 static void check_reverse(cpi_checker *c, size_t i)
 {
     const cp_path *p = c->p;
@@ -298,14 +382,14 @@ static void check_reverse(cpi_checker *c, size_t i)
     double w = g[2] > 0 ? -g[1] / (2 * g[2]) : 0.0;
     if (!(w > 0 && w < h))
         w = cpi_poly_eval(g, 2, 0.0) < cpi_poly_eval(g, 2, h) ? 0.0 : h;
-    /* the speed in time at that point (for the listed findings only: a path
-     * with a million of them is not sampled a million times more) */
     double at = x0 + w, back = least;
-    if (listing(c)) {
-        at = time_of_param(p, x0 + w);
-        cp_pose s;
-        cp_path_sample(p, at, &s);
-        back = cp_vec3_dot(s.velocity, u);
+    if (p->shape && listing(c)) {
+        /* in time the velocity along the chord is g(sigma) sigma'(u) u'(t):
+         * its least is not where g's is (there the warp may stand still),
+         * so it is searched in time where g < 0 (for the listed findings
+         * only: a path with a million of them is not searched a million
+         * times) */
+        back_in_time(p, g, x0, h, u, &at, &back);
     }
     char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
     cpi_check_add(c, CP_FINDING_REVERSE, CP_SEVERITY_ERROR, i, j, at, back,

@@ -29,6 +29,13 @@ size_t cpi_check_next_key(const cp_path *p, size_t i, double *t);
  * m0, m1: p0 + m0 w + (3d - 2m0 - m1)/h w^2 + (m0 + m1 - 2d)/h^2 w^3). */
 void cpi_check_power(const cp_curve *c, size_t seg, int j, double out[4]);
 
+/* The least of f over [a, b] and where (*at): f at n + 1 evenly spread
+ * points (n <= CPI_CHECK_LEAST_MAX), each local minimum among them refined
+ * by golden-section search between its neighbours. For the smooth
+ * functions the checks ask about (no feature narrower than the spacing). */
+#define CPI_CHECK_LEAST_MAX 512
+double cpi_check_least(double (*f)(const void *ctx, double x), const void *ctx, double a, double b, int n, double *at);
+
 /* The angle in radians a look-at path turns from time a to time b: the
  * integral of |omega| (adaptive Gauss-Kronrod, 1e-6 relative). */
 double cpi_check_lookat_turned(const cp_path *p, double a, double b);

@@ -58,6 +58,12 @@ void cpi_lookat_view(const cp_path *p, size_t seg, cpi_view *v);
  * test (0 says only that it could not tell). */
 int cpi_lookat_view_ahead(const cp_path *p, size_t seg, const double m[2]);
 
+/* Lower bounds over segment seg of the angle between the view and the
+ * vertical (radians) and of the distance from camera to target (metres), 0
+ * where none follows: from the convex hulls of the channel curves' Bezier
+ * points (v NULL), or, tighter, of d's own (v: the segment's view). */
+void cpi_lookat_view_bounds(const cp_path *p, size_t seg, const cpi_view *v, double *angle, double *distance);
+
 /* ---- the hemisphere (lookat_lift.c) ------------------------------------------------------------ */
 
 /* p->lift, once the path's curves (and shape) are built, and every key's

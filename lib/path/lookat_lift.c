@@ -22,31 +22,14 @@
 #define CPI_LIFT_MAX_PIECES 64
 
 /* Whether the polynomial c (degree deg) is positive on [lo, hi]: all its
- * Bernstein coefficients there are (sufficient; the coefficients bound the
- * polynomial from below, Farin's Curves and Surfaces for CAGD, ch. 5). */
+ * Bernstein coefficients there are (sufficient). */
 static int positive_on(const double *c, int deg, double lo, double hi)
 {
-    double a[CPI_VIEW_MAX_DEGREE + 1];
-    for (int k = 0; k <= deg; k++)
-        a[k] = c[k];
-    /* c(lo + (hi - lo) t): a Taylor shift by repeated synthetic division, then the scale */
-    for (int i = 0; i < deg; i++)
-        for (int k = deg - 1; k >= i; k--)
-            a[k] += lo * a[k + 1];
-    double f = 1.0;
-    for (int k = 1; k <= deg; k++)
-        f *= hi - lo, a[k] *= f;
-    /* b_i = sum over k <= i of C(i, k) / C(deg, k) a_k */
-    for (int i = 0; i <= deg; i++) {
-        double b = 0.0, cik = 1.0, cnk = 1.0;
-        for (int k = 0; k <= i; k++) {
-            b += cik / cnk * a[k];
-            cik = cik * (i - k) / (k + 1);
-            cnk = cnk * (deg - k) / (k + 1);
-        }
-        if (!(b > 0))
+    double b[CPI_VIEW_MAX_DEGREE + 1];
+    cpi_poly_bernstein(c, deg, lo, hi, b);
+    for (int i = 0; i <= deg; i++)
+        if (!(b[i] > 0))
             return 0;
-    }
     return 1;
 }
 

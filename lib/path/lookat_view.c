@@ -5,6 +5,7 @@
  * segment's fraction (docs/math.md, section 15). The hemisphere of the
  * sampled quaternion (lookat_lift.c) and the look-at checks
  * (check_lookat.c) ask their questions of these. */
+#include <math.h>
 #include <stddef.h>
 
 #include "check_impl.h"
@@ -172,4 +173,90 @@ int cpi_lookat_view_ahead(const cp_path *p, size_t seg, const double m[2])
     for (int k = 1; k < np; k++)
         phi = q[k] > phi ? q[k] : phi;
     return tlo - phi > 0;
+}
+
+/* A curve segment's Bezier points (3-D; their convex hull holds the
+ * segment): how many. */
+static int bezier3(const cp_curve *c, size_t seg, double b[4][3])
+{
+    const double *k0 = CPI_VALUE(c, c->nseg ? seg : 0);
+    int n = 0;
+    for (int j = 0; j < 3; j++)
+        b[n][j] = k0[j];
+    n++;
+    if (c->nseg) {
+        const double *r0 = c->rec + seg * (size_t)c->stride, *r1 = r0 + c->stride, *k1 = r1 + 1, h = r1[0] - r0[0];
+        if (c->mode == CP_CURVE_CUBIC) {
+            for (int j = 0; j < 3; j++) {
+                b[n][j] = k0[j] + h * r0[c->tout + j] / 3;
+                b[n + 1][j] = k1[j] - h * r1[c->tin + j] / 3;
+            }
+            n += 2;
+        }
+        for (int j = 0; j < 3; j++)
+            b[n][j] = k1[j];
+        n++;
+    }
+    return n;
+}
+
+/* Lower bounds of the view's angle from the vertical and of its length
+ * when d lies in the convex hull of the points tb minus the points pb
+ * (every difference of a point of one and a point of the other). */
+static void hull_bounds(const double (*tb)[3], int nt, const double (*pb)[3], int np, double *angle,
+                        double *distance)
+{
+    /* a direction near the middle of the view: the first and last differences */
+    double m[3], ml = 0, mh = 0;
+    for (int j = 0; j < 3; j++) {
+        m[j] = (tb[0][j] - pb[0][j]) + (tb[nt - 1][j] - pb[np - 1][j]);
+        ml += m[j] * m[j];
+        mh += j == 1 ? 0.0 : m[j] * m[j];
+    }
+    ml = sqrt(ml), mh = sqrt(mh);
+    /* m . d >= (least of m . t) - (largest of m . p); |d_y| at most the widest gap */
+    double t3 = INFINITY, th = INFINITY, p3 = -INFINITY, ph = -INFINITY, tylo = INFINITY, tyhi = -INFINITY,
+           pylo = INFINITY, pyhi = -INFINITY;
+    for (int k = 0; k < nt; k++) {
+        t3 = fmin(t3, (m[0] * tb[k][0] + m[1] * tb[k][1] + m[2] * tb[k][2]) / ml);
+        th = fmin(th, (m[0] * tb[k][0] + m[2] * tb[k][2]) / mh);
+        tylo = fmin(tylo, tb[k][1]), tyhi = fmax(tyhi, tb[k][1]);
+    }
+    for (int k = 0; k < np; k++) {
+        p3 = fmax(p3, (m[0] * pb[k][0] + m[1] * pb[k][1] + m[2] * pb[k][2]) / ml);
+        ph = fmax(ph, (m[0] * pb[k][0] + m[2] * pb[k][2]) / mh);
+        pylo = fmin(pylo, pb[k][1]), pyhi = fmax(pyhi, pb[k][1]);
+    }
+    const double lh = th - ph, l3 = t3 - p3, ymax = fmax(fabs(tyhi - pylo), fabs(tylo - pyhi));
+    *angle = ml > 0 && mh > 0 && lh > 0 ? atan2(lh, ymax) : 0.0;
+    *distance = ml > 0 && l3 > 0 ? l3 : 0.0;
+}
+
+void cpi_lookat_view_bounds(const cp_path *p, size_t seg, const cpi_view *v, double *angle, double *distance)
+{
+    if (v) {
+        /* d's own Bezier points: the Bernstein coefficients of its components */
+        double b[CPI_VIEW_MAX_DEGREE + 1][3], bc[CPI_VIEW_MAX_DEGREE + 1];
+        static const double origin[1][3] = {{0, 0, 0}};
+        for (int j = 0; j < 3; j++) {
+            cpi_poly_bernstein(v->c[j], v->deg, 0.0, v->hi, bc);
+            for (int k = 0; k <= v->deg; k++)
+                b[k][j] = bc[k];
+        }
+        hull_bounds((const double(*)[3])b, v->deg + 1, origin, 1, angle, distance);
+        return;
+    }
+    size_t ts = seg, ps = seg;
+    if (p->shape) {
+        if (cpi_lookat_segments(p) == 0) {
+            *angle = *distance = 0.0;
+            return;
+        }
+        const cpi_uknot *a = &p->shape->uk[seg], *b = &p->shape->uk[seg + 1];
+        ts = segment_of(p->target, a->rseg, 0.5 * (a->sr[0] + b->sr[0]));
+        ps = segment_of(p->pos, a->pseg, 0.5 * (a->sp[0] + b->sp[0]));
+    }
+    double tb[4][3], pb[4][3];
+    const int nt = bezier3(p->target, ts, tb), np = bezier3(p->pos, ps, pb);
+    hull_bounds((const double(*)[3])tb, nt, (const double(*)[3])pb, np, angle, distance);
 }

@@ -37,6 +37,13 @@ double cpi_poly_min(const double *c, int deg, double lo, double hi);
 /* The same, and where it is in *at. */
 double cpi_poly_min_at(const double *c, int deg, double lo, double hi, double *at);
 
+/* The Bernstein coefficients b[0..deg] of the polynomial c (degree deg <=
+ * CPI_POLY_MAX_DEGREE) over [lo, hi]: c(lo + (hi - lo) t) = sum b_i
+ * B_i,deg(t). Their convex hull holds the polynomial's graph there, so the
+ * least and largest of them bound its values (Farin, "Curves and Surfaces
+ * for CAGD", chapter 5). */
+void cpi_poly_bernstein(const double *c, int deg, double lo, double hi, double *b);
+
 /* The integrand for cpi_integrate. */
 typedef double (*cpi_integrand)(const void *ctx, double x);
 

@@ -106,6 +106,78 @@ static void reverse_motion_should_be_measured_exactly(void **state)
     cp_check_report_free(&r);
 }
 
+/* Keys anywhere in a room, unevenly timed: plenty of backward motion in
+ * every timing (smooth timing's shape overshoots too, over its chords).
+ * Constant speed refuses a path that bends too sharply: another is drawn. */
+static cp_path *room_path(testutil_rng *rng, size_t n, cp_timing timing)
+{
+    for (int attempt = 0; attempt < 100; attempt++) {
+        cp_key k[8];
+        memset(k, 0, sizeof k);
+        double t = 0;
+        for (size_t i = 0; i < n; i++) {
+            k[i] = key(t, 0, testutil_uniform(rng, -90, 90), 50);
+            k[i].position = cp_vec3_make(testutil_uniform(rng, -10, 10), testutil_uniform(rng, 0, 3),
+                                         testutil_uniform(rng, -10, 10));
+            t += testutil_uniform(rng, 0.2, 3);
+        }
+        cp_error err;
+        cp_path *p = cp_path_create(k, n, &(cp_path_options){.timing = timing}, &err);
+        if (p)
+            return p;
+        if (timing != CP_TIMING_CONSTANT_SPEED)
+            fail_msg("%s", err.message);
+    }
+    fail_msg("no constant-speed room path in 100 attempts");
+    return NULL;
+}
+
+/* In every timing a reverse finding reports the camera's true backward
+ * speed: its value is the velocity along the chord at its time, and no
+ * sample of the segment (2,000 of them) backs up faster. */
+static void reverse_should_be_the_true_extreme_in_every_timing(void **state)
+{
+    (void)state;
+    testutil_rng rng = {0x5eed5};
+    for (int timing = 0; timing < 3; timing++) {
+        size_t findings = 0, wrong = 0;
+        double worst = 0;
+        for (int it = 0; it < 40; it++) {
+            cp_path *p = room_path(&rng, 3 + (size_t)it % 5, (cp_timing)timing);
+            cp_check_report r;
+            cp_error err;
+            assert_int_equal(cp_path_check(p, NULL, &r, &err), CP_OK);
+            const cp_key *k = cp_path_keys(p);
+            for (size_t f = 0; f < r.count; f++) {
+                const cp_finding *fi = &r.findings[f];
+                if (fi->kind != CP_FINDING_REVERSE || !strstr(fi->message, "backwards"))
+                    continue;
+                const cp_vec3 u =
+                    cp_vec3_normalize(cp_vec3_sub(k[fi->key[1]].position, k[fi->key[0]].position));
+                cp_pose s;
+                cp_path_sample(p, fi->at, &s);
+                assert_near(cp_vec3_dot(s.velocity, u), fi->value, 1e-9, 1);
+                double least = INFINITY;
+                for (int j = 0; j <= 2000; j++) {
+                    cp_path_sample(p, fi->time[0] + (fi->time[1] - fi->time[0]) * j / 2000.0, &s);
+                    least = fmin(least, cp_vec3_dot(s.velocity, u));
+                }
+                findings++;
+                worst = fmax(worst, fi->value - least);
+                if (fi->value > least + 1e-9 * fmax(1, fabs(least)) && wrong++ < 3)
+                    print_message("    %s timing: %s\n      but a sample backs up at %.6g m/s\n",
+                                  cp_timing_name((cp_timing)timing), fi->message, -least);
+            }
+            cp_check_report_free(&r);
+            cp_path_destroy(p);
+        }
+        print_message("    %s timing: %zu reverse findings, %zu slower than a sample; the most: %.2g m/s\n",
+                      cp_timing_name((cp_timing)timing), findings, wrong, worst);
+        assert_true(findings > 20);
+        assert_int_equal(wrong, 0);
+    }
+}
+
 static void drift_at_a_repeated_position_should_be_found(void **state)
 {
     (void)state;
@@ -291,6 +363,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(issue_examples_should_be_found_with_keys_timing_only),
         cmocka_unit_test(reverse_motion_should_be_measured_exactly),
+        cmocka_unit_test(reverse_should_be_the_true_extreme_in_every_timing),
         cmocka_unit_test(drift_at_a_repeated_position_should_be_found),
         cmocka_unit_test(fov_should_be_found_outside_its_range_and_its_keys),
         cmocka_unit_test(turning_the_long_way_should_be_found),

@@ -527,12 +527,12 @@ static void degenerate_and_misplaced_members_should_be_named(void **state)
 /* ---- the check ---------------------------------------------------------------------------------------- */
 
 /* The least angle from the vertical (degrees) and distance to the target
- * over [a, b], by brute force. */
-static void brute_force(const cp_path *p, double a, double b, double *angle, double *distance)
+ * over [a, b], by brute force: m + 1 samples. */
+static void brute_force_n(const cp_path *p, double a, double b, int m, double *angle, double *distance)
 {
     *angle = *distance = INFINITY;
-    for (int j = 0; j <= 200000; j++) {
-        const double t = a + (b - a) * j / 200000.0;
+    for (int j = 0; j <= m; j++) {
+        const double t = a + (b - a) * j / m;
         cp_pose pose;
         cp_vec3 target;
         cp_path_sample(p, t, &pose);
@@ -541,6 +541,11 @@ static void brute_force(const cp_path *p, double a, double b, double *angle, dou
         *angle = fmin(*angle, atan2(hypot(d.x, d.z), fabs(d.y)) * 180 / PI);
         *distance = fmin(*distance, cp_vec3_length(d));
     }
+}
+
+static void brute_force(const cp_path *p, double a, double b, double *angle, double *distance)
+{
+    brute_force_n(p, a, b, 200000, angle, distance);
 }
 
 static const cp_finding *find(const cp_check_report *r, cp_finding_kind kind)
@@ -604,6 +609,70 @@ static void check_should_warn_near_vertical_and_near_target(void **state)
     }
 }
 
+/* Cameras anywhere in a room looking steeply up or down at targets 5 to
+ * 15 m above or below them: many segments come near the vertical or near
+ * a target. In every timing each look-vertical and target-near finding
+ * reports the true least angle and distance: its value is the one at its
+ * time, and no sample of the segment (4,000 of them) comes closer. */
+static void check_values_should_be_the_true_extremes_in_every_timing(void **state)
+{
+    (void)state;
+    testutil_rng rng = {0x7e57ed};
+    const cp_check_options co = {.vertical_angle = 20, .target_distance = 6};
+    for (int timing = 0; timing < 3; timing++) {
+        size_t findings[2] = {0, 0}, wrong = 0;
+        double worst[2] = {0, 0};
+        for (int it = 0; it < 25; it++) {
+            cp_key k[8];
+            memset(k, 0, sizeof k);
+            const size_t n = 3 + (size_t)it % 5;
+            double t = 0;
+            for (size_t i = 0; i < n; i++) {
+                k[i].time = t;
+                k[i].flags = CP_KEY_TARGET;
+                k[i].fov = 50;
+                k[i].position = cp_vec3_make(testutil_uniform(&rng, -10, 10), testutil_uniform(&rng, 0, 3),
+                                             testutil_uniform(&rng, -10, 10));
+                const double up = testutil_uniform(&rng, 0, 1) < 0.5 ? -1 : 1;
+                k[i].target = cp_vec3_add(k[i].position, cp_vec3_make(testutil_uniform(&rng, -3, 3),
+                                                                      up * testutil_uniform(&rng, 5, 15),
+                                                                      testutil_uniform(&rng, -3, 3)));
+                t += testutil_uniform(&rng, 0.2, 3);
+            }
+            cp_path_options o = {.timing = (cp_timing)timing, .orientation = CP_ORIENTATION_LOOK_AT};
+            cp_error err;
+            cp_path *p = cp_path_create(k, n, &o, &err);
+            if (!p)
+                continue; /* constant speed refuses a path that bends too sharply */
+            cp_check_report r;
+            assert_int_equal(cp_path_check(p, &co, &r, &err), CP_OK);
+            for (size_t f = 0; f < r.count; f++) {
+                const cp_finding *fi = &r.findings[f];
+                const int which = fi->kind == CP_FINDING_LOOK_VERTICAL ? 0 : fi->kind == CP_FINDING_TARGET_NEAR ? 1 : -1;
+                if (which < 0)
+                    continue;
+                double angle, distance, a1, d1;
+                brute_force_n(p, fi->at, fi->at, 1, &a1, &d1); /* at its time */
+                assert_near(which ? d1 : a1, fi->value, 1e-9, 1);
+                brute_force_n(p, fi->time[0], fi->time[1], 4000, &angle, &distance);
+                const double least = which ? distance : angle;
+                findings[which]++;
+                worst[which] = fmax(worst[which], fi->value - least);
+                if (fi->value > least + 1e-9 && wrong++ < 3)
+                    print_message("    %s timing: %s\n      but a sample comes within %.9g\n",
+                                  cp_timing_name((cp_timing)timing), fi->message, least);
+            }
+            cp_check_report_free(&r);
+            cp_path_destroy(p);
+        }
+        print_message("    %s timing: %zu look-vertical and %zu target-near findings, %zu above a sample; the most: "
+                      "%.2g degrees, %.2g m\n",
+                      cp_timing_name((cp_timing)timing), findings[0], findings[1], wrong, worst[0], worst[1]);
+        assert_true(findings[0] > 20 && findings[1] > 20);
+        assert_int_equal(wrong, 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -616,6 +685,7 @@ int main(void)
         cmocka_unit_test(smooth_timing_should_count_roll_and_not_a_target_on_the_ray),
         cmocka_unit_test(degenerate_and_misplaced_members_should_be_named),
         cmocka_unit_test(check_should_warn_near_vertical_and_near_target),
+        cmocka_unit_test(check_values_should_be_the_true_extremes_in_every_timing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
