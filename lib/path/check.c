@@ -32,6 +32,10 @@
 /* Degrees past its keys' range that a fov may swing before it is a
  * warning: a smaller zoom wobble does not show. */
 #define CPI_CHECK_FOV_SLACK 0.5
+/* The share of its keys' value that a focus distance or f-number may swing
+ * past their range before it is a warning: depth of field goes by ratios,
+ * and a change of 1% does not show. */
+#define CPI_CHECK_LENS_SLACK 0.01
 /* Look-at: a view within this many degrees of straight up or down turns
  * about the vertical at 11 times (and more) the rate it moves sideways; a
  * target this close (metres) swings the view with every small move. */
@@ -40,14 +44,15 @@
 
 static const double RAD = 180.0 / 3.14159265358979323846;
 
-static const char *const kind_names[] = {"jump",      "reverse",   "turn",         "fov-range",
-                                         "fov-overshoot", "half-turn", "inserted-keys", "look-vertical",
-                                         "target-near"};
+static const char *const kind_names[] = {"jump",           "reverse",         "turn",           "fov-range",
+                                         "fov-overshoot",  "half-turn",       "inserted-keys",  "look-vertical",
+                                         "target-near",    "focus-range",     "focus-overshoot", "aperture-range",
+                                         "aperture-overshoot"};
 static const char *const severity_names[] = {"error", "warning", "info"};
 
 const char *cp_finding_kind_name(cp_finding_kind kind)
 {
-    return (unsigned)kind <= (unsigned)CP_FINDING_TARGET_NEAR ? kind_names[kind] : NULL;
+    return (unsigned)kind <= (unsigned)CP_FINDING_APERTURE_OVERSHOOT ? kind_names[kind] : NULL;
 }
 
 const char *cp_severity_name(cp_severity severity)
@@ -549,19 +554,43 @@ static void check_turn(cpi_checker *c, size_t i)
             cpi_fmt_double(b1, turned), cpi_fmt_double(b2, step), cpi_fmt_double(b3, turned - step));
 }
 
-/* The cubic fov segment over [0, h] as a polynomial: value, slope, and the
- * least and largest value with where they are. */
-static void check_fov(cpi_checker *c, size_t i)
+/* A scalar channel the checks measure on each segment: where it may go
+ * (above 0; the fov also below 180) and how far past its keys' range. */
+typedef struct scalar_channel {
+    cp_finding_kind range, overshoot;
+    const char     *what, *unit_before, *unit_after; /* "the field of view reaches " "%s" " degrees" */
+    double          top;                             /* the range's top, INFINITY for none */
+    double          slack, share;                    /* past the keys' range: slack + share * the key's value */
+} scalar_channel;
+
+static const scalar_channel scalar_channels[3] = {
+    {CP_FINDING_FOV_RANGE, CP_FINDING_FOV_OVERSHOOT, "the field of view", "", " degrees", 180.0, CPI_CHECK_FOV_SLACK,
+     0.0},
+    {CP_FINDING_FOCUS_RANGE, CP_FINDING_FOCUS_OVERSHOOT, "the focus distance", "", " m", INFINITY, 0.0,
+     CPI_CHECK_LENS_SLACK},
+    {CP_FINDING_APERTURE_RANGE, CP_FINDING_APERTURE_OVERSHOOT, "the aperture", "f/", "", INFINITY, 0.0,
+     CPI_CHECK_LENS_SLACK},
+};
+
+/* A key's value of scalar channel ch (0 fov, 1 focus, 2 aperture). */
+static double scalar_of(const cp_key *k, int ch) { return ch == 0 ? k->fov : ch == 1 ? k->focus : k->aperture; }
+
+/* The extremes of a scalar channel's cubic on the segment from key i to the
+ * next (roots of a quadratic): out of its range is an error, past its two
+ * keys' range a warning. Smooth timing's c2 channels are monotone between
+ * their keys by construction (section 12) and are not searched. */
+static void check_scalar(cpi_checker *c, size_t i, int ch)
 {
     const cp_path *p = c->p;
+    const scalar_channel *sc = &scalar_channels[ch];
     double t1;
     const size_t j = cpi_check_next_key(p, i, &t1);
-    const double fa = p->keys[i].fov, fb = p->keys[j].fov;
-    const cp_curve *fc = p->fov;
+    const double fa = scalar_of(&p->keys[i], ch), fb = scalar_of(&p->keys[j], ch);
+    const cp_curve *fc = ch == 0 ? p->fov : p->xc[ch == 1 ? CPI_X_FOCUS : CPI_X_APERTURE];
     size_t seg = i;
     if (p->shape) {
-        if (p->shape->fov_mono)
-            return; /* monotone between its keys by construction (the exact test of each piece) */
+        if (ch == 0 ? p->shape->fov_mono : p->shape->x_mono[ch == 1 ? CPI_X_FOCUS : CPI_X_APERTURE])
+            return;
         const size_t ka = p->shape->key_knot[i], kb = p->shape->key_knot[j];
         if (ka == kb)
             return;
@@ -583,21 +612,26 @@ static void check_fov(cpi_checker *c, size_t i)
         if (v > hi)
             hi = v, whi = r[k];
     }
-    char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
-    const double kl = fmin(fa, fb), kh = fmax(fa, fb), tol = CPI_CHECK_FOV_SLACK;
-    if (!(lo > 0) || !(hi < 180)) {
+    char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], b3[CPI_FMT_DOUBLE_SIZE], b4[CPI_FMT_DOUBLE_SIZE];
+    const double kl = fmin(fa, fb), kh = fmax(fa, fb);
+    const double below = kl - sc->slack - sc->share * kl, above = kh + sc->slack + sc->share * kh;
+    if (!(lo > 0) || !(hi < sc->top)) {
         const double bad = !(lo > 0) ? lo : hi, w = !(lo > 0) ? wlo : whi;
         const double at = time_of_param(p, k0[0] + w);
-        cpi_check_add(c, CP_FINDING_FOV_RANGE, CP_SEVERITY_ERROR, i, j, at, bad,
-            "the field of view reaches %s degrees (at t = %s), outside (0, 180)", cpi_fmt_double(b1, bad),
-            cpi_fmt_double(b2, at));
-    } else if (lo < kl - tol || hi > kh + tol) {
-        const double bad = lo < kl - tol ? lo : hi, w = lo < kl - tol ? wlo : whi;
+        if (isinf(sc->top))
+            cpi_check_add(c, sc->range, CP_SEVERITY_ERROR, i, j, at, bad, "%s reaches %s%s%s (at t = %s), not above 0",
+                          sc->what, sc->unit_before, cpi_fmt_double(b1, bad), sc->unit_after, cpi_fmt_double(b2, at));
+        else
+            cpi_check_add(c, sc->range, CP_SEVERITY_ERROR, i, j, at, bad, "%s reaches %s%s%s (at t = %s), outside (0, %s)",
+                          sc->what, sc->unit_before, cpi_fmt_double(b1, bad), sc->unit_after, cpi_fmt_double(b2, at),
+                          cpi_fmt_double(b3, sc->top));
+    } else if (lo < below || hi > above) {
+        const double bad = lo < below ? lo : hi, w = lo < below ? wlo : whi;
         const double at = time_of_param(p, k0[0] + w);
-        char b3[CPI_FMT_DOUBLE_SIZE], b4[CPI_FMT_DOUBLE_SIZE];
-        cpi_check_add(c, CP_FINDING_FOV_OVERSHOOT, CP_SEVERITY_WARNING, i, j, at, bad,
-            "the field of view reaches %s degrees (at t = %s), outside its keys' %s..%s", cpi_fmt_double(b1, bad),
-            cpi_fmt_double(b2, at), cpi_fmt_double(b3, kl), cpi_fmt_double(b4, kh));
+        cpi_check_add(c, sc->overshoot, CP_SEVERITY_WARNING, i, j, at, bad,
+                      "%s reaches %s%s%s (at t = %s), outside its keys' %s%s..%s%s", sc->what, sc->unit_before,
+                      cpi_fmt_double(b1, bad), sc->unit_after, cpi_fmt_double(b2, at), sc->unit_before,
+                      cpi_fmt_double(b3, kl), sc->unit_before, cpi_fmt_double(b4, kh));
     }
 }
 
@@ -662,7 +696,11 @@ cp_status cp_path_check(const cp_path *path, const cp_check_options *options, cp
             continue;
         check_reverse(&c, i);
         check_turn(&c, i);
-        check_fov(&c, i);
+        check_scalar(&c, i, 0);
+        if (path->xmask & CPI_X_BIT(CPI_X_FOCUS))
+            check_scalar(&c, i, 1);
+        if (path->xmask & CPI_X_BIT(CPI_X_APERTURE))
+            check_scalar(&c, i, 2);
         check_inserted(&c, i);
         if (path->target)
             cpi_check_lookat(&c, i);

@@ -1,5 +1,5 @@
 /* tests/unit/test_check.c - cp_path_check: every kind of finding, once where
- * it must be found and once where it must not; the four overshoot
+ * it must be found and once where it must not; the five overshoot
  * examples found with keys timing and gone with smooth timing; the report's
  * fields, limits and names. */
 #include <math.h>
@@ -58,13 +58,14 @@ static cp_check_report check_file(const char *file)
 static void issue_examples_should_be_found_with_keys_timing_only(void **state)
 {
     (void)state;
-    static const struct { const char *name; cp_finding_kind kind; } ex[4] = {
+    static const struct { const char *name; cp_finding_kind kind; } ex[5] = {
         {"rotation_long_way", CP_FINDING_TURN},
         {"position_reverses", CP_FINDING_REVERSE},
         {"fov_dips", CP_FINDING_FOV_RANGE},
         {"hold_drifts", CP_FINDING_REVERSE},
+        {"lens_swings", CP_FINDING_FOCUS_RANGE},
     };
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 5; i++) {
         char file[128];
         snprintf(file, sizeof file, "tests/data/check/%s_keys.json", ex[i].name);
         cp_check_report r = check_file(file);
@@ -224,6 +225,56 @@ static void fov_should_be_found_outside_its_range_and_its_keys(void **state)
     cp_check_report_free(&r);
 }
 
+/* Focus and aperture are channels like the fov: a spline in time through
+ * unevenly timed keys swings them past their keys, the focus through 0 (an
+ * error: no lens focuses there), the f-number far past its keys (a
+ * warning); smooth timing keeps them monotone between keys. */
+static void focus_and_aperture_should_be_found_outside_their_range_and_keys(void **state)
+{
+    (void)state;
+    cp_key k[4] = {key(0, 0, 0, 50), key(1, 0, 0, 50), key(10, 0, 0, 50), key(11, 0, 0, 50)};
+    const double focus[4] = {12, 2, 2, 12}, aperture[4] = {2, 11, 11, 2};
+    for (int i = 0; i < 4; i++)
+        k[i].focus = focus[i], k[i].aperture = aperture[i];
+    cp_check_report r = check(k, 4, (cp_path_options){0}, NULL);
+    const cp_finding *f = NULL;
+    assert_int_equal(count_kind(&r, CP_FINDING_FOCUS_RANGE, &f), 1);
+    assert_true(f->severity == CP_SEVERITY_ERROR && f->key[0] == 1 && f->key[1] == 2);
+    assert_near(f->value, -18.948275862068964, 1e-12, 1);
+    assert_near(f->at, 5.5, 1e-12, 1);
+    assert_string_equal(f->message, "keys[1] (t = 1)..keys[2] (t = 10): the focus distance reaches -18.948275862068964 m "
+                                    "(at t = 5.5), not above 0");
+    assert_int_equal(count_kind(&r, CP_FINDING_APERTURE_OVERSHOOT, &f), 1);
+    assert_int_equal(f->severity, CP_SEVERITY_WARNING);
+    assert_near(f->value, 29.85344827586207, 1e-12, 1);
+    assert_string_equal(f->message, "keys[1] (t = 1)..keys[2] (t = 10): the aperture reaches f/29.85344827586207 "
+                                    "(at t = 5.5), outside its keys' f/11..f/11");
+    cp_check_report_free(&r);
+    /* the f-number through 0: an error; the focus past its keys only: a warning */
+    for (int i = 0; i < 4; i++)
+        k[i].focus = aperture[i] + 1, k[i].aperture = focus[i];
+    r = check(k, 4, (cp_path_options){0}, NULL);
+    assert_int_equal(count_kind(&r, CP_FINDING_APERTURE_RANGE, &f), 1);
+    assert_true(f->severity == CP_SEVERITY_ERROR && f->value < 0);
+    assert_int_equal(count_kind(&r, CP_FINDING_FOCUS_OVERSHOOT, &f), 1);
+    assert_true(f->severity == CP_SEVERITY_WARNING && f->value > 12);
+    cp_check_report_free(&r);
+    /* smooth timing (monotone maps), and linear lens channels, are clean */
+    r = check(k, 4, (cp_path_options){.timing = CP_TIMING_SMOOTH}, NULL);
+    assert_int_equal(r.total, 0);
+    cp_check_report_free(&r);
+    r = check(k, 4, (cp_path_options){.fov = CP_INTERP_LINEAR}, NULL);
+    assert_int_equal(r.total, 0);
+    cp_check_report_free(&r);
+    /* a swing within 1% of the keys is no finding: evenly timed keys */
+    for (int i = 0; i < 4; i++)
+        k[i].time = i;
+    r = check(k, 4, (cp_path_options){0}, NULL);
+    for (size_t i = 0; i < r.count; i++)
+        assert_true(r.findings[i].kind != CP_FINDING_FOCUS_RANGE && r.findings[i].kind != CP_FINDING_APERTURE_RANGE);
+    cp_check_report_free(&r);
+}
+
 static void turning_the_long_way_should_be_found(void **state)
 {
     (void)state;
@@ -347,11 +398,13 @@ static void report_should_list_up_to_its_limit_and_count_all(void **state)
 static void names_should_cover_every_kind(void **state)
 {
     (void)state;
-    static const char *const kinds[9] = {"jump",          "reverse",   "turn",          "fov-range",    "fov-overshoot",
-                                         "half-turn",     "inserted-keys", "look-vertical", "target-near"};
-    for (int i = 0; i < 9; i++)
+    static const char *const kinds[13] = {"jump",           "reverse",         "turn",           "fov-range",
+                                          "fov-overshoot",  "half-turn",       "inserted-keys",  "look-vertical",
+                                          "target-near",    "focus-range",     "focus-overshoot", "aperture-range",
+                                          "aperture-overshoot"};
+    for (int i = 0; i < 13; i++)
         assert_string_equal(cp_finding_kind_name((cp_finding_kind)i), kinds[i]);
-    assert_null(cp_finding_kind_name((cp_finding_kind)9));
+    assert_null(cp_finding_kind_name((cp_finding_kind)13));
     assert_string_equal(cp_severity_name(CP_SEVERITY_ERROR), "error");
     assert_string_equal(cp_severity_name(CP_SEVERITY_WARNING), "warning");
     assert_string_equal(cp_severity_name(CP_SEVERITY_INFO), "info");
@@ -366,6 +419,7 @@ int main(void)
         cmocka_unit_test(reverse_should_be_the_true_extreme_in_every_timing),
         cmocka_unit_test(drift_at_a_repeated_position_should_be_found),
         cmocka_unit_test(fov_should_be_found_outside_its_range_and_its_keys),
+        cmocka_unit_test(focus_and_aperture_should_be_found_outside_their_range_and_keys),
         cmocka_unit_test(turning_the_long_way_should_be_found),
         cmocka_unit_test(half_turns_should_be_a_warning),
         cmocka_unit_test(inserted_rotation_keys_should_be_information),
