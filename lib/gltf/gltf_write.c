@@ -414,7 +414,7 @@ static char *export_json(const cp_path *path, const cp_gltf_export_options *opti
 
     blob b = {0};
     cpi_buf t = {0};
-    int rc = CP_OK;
+    int rc = cpi_gltf_check_fov(ch[2].curve, error);
     for (int i = 0; i < nch && rc == CP_OK; i++) {
         if (i > 0 && same_input(&b, ch[0].input, ch[i].curve, offset))
             ch[i].input = ch[0].input;
