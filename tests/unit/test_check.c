@@ -195,6 +195,19 @@ static void drift_at_a_repeated_position_should_be_found(void **state)
     cp_check_report_free(&r);
 }
 
+/* The one finding of `kind` in the report, about keys a and a + 1, with
+ * its severity, value and time. */
+static const cp_finding *expect_one(const cp_check_report *r, cp_finding_kind kind, cp_severity severity, size_t a,
+                                    double value, double at)
+{
+    const cp_finding *f = NULL;
+    assert_int_equal(count_kind(r, kind, &f), 1);
+    assert_true(f->severity == severity && f->key[0] == a && f->key[1] == a + 1);
+    assert_near(f->value, value, 1e-12, 1);
+    assert_near(f->at, at, 1e-12, 1);
+    return f;
+}
+
 static void fov_should_be_found_outside_its_range_and_its_keys(void **state)
 {
     (void)state;
@@ -202,10 +215,7 @@ static void fov_should_be_found_outside_its_range_and_its_keys(void **state)
     cp_key k[4] = {key(0, 0, 0, 60), key(1, 0, 0, 20), key(10, 0, 0, 20), key(11, 0, 0, 60)};
     cp_check_report r = check(k, 4, (cp_path_options){0}, NULL);
     const cp_finding *f = NULL;
-    assert_int_equal(count_kind(&r, CP_FINDING_FOV_RANGE, &f), 1);
-    assert_true(f->severity == CP_SEVERITY_ERROR && f->key[0] == 1 && f->key[1] == 2);
-    assert_near(f->value, -63.79310344827586, 1e-12, 1);
-    assert_near(f->at, 5.5, 1e-12, 1);
+    expect_one(&r, CP_FINDING_FOV_RANGE, CP_SEVERITY_ERROR, 1, -63.79310344827586, 5.5);
     cp_check_report_free(&r);
     /* stays positive but leaves its keys' range: a warning */
     cp_key m[4] = {key(0, 0, 0, 60), key(1, 0, 0, 40), key(2, 0, 0, 40.5), key(8, 0, 0, 60)};
@@ -237,16 +247,10 @@ static void focus_and_aperture_should_be_found_outside_their_range_and_keys(void
     for (int i = 0; i < 4; i++)
         k[i].focus = focus[i], k[i].aperture = aperture[i];
     cp_check_report r = check(k, 4, (cp_path_options){0}, NULL);
-    const cp_finding *f = NULL;
-    assert_int_equal(count_kind(&r, CP_FINDING_FOCUS_RANGE, &f), 1);
-    assert_true(f->severity == CP_SEVERITY_ERROR && f->key[0] == 1 && f->key[1] == 2);
-    assert_near(f->value, -18.948275862068964, 1e-12, 1);
-    assert_near(f->at, 5.5, 1e-12, 1);
+    const cp_finding *f = expect_one(&r, CP_FINDING_FOCUS_RANGE, CP_SEVERITY_ERROR, 1, -18.948275862068964, 5.5);
     assert_string_equal(f->message, "keys[1] (t = 1)..keys[2] (t = 10): the focus distance reaches -18.948275862068964 m "
                                     "(at t = 5.5), not above 0");
-    assert_int_equal(count_kind(&r, CP_FINDING_APERTURE_OVERSHOOT, &f), 1);
-    assert_int_equal(f->severity, CP_SEVERITY_WARNING);
-    assert_near(f->value, 29.85344827586207, 1e-12, 1);
+    f = expect_one(&r, CP_FINDING_APERTURE_OVERSHOOT, CP_SEVERITY_WARNING, 1, 29.85344827586207, 5.5);
     assert_string_equal(f->message, "keys[1] (t = 1)..keys[2] (t = 10): the aperture reaches f/29.85344827586207 "
                                     "(at t = 5.5), outside its keys' f/11..f/11");
     cp_check_report_free(&r);
