@@ -414,7 +414,7 @@ static char *export_json(const cp_path *path, const cp_gltf_export_options *opti
 
     blob b = {0};
     cpi_buf t = {0};
-    int rc = cpi_gltf_check_fov(ch[2].curve, error);
+    int rc = CP_OK;
     for (int i = 0; i < nch && rc == CP_OK; i++) {
         if (i > 0 && same_input(&b, ch[0].input, ch[i].curve, offset))
             ch[i].input = ch[0].input;
@@ -423,6 +423,8 @@ static char *export_json(const cp_path *path, const cp_gltf_export_options *opti
         if (rc == CP_OK)
             rc = add_output(&b, &ch[i], &ch[i].output, error);
     }
+    if (rc == CP_OK)
+        rc = cpi_gltf_check_fov(ch[2].curve, error);
     unsigned char *le = NULL;
     if (rc == CP_OK && (le = little_endian(&b)) == NULL)
         rc = cpi_error_set(error, CP_ERR_MEMORY, "glTF export: out of memory");
