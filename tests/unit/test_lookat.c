@@ -609,6 +609,56 @@ static void check_should_warn_near_vertical_and_near_target(void **state)
     }
 }
 
+/* Smooth timing, a camera that looks straight up past its subject between
+ * keys 1 and 2 (from a random sample): the view comes within 1.195 degrees
+ * of the vertical in a dip narrower than the spacing of 33 samples, which
+ * the check once refined only around its best sample and so reported 3.009
+ * degrees. */
+static void check_should_find_a_narrow_dip_towards_the_vertical(void **state)
+{
+    (void)state;
+    static const double key[5][7] = {
+        {0, 6.4647801445672428, 0.94786286730479485, -14.023606929850088, 4.9511128459538893, -3.9813289774984026,
+         -12.638077212409099},
+        {1.7276518526242908, 11.674271108984588, 0.54472117497925132, -17.476580854063364, 12.584029370873404,
+         30.181595142777688, -16.212188989477017},
+        {4.3935856119904173, 4.6552012207451945, 1.5906861245393777, 13.341264300832059, 5.4717259636308757,
+         5.3501411038965276, 12.807506863830522},
+        {4.8906046500756215, -10.208603551248832, 0.39601350253111289, 2.3378610013871111, -10.61536511623417,
+         15.653095993864385, 3.0986583024120704},
+        {7.804979306741604, -17.697735673338642, 1.7012710777069566, -6.4860954169342744, -15.901051388467433,
+         4.9208099324660122, -6.1331620189306939},
+    };
+    cp_key k[5];
+    memset(k, 0, sizeof k);
+    for (int i = 0; i < 5; i++) {
+        k[i].time = key[i][0];
+        k[i].position = cp_vec3_make(key[i][1], key[i][2], key[i][3]);
+        k[i].target = cp_vec3_make(key[i][4], key[i][5], key[i][6]);
+        k[i].flags = CP_KEY_TARGET;
+        k[i].fov = 50;
+    }
+    cp_path_options o = {.timing = CP_TIMING_SMOOTH, .orientation = CP_ORIENTATION_LOOK_AT};
+    cp_error err;
+    cp_path *p = cp_path_create(k, 5, &o, &err);
+    assert_non_null(p);
+    cp_check_report r;
+    const cp_check_options co = {.vertical_angle = 10};
+    assert_int_equal(cp_path_check(p, &co, &r, &err), CP_OK);
+    const cp_finding *v = NULL;
+    for (size_t i = 0; i < r.count; i++)
+        if (r.findings[i].kind == CP_FINDING_LOOK_VERTICAL && r.findings[i].key[0] == 1)
+            v = &r.findings[i];
+    assert_non_null(v);
+    double angle, distance;
+    brute_force_n(p, v->time[0], v->time[1], 200000, &angle, &distance);
+    print_message("    look-vertical %.9f degrees at t = %.9f (brute force over 200,001 samples %.9f)\n", v->value,
+                  v->at, angle);
+    assert_true(v->value <= angle + 1e-9 && v->value > angle - 1e-4);
+    cp_check_report_free(&r);
+    cp_path_destroy(p);
+}
+
 /* Cameras anywhere in a room looking steeply up or down at targets 5 to
  * 15 m above or below them: many segments come near the vertical or near
  * a target. In every timing each look-vertical and target-near finding
@@ -685,6 +735,7 @@ int main(void)
         cmocka_unit_test(smooth_timing_should_count_roll_and_not_a_target_on_the_ray),
         cmocka_unit_test(degenerate_and_misplaced_members_should_be_named),
         cmocka_unit_test(check_should_warn_near_vertical_and_near_target),
+        cmocka_unit_test(check_should_find_a_narrow_dip_towards_the_vertical),
         cmocka_unit_test(check_values_should_be_the_true_extremes_in_every_timing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
