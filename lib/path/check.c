@@ -29,13 +29,6 @@
 /* Backward motion and drift smaller than this (relative to the segment's
  * own scale) are rounding, not findings. */
 #define CPI_CHECK_ROUNDING 1e-9
-/* Degrees past its keys' range that a fov may swing before it is a
- * warning: a smaller zoom wobble does not show. */
-#define CPI_CHECK_FOV_SLACK 0.5
-/* The share of its keys' value that a focus distance or f-number may swing
- * past their range before it is a warning: depth of field goes by ratios,
- * and a change of 1% does not show. */
-#define CPI_CHECK_LENS_SLACK 0.01
 /* Look-at: a view within this many degrees of straight up or down turns
  * about the vertical at 11 times (and more) the rate it moves sideways; a
  * target this close (metres) swings the view with every small move. */
@@ -277,8 +270,7 @@ static int position_segment(const cp_path *p, size_t i, size_t *seg)
     return 1;
 }
 
-/* The time at which the position curve's parameter is x, in segment seg. */
-static double time_of_param(const cp_path *p, double x)
+double cpi_check_time_of_param(const cp_path *p, double x)
 {
     if (!p->shape)
         return x;
@@ -318,7 +310,7 @@ static void back_in_time(const cp_path *p, const double g[3], double x0, double 
     for (int k = 0; k + 1 < m; k++) {
         if (!(cpi_poly_eval(g, 2, 0.5 * (cut[k] + cut[k + 1])) < 0))
             continue;
-        const double t0 = time_of_param(p, x0 + cut[k]), t1 = time_of_param(p, x0 + cut[k + 1]);
+        const double t0 = cpi_check_time_of_param(p, x0 + cut[k]), t1 = cpi_check_time_of_param(p, x0 + cut[k + 1]);
         double t;
         const double v = cpi_check_least(velocity_along, &a, t0, fmax(t0, t1), 64, &t);
         if (v < best)
@@ -544,95 +536,15 @@ static void check_turn(cpi_checker *c, size_t i)
         const size_t kb = j == 0 && p->opts.ends == CP_ENDS_CLOSED ? s->nu : s->key_knot[j];
         a = s->uk[s->key_knot[i]].sr[0], b = s->uk[kb].sr[0];
     }
-    /* a C2 turn that reverses at a key swings a little past it, in shape,
-     * whatever the timing: a few percent of the step is not a long way round */
+    /* a C2 turn that reverses at a key swings past it, in shape, whatever
+     * the timing: a few percent of the step is not a long way round (more
+     * is, and is reported: docs/math.md, section 12) */
     const double allowed = step + c->o.max_turn + CPI_CHECK_TURN_SHARE * step;
     const double turned = (p->target ? cpi_check_lookat_turned(p, a, b) : turned_between(p->rot, a, b, allowed / RAD)) * RAD;
     if (turned > allowed)
         cpi_check_add(c, CP_FINDING_TURN, CP_SEVERITY_ERROR, i, j, t0, turned - step,
             "the camera turns %s degrees where the keys are %s degrees apart (%s degrees too far)",
             cpi_fmt_double(b1, turned), cpi_fmt_double(b2, step), cpi_fmt_double(b3, turned - step));
-}
-
-/* A scalar channel the checks measure on each segment: where it may go
- * (above 0; the fov also below 180) and how far past its keys' range. */
-typedef struct scalar_channel {
-    cp_finding_kind range, overshoot;
-    const char     *what, *unit_before, *unit_after; /* "the field of view reaches " "%s" " degrees" */
-    double          top;                             /* the range's top, INFINITY for none */
-    double          slack, share;                    /* past the keys' range: slack + share * the key's value */
-} scalar_channel;
-
-static const scalar_channel scalar_channels[3] = {
-    {CP_FINDING_FOV_RANGE, CP_FINDING_FOV_OVERSHOOT, "the field of view", "", " degrees", 180.0, CPI_CHECK_FOV_SLACK,
-     0.0},
-    {CP_FINDING_FOCUS_RANGE, CP_FINDING_FOCUS_OVERSHOOT, "the focus distance", "", " m", INFINITY, 0.0,
-     CPI_CHECK_LENS_SLACK},
-    {CP_FINDING_APERTURE_RANGE, CP_FINDING_APERTURE_OVERSHOOT, "the aperture", "f/", "", INFINITY, 0.0,
-     CPI_CHECK_LENS_SLACK},
-};
-
-/* A key's value of scalar channel ch (0 fov, 1 focus, 2 aperture). */
-static double scalar_of(const cp_key *k, int ch) { return ch == 0 ? k->fov : ch == 1 ? k->focus : k->aperture; }
-
-/* The extremes of a scalar channel's cubic on the segment from key i to the
- * next (roots of a quadratic): out of its range is an error, past its two
- * keys' range a warning. Smooth timing's c2 channels are monotone between
- * their keys by construction (section 12) and are not searched. */
-static void check_scalar(cpi_checker *c, size_t i, int ch)
-{
-    const cp_path *p = c->p;
-    const scalar_channel *sc = &scalar_channels[ch];
-    double t1;
-    const size_t j = cpi_check_next_key(p, i, &t1);
-    const double fa = scalar_of(&p->keys[i], ch), fb = scalar_of(&p->keys[j], ch);
-    const cp_curve *fc = ch == 0 ? p->fov : p->xc[ch == 1 ? CPI_X_FOCUS : CPI_X_APERTURE];
-    size_t seg = i;
-    if (p->shape) {
-        if (ch == 0 ? p->shape->fov_mono : p->shape->x_mono[ch == 1 ? CPI_X_FOCUS : CPI_X_APERTURE])
-            return;
-        const size_t ka = p->shape->key_knot[i], kb = p->shape->key_knot[j];
-        if (ka == kb)
-            return;
-        seg = ka;
-    }
-    if (!fc || fc->mode != CP_CURVE_CUBIC || fc->nseg == 0 || seg >= fc->nseg)
-        return;
-    const double *k0 = fc->rec + seg * (size_t)fc->stride, *k1 = k0 + fc->stride;
-    const double h = k1[0] - k0[0];
-    double f[4];
-    cpi_check_power(fc, seg, 0, f);
-    const double df[3] = {f[1], 2 * f[2], 3 * f[3]};
-    double r[2], lo = fmin(k0[1], k1[1]), hi = fmax(k0[1], k1[1]), wlo = 0, whi = 0;
-    const int nr = cpi_poly_roots(df, 2, 0.0, h, r);
-    for (int k = 0; k < nr; k++) {
-        const double v = cpi_poly_eval(f, 3, r[k]);
-        if (v < lo)
-            lo = v, wlo = r[k];
-        if (v > hi)
-            hi = v, whi = r[k];
-    }
-    char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], b3[CPI_FMT_DOUBLE_SIZE], b4[CPI_FMT_DOUBLE_SIZE];
-    const double kl = fmin(fa, fb), kh = fmax(fa, fb);
-    const double below = kl - sc->slack - sc->share * kl, above = kh + sc->slack + sc->share * kh;
-    if (!(lo > 0) || !(hi < sc->top)) {
-        const double bad = !(lo > 0) ? lo : hi, w = !(lo > 0) ? wlo : whi;
-        const double at = time_of_param(p, k0[0] + w);
-        if (isinf(sc->top))
-            cpi_check_add(c, sc->range, CP_SEVERITY_ERROR, i, j, at, bad, "%s reaches %s%s%s (at t = %s), not above 0",
-                          sc->what, sc->unit_before, cpi_fmt_double(b1, bad), sc->unit_after, cpi_fmt_double(b2, at));
-        else
-            cpi_check_add(c, sc->range, CP_SEVERITY_ERROR, i, j, at, bad, "%s reaches %s%s%s (at t = %s), outside (0, %s)",
-                          sc->what, sc->unit_before, cpi_fmt_double(b1, bad), sc->unit_after, cpi_fmt_double(b2, at),
-                          cpi_fmt_double(b3, sc->top));
-    } else if (lo < below || hi > above) {
-        const double bad = lo < below ? lo : hi, w = lo < below ? wlo : whi;
-        const double at = time_of_param(p, k0[0] + w);
-        cpi_check_add(c, sc->overshoot, CP_SEVERITY_WARNING, i, j, at, bad,
-                      "%s reaches %s%s%s (at t = %s), outside its keys' %s%s..%s%s", sc->what, sc->unit_before,
-                      cpi_fmt_double(b1, bad), sc->unit_after, cpi_fmt_double(b2, at), sc->unit_before,
-                      cpi_fmt_double(b3, kl), sc->unit_before, cpi_fmt_double(b4, kh));
-    }
 }
 
 /* Keys the rotation builder inserted: rotation curve knots strictly between
@@ -696,11 +608,11 @@ cp_status cp_path_check(const cp_path *path, const cp_check_options *options, cp
             continue;
         check_reverse(&c, i);
         check_turn(&c, i);
-        check_scalar(&c, i, 0);
+        cpi_check_scalar(&c, i, 0);
         if (path->xmask & CPI_X_BIT(CPI_X_FOCUS))
-            check_scalar(&c, i, 1);
+            cpi_check_scalar(&c, i, 1);
         if (path->xmask & CPI_X_BIT(CPI_X_APERTURE))
-            check_scalar(&c, i, 2);
+            cpi_check_scalar(&c, i, 2);
         check_inserted(&c, i);
         if (path->target)
             cpi_check_lookat(&c, i);
