@@ -548,6 +548,18 @@ static void brute_force(const cp_path *p, double a, double b, double *angle, dou
     brute_force_n(p, a, b, 200000, angle, distance);
 }
 
+/* A look-at path through keys k in `timing`, checked with `co` into *r. */
+static cp_path *checked(const cp_key *k, size_t n, cp_timing timing, const cp_check_options *co, cp_check_report *r)
+{
+    cp_path_options o = {.timing = timing, .orientation = CP_ORIENTATION_LOOK_AT};
+    cp_error err;
+    cp_path *p = cp_path_create(k, n, &o, &err);
+    if (!p)
+        fail_msg("%s", err.message);
+    assert_int_equal(cp_path_check(p, co, r, &err), CP_OK);
+    return p;
+}
+
 static const cp_finding *find(const cp_check_report *r, cp_finding_kind kind)
 {
     for (size_t i = 0; i < r->count; i++)
@@ -572,13 +584,9 @@ static void check_should_warn_near_vertical_and_near_target(void **state)
             k[i].fov = 50;
         }
         k[3].target = cp_vec3_make(9.8, 6, 1.1); /* 0.28 m from the camera's last key */
-        cp_path_options o = {.timing = (cp_timing)timing, .orientation = CP_ORIENTATION_LOOK_AT};
-        cp_error err;
-        cp_path *p = cp_path_create(k, 4, &o, &err);
-        assert_non_null(p);
         cp_check_report r;
         const cp_check_options co = {.target_distance = 0.5};
-        assert_int_equal(cp_path_check(p, &co, &r, &err), CP_OK);
+        cp_path *p = checked(k, 4, (cp_timing)timing, &co, &r);
         const cp_finding *v = find(&r, CP_FINDING_LOOK_VERTICAL), *n = find(&r, CP_FINDING_TARGET_NEAR);
         assert_non_null(v);
         assert_non_null(n);
@@ -590,7 +598,7 @@ static void check_should_warn_near_vertical_and_near_target(void **state)
         brute_force(p, 4, 6, &unused, &distance);
         print_message("    %s timing: look-vertical %.9f degrees at t = %.6f (brute force %.9f); target-near %.9f m "
                       "(brute force %.9f)\n    %s\n",
-                      cp_timing_name(o.timing), v->value, v->at, angle, n->value, distance, v->message);
+                      cp_timing_name((cp_timing)timing), v->value, v->at, angle, n->value, distance, v->message);
         /* keys timing solves sextics: not above what any sample sees, and within its spacing */
         assert_true(v->value <= angle + 1e-12 && v->value > angle - 1e-4);
         assert_true(n->value <= distance + 1e-12 && n->value > distance - 1e-6);
@@ -599,8 +607,7 @@ static void check_should_warn_near_vertical_and_near_target(void **state)
         /* a path that keeps away is clean of both */
         for (int i = 0; i < 4; i++)
             k[i].position.z = 8, k[i].target = cp_vec3_make(0, 0, -8);
-        cp_path *q = cp_path_create(k, 4, &o, &err);
-        assert_int_equal(cp_path_check(q, &co, &r, &err), CP_OK);
+        cp_path *q = checked(k, 4, (cp_timing)timing, &co, &r);
         assert_null(find(&r, CP_FINDING_LOOK_VERTICAL));
         assert_null(find(&r, CP_FINDING_TARGET_NEAR));
         cp_check_report_free(&r);
@@ -638,13 +645,9 @@ static void check_should_find_a_narrow_dip_towards_the_vertical(void **state)
         k[i].flags = CP_KEY_TARGET;
         k[i].fov = 50;
     }
-    cp_path_options o = {.timing = CP_TIMING_SMOOTH, .orientation = CP_ORIENTATION_LOOK_AT};
-    cp_error err;
-    cp_path *p = cp_path_create(k, 5, &o, &err);
-    assert_non_null(p);
     cp_check_report r;
     const cp_check_options co = {.vertical_angle = 10};
-    assert_int_equal(cp_path_check(p, &co, &r, &err), CP_OK);
+    cp_path *p = checked(k, 5, CP_TIMING_SMOOTH, &co, &r);
     const cp_finding *v = NULL;
     for (size_t i = 0; i < r.count; i++)
         if (r.findings[i].kind == CP_FINDING_LOOK_VERTICAL && r.findings[i].key[0] == 1)
