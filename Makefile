@@ -4,7 +4,8 @@
 #   make            libraries, campath, campath-editor, examples (into build/)
 #   make test       installs the missing Debian packages it needs (as root),
 #                   builds, runs every unit test and end-to-end script, then
-#                   all of them again under AddressSanitizer + UBSan, and a
+#                   all of them again under AddressSanitizer + UBSan, the fuzz
+#                   corpora under clang with make fuzz's sanitizers, and a
 #                   clang warning build
 #   make run        installs what the editor needs, then the editor on paths/demo.json
 #   make bench      installs what the benchmarks need, then runs them (prints tables)
@@ -34,6 +35,10 @@ SANITIZE ?=
 ifeq ($(SANITIZE),1)
   SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 endif
+# The sanitizers of `make fuzz`, and of the fuzz corpus replays in `make
+# test` (check-replay): clang's UBSan checks more than gcc's (NULL + 0, for
+# one), so the replays run with clang and these very flags.
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 CFLAGS   ?=
 ALL_CFLAGS   = -std=c11 $(OPT) $(WARNINGS) $(WERROR) $(SANFLAGS) $(CFLAGS)
 ALL_CPPFLAGS = -Iinclude -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(CPPFLAGS)
@@ -133,7 +138,7 @@ BENCH_SCRIPTS := $(sort $(wildcard tests/bench/*.sh))
 
 E2E_SCRIPTS := $(sort $(wildcard tests/e2e/*.sh))
 
-.PHONY: all lib test check check-build check-run check-asan check-clang check-no-int128 e2e run run-editor bench \
+.PHONY: all lib test check check-build check-run check-asan check-clang check-no-int128 check-replay e2e run run-editor bench \
         bench-run fuzz fuzz-build install uninstall deps deps-run deps-test deps-bench deps-fuzz deps-all clean
 
 all: lib $(CLI_BIN) $(EDITOR_BIN) $(EXAMPLE_BIN)
@@ -222,7 +227,7 @@ $(BUILD)/tests/test_gltf_corpus: tests/unit/test_gltf_corpus.c tests/fuzz/fuzz_g
 test: deps-test
 	$(MAKE) --no-print-directory check
 
-check: check-build check-run check-asan check-clang check-no-int128 e2e
+check: check-build check-run check-asan check-clang check-no-int128 check-replay e2e
 	@echo "all tests passed"
 
 check-build:
@@ -255,6 +260,17 @@ check-no-int128: $(BUILD)/locale/de_DE.UTF-8/LC_NUMERIC
 check-asan:
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/asan SANITIZE=1 OPT="-O1 -g" check-run e2e
 	@echo "sanitizer run clean"
+
+# The fuzz corpora replayed through clang with the sanitizers of `make fuzz`
+# (FUZZ_SAN), so that what would stop the fuzzer fails here first.
+REPLAY_TESTS := test_corpus test_gltf_corpus
+check-replay: $(BUILD)/locale/de_DE.UTF-8/LC_NUMERIC
+	@command -v clang >/dev/null || { echo "clang is not installed (make deps-test installs it)"; exit 1; }
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/replay CC=clang OPT="-O1 -g" SANFLAGS="$(FUZZ_SAN)" WERROR=-Werror \
+	    $(REPLAY_TESTS:%=$(BUILD)/replay/tests/%)
+	@set -e; for t in $(REPLAY_TESTS); do echo "== $(BUILD)/replay/tests/$$t"; \
+	    UBSAN_OPTIONS=print_stacktrace=1 CP_BUILD=$(BUILD)/replay LOCPATH=$(abspath $(BUILD)/locale) \
+	    $(BUILD)/replay/tests/$$t; done
 
 # Warnings are errors with clang too (compile only).
 check-clang:
@@ -297,7 +313,6 @@ bench-run: $(BENCH_BIN) $(CLI_BIN) $(EDITOR_BIN)
 # Each target runs FUZZ_SECONDS and stops at the first finding, UBSan's included.
 FUZZ_SECONDS ?= 600
 FUZZ_TARGETS := fuzz_load fuzz_gltf
-FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all
 fuzz-build: deps-fuzz
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/fuzz CC=clang OPT="-O1 -g" \
 	    SANFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" $(BUILD)/fuzz/libcampath.a
