@@ -76,6 +76,13 @@ typedef enum cp_orientation {
 #define CP_PATH_LOOKAT_MIN_DISTANCE 1e-6
 #define CP_PATH_LOOKAT_MIN_ANGLE 0.01
 #define CP_PATH_MAX_ROLL 3600.0
+/* The largest velocity and acceleration of a look-at path's position and
+ * target (m/s, m/s^2) and roll (deg/s, deg/s^2), every term of the splines:
+ * the view's angular acceleration squares the view's rate of turn, which is
+ * up to this over CP_PATH_LOOKAT_MIN_DISTANCE, and divides by the square of
+ * the sine of CP_PATH_LOOKAT_MIN_ANGLE (3.3e7): (2e146)^2 * 3.3e7 * 5 is
+ * still a double (docs/math.md, section 15). */
+#define CP_PATH_MAX_LOOKAT_RATE 1e140
 
 /* One recorded camera pose. The members after `fov` are optional: a key
  * zeroed before it is filled ({0} or memset) has none of them. */

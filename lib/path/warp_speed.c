@@ -41,10 +41,32 @@
  * with 1e-8 (which also costs a seventh of the time of 1e-9). */
 #define CPI_SPEED_TOLERANCE_LAST 1e-7
 #define CPI_SPEED_DEPTH 40
-#define CPI_SPEED_NODES 20000
+/* Refining a segment stops at this many pieces (then the looser tolerance,
+ * then a refusal): the tests' paths (a recorded flight of 20,000 keys,
+ * thousands of random ones) need at most 869 steps a segment, and a
+ * segment that would need more takes this budget twice before its refusal
+ * (tens of milliseconds, not the half second 20,000 took). */
+#define CPI_SPEED_NODES 2000
 /* Below this much of the chord's pace the shape nearly stops (a reversal,
  * or a bend so sharp that keeping the speed would whip the camera round). */
 #define CPI_SPEED_LEAST 0.02
+/* Bisections, each a fixed count that every call runs (no test of
+ * convergence to fail): the ease's inverse halves [0, 1] to 2^-60; the
+ * cruising speed's bracket, [L/T, 1.5 L/T], halves to 2^-61 of the speed,
+ * below its last bit. */
+#define CPI_EASE_HALVINGS 60
+#define CPI_CRUISE_HALVINGS 60
+/* The nodes of the warp are exact to about 1e-16 of the distance along the
+ * path, and the last tolerance is 1e-7 of the speed: an ease must cover at
+ * least 1e-16 / 1e-7 = 1e-9 of the path for its speed to be laid out (a
+ * metre in 5e8 s, eased for a second, is that slow). */
+#define CPI_EASE_MIN_SHARE 1e-9
+/* Where an ease starts or ends is found by halving its segment's range of
+ * the position's parameter this many times, every call all of them: an
+ * ease covers at least CPI_EASE_MIN_SHARE of the path, so the cut is at
+ * most 1e9 segments' lengths from 0 and 2^-100 of the range is below its
+ * last bit. */
+#define CPI_EASE_CUT_HALVINGS 100
 
 /* One stretch of travel between stops. */
 typedef struct run {
@@ -63,11 +85,12 @@ static void ease(double x, double e[3])
     e[2] = 6.0 * x * (1.0 - x);
 }
 
-/* The x in [0, 1] with E(x) = y (E increases from 0 to 1/2). */
+/* The x in [0, 1] with E(x) = y (E increases from 0 to 1/2): CPI_EASE_HALVINGS
+ * halvings of [0, 1], every call all of them. */
 static double ease_inverse(double y)
 {
     double lo = 0.0, hi = 1.0, e[3];
-    for (int i = 0; i < 70 && hi - lo > 0x1p-60; i++) {
+    for (int i = 0; i < CPI_EASE_HALVINGS; i++) {
         const double mid = 0.5 * (lo + hi);
         ease(mid, e);
         if (e[0] < y)
@@ -253,7 +276,7 @@ static double u_at_distance(const builder *b, double dist)
     const cp_curve *c = b->p->pos;
     const double target = dist - b->dist0;
     double lo = CPI_TIME(c, b->seg), hi = CPI_TIME(c, b->seg + 1);
-    for (int i = 0; i < 100 && hi - lo > 4e-16 * fmax(fabs(lo), fabs(hi)); i++) {
+    for (int i = 0; i < CPI_EASE_CUT_HALVINGS; i++) {
         const double mid = 0.5 * (lo + hi);
         if (cpi_arc_table_at(&b->arc, mid) < target)
             lo = mid;
@@ -265,8 +288,8 @@ static double u_at_distance(const builder *b, double dist)
 }
 
 #define BENDS_TOO_SHARPLY                                                                                        \
-    "keys[%zu]..keys[%zu]: the path nearly stops or bends too sharply between these keys for a constant speed "    \
-    "(the camera would whip round); add a key with a hold there, or use smooth timing"
+    "keys[%zu]..keys[%zu]: no constant speed fits here: the path nearly stops or bends too sharply (the camera "    \
+    "would whip round), or is so slow that its 1 s eases vanish; add a hold there, or use smooth timing"
 
 /* "options.timing", or the file's name for it. */
 static const char *timing_field(char buf[128], const cpi_field_names *names)
@@ -444,7 +467,7 @@ static double lay_out(run *R, const unsigned char *stop, size_t n, double v)
 static double cruising_speed(const plan *P)
 {
     double lo = P->length / P->moving, hi = 1.5 * P->length / P->moving * (1 + 1e-12);
-    for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; it++) {
+    for (int it = 0; it < CPI_CRUISE_HALVINGS; it++) {
         const double v = 0.5 * (lo + hi);
         double sum = 0;
         for (size_t r = 0; r < P->nruns; r++)
@@ -455,6 +478,30 @@ static double cruising_speed(const plan *P)
             hi = v;
     }
     return 0.5 * (lo + hi);
+}
+
+/* Every ease covers at least CPI_EASE_MIN_SHARE of the path's length, or
+ * the run that has it is named. */
+static int check_eases(const plan *P, double v, const cpi_field_names *names, cp_error *error)
+{
+    char f[128], b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
+    for (size_t r = 0; r < P->nruns; r++) {
+        const run *R = &P->runs[r];
+        const double tau = fmax(R->tau_in, R->tau_out), eased = 0.5 * v * tau;
+        if (tau > 0 && !(eased >= CPI_EASE_MIN_SHARE * P->length)) {
+            const size_t a = R->first % P->n, b = (R->first + R->segs) % P->n;
+            snprintf(f, sizeof f, "%stiming", names->options);
+            cpi_error_set(error, CP_ERR_INVALID,
+                          "keys[%zu]..keys[%zu]: at constant speed the camera eases over %s m of the path's %s m "
+                          "there, less than 1e-9 of it: too little to lay out; give the path less time, or use "
+                          "smooth timing",
+                          a, b, cpi_fmt_double(b1, eased), cpi_fmt_double(b2, P->length));
+            snprintf(f, sizeof f, "keys[%zu]", b);
+            cpi_error_field(error, (long)b, f);
+            return CP_ERR_INVALID;
+        }
+    }
+    return CP_OK;
 }
 
 /* The keys' times at speed v: first relative to the arrival at
@@ -592,7 +639,9 @@ int cpi_warp_constant_speed(cp_path *p, const cpi_field_names *names, cp_error *
         split_into_runs(&P);
         b.v = p->shape->speed = cruising_speed(&P);
         time_keys(&P, b.v);
-        rc = travel_nodes(&P, &b, error);
+        rc = check_eases(&P, b.v, names, error);
+        if (rc == CP_OK)
+            rc = travel_nodes(&P, &b, error);
     }
     if (rc == CP_OK)
         rc = store_warp(&P, &b, error);
