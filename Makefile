@@ -9,7 +9,8 @@
 #                   clang warning build
 #   make run        installs what the editor needs, then the editor on paths/demo.json
 #   make bench      installs what the benchmarks need, then runs them (prints tables)
-#   make fuzz       the JSON loader, then glTF import, under libFuzzer (FUZZ_SECONDS each, default 600)
+#   make fuzz       the JSON loader, glTF import, then paths built and sampled, under libFuzzer
+#                   (FUZZ_SECONDS each, default 600; an input may take a second)
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall mirrors it
 #   make deps       installs the Debian packages the tests need (deps-run,
 #                   deps-test, deps-bench, deps-fuzz: what each target needs)
@@ -223,6 +224,12 @@ $(BUILD)/tests/test_gltf_corpus: tests/unit/test_gltf_corpus.c tests/fuzz/fuzz_g
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/fuzz_gltf.c $(TESTUTIL_OBJ) $(STATIC_LIB) \
 	    $(CMOCKA_LIBS) $(LIBS)
 
+# The path corpus replay calls its fuzz target itself.
+$(BUILD)/tests/test_path_corpus: tests/unit/test_path_corpus.c tests/fuzz/fuzz_path.c $(TESTUTIL_OBJ) $(STATIC_LIB) \
+        $(wildcard tests/unit/*.h) | $(BUILD)/tests/unit
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/fuzz_path.c $(TESTUTIL_OBJ) $(STATIC_LIB) \
+	    $(CMOCKA_LIBS) $(LIBS)
+
 # `make test` is the README's test command: dependencies, then everything.
 test: deps-test
 	$(MAKE) --no-print-directory check
@@ -263,7 +270,7 @@ check-asan:
 
 # The fuzz corpora replayed through clang with the sanitizers of `make fuzz`
 # (FUZZ_SAN), so that what would stop the fuzzer fails here first.
-REPLAY_TESTS := test_corpus test_gltf_corpus
+REPLAY_TESTS := test_corpus test_gltf_corpus test_path_corpus
 check-replay: $(BUILD)/locale/de_DE.UTF-8/LC_NUMERIC
 	@command -v clang >/dev/null || { echo "clang is not installed (make deps-test installs it)"; exit 1; }
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/replay CC=clang OPT="-O1 -g" SANFLAGS="$(FUZZ_SAN)" WERROR=-Werror \
@@ -310,9 +317,11 @@ bench-run: $(BENCH_BIN) $(CLI_BIN) $(EDITOR_BIN)
 	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done
 	@for s in $(BENCH_SCRIPTS); do echo "== $$s"; BUILD=$(BUILD) sh $$s || exit 1; done
 
-# Each target runs FUZZ_SECONDS and stops at the first finding, UBSan's included.
+# Each target runs FUZZ_SECONDS and stops at the first finding, UBSan's
+# included, or at an input that takes over FUZZ_TIMEOUT seconds.
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS := fuzz_load fuzz_gltf
+FUZZ_TIMEOUT := 1
+FUZZ_TARGETS := fuzz_load fuzz_gltf fuzz_path
 fuzz-build: deps-fuzz
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/fuzz CC=clang OPT="-O1 -g" \
 	    SANFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" $(BUILD)/fuzz/libcampath.a
@@ -323,11 +332,13 @@ fuzz-build: deps-fuzz
 	done
 
 fuzz: fuzz-build
-	mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus_gltf
-	$(BUILD)/fuzz/bin/fuzz_load -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus_gltf $(BUILD)/fuzz/corpus_path
+	$(BUILD)/fuzz/bin/fuzz_load -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -max_len=65536 \
 	    -dict=tests/fuzz/json.dict -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus
-	$(BUILD)/fuzz/bin/fuzz_gltf -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	$(BUILD)/fuzz/bin/fuzz_gltf -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -max_len=65536 \
 	    -dict=tests/fuzz/gltf.dict -artifact_prefix=$(BUILD)/fuzz/gltf- $(BUILD)/fuzz/corpus_gltf tests/fuzz/corpus_gltf
+	$(BUILD)/fuzz/bin/fuzz_path -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -max_len=4096 \
+	    -dict=tests/fuzz/path.dict -artifact_prefix=$(BUILD)/fuzz/path- $(BUILD)/fuzz/corpus_path tests/fuzz/corpus_path
 
 # `make print-VAR` prints a variable (tests/e2e/layers.sh reads the layers' include paths).
 print-%:
