@@ -477,18 +477,21 @@ static void bisections_should_run_their_count_to_full_precision(void **state)
     cp_path_destroy(p);
 }
 
+/* Each test under the alarm that takes a hang for a failure. */
+#define GUARDED(test) cmocka_unit_test_setup_teardown(test, setup, teardown)
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(every_timed_path_that_builds_should_sample_finite, setup, teardown),
-        cmocka_unit_test_setup_teardown(reported_inputs_should_be_refused_or_sample_finite, setup, teardown),
-        cmocka_unit_test_setup_teardown(monotone_shrinking_should_end_at_its_cap, setup, teardown),
-        cmocka_unit_test_setup_teardown(rotation_insertion_should_end_at_its_cap, setup, teardown),
-        cmocka_unit_test_setup_teardown(constant_speed_layout_should_end_at_its_cap, setup, teardown),
-        cmocka_unit_test_setup_teardown(retime_should_end_at_its_cap, setup, teardown),
-        cmocka_unit_test_setup_teardown(check_search_should_end_at_its_cap, setup, teardown),
-        cmocka_unit_test_setup_teardown(gltf_sampling_should_end_at_its_cap, setup, teardown),
-        cmocka_unit_test_setup_teardown(bisections_should_run_their_count_to_full_precision, setup, teardown),
+        GUARDED(every_timed_path_that_builds_should_sample_finite),
+        GUARDED(reported_inputs_should_be_refused_or_sample_finite),
+        GUARDED(monotone_shrinking_should_end_at_its_cap),
+        GUARDED(rotation_insertion_should_end_at_its_cap),
+        GUARDED(constant_speed_layout_should_end_at_its_cap),
+        GUARDED(retime_should_end_at_its_cap),
+        GUARDED(check_search_should_end_at_its_cap),
+        GUARDED(gltf_sampling_should_end_at_its_cap),
+        GUARDED(bisections_should_run_their_count_to_full_precision),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

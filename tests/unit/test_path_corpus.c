@@ -4,7 +4,6 @@
  * that breaks its rules, and an input that takes over a second fails here,
  * as libFuzzer's -timeout=1 fails it in `make fuzz`. An input that never
  * returns is stopped by an alarm a few seconds on, naming the file. */
-#include <dirent.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,37 +40,23 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static size_t replay(const char *dir, const char *suffix, double *slowest)
+static void replay_one(const char *file, void *ctx)
 {
-    size_t n = 0;
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        const size_t len = strlen(e->d_name), slen = suffix ? strlen(suffix) : 0;
-        if (e->d_name[0] == '.' || (suffix && (len < slen || strcmp(e->d_name + len - slen, suffix) != 0)))
-            continue;
-        snprintf(current, sizeof current, "%s/%s", dir, e->d_name);
-        FILE *f = fopen(current, "rb");
-        assert_non_null(f);
-        unsigned char *data = malloc(1 << 20);
-        assert_non_null(data);
-        const size_t size = fread(data, 1, 1 << 20, f);
-        fclose(f);
-        alarm(REPLAY_ALARM);
-        const double t0 = now();
-        LLVMFuzzerTestOneInput(data, size);
-        const double took = now() - t0;
-        alarm(0);
-        if (took > REPLAY_SECONDS)
-            fail_msg("%s took %.2f s, more than the %.0f s an input may take", current, took, REPLAY_SECONDS);
-        if (took > *slowest)
-            *slowest = took;
-        free(data);
-        n++;
-    }
-    closedir(d);
-    return n;
+    double *slowest = ctx;
+    size_t size = 0;
+    char *data = testutil_read_file(file, &size);
+    assert_non_null(data);
+    snprintf(current, sizeof current, "%s", file);
+    alarm(REPLAY_ALARM);
+    const double t0 = now();
+    LLVMFuzzerTestOneInput((const uint8_t *)data, size);
+    const double took = now() - t0;
+    alarm(0);
+    if (took > REPLAY_SECONDS)
+        fail_msg("%s took %.2f s, more than the %.0f s an input may take", file, took, REPLAY_SECONDS);
+    if (took > *slowest)
+        *slowest = took;
+    free(data);
 }
 
 static void path_corpus_should_load_sample_and_save_in_time(void **state)
@@ -79,10 +64,10 @@ static void path_corpus_should_load_sample_and_save_in_time(void **state)
     (void)state;
     signal(SIGALRM, on_alarm);
     double slowest = 0;
-    assert_true(replay("tests/fuzz/corpus_path", NULL, &slowest) >= 10);
-    assert_true(replay("tests/data/good", ".json", &slowest) >= 5);
-    assert_true(replay("tests/data/bad", ".json", &slowest) >= 40);
-    assert_true(replay("paths", ".json", &slowest) >= 1);
+    assert_true(testutil_each_file("tests/fuzz/corpus_path", NULL, replay_one, &slowest) >= 10);
+    assert_true(testutil_each_file("tests/data/good", ".json", replay_one, &slowest) >= 5);
+    assert_true(testutil_each_file("tests/data/bad", ".json", replay_one, &slowest) >= 40);
+    assert_true(testutil_each_file("paths", ".json", replay_one, &slowest) >= 1);
     printf("slowest input: %.3f s\n", slowest);
 }
 

@@ -1,5 +1,6 @@
 /* tests/unit/testutil.c - helpers shared by the tests. */
 #define _XOPEN_SOURCE 700
+#include <dirent.h>
 #include <ftw.h>
 #include <math.h>
 #include <stdio.h>
@@ -72,4 +73,48 @@ int testutil_write_file(const char *file, const char *text)
     size_t n = strlen(text);
     int ok = fwrite(text, 1, n, f) == n;
     return (fclose(f) == 0 && ok) ? 0 : -1;
+}
+
+char *testutil_read_file(const char *file, size_t *size)
+{
+    FILE *f = fopen(file, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *s = malloc(cap + 1);
+    for (size_t got; s && (got = fread(s + n, 1, cap - n, f)) > 0;) {
+        n += got;
+        if (n == cap) {
+            char *t = realloc(s, 2 * cap + 1);
+            if (!t)
+                free(s);
+            s = t, cap *= 2;
+        }
+    }
+    fclose(f);
+    if (s) {
+        s[n] = '\0';
+        if (size)
+            *size = n;
+    }
+    return s;
+}
+
+size_t testutil_each_file(const char *dir, const char *suffix, void (*fn)(const char *file, void *ctx), void *ctx)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        fail_msg("cannot open the folder %s", dir);
+    size_t n = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        const size_t len = strlen(e->d_name), slen = suffix ? strlen(suffix) : 0;
+        if (e->d_name[0] == '.' || len < slen || (suffix && strcmp(e->d_name + len - slen, suffix) != 0))
+            continue;
+        char file[1024];
+        snprintf(file, sizeof file, "%s/%s", dir, e->d_name);
+        fn(file, ctx);
+        n++;
+    }
+    closedir(d);
+    return n;
 }

@@ -32,4 +32,14 @@ void testutil_rmtree(const char *dir);
  * editor). 0 on success. */
 int testutil_write_file(const char *file, const char *text);
 
+/* The whole of `file` (malloc'd, NUL-terminated, *size bytes before the
+ * NUL), or NULL. */
+char *testutil_read_file(const char *file, size_t *size);
+
+/* Calls fn(file, ctx) with "dir/name" for every entry of `dir` whose name
+ * does not start with '.' and ends with `suffix` (NULL: any), in the order
+ * the folder lists them; returns how many. A folder that cannot be opened
+ * fails the test. */
+size_t testutil_each_file(const char *dir, const char *suffix, void (*fn)(const char *file, void *ctx), void *ctx);
+
 #endif /* CAMPATH_TESTUTIL_H */
