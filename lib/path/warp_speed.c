@@ -333,6 +333,24 @@ static int check_moving(const cp_path *p, const cpi_field_names *names, cp_error
                                 g);
         }
     }
+    /* every key its own u-knot (the layout takes segment i to join key i to
+     * the next): a step too small to change the path's parameter in
+     * doubles would make two keys one */
+    for (size_t i = 1; i < n + (closed ? 1 : 0); i++) {
+        const size_t k = i < n ? s->key_knot[i] : s->nu;
+        if (k != i || (i == n && s->nu != n)) {
+            char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
+            const size_t j = i < n ? i : 0;
+            snprintf(f, sizeof f, "keys[%zu].position", j);
+            snprintf(g, sizeof g, "keys[%zu]", i - 1);
+            return cpi_error_at(error, CP_ERR_INVALID, (long)j, f,
+                                "%s m from %s's is too little to tell apart on a path of %s m: at constant speed "
+                                "every key must stand apart from the one before",
+                                cpi_fmt_double(b1, cp_vec3_length(cp_vec3_sub(p->keys[j].position,
+                                                                               p->keys[i - 1].position))),
+                                g, cpi_fmt_double(b2, s->total));
+        }
+    }
     /* the pace along the shape, S' = |P'(sigma)| sigma'(u), must stay clear
      * of zero: its two factors' least values are exact (quartic minima) */
     for (size_t i = 0; i < s->nu - (closed ? 0 : 1); i++) {
