@@ -98,6 +98,13 @@ static double min_spacing(const cp_key *keys, size_t count, const cp_path_option
     return *absolute ? CP_PATH_MIN_KEY_SECONDS : relative;
 }
 
+double cpi_path_min_spacing(const cp_key *keys, size_t count, const cp_path_options *options)
+{
+    int absolute;
+    double scale;
+    return min_spacing(keys, count, options, &absolute, &scale);
+}
+
 /* Why keys must be `least` seconds apart. */
 static const char *spacing_reason(char buf[96], int absolute, double scale)
 {

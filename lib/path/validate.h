@@ -22,6 +22,11 @@ typedef struct cpi_key_stats {
 int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *options,
                       const cpi_field_names *names, cpi_key_stats *stats, cp_error *error);
 
+/* How far apart key times must be (CP_PATH_MIN_KEY_SPACING of the largest
+ * |time|, the end of a loop included, and CP_PATH_MIN_KEY_SECONDS): for the
+ * times constant-speed timing computes. */
+double cpi_path_min_spacing(const cp_key *keys, size_t count, const cp_path_options *options);
+
 /* The rotation curve's first-derivative terms stay below this: the angular
  * acceleration holds their square (times at most about 6e6, from
  * |p| >= 0.05 on the R^4 curve), which must stay finite. */

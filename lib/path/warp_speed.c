@@ -24,6 +24,7 @@
 #include "monotone.h"
 #include "path_layout.h"
 #include "shape_eval.h"
+#include "validate.h"
 #include "warp.h"
 #include "warp_speed.h"
 
@@ -557,6 +558,35 @@ static void time_keys(plan *P, double v)
         p->keys[n - 1].time = end; /* as given: the duration does not change */
 }
 
+/* The computed times keep keys (and the ends of holds) as far apart as
+ * given times must be: a segment too short a part of the path to take
+ * that long is refused, naming its key, as a saved file with those times
+ * would be. */
+static int check_times(const plan *P, cp_error *error)
+{
+    const cp_path *p = P->p;
+    const size_t n = P->n;
+    const double least = cpi_path_min_spacing(p->keys, n, &p->opts);
+    for (size_t i = 0; i < P->nseg; i++) {
+        const size_t j = i + 1 < n ? i + 1 : 0;
+        const cp_key *a = &p->keys[i];
+        const double next = j ? p->keys[j].time : p->keys[0].time + p->opts.period;
+        const double gap = next - a->time - ((a->flags & CP_KEY_HOLD) ? a->hold : 0.0);
+        if (!(gap >= least)) {
+            char f[64], b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], b3[CPI_FMT_DOUBLE_SIZE],
+                b4[CPI_FMT_DOUBLE_SIZE];
+            snprintf(f, sizeof f, "keys[%zu].position", j);
+            return cpi_error_at(error, CP_ERR_INVALID, (long)j, f,
+                                "at constant speed reached %s s after keys[%zu]%s (%s m of the path's %s m), "
+                                "closer than keys may be here, %s s",
+                                cpi_fmt_double(b1, gap), i, (a->flags & CP_KEY_HOLD) ? "'s hold" : "",
+                                cpi_fmt_double(b2, P->seglen[i]), cpi_fmt_double(b3, P->length),
+                                cpi_fmt_double(b4, least));
+        }
+    }
+    return CP_OK;
+}
+
 /* The warp's nodes, in travelled order; each segment in its keys'
  * own times (a run that crosses a loop's seam has its times a period apart
  * there); an open path's end with its own derivatives (zero at a stop),
@@ -658,6 +688,8 @@ int cpi_warp_constant_speed(cp_path *p, const cpi_field_names *names, cp_error *
         b.v = p->shape->speed = cruising_speed(&P);
         time_keys(&P, b.v);
         rc = check_eases(&P, b.v, names, error);
+        if (rc == CP_OK)
+            rc = check_times(&P, error);
         if (rc == CP_OK)
             rc = travel_nodes(&P, &b, error);
     }
