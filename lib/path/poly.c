@@ -164,9 +164,13 @@ static double adapt(cpi_integrand f, const void *ctx, double a, double b, double
 
 double cpi_integrate(cpi_integrand f, const void *ctx, double a, double b, double tol, int depth)
 {
+    return cpi_integrate_splits(f, ctx, a, b, tol, depth, CPI_INTEGRATE_SPLITS);
+}
+
+double cpi_integrate_splits(cpi_integrand f, const void *ctx, double a, double b, double tol, int depth, int splits)
+{
     if (!(b > a))
         return 0.0;
-    int splits = CPI_INTEGRATE_SPLITS;
     return adapt(f, ctx, a, b, tol, depth, &splits, NULL, NULL);
 }
 
