@@ -323,9 +323,9 @@ static int check_holds(const cp_key *keys, size_t count, const cp_path_options *
             return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, "hold"),
                                 "%s s from time %s ends only %s s before %s%s %s: a hold must end at least %s s before "
                                 "the next key here, the spacing of keys",
-                                cpi_fmt_double(b1, k->hold), cpi_fmt_double(b2, k->time), cpi_fmt_double(b3, next - end),
-                                key_field(g, last ? 0 : i + 1, names->time), last ? " + period" : "",
-                                cpi_fmt_double(b4, next), cpi_fmt_double(b5, least));
+                                cpi_fmt_double(b1, k->hold), cpi_fmt_double(b2, k->time),
+                                cpi_fmt_double(b3, next - end), key_field(g, last ? 0 : i + 1, names->time),
+                                last ? " + period" : "", cpi_fmt_double(b4, next), cpi_fmt_double(b5, least));
     }
     return CP_OK;
 }

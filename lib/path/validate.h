@@ -60,6 +60,13 @@ int cpi_path_check_splines(const cp_path *path, const cpi_key_stats *stats, cons
  * is built over them); then, with the warp built, every term of a sample
  * within its channel's limits. CP_OK or CP_ERR_INVALID naming the key. */
 int cpi_path_check_travel(const cp_path *path, cp_error *error);
+/* Constant speed, once the shape is built: a moving position, every key
+ * apart from the one before along the path, and a pace along the shape
+ * clear of zero (else cpi_path_bends_too_sharply). */
+int cpi_path_check_moving(const cp_path *path, const cpi_field_names *names, cp_error *error);
+/* The refusal of a shape that defeats constant speed between key i and the
+ * next (of n keys): the message names both, the field the later. */
+int cpi_path_bends_too_sharply(size_t i, size_t n, cp_error *error);
 int cpi_path_check_timed(const cp_path *path, const cpi_field_names *names, cp_error *error);
 
 #endif /* CAMPATH_VALIDATE_H */

@@ -16,14 +16,17 @@
  * piece: a warp piece lies in one u-segment, whose maps and curve segments
  * are known. Every bound is at least what the sampler computes, so a path
  * that passes samples to finite poses; a path refused here would have
- * sampled to a term beyond its limit somewhere. Errors name the key and
- * field as validate.c's do. */
+ * sampled to a term beyond its limit somewhere. Constant speed also needs a
+ * shape it can keep a speed along (cpi_path_check_moving). Errors name the
+ * key and field as validate.c's do. */
 #include <math.h>
 #include <stdio.h>
 
+#include "arclength.h"
 #include "base.h"
 #include "curve_impl.h"
 #include "dtoa.h"
+#include "monotone.h"
 #include "path_layout.h"
 #include "validate.h"
 
@@ -181,6 +184,82 @@ static int timing_fault(const cp_path *p, size_t k, const char *what, const char
                         "only %s s after %s%s for a step of %s m in the path's parameter: the %s would be beyond %s",
                         cpi_fmt_double(b1, gap), key_field(g, a, names->time), hold > 0 ? "'s hold" : "",
                         cpi_fmt_double(b2, du), what, limit);
+}
+
+/* ---- constant speed: a shape it can keep a speed along ----------------------------------- */
+
+/* Below this much of the chord's pace the shape nearly stops (a reversal,
+ * or a bend so sharp that keeping the speed would whip the camera round). */
+#define CPI_SPEED_LEAST 0.02
+
+#define BENDS_TOO_SHARPLY                                                                                        \
+    "keys[%zu]..keys[%zu]: no constant speed fits here: the path nearly stops or bends too sharply (the camera "    \
+    "would whip round), or is so slow that its 1 s eases vanish; add a hold there, or use smooth timing"
+
+/* The key at the end of segment i, named as the place of a shape that
+ * defeats constant speed (the message names both keys). */
+int cpi_path_bends_too_sharply(size_t i, size_t n, cp_error *error)
+{
+    const size_t j = i + 1 < n ? i + 1 : 0;
+    char f[64];
+    cpi_error_set(error, CP_ERR_INVALID, BENDS_TOO_SHARPLY, i, j);
+    snprintf(f, sizeof f, "keys[%zu]", j);
+    cpi_error_field(error, (long)j, f);
+    return CP_ERR_INVALID;
+}
+
+int cpi_path_check_moving(const cp_path *p, const cpi_field_names *names, cp_error *error)
+{
+    char f[128], g[128];
+    const cpi_shape *s = p->shape;
+    const size_t n = p->count;
+    const int closed = p->opts.ends == CP_ENDS_CLOSED;
+    if (p->opts.position == CP_INTERP_STEP) {
+        snprintf(f, sizeof f, "%stiming", names->options);
+        return cpi_error_at(error, CP_ERR_INVALID, -1, f,
+                            "constant speed needs a moving position, and %sposition is step", names->interp);
+    }
+    for (size_t i = 0; i < (closed ? n : n - 1); i++) {
+        const size_t j = i + 1 < n ? i + 1 : 0;
+        if (cp_vec3_length(cp_vec3_sub(p->keys[j].position, p->keys[i].position)) == 0.0) {
+            snprintf(f, sizeof f, "keys[%zu].position", j);
+            snprintf(g, sizeof g, "keys[%zu]", i);
+            return cpi_error_at(error, CP_ERR_INVALID, (long)j, f,
+                                "the same as %s's: at constant speed the camera cannot turn or wait on the spot (use "
+                                "a hold to wait, or smooth timing)",
+                                g);
+        }
+    }
+    /* every key its own u-knot (the layout takes segment i to join key i to
+     * the next): a step too small to change the path's parameter in
+     * doubles would make two keys one */
+    for (size_t i = 1; i < n + (closed ? 1 : 0); i++) {
+        const size_t k = i < n ? s->key_knot[i] : s->nu;
+        if (k != i || (i == n && s->nu != n)) {
+            char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
+            const size_t j = i < n ? i : 0;
+            snprintf(f, sizeof f, "keys[%zu].position", j);
+            snprintf(g, sizeof g, "keys[%zu]", i - 1);
+            return cpi_error_at(error, CP_ERR_INVALID, (long)j, f,
+                                "%s m from %s's is too little to tell apart on a path of %s m: at constant speed "
+                                "every key must stand apart from the one before",
+                                cpi_fmt_double(b1, cp_vec3_length(cp_vec3_sub(p->keys[j].position,
+                                                                               p->keys[i - 1].position))),
+                                g, cpi_fmt_double(b2, s->total));
+        }
+    }
+    /* the pace along the shape, S' = |P'(sigma)| sigma'(u), must stay clear
+     * of zero: its two factors' least values are exact (quartic minima) */
+    for (size_t i = 0; i < s->nu - (closed ? 0 : 1); i++) {
+        const cpi_uknot *a = &s->uk[i], *b = &s->uk[i + 1];
+        const double chord = (b->sp[0] - a->sp[0]) / (b->u - a->u);
+        const double slope = cpi_quintic_min_slope(b->u - a->u, a->sp[0], b->sp[0], a->sp[1], b->sp[1], a->sp[2],
+                                                   b->sp[2]);
+        const double least = cpi_arc_least_speed(p->pos, i);
+        if (!(slope >= CPI_SPEED_LEAST * chord) || !(least >= CPI_SPEED_LEAST))
+            return cpi_path_bends_too_sharply(i, n, error);
+    }
+    return CP_OK;
 }
 
 /* ---- the travel --------------------------------------------------------------------------- */

@@ -48,9 +48,6 @@
  * segment that would need more takes this budget twice before its refusal
  * (tens of milliseconds, not the half second 20,000 took). */
 #define CPI_SPEED_NODES 2000
-/* Below this much of the chord's pace the shape nearly stops (a reversal,
- * or a bend so sharp that keeping the speed would whip the camera round). */
-#define CPI_SPEED_LEAST 0.02
 /* Bisections, each a fixed count that every call runs (no test of
  * convergence to fail): the ease's inverse halves [0, 1] to 2^-60; the
  * cruising speed's bracket, [L/T, 1.5 L/T], halves to 2^-61 of the speed,
@@ -288,82 +285,11 @@ static double u_at_distance(const builder *b, double dist)
     return cpi_shape_u_at_sigma(b->p, 0.5 * (lo + hi), &k);
 }
 
-#define BENDS_TOO_SHARPLY                                                                                        \
-    "keys[%zu]..keys[%zu]: no constant speed fits here: the path nearly stops or bends too sharply (the camera "    \
-    "would whip round), or is so slow that its 1 s eases vanish; add a hold there, or use smooth timing"
-
 /* "options.timing", or the file's name for it. */
 static const char *timing_field(char buf[128], const cpi_field_names *names)
 {
     snprintf(buf, 128, "%stiming", names->options);
     return buf;
-}
-
-/* ---- checks ---------------------------------------------------------------------------- */
-
-/* The key at the end of segment i, named as the place of a shape that
- * defeats constant speed (the message names both keys). */
-static int bends_too_sharply(size_t i, size_t n, cp_error *error)
-{
-    const size_t j = i + 1 < n ? i + 1 : 0;
-    char f[64];
-    cpi_error_set(error, CP_ERR_INVALID, BENDS_TOO_SHARPLY, i, j);
-    snprintf(f, sizeof f, "keys[%zu]", j);
-    cpi_error_field(error, (long)j, f);
-    return CP_ERR_INVALID;
-}
-
-static int check_moving(const cp_path *p, const cpi_field_names *names, cp_error *error)
-{
-    char f[128], g[128];
-    const cpi_shape *s = p->shape;
-    const size_t n = p->count;
-    const int closed = p->opts.ends == CP_ENDS_CLOSED;
-    if (p->opts.position == CP_INTERP_STEP)
-        return cpi_error_at(error, CP_ERR_INVALID, -1, timing_field(f, names),
-                            "constant speed needs a moving position, and %sposition is step",
-                            names->interp);
-    for (size_t i = 0; i < (closed ? n : n - 1); i++) {
-        const size_t j = i + 1 < n ? i + 1 : 0;
-        if (cp_vec3_length(cp_vec3_sub(p->keys[j].position, p->keys[i].position)) == 0.0) {
-            snprintf(f, sizeof f, "keys[%zu].position", j);
-            snprintf(g, sizeof g, "keys[%zu]", i);
-            return cpi_error_at(error, CP_ERR_INVALID, (long)j, f,
-                                "the same as %s's: at constant speed the camera cannot turn or wait on the spot (use "
-                                "a hold to wait, or smooth timing)",
-                                g);
-        }
-    }
-    /* every key its own u-knot (the layout takes segment i to join key i to
-     * the next): a step too small to change the path's parameter in
-     * doubles would make two keys one */
-    for (size_t i = 1; i < n + (closed ? 1 : 0); i++) {
-        const size_t k = i < n ? s->key_knot[i] : s->nu;
-        if (k != i || (i == n && s->nu != n)) {
-            char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
-            const size_t j = i < n ? i : 0;
-            snprintf(f, sizeof f, "keys[%zu].position", j);
-            snprintf(g, sizeof g, "keys[%zu]", i - 1);
-            return cpi_error_at(error, CP_ERR_INVALID, (long)j, f,
-                                "%s m from %s's is too little to tell apart on a path of %s m: at constant speed "
-                                "every key must stand apart from the one before",
-                                cpi_fmt_double(b1, cp_vec3_length(cp_vec3_sub(p->keys[j].position,
-                                                                               p->keys[i - 1].position))),
-                                g, cpi_fmt_double(b2, s->total));
-        }
-    }
-    /* the pace along the shape, S' = |P'(sigma)| sigma'(u), must stay clear
-     * of zero: its two factors' least values are exact (quartic minima) */
-    for (size_t i = 0; i < s->nu - (closed ? 0 : 1); i++) {
-        const cpi_uknot *a = &s->uk[i], *b = &s->uk[i + 1];
-        const double chord = (b->sp[0] - a->sp[0]) / (b->u - a->u);
-        const double slope = cpi_quintic_min_slope(b->u - a->u, a->sp[0], b->sp[0], a->sp[1], b->sp[1], a->sp[2],
-                                                   b->sp[2]);
-        const double least = cpi_arc_least_speed(p->pos, i);
-        if (!(slope >= CPI_SPEED_LEAST * chord) || !(least >= CPI_SPEED_LEAST))
-            return bends_too_sharply(i, n, error);
-    }
-    return CP_OK;
 }
 
 /* The nodes of one segment of run R: its keys, the ends of eases inside
@@ -617,7 +543,7 @@ static int travel_nodes(const plan *P, builder *b, cp_error *error)
             }
             dist += P->seglen[i];
             if (b->rough)
-                return bends_too_sharply(i, n, error);
+                return cpi_path_bends_too_sharply(i, n, error);
         }
     }
     if (!P->closed) {
@@ -668,7 +594,7 @@ static int store_warp(const plan *P, const builder *b, cp_error *error)
 
 int cpi_warp_constant_speed(cp_path *p, const cpi_field_names *names, cp_error *error)
 {
-    int rc = check_moving(p, names, error);
+    int rc = cpi_path_check_moving(p, names, error);
     if (rc != CP_OK)
         return rc;
     const size_t n = p->count;

@@ -188,8 +188,9 @@ static void reported_inputs_should_be_refused_or_sample_finite(void **state)
          "{\"t\":100,\"position\":[1,0,0],\"target\":[0,0,-1]}]}",
          "keys[1].target"},
         /* a closed smooth path with focus 5e-324: NaN everywhere */
-        {"{\"campath\":1,\"timing\":\"smooth\",\"ends\":\"closed\",\"period\":3,\"keys\":[{\"t\":0,\"position\":[0,0,0],"
-         "\"rotation\":[0,0,0,1],\"focus\":5e-324},{\"t\":1,\"position\":[1,0,0],\"rotation\":[0,0,0,1],\"focus\":1}]}",
+        {"{\"campath\":1,\"timing\":\"smooth\",\"ends\":\"closed\",\"period\":3,\"keys\":[{\"t\":0,"
+         "\"position\":[0,0,0],\"rotation\":[0,0,0,1],\"focus\":5e-324},{\"t\":1,\"position\":[1,0,0],"
+         "\"rotation\":[0,0,0,1],\"focus\":1}]}",
          NULL},
         /* smooth timing over 1e200 s: NaN positions (h * h overflowed in the warp) */
         {"{\"campath\":1,\"timing\":\"smooth\",\"keys\":[{\"t\":0,\"position\":[0,0,0],\"rotation\":[0,0,0,1]},"
