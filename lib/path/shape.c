@@ -58,16 +58,15 @@ static double norm(const double *x, int n)
     double m = 0;
     for (int i = 0; i < n; i++)
         m = fmax(m, fabs(x[i]));
-    double k = 1.0;
-    if (m > 0 && isfinite(m) && !(m > 1e-140 && m < 1e140)) {
-        int e;
+    int e = 0; /* each term by 2^-e, exactly: 2^-e itself overflows below 1e-308 */
+    if (m > 0 && isfinite(m) && !(m > 1e-140 && m < 1e140))
         (void)frexp(m, &e);
-        k = ldexp(1.0, -e);
-    }
     double sum = 0;
-    for (int i = 0; i < n; i++)
-        sum += (x[i] * k) * (x[i] * k);
-    return sqrt(sum) / k;
+    for (int i = 0; i < n; i++) {
+        const double y = ldexp(x[i], -e);
+        sum += y * y;
+    }
+    return ldexp(sqrt(sum), e);
 }
 
 static double chord(cp_vec3 a, cp_vec3 b)

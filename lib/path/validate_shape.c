@@ -285,6 +285,12 @@ int cpi_path_check_travel(const cp_path *p, cp_error *error)
                                 "the targets have travelled %s m %s, beyond 1e+300 (CP_PATH_MAX_MAGNITUDE)",
                                 cpi_fmt_double(b1, k->sr[0]), i < p->count ? "by here" : "back here");
     }
+    /* and the whole: a total that is not a number leaves every key on one knot */
+    if (!within(s->total, LIMIT))
+        return cpi_error_at(error, CP_ERR_INVALID, 0, key_field(f, 0, "position"),
+                            "the path's parameter (the chords, with turns, fov and lens changes weighted in) "
+                            "reaches %s m over the path, beyond 1e+300 (CP_PATH_MAX_MAGNITUDE)",
+                            cpi_fmt_double(b1, s->total));
     return CP_OK;
 }
 

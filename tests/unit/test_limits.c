@@ -196,6 +196,11 @@ static void reported_inputs_should_be_refused_or_sample_finite(void **state)
         {"{\"campath\":1,\"timing\":\"smooth\",\"keys\":[{\"t\":0,\"position\":[0,0,0],\"rotation\":[0,0,0,1]},"
          "{\"t\":1e200,\"position\":[1,0,0],\"rotation\":[0,0,0,1]}]}",
          NULL},
+        /* found by the fuzzer: a step of 2.4e-322 m, whose chord was scaled by 2^1068 (inf) */
+        {"{\"campath\":1,\"timing\":\"smooth\",\"ends\":\"closed\",\"period\":9,\"keys\":[{\"t\":0,\"position\":"
+         "[0,0,0],\"rotation\":[0,0,5,1]},{\"t\":2,\"position\":[0,0,0],\"rotation\":[0,0,0,1],\"hold\":1},{\"t\":4,"
+         "\"position\":[5,0,0],\"rotation\":[0,1,0,0]},{\"t\":6,\"position\":[5,24e-323,0],\"rotation\":[1,0,0,0]}]}",
+         NULL},
         /* found by the fuzzer: a subnormal hold, whose end is its key's time */
         {"{\"campath\":1,\"timing\":\"constant-speed\",\"keys\":[{\"t\":0,\"position\":[0,0,0],\"rotation\":[0,0,0,1]},"
          "{\"t\":5,\"position\":[1,0,0],\"rotation\":[0,0,0,1],\"hold\":1.5e-323},{\"t\":8,\"position\":[2,0,0],"
