@@ -35,9 +35,11 @@ extern "C" {
 /* Largest number of keys a path may hold (a sanity limit, not a tuning one). */
 #define CP_PATH_MAX_KEYS 50000000u
 
-/* Largest magnitude of a key's time and position coordinates, and of every
- * velocity and acceleration term of the splines: beyond it sums of a few
- * terms could overflow a double, and samples would be inf or NaN. */
+/* Largest magnitude of a key's time, position and target coordinates, hold,
+ * focus and aperture, of every velocity and acceleration term of the
+ * splines, and (smooth and constant-speed timing) of the path's parameter at
+ * every key and of every term of a sample by the chain rule: beyond it sums
+ * of a few terms could overflow a double, and samples would be inf or NaN. */
 #define CP_PATH_MAX_MAGNITUDE 1e300
 
 /* Smallest spacing of two keys in time, as a fraction of the path's time
@@ -76,6 +78,13 @@ typedef enum cp_orientation {
 #define CP_PATH_LOOKAT_MIN_DISTANCE 1e-6
 #define CP_PATH_LOOKAT_MIN_ANGLE 0.01
 #define CP_PATH_MAX_ROLL 3600.0
+/* The largest velocity and acceleration of a look-at path's position and
+ * target (m/s, m/s^2) and roll (deg/s, deg/s^2), every term of the splines:
+ * the view's angular acceleration squares the view's rate of turn, which is
+ * up to this over CP_PATH_LOOKAT_MIN_DISTANCE, and divides by the square of
+ * the sine of CP_PATH_LOOKAT_MIN_ANGLE (3.3e7): (2e146)^2 * 3.3e7 * 5 is
+ * still a double (docs/math.md, section 15). */
+#define CP_PATH_MAX_LOOKAT_RATE 1e140
 
 /* One recorded camera pose. The members after `fov` are optional: a key
  * zeroed before it is filled ({0} or memset) has none of them. */
@@ -133,11 +142,16 @@ typedef struct cp_path cp_path;
  * Every key is validated (finite numbers within CP_PATH_MAX_MAGNITUDE,
  * strictly increasing times at least CP_PATH_MIN_KEY_SPACING apart, non-zero
  * rotations, fov in (0, 180); focus and aperture > 0 on every key or on
- * none; look-at paths: a target on every key (CP_KEY_TARGET) that is not
+ * none; holds 0 or at least the key spacing, ending that long before the
+ * next key; look-at paths: a target on every key (CP_KEY_TARGET) that is not
  * degenerate, roll within CP_PATH_MAX_ROLL, and the keys' rotations are not
- * read but derived), and so are the splines built through them (no velocity
- * or acceleration that overflows); rotations are normalised. On failure
- * returns NULL and names the key and the value in `error` (the field,
+ * read but derived), and so is everything built through them: no velocity
+ * or acceleration term of the splines that overflows (CP_PATH_MAX_LOOKAT_RATE
+ * for a look-at view), and in smooth and constant-speed timing the path's
+ * parameter, the warp and every term of a sample within the same limits
+ * (docs/format.md lists them). Rotations are normalised. Whatever the
+ * numbers, it returns: a path that samples to finite poses everywhere, or
+ * NULL with the key and the value named in `error` (the field,
  * "keys[3].time", and the key index are in error->field and error->key). */
 CP_API cp_path *cp_path_create(const cp_key *keys, size_t count,
                         const cp_path_options *options, cp_error *error);

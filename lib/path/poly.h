@@ -57,6 +57,11 @@ typedef double (*cpi_integrand)(const void *ctx, double x);
  * not finite). For the smooth integrands here one rule per piece is the rule. */
 double cpi_integrate(cpi_integrand f, const void *ctx, double a, double b, double tol, int depth);
 
+/* The same with at most `splits` splits: for an integrand whose every value
+ * costs a pose (the look-at check's angular speed), where 2048 splits of 15
+ * values would take a second. */
+double cpi_integrate_splits(cpi_integrand f, const void *ctx, double a, double b, double tol, int depth, int splits);
+
 /* The same, reporting each accepted piece [a, b] and its integral to `leaf`
  * in order. */
 typedef void (*cpi_leaf_fn)(void *ctx, double a, double b, double value);

@@ -2,7 +2,6 @@
  * test data through the fuzz target itself (tests/fuzz/fuzz_gltf.c, linked
  * in), with any compiler, in `make test`: the target aborts on any input
  * that breaks its rules. */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
