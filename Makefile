@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # campath - one Makefile builds the library, the tools, the editor, the
 # examples, the tests and the benchmarks.
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/cli/check.c - `campath check FILE [--max-jump REL] [--json]`: what a
  * path does that its keys do not ask for, one line per finding, for tests
  * and asset pipelines. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* campath/gltf.h - a path as a glTF 2.0 camera animation, out and in.
  *
  * Export writes one self-contained file, either a .gltf (JSON with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* campath/handoff.h - hand-off between a live camera and a path: start a
  * cut-scene from wherever the player's camera is and join the path, then
  * return to the player's camera as it keeps moving, C2 at both ends of each

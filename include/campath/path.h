@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* campath/path.h - a camera path: keys of position, rotation (or a look-at
  * target and roll) and field of view, optionally focus and aperture, each
  * channel a curve; pose sampling with first and second derivatives; arc

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/base/fileio.c - reading a regular file whole (bounded), and writing any
  * file atomically (temporary file in the same folder, fsync, rename, fsync of
  * the folder). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/curve/curve_impl.h - the curve's layout and segment-level evaluation, shared
  * by the curve, tangent, rotation, path and arc-length code (not installed). */
 #ifndef CAMPATH_CURVE_IMPL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/curve/curve_range.c - does a built curve sample without overflow?
  *
  * The sampler sums a few terms per component (lib/curve/curve_impl.h,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/curve/tangents.c - tangent builders: the exact C2 solve, bisector and
  * Catmull-Rom tangents, and cp_curve_build on top of them.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/gltf/gltf_check.c - what a glTF camera cannot hold, found before
  * anything is written: glTF's perspective yfov must be above 0 (and is
  * meant to stay below a half turn; glTF 2.0 specification, section 5.13,

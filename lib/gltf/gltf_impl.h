@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/gltf/gltf_impl.h - what the glTF export and import files share (not installed). */
 #ifndef CAMPATH_GLTF_IMPL_H
 #define CAMPATH_GLTF_IMPL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/gltf/gltf_write.c - a path as a glTF 2.0 file: one camera node, one animation.
  *
  * References: glTF 2.0 specification (Khronos), sections 3.6 (buffers,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/json/json_names.c - duplicate member names. The path format allows a
  * member only once in every object (RFC 8259 leaves it open; readers
  * disagree on which copy wins), so the reader refuses a name it has already

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/json/json_write.c - a path as file text: one key per line so that a diff
  * shows what changed, numbers in their shortest exact form (lib/base/dtoa.c), and
  * members campath does not know copied back verbatim. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/arclength.c - arc length of the position curve and distance <-> time.
  *
  * A cubic segment's speed |p'| is the square root of a quartic. Where the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/check.c - the checks behind `campath check` (docs/math.md, section
  * 14): continuity at the keys, and the overshoots a spline in time makes
  * between keys that are unevenly timed. Where a quantity is a polynomial on

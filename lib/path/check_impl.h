@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/check_impl.h - what the checks of a path share: the report being
  * filled (check.c), the scalar channels' checks (check_scalar.c) and the
  * look-at checks (check_lookat.c). Not installed. */

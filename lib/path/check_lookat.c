@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/check_lookat.c - the checks of a look-at path (docs/math.md,
  * sections 14 and 15): where the view comes near straight up or down (a
  * camera with +Y up spins about the vertical there), where the target comes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/check_scalar.c - the checks of a path's scalar channels, the
  * field of view, focus distance and f-number (docs/math.md, section 14): a
  * spline in time through unevenly timed keys swings them past their keys,

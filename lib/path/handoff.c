@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/handoff.c - C2 blends between moving cameras: pose
  * extrapolation, mixing by a weight, the quintic blend, and the hand-off
  * from a live camera into a path and back (docs/math.md, "Hand-off"). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/lookat.c - the orientation of a look-at path: the camera looks
  * from its position at the target, +Y up, rolled about the view direction;
  * its rotation, angular velocity and angular acceleration come in closed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/lookat.h - the orientation of a look-at path: the camera looks
  * from its position at its target, +Y up, rolled (lib/path/lookat.c,
  * docs/math.md section 15); the view on a segment as polynomials

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/lookat_lift.c - the hemisphere of a look-at path's quaternion
  * (docs/math.md, section 15). q and -q are one rotation; a look-at frame
  * is the same quaternion as its heading's half angle, up to sign, so the

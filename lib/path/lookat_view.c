@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/lookat_view.c - the view d = target - position of a look-at
  * path on one segment as three polynomials, exact up to rounding: cubics
  * of time in keys timing, and in smooth timing the cubic curves composed

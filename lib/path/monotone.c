@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/monotone.c - monotone C2 quintic interpolation (docs/math.md,
  * section 12).
  *

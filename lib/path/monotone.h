@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/monotone.h - monotone C2 interpolation by quintic Hermite pieces:
  * the time warp of smooth timing and the field of view over the path's
  * parameter (docs/math.md, section 12). Not installed.

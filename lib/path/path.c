@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/path.c - camera paths: creation (validated, lib/path/validate.c), the channel
  * curves, pose sampling, metadata and the names of the options. */
 #include <float.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/path_layout.h - the layout of a path and of its shape: the data
  * that the path layer's files build, sample and measure (not installed). It
  * declares no function: each file's own header does. */

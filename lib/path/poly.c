@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/poly.c - roots and minima of low-degree polynomials, and adaptive
  * Gauss-Kronrod quadrature (docs/math.md, "Arc length"). */
 #include <float.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/poly.h - real polynomials of low degree: evaluation, the real
  * roots in an interval, and Gauss-Kronrod quadrature. Used by the arc length
  * (the speed's minima), the monotone quintic test (a quartic's minimum) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/shape.c - the shape of a smooth or constant-speed path: the
  * geometric parameter u, each channel's own chord parameter as a monotone
  * C2 map of u, and the channel curves over those parameters (docs/math.md,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/validate.c - the validation behind cp_path_create: the keys and
  * options one by one, the spacing of the key times, and the splines once
  * built (no velocity or acceleration that overflows). Every error names its

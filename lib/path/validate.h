@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/validate.h - the validation behind cp_path_create
  * (lib/path/validate.c; not installed). */
 #ifndef CAMPATH_VALIDATE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/validate_shape.c - the validation of a smooth or constant-speed
  * path once its shape and warp are built (validate.c checks the keys): the
  * path's parameter u and the targets' travel stay within

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/warp_speed.c - the warp of constant-speed timing: the smooth
  * shape travelled at one speed, easing in and out of holds and rest ends
  * (docs/math.md, section 13).

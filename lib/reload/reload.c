@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/reload/reload.c - path resources by file name, reloaded when their files change.
  *
  * Linux: one inotify instance watches the folder of every open file (a folder

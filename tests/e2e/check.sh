@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/e2e/check.sh - drives `campath check`: the overshoot examples are
 # findings with keys timing (exit 1, one line each, naming keys and times) and
 # clean with smooth timing (exit 0); --json parses; usage errors exit 2.

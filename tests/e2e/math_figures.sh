@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/e2e/math_figures.sh - docs/math.md quotes what the measuring tests
 # print, so a figure cannot drift from its measurement: the swing of smooth
 # timing past its rotation keys and the share of a run a constant-speed

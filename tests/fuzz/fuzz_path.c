@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/fuzz/fuzz_path.c - libFuzzer target for what a path file asks of the
  * library past its syntax: timing (keys, smooth, constant-speed), holds,
  * orientation (rotation or look-at), targets, roll, focus and aperture.

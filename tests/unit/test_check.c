@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_check.c - cp_path_check: every kind of finding, once where
  * it must be found and once where it must not; the five overshoot
  * examples found with keys timing and gone with smooth timing; the report's

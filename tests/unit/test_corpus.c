@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_corpus.c - replays the fuzz corpus and the test data through
  * the loader with the fuzz target's checks, with any compiler, in `make test`. */
 #include <stdio.h>

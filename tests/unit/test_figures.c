@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_figures.c - figures docs/math.md quotes about what
  * smooth and constant-speed timing do, measured here and printed (the doc
  * names this program; tests/e2e/math_figures.sh checks the doc against

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_gltf_fov.c - glTF export refuses a field of view that a
  * glTF camera cannot hold: a perspective yfov must be above 0, and a keys
  * timed fov spline can swing below 0 between its keys (campath check's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_handoff.c - hand-off between live cameras and a path:
  * extrapolation against closed forms, derivatives against finite
  * differences, continuity measured at both ends of the entering and the

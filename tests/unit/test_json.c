@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_json.c - path files: every bad file's message and place,
  * round trips bit for bit, unknown members, warnings, file errors. Numbers
  * and locales are in test_numbers.c, saving in test_files.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_limits.c - what the arithmetic can carry, tried as an
  * attacker and an unlucky user would: keys at every scale in every timing
  * and orientation, with every channel, are refused with a field named or

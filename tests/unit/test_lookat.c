@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_lookat.c - look-at paths: the camera looks from its
  * position at the target, +Y up, rolled; rotation, angular velocity and
  * angular acceleration continuous at every key (measured from both sides)

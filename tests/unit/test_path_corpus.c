@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_path_corpus.c - replays the path fuzz corpus and the path
  * test data through the fuzz target itself (tests/fuzz/fuzz_path.c, linked
  * in), with any compiler, in `make test`: the target aborts on any input

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_reload.c - hot reload on real files in a temporary folder,
  * with inotify and with stat polling, files that are not there yet included.
  * Nothing waits a fixed time: each step polls until what it expects happens

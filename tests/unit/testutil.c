@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/testutil.c - helpers shared by the tests. */
 #define _XOPEN_SOURCE 700
 #include <dirent.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/testutil.h - what every cmocka test here includes. */
 #ifndef CAMPATH_TESTUTIL_H
 #define CAMPATH_TESTUTIL_H
