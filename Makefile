@@ -18,7 +18,12 @@
 #   make clean
 
 VERSION := $(shell sed -n 's/^\#define CAMPATH_VERSION "\(.*\)"/\1/p' include/campath/common.h)
-SOVERSION := 0
+# The soname follows the ABI (README, "Versions"): libcampath.so.MAJOR from
+# 1.0 on; before 1.0 each minor release may break it, so the soname carries
+# the minor number too (libcampath.so.0.2).
+VERSION_MAJOR := $(word 1,$(subst ., ,$(VERSION)))
+VERSION_MINOR := $(word 2,$(subst ., ,$(VERSION)))
+SOVERSION := $(if $(filter 0,$(VERSION_MAJOR)),0.$(VERSION_MINOR),$(VERSION_MAJOR))
 
 PREFIX      ?= /usr/local
 exec_prefix ?= $(PREFIX)
