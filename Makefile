@@ -10,6 +10,8 @@
 #   make bench      installs what the benchmarks need, then runs them (prints tables)
 #   make fuzz       the JSON loader, then glTF import, under libFuzzer (FUZZ_SECONDS each, default 600)
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall mirrors it
+#   make install-lib  the library alone: libraries, headers, campath.pc and the
+#                   CMake package (no editor, so no SDL2 or assimp)
 #   make figures, make doc-examples
 #                   rewrite the plots of docs/math.md and the example outputs
 #                   of docs/cli.md from what the tools make now
@@ -31,6 +33,7 @@ bindir      ?= $(exec_prefix)/bin
 libdir      ?= $(exec_prefix)/lib
 includedir  ?= $(PREFIX)/include
 pkgconfigdir ?= $(libdir)/pkgconfig
+cmakedir    ?= $(libdir)/cmake/campath
 
 BUILD ?= build
 CC    ?= cc
@@ -44,7 +47,9 @@ ifeq ($(SANITIZE),1)
 endif
 CFLAGS   ?=
 ALL_CFLAGS   = -std=c11 $(OPT) $(WARNINGS) $(WERROR) $(SANFLAGS) $(CFLAGS)
-ALL_CPPFLAGS = -Iinclude -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(CPPFLAGS)
+# the feature macros every file is compiled with (CMake reads them here)
+FEATURES     := -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+ALL_CPPFLAGS = -Iinclude $(FEATURES) $(CPPFLAGS)
 ALL_LDFLAGS  = $(SANFLAGS) $(LDFLAGS)
 
 PKG_CONFIG ?= pkg-config
@@ -77,10 +82,11 @@ DEB_run      := build-essential pkg-config libcjson-dev libsdl2-dev libsdl2-ttf-
 # Node.js from elsewhere bundles its own, and Debian's npm would conflict),
 # Blender (with the numpy its glTF importer needs) and Godot 3 for the checks
 # that their importers play exported files as the path, Godot's editor on a
-# virtual display (xvfb: Godot 3 opens a window on Linux even to import)
+# virtual display (xvfb: Godot 3 opens a window on Linux even to import),
+# cmake for the CMake package's checks (make check-cmake)
 NPM_PACKAGE  := $(if $(shell command -v npm 2>/dev/null),,npm)
 DEB_test     := $(DEB_run) libcmocka-dev python3 clang locales assimp-testmodels nodejs $(NPM_PACKAGE) \
-                blender python3-numpy godot3 xvfb
+                blender python3-numpy godot3 xvfb cmake
 # the benchmarks: GSL for the baselines, xvfb for the editor's window at rest (a virtual display)
 DEB_bench    := $(DEB_run) libgsl-dev python3 assimp-testmodels xvfb
 DEB_fuzz     := $(DEB_run) clang libclang-rt-dev
@@ -144,7 +150,7 @@ BENCH_SCRIPTS := $(sort $(wildcard tests/bench/*.sh))
 E2E_SCRIPTS := $(sort $(wildcard tests/e2e/*.sh))
 
 .PHONY: all lib test check check-build check-run check-asan check-clang check-no-int128 e2e run run-editor bench \
-        bench-run fuzz fuzz-build install uninstall deps deps-run deps-test deps-bench deps-fuzz deps-all clean
+        bench-run fuzz fuzz-build install install-lib uninstall deps deps-run deps-test deps-bench deps-fuzz deps-all clean
 
 all: lib $(CLI_BIN) $(EDITOR_BIN) $(EXAMPLE_BIN)
 
@@ -336,8 +342,16 @@ print-%:
 
 # ---- install --------------------------------------------------------------------------------
 
-install: all
-	install -d $(DESTDIR)$(libdir) $(DESTDIR)$(includedir)/campath $(DESTDIR)$(pkgconfigdir) $(DESTDIR)$(bindir)
+# `make install-lib` installs what game code builds against, from `make lib`
+# alone (no editor, so neither SDL2 nor assimp is needed): the libraries,
+# the headers, campath.pc and the CMake package (find_package(campath)),
+# whose files CMake's own install writes from the same templates.
+# campathConfig.cmake finds the rest from its own folder, so the headers'
+# place is written into it relative to that folder.
+CMAKE_TO_INCLUDEDIR = $(shell realpath -m --relative-to=$(cmakedir) $(includedir))
+SIZEOF_VOID_P = $(shell echo __SIZEOF_POINTER__ | $(CC) -E -P -x c - 2>/dev/null | tail -n 1)
+install-lib: lib
+	install -d $(DESTDIR)$(libdir) $(DESTDIR)$(includedir)/campath $(DESTDIR)$(pkgconfigdir) $(DESTDIR)$(cmakedir)
 	install -m 644 $(STATIC_LIB) $(DESTDIR)$(libdir)/
 	install -m 755 $(SHARED_LIB) $(DESTDIR)$(libdir)/
 	ln -sf libcampath.so.$(VERSION) $(DESTDIR)$(libdir)/libcampath.so.$(SOVERSION)
@@ -345,17 +359,39 @@ install: all
 	install -m 644 include/campath/*.h $(DESTDIR)$(includedir)/campath/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(libdir)|' -e 's|@INCLUDEDIR@|$(includedir)|' \
 	    -e 's|@VERSION@|$(VERSION)|' lib/campath.pc.in > $(DESTDIR)$(pkgconfigdir)/campath.pc
-	chmod 644 $(DESTDIR)$(pkgconfigdir)/campath.pc
-	$(if $(CLI_BIN),install -m 755 $(CLI_BIN) $(DESTDIR)$(bindir)/)
-	$(if $(EDITOR_BIN),install -m 755 $(EDITOR_BIN) $(DESTDIR)$(bindir)/)
+	for f in campathConfig campathConfigVersion; do \
+	    sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOVERSION@|$(SOVERSION)|g' -e 's|@SIZEOF_VOID_P@|$(SIZEOF_VOID_P)|g' \
+	        -e 's|@CMAKE_TO_INCLUDEDIR@|$(CMAKE_TO_INCLUDEDIR)|g' lib/$$f.cmake.in > $(DESTDIR)$(cmakedir)/$$f.cmake || exit 1; \
+	done
+	chmod 644 $(DESTDIR)$(pkgconfigdir)/campath.pc $(DESTDIR)$(cmakedir)/*.cmake
 	@# a new shared library in a system folder is found only once the loader's cache knows it
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null; then ldconfig; fi
+
+install: all install-lib
+	install -d $(DESTDIR)$(bindir)
+	$(if $(CLI_BIN),install -m 755 $(CLI_BIN) $(DESTDIR)$(bindir)/)
+	$(if $(EDITOR_BIN),install -m 755 $(EDITOR_BIN) $(DESTDIR)$(bindir)/)
 
 uninstall:
 	rm -f $(DESTDIR)$(libdir)/libcampath.a $(DESTDIR)$(libdir)/libcampath.so \
 	      $(DESTDIR)$(libdir)/libcampath.so.$(SOVERSION) $(DESTDIR)$(libdir)/libcampath.so.$(VERSION)
-	rm -rf $(DESTDIR)$(includedir)/campath
+	rm -rf $(DESTDIR)$(includedir)/campath $(DESTDIR)$(cmakedir)
 	rm -f $(DESTDIR)$(pkgconfigdir)/campath.pc $(DESTDIR)$(bindir)/campath $(DESTDIR)$(bindir)/campath-editor
+
+# ---- the other ways in: CMake ----------------------------------------------------------
+
+.PHONY: check-package check-cmake
+
+# `make check` runs these too (after the rest; each says what it proves)
+check: check-package
+check-package: check-cmake
+
+# CMake against the Makefile: the same sources with the same include paths
+# and macros; its install and `make install` each serve a CMake project
+# (find_package) that builds and runs the README's example, as does
+# add_subdirectory (tests/package/cmake.sh).
+check-cmake: all
+	BUILD=$(BUILD) CC="$(CC)" sh tests/package/cmake.sh
 
 # ---- dependencies -----------------------------------------------------------------------------
 

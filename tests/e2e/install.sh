@@ -19,7 +19,8 @@ if [ "$major" = 0 ]; then soname=libcampath.so.0.$minor; else soname=libcampath.
 make --no-print-directory -s BUILD="$BUILD" >/dev/null
 make --no-print-directory -s BUILD="$BUILD" install PREFIX="$prefix" >/dev/null
 for f in include/campath/campath.h lib/libcampath.a lib/libcampath.so "lib/$soname" \
-         lib/pkgconfig/campath.pc bin/campath; do
+         lib/pkgconfig/campath.pc lib/cmake/campath/campathConfig.cmake lib/cmake/campath/campathConfigVersion.cmake \
+         bin/campath; do
     [ -e "$prefix/$f" ] || { echo "install.sh: $f was not installed" >&2; exit 1; }
 done
 grep -qx "prefix=$prefix" "$prefix/lib/pkgconfig/campath.pc" ||
@@ -28,10 +29,7 @@ grep -qx "prefix=$prefix" "$prefix/lib/pkgconfig/campath.pc" ||
 
 # the README's example, built exactly as the README says (a non-system prefix
 # needs PKG_CONFIG_PATH to build and LD_LIBRARY_PATH to run, as it says too)
-awk '/<!-- readme-example -->/ { armed = 1; next }
-     armed && /^```c$/ { inside = 1; next }
-     inside && /^```$/ { exit }
-     inside { print }' README.md > "$tmp/game.c"
+sh tests/tools/readme_example.sh > "$tmp/game.c"
 grep -q 'make install' README.md && grep -qF 'cc game.c $(pkg-config --cflags --libs campath)' README.md ||
     { echo "install.sh: the README no longer shows the command tested here" >&2; exit 1; }
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
