@@ -12,6 +12,7 @@
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall mirrors it
 #   make install-lib  the library alone: libraries, headers, campath.pc and the
 #                   CMake package (no editor, so no SDL2 or assimp)
+#   make dist       build/campath-VERSION.tar.gz, which builds with make and with CMake
 #   make figures, make doc-examples
 #                   rewrite the plots of docs/math.md and the example outputs
 #                   of docs/cli.md from what the tools make now
@@ -83,7 +84,7 @@ DEB_run      := build-essential pkg-config libcjson-dev libsdl2-dev libsdl2-ttf-
 # Blender (with the numpy its glTF importer needs) and Godot 3 for the checks
 # that their importers play exported files as the path, Godot's editor on a
 # virtual display (xvfb: Godot 3 opens a window on Linux even to import),
-# cmake for the CMake package's checks (make check-cmake)
+# cmake for the CMake package's checks (make check-cmake, check-dist)
 NPM_PACKAGE  := $(if $(shell command -v npm 2>/dev/null),,npm)
 DEB_test     := $(DEB_run) libcmocka-dev python3 clang locales assimp-testmodels nodejs $(NPM_PACKAGE) \
                 blender python3-numpy godot3 xvfb cmake
@@ -378,13 +379,13 @@ uninstall:
 	rm -rf $(DESTDIR)$(includedir)/campath $(DESTDIR)$(cmakedir)
 	rm -f $(DESTDIR)$(pkgconfigdir)/campath.pc $(DESTDIR)$(bindir)/campath $(DESTDIR)$(bindir)/campath-editor
 
-# ---- the other ways in: CMake ----------------------------------------------------------
+# ---- the other ways in: CMake, the tarball ---------------------------------------------
 
-.PHONY: check-package check-cmake
+.PHONY: dist check-package check-cmake check-dist FORCE
 
 # `make check` runs these too (after the rest; each says what it proves)
 check: check-package
-check-package: check-cmake
+check-package: check-cmake check-dist
 
 # CMake against the Makefile: the same sources with the same include paths
 # and macros; its install and `make install` each serve a CMake project
@@ -392,6 +393,36 @@ check-package: check-cmake
 # add_subdirectory (tests/package/cmake.sh).
 check-cmake: all
 	BUILD=$(BUILD) CC="$(CC)" sh tests/package/cmake.sh
+
+# `make dist`: campath-VERSION.tar.gz in $(BUILD): the files git tracks as
+# they are in the working tree (a tracked file deleted and not `git rm`-ed
+# stops it), or outside a git checkout (an unpacked tarball) every file but
+# the build's, under campath-VERSION/, with owner and order fixed (and in a
+# checkout the last commit's time), so that the same tree gives the same bytes.
+DIST := $(BUILD)/campath-$(VERSION).tar.gz
+dist:
+	@mkdir -p $(BUILD)
+	@if [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ]; then \
+	    git ls-files -z > $(BUILD)/dist-files; \
+	    echo "--mtime=@$$(git log -1 --format=%ct 2>/dev/null || echo 0)" > $(BUILD)/dist-mtime; \
+	else \
+	    find . -type f ! -path './$(BUILD)/*' ! -name '*.tar.gz' -printf '%P\0' > $(BUILD)/dist-files; \
+	    : > $(BUILD)/dist-mtime; \
+	fi
+	tar --create --format=gnu --sort=name --owner=0 --group=0 --numeric-owner $$(cat $(BUILD)/dist-mtime) \
+	    --transform 's,^,campath-$(VERSION)/,' --null --files-from=$(BUILD)/dist-files | gzip -9n > $(DIST).tmp
+	mv $(DIST).tmp $(DIST)
+	rm -f $(BUILD)/dist-files $(BUILD)/dist-mtime
+	@echo "dist: $(DIST)"
+
+# The tarball on a machine that has nothing else: unpacked outside the
+# tree, built with make and with CMake (and taken in by FetchContent), each
+# build run; `make install-lib` from it with the editor's sources made
+# uncompilable and SDL2 and assimp hidden (tests/package/dist.sh).
+check-dist: dist
+	BUILD=$(BUILD) DIST=$(DIST) CC="$(CC)" sh tests/package/dist.sh
+
+FORCE:
 
 # ---- dependencies -----------------------------------------------------------------------------
 
