@@ -12,6 +12,7 @@
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall mirrors it
 #   make install-lib  the library alone: libraries, headers, campath.pc and the
 #                   CMake package (no editor, so no SDL2 or assimp)
+#   make amalgamation  build/amalgamation/campath.c and campath.h, the drop-in
 #   make dist       build/campath-VERSION.tar.gz, which builds with make and with CMake
 #   make figures, make doc-examples
 #                   rewrite the plots of docs/math.md and the example outputs
@@ -48,7 +49,7 @@ ifeq ($(SANITIZE),1)
 endif
 CFLAGS   ?=
 ALL_CFLAGS   = -std=c11 $(OPT) $(WARNINGS) $(WERROR) $(SANFLAGS) $(CFLAGS)
-# the feature macros every file is compiled with (CMake reads them here)
+# the feature macros every file is compiled with (CMake and the amalgamation read them here)
 FEATURES     := -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 ALL_CPPFLAGS = -Iinclude $(FEATURES) $(CPPFLAGS)
 ALL_LDFLAGS  = $(SANFLAGS) $(LDFLAGS)
@@ -379,13 +380,48 @@ uninstall:
 	rm -rf $(DESTDIR)$(includedir)/campath $(DESTDIR)$(cmakedir)
 	rm -f $(DESTDIR)$(pkgconfigdir)/campath.pc $(DESTDIR)$(bindir)/campath $(DESTDIR)$(bindir)/campath-editor
 
-# ---- the other ways in: CMake, the tarball ---------------------------------------------
+# ---- the other ways in: the amalgamation, CMake, the tarball -------------------------------
 
-.PHONY: dist check-package check-cmake check-dist FORCE
+.PHONY: amalgamation dist check-package check-amalgamation check-cmake check-dist FORCE
 
 # `make check` runs these too (after the rest; each says what it proves)
 check: check-package
-check-package: check-cmake check-dist
+check-package: check-amalgamation check-cmake check-dist
+
+# `make amalgamation`: the library as one C file and one header, written by
+# tools/amalgamate.py from LIB_SRC (every lib/<layer>/*.c, in layer order)
+# with the feature macros above. Made again when a source changes or the
+# list does (kept in a file that is rewritten only when it changes).
+AMALGAMATION := $(BUILD)/amalgamation
+amalgamation: $(AMALGAMATION)/campath.c
+
+$(AMALGAMATION)/sources: FORCE
+	@mkdir -p $(@D)
+	@echo '$(LIB_SRC) $(FEATURES)' | cmp -s - $@ || echo '$(LIB_SRC) $(FEATURES)' > $@
+
+$(AMALGAMATION)/campath.c: tools/amalgamate.py $(LIB_SRC) $(LIB_HDR) $(AMALGAMATION)/sources
+	python3 tools/amalgamate.py --out $(@D) $(patsubst -D%,--define=%,$(FEATURES)) $(LIB_SRC)
+
+# compiled as a game would drop it in: alone, with the warnings the README names
+$(AMALGAMATION)/campath.o: $(AMALGAMATION)/campath.c
+	$(CC) -std=c11 $(OPT) -Wall -Wextra -pedantic -Werror $(SANFLAGS) $(CJSON_CFLAGS) -c $< -o $@
+
+# The amalgamation tested as the library is: every unit test, compiled
+# against its header (include/campath/X.h stand-ins that include it) and
+# linked with it in place of libcampath.a, by the same rules as
+# check-build; then tests/package/amalgamation.sh (gcc and clang, MinGW
+# once this tree builds for Windows, only the public API external, up to
+# date with LIB_SRC, the README's drop-in use, the generator's self-test).
+AMALGAMATED := $(BUILD)/amalgamated
+AMALGAMATED_TESTS := $(UNIT_SRC:tests/unit/%.c=$(AMALGAMATED)/tests/%)
+check-amalgamation: $(AMALGAMATION)/campath.o $(BUILD)/locale/de_DE.UTF-8/LC_NUMERIC
+	@mkdir -p $(AMALGAMATION)/include/campath
+	@for h in include/campath/*.h; do echo '#include "../../campath.h"' > $(AMALGAMATION)/$$h; done
+	$(MAKE) --no-print-directory BUILD=$(AMALGAMATED) LIB_OBJ=$(AMALGAMATION)/campath.o WERROR=-Werror \
+	    ALL_CPPFLAGS="-I$(AMALGAMATION)/include $(FEATURES)" $(AMALGAMATED_TESTS)
+	@set -e; for t in $(AMALGAMATED_TESTS); do echo "== $$t"; \
+	    CP_BUILD=$(BUILD) LOCPATH=$(abspath $(BUILD)/locale) $$t; done
+	BUILD=$(BUILD) CC="$(CC)" sh tests/package/amalgamation.sh
 
 # CMake against the Makefile: the same sources with the same include paths
 # and macros; its install and `make install` each serve a CMake project
