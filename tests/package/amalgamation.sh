@@ -16,10 +16,6 @@
 #     prints built against libcampath.a.
 set -eu
 script=amalgamation.sh
-BUILD=${BUILD:-build}
-root=$(pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 . tests/package/lib.sh
 amal="$BUILD/amalgamation"
 [ -s "$amal/campath.c" ] && [ -s "$amal/campath.h" ] || fail "$amal has no campath.c and campath.h (make amalgamation)"

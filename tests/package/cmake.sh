@@ -13,10 +13,6 @@
 # FetchContent is checked from the tarball (tests/package/dist.sh).
 set -eu
 script=cmake.sh
-BUILD=${BUILD:-build}
-root=$(pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 . tests/package/lib.sh
 header_version "$root"
 command -v cmake >/dev/null || fail "cmake is not installed (make deps-test installs it)"

@@ -15,11 +15,7 @@
 #     build the example against what it installed.
 set -eu
 script=dist.sh
-BUILD=${BUILD:-build}
 DIST=${DIST:?the tarball (make dist)}
-root=$(pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 . tests/package/lib.sh
 case "$tmp/" in "$root"/*) fail "the temporary folder $tmp is inside the tree" ;; esac
 dist=$(cd "$(dirname "$DIST")" && pwd)/$(basename "$DIST")

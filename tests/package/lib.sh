@@ -1,8 +1,13 @@
-# tests/package/lib.sh - what the checks of tests/package share (sourced).
-# The script sets `script` (its name), `tmp` (a temporary folder) and
-# `root` (the tree, absolute) before sourcing it.
+# tests/package/lib.sh - what the checks of tests/package share, sourced
+# from the project root after the script sets `script` (its name). Sets
+# BUILD (the build folder, default build), root (the tree, absolute) and tmp
+# (a temporary folder, removed at exit).
 
 fail() { echo "$script: $*" >&2; exit 1; }
+BUILD=${BUILD:-build}
+root=$(pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 jobs=$(nproc 2>/dev/null || echo 2)
 
 # the version a game asks find_package for: MAJOR.MINOR of the headers in $1
