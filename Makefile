@@ -4,8 +4,9 @@
 #   make            libraries, campath, campath-editor, examples (into build/)
 #   make test       installs the missing Debian packages it needs (as root),
 #                   builds, runs every unit test and end-to-end script, then
-#                   all of them again under AddressSanitizer + UBSan, and a
-#                   clang warning build
+#                   all of them again under AddressSanitizer + UBSan, a
+#                   clang warning build, and the checks of the amalgamation,
+#                   the CMake package and the tarball (check-package)
 #   make run        installs what the editor needs, then the editor on paths/demo.json
 #   make bench      installs what the benchmarks need, then runs them (prints tables)
 #   make fuzz       the JSON loader, then glTF import, under libFuzzer (FUZZ_SECONDS each, default 600)
