@@ -104,11 +104,16 @@ typedef struct cp_path_options {   /* all zero = the defaults */
 } cp_path_options;
 
 /* A pose of the camera. Look-at paths give the rotation looking from the
- * position at the target (+Y up, rolled), with exact angular derivatives. */
+ * position at the target (+Y up, rolled), with exact angular derivatives.
+ * The rotation's sign (q and -q are one rotation) is continuous along the
+ * whole path, between keys too, starting from the first key's in the
+ * hemisphere of the identity (docs/math.md, sections 4 and 15); a closed
+ * path whose quaternion comes back as -q after a period negates odd
+ * periods. Sampling keeps no state: any time, in any order, gives the same. */
 typedef struct cp_pose {
     double  time;
     cp_vec3 position, velocity, acceleration;          /* m, m/s, m/s^2 */
-    cp_quat rotation;                                   /* unit, no sign flips along a path */
+    cp_quat rotation;                                   /* unit, no sign flips along a path (above) */
     cp_vec3 angular_velocity, angular_acceleration;    /* world frame, rad/s, rad/s^2 */
     double  fov;                                        /* degrees */
     double  fov_velocity, fov_acceleration;             /* deg/s, deg/s^2 */
@@ -247,7 +252,11 @@ typedef enum cp_finding_kind {
     CP_FINDING_HALF_TURN,      /* two keys' rotations are within 2 degrees of a half turn apart */
     CP_FINDING_INSERTED_KEYS,  /* the rotation builder inserted keys between two keys */
     CP_FINDING_LOOK_VERTICAL,  /* a look-at view comes within vertical_angle of straight up or down */
-    CP_FINDING_TARGET_NEAR     /* a look-at target comes within target_distance of the camera */
+    CP_FINDING_TARGET_NEAR,    /* a look-at target comes within target_distance of the camera */
+    CP_FINDING_FOCUS_RANGE,    /* the focus distance comes to 0 or below */
+    CP_FINDING_FOCUS_OVERSHOOT, /* the focus distance leaves its segment's two keys' range (by over 1%) */
+    CP_FINDING_APERTURE_RANGE, /* the f-number comes to 0 or below */
+    CP_FINDING_APERTURE_OVERSHOOT /* the f-number leaves its segment's two keys' range (by over 1%) */
 } cp_finding_kind;
 
 typedef enum cp_severity {
@@ -266,7 +275,8 @@ typedef struct cp_finding {
                                     largest value at a key, or its mean: chords over the duration);
                                     backward speed m/s (or distance m away); extra degrees turned; fov in
                                     degrees; degrees between the rotations; keys inserted; the least
-                                    angle from straight up or down, degrees; the least distance, m */
+                                    angle from straight up or down, degrees; the least distance, m;
+                                    focus in m; aperture as an f-number */
     char            message[224]; /* one line naming the keys and times */
 } cp_finding;
 
@@ -293,7 +303,8 @@ CP_API cp_status cp_path_check(const cp_path *path, const cp_check_options *opti
 /* Frees what the report holds and zeroes it; a zeroed report is a no-op. */
 CP_API void cp_check_report_free(cp_check_report *report);
 /* "jump", "reverse", "turn", "fov-range", "fov-overshoot", "half-turn", "inserted-keys",
- * "look-vertical", "target-near" (NULL if out of range). */
+ * "look-vertical", "target-near", "focus-range", "focus-overshoot", "aperture-range",
+ * "aperture-overshoot" (NULL if out of range). */
 CP_API const char *cp_finding_kind_name(cp_finding_kind kind);
 /* "error", "warning", "info" (NULL if out of range). */
 CP_API const char *cp_severity_name(cp_severity severity);

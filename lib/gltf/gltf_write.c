@@ -434,6 +434,8 @@ static char *export_json(const cp_path *path, const cp_gltf_export_options *opti
         if (rc == CP_OK)
             rc = add_output(&b, &ch[i], &ch[i].output, error);
     }
+    if (rc == CP_OK)
+        rc = cpi_gltf_check_fov(ch[2].curve, error);
     unsigned char *le = NULL;
     if (rc == CP_OK && (le = little_endian(&b)) == NULL)
         rc = cpi_error_set(error, CP_ERR_MEMORY, "glTF export: out of memory");

@@ -91,6 +91,31 @@ double cpi_poly_min(const double *c, int deg, double lo, double hi)
     return cpi_poly_min_at(c, deg, lo, hi, &at);
 }
 
+void cpi_poly_bernstein(const double *c, int deg, double lo, double hi, double *b)
+{
+    double a[CPI_POLY_MAX_DEGREE + 1];
+    for (int k = 0; k <= deg; k++)
+        a[k] = c[k];
+    /* c(lo + (hi - lo) t): a Taylor shift by repeated synthetic division, then the scale */
+    if (lo != 0.0)
+        for (int i = 0; i < deg; i++)
+            for (int k = deg - 1; k >= i; k--)
+                a[k] += lo * a[k + 1];
+    double f = 1.0;
+    for (int k = 1; k <= deg; k++)
+        f *= hi - lo, a[k] *= f;
+    /* b_i = sum over k <= i of C(i, k) / C(deg, k) a_k */
+    for (int i = 0; i <= deg; i++) {
+        double s = 0.0, cik = 1.0, cnk = 1.0;
+        for (int k = 0; k <= i; k++) {
+            s += cik / cnk * a[k];
+            cik = cik * (i - k) / (k + 1);
+            cnk = cnk * (deg - k) / (k + 1);
+        }
+        b[i] = s;
+    }
+}
+
 /* ---- quadrature ------------------------------------------------------------------------ */
 
 /* Nodes and weights of the 15-point Kronrod rule and its embedded 7-point

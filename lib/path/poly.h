@@ -5,8 +5,9 @@
 #ifndef CAMPATH_POLY_H
 #define CAMPATH_POLY_H
 
-/* Highest degree the root finder takes (6: the look-at checks' sextics). */
-#define CPI_POLY_MAX_DEGREE 6
+/* Highest degree the root finder takes (30: the look-at checks' squares of
+ * the views of smooth timing, lib/path/lookat_view.c). */
+#define CPI_POLY_MAX_DEGREE 30
 
 /* c[0] + c[1] x + ... + c[deg] x^deg (Horner). */
 static inline double cpi_poly_eval(const double *c, int deg, double x)
@@ -35,6 +36,13 @@ int cpi_poly_roots(const double *c, int deg, double lo, double hi, double *roots
 double cpi_poly_min(const double *c, int deg, double lo, double hi);
 /* The same, and where it is in *at. */
 double cpi_poly_min_at(const double *c, int deg, double lo, double hi, double *at);
+
+/* The Bernstein coefficients b[0..deg] of the polynomial c (degree deg <=
+ * CPI_POLY_MAX_DEGREE) over [lo, hi]: c(lo + (hi - lo) t) = sum b_i
+ * B_i,deg(t). Their convex hull holds the polynomial's graph there, so the
+ * least and largest of them bound its values (Farin, "Curves and Surfaces
+ * for CAGD", chapter 5). */
+void cpi_poly_bernstein(const double *c, int deg, double lo, double hi, double *b);
 
 /* The integrand for cpi_integrate. */
 typedef double (*cpi_integrand)(const void *ctx, double x);

@@ -32,7 +32,6 @@ void cpi_shape_free(cpi_shape *s)
     free(s->uk);
     free(s->key_knot);
     free(s->xk);
-    free(s->uq0);
     cp_curve_destroy(s->warp);
     free(s);
 }
@@ -311,8 +310,6 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
         s->scratch = cpi_alloc_array(n + 1, 4 * sizeof *s->scratch);
         if (p->xmask && !(s->xk = cpi_alloc_array(n + 1, sizeof *s->xk)))
             extra_ok = 0;
-        if (look_at && !(s->uq0 = cpi_alloc_array(n + 1, sizeof *s->uq0)))
-            extra_ok = 0;
     }
     int rc = CP_OK;
     if (!s || !s->uk || !s->key_knot || !s->work || !s->scratch || !extra_ok || !st.dp || !st.dr || !st.du ||
@@ -365,11 +362,6 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
         s->total = u;
     }
     const int loop = closed && s->total > 0;
-    if (look_at) { /* each u-knot's look-at frame: its first key's (the seam: key 0's, one cycle on) */
-        for (size_t j = 0; j < s->nu; j++)
-            s->uq0[j] = p->q0[first_key[j]];
-        s->uq0[s->nu] = p->q0_seam < 0 ? cp_quat_neg(p->q0[0]) : p->q0[0];
-    }
     /* the channels' own parameters as monotone maps of u, then their curves */
     rc = map_over_u(s, loop, uk_field(s, offsetof(cpi_uknot, sp)), total_sp, error);
     if (rc == CP_OK)

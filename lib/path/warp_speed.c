@@ -28,7 +28,8 @@
 #include "warp_speed.h"
 
 /* Seconds an ease from or to a stop takes, unless its run is too short
- * (then each ease covers at most half the run). */
+ * (then its eases cover half the run together: a quarter each between two
+ * stops, a half where the run has one). */
 #define CPI_EASE_SECONDS 1.0
 /* Pieces are split until the speed they give is within this of the cruise. */
 #define CPI_SPEED_TOLERANCE 1e-8
@@ -110,8 +111,8 @@ static double run_time(const run *r, double v, double dist)
     return 0.5 * r->tau_in + dist / v;
 }
 
-/* A run's duration at speed v, its eases shortened to fit: each covers at
- * most half the run. */
+/* A run's duration at speed v, its eases shortened to fit: together they
+ * cover at most half the run (an ease covers v tau / 2). */
 static double run_duration(run *r, int ease_in, int ease_out, double v)
 {
     const int z = ease_in + ease_out;

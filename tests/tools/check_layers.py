@@ -17,7 +17,10 @@ the include paths cannot:
      by objects of that layer or a lower one;
   3. the editor: editor/core includes no SDL, OpenGL or loader header, no
      part of the editor includes a library-internal header, and no editor or
-     tool object uses a cpi_ (library-internal) symbol.
+     tool object uses a cpi_ (library-internal) symbol;
+  4. sockets: no file of the library, the editor or the examples but
+     lib/base/net.c includes a socket header (the one platform interface,
+     so that a Winsock version goes there and nowhere else).
 """
 import os
 import re
@@ -26,16 +29,19 @@ import subprocess
 import sys
 import tempfile
 
-LAYERS = ["base", "curve", "path", "json", "reload", "record", "gltf"]
+LAYERS = ["base", "curve", "path", "json", "reload", "record", "gltf", "link"]
 # the layer of each public header (math.h is the header-only math layer, on base)
 PUBLIC = {
     "common.h": "base", "math.h": "base", "curve.h": "curve", "path.h": "path", "handoff.h": "path",
-    "json.h": "json", "reload.h": "reload", "record.h": "record", "gltf.h": "gltf",
+    "json.h": "json", "reload.h": "reload", "record.h": "record", "gltf.h": "gltf", "link.h": "link",
     "campath.h": None,  # includes everything: for programs, not for the library
 }
 # headers of other projects a layer may include (<...>), by layer
 FOREIGN = {"cjson/": "gltf"}
 CORE_FORBIDDEN = ("SDL", "GL/", "GLES", "epoxy/", "EGL/")
+# socket headers, and the one file that may include them
+SOCKET_HEADERS = ("sys/socket.h", "netinet/", "arpa/inet.h", "netdb.h", "sys/un.h", "winsock", "ws2tcpip.h")
+SOCKET_FILE = os.path.join("lib", "base", "net.c")
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 
@@ -90,6 +96,7 @@ def check_includes(root):
                 for prefix, allowed in FOREIGN.items():
                     if name.startswith(prefix) and layer != allowed:
                         problems.append("%s: <%s> may be used by the %s layer only" % (where, name, allowed))
+    problems += check_sockets(root)
     for sub in ("core", "sdl", "cli"):
         d = os.path.join(root, "editor", sub)
         if not os.path.isdir(d):
@@ -108,6 +115,23 @@ def check_includes(root):
                 local = os.path.exists(os.path.join(d, inc))
                 if ".." in inc.split("/") or (inc in owner and not local):
                     problems.append("%s: the editor uses the public API only, includes %s" % (where, inc))
+    return problems
+
+
+def check_sockets(root):
+    problems = []
+    for top in ("lib", "editor", os.path.join("docs", "examples")):
+        for folder, _, names in os.walk(os.path.join(root, top)):
+            for name in sorted(names):
+                path = os.path.join(folder, name)
+                rel = os.path.relpath(path, root)
+                if not name.endswith((".c", ".h")) or rel == SOCKET_FILE:
+                    continue
+                text = open(path, encoding="utf-8").read()
+                for m in INCLUDE.finditer(text):
+                    if m.group(1) == "<" and m.group(2).startswith(SOCKET_HEADERS):
+                        problems.append("%s:%d: includes <%s>: sockets belong behind lib/base/net.h"
+                                        % (rel, text.count("\n", 0, m.start()) + 1, m.group(2)))
     return problems
 
 
@@ -187,6 +211,8 @@ def self_test(root):
             ("lib/json/json_read.c", "#include <cjson/cJSON.h>\n", "cJSON outside the glTF layer"),
             ("editor/core/app.c", "#include <SDL.h>\n", "SDL in the editor core"),
             ("editor/core/app.c", '#include "json_impl.h"\n', "a library-internal header in the editor"),
+            ("lib/link/client.c", "#include <sys/socket.h>\n", "a socket header outside lib/base/net.c"),
+            ("editor/core/link.c", "#include <netinet/in.h>\n", "a socket header in the editor"),
         ]
         for rel, text, what in cases:
             if not os.path.exists(os.path.join(root, rel)):

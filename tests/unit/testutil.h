@@ -31,5 +31,18 @@ void testutil_rmtree(const char *dir);
 /* Writes `text` to `file` (not atomically: tests use this to play a careless
  * editor). 0 on success. */
 int testutil_write_file(const char *file, const char *text);
+/* The whole of `file` (malloc'd, a NUL after its bytes), its size in *size;
+ * NULL if it cannot be read. */
+char *testutil_read_file(const char *file, size_t *size);
+
+/* Seconds on a monotonic clock, and a sleep of about `seconds`: for loops
+ * that wait for something, bounded in time (and not busy). */
+double testutil_now(void);
+void testutil_nap(double seconds);
+
+/* Calls fn on every file of `dir` (whose name ends in `suffix`, if not
+ * NULL), whole and then cut short by 1 to `cuts` bytes from the end (files
+ * up to 1 MiB): a fuzz target's corpus replayed. Returns how many files. */
+size_t testutil_replay(const char *dir, const char *suffix, size_t cuts, int (*fn)(const uint8_t *, size_t));
 
 #endif /* CAMPATH_TESTUTIL_H */
