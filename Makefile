@@ -6,14 +6,19 @@
 #   make test       installs the missing Debian packages it needs (as root),
 #                   builds, runs every unit test and end-to-end script, then
 #                   all of them again under AddressSanitizer + UBSan, the fuzz
-#                   corpora under clang with make fuzz's sanitizers, and a
-#                   clang warning build
+#                   corpora under clang with make fuzz's sanitizers, a clang
+#                   warning build, and the checks of the amalgamation, the
+#                   CMake package and the tarball (check-package)
 #   make run        installs what the editor needs, then the editor on paths/demo.json
 #   make bench      installs what the benchmarks need, then runs them (prints tables)
 #   make fuzz       the JSON loader, glTF import, paths built and sampled, the link's messages,
 #                   then the editor's paste, under libFuzzer (FUZZ_SECONDS each, default 600;
 #                   an input may take a second)
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall mirrors it
+#   make install-lib  the library alone: libraries, headers, campath.pc and the
+#                   CMake package (no editor, so no SDL2 or assimp)
+#   make amalgamation  build/amalgamation/campath.c and campath.h, the drop-in
+#   make dist       build/campath-VERSION.tar.gz, which builds with make and with CMake
 #   make figures, make doc-examples
 #                   rewrite the plots of docs/math.md and the example outputs
 #                   of docs/cli.md from what the tools make now
@@ -22,7 +27,12 @@
 #   make clean
 
 VERSION := $(shell sed -n 's/^\#define CAMPATH_VERSION "\(.*\)"/\1/p' include/campath/common.h)
-SOVERSION := 0
+# The soname follows the ABI (README, "Versions"): libcampath.so.MAJOR from
+# 1.0 on; before 1.0 each minor release may break it, so the soname carries
+# the minor number too (libcampath.so.0.2).
+VERSION_MAJOR := $(word 1,$(subst ., ,$(VERSION)))
+VERSION_MINOR := $(word 2,$(subst ., ,$(VERSION)))
+SOVERSION := $(if $(filter 0,$(VERSION_MAJOR)),0.$(VERSION_MINOR),$(VERSION_MAJOR))
 
 PREFIX      ?= /usr/local
 exec_prefix ?= $(PREFIX)
@@ -30,6 +40,7 @@ bindir      ?= $(exec_prefix)/bin
 libdir      ?= $(exec_prefix)/lib
 includedir  ?= $(PREFIX)/include
 pkgconfigdir ?= $(libdir)/pkgconfig
+cmakedir    ?= $(libdir)/cmake/campath
 
 BUILD ?= build
 CC    ?= cc
@@ -47,7 +58,9 @@ endif
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 CFLAGS   ?=
 ALL_CFLAGS   = -std=c11 $(OPT) $(WARNINGS) $(WERROR) $(SANFLAGS) $(CFLAGS)
-ALL_CPPFLAGS = -Iinclude -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(CPPFLAGS)
+# the feature macros every file is compiled with (CMake and the amalgamation read them here)
+FEATURES     := -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+ALL_CPPFLAGS = -Iinclude $(FEATURES) $(CPPFLAGS)
 ALL_LDFLAGS  = $(SANFLAGS) $(LDFLAGS)
 
 PKG_CONFIG ?= pkg-config
@@ -80,10 +93,11 @@ DEB_run      := build-essential pkg-config libcjson-dev libsdl2-dev libsdl2-ttf-
 # Node.js from elsewhere bundles its own, and Debian's npm would conflict),
 # Blender (with the numpy its glTF importer needs) and Godot 3 for the checks
 # that their importers play exported files as the path, Godot's editor on a
-# virtual display (xvfb: Godot 3 opens a window on Linux even to import)
+# virtual display (xvfb: Godot 3 opens a window on Linux even to import),
+# cmake for the CMake package's checks (make check-cmake, check-dist)
 NPM_PACKAGE  := $(if $(shell command -v npm 2>/dev/null),,npm)
 DEB_test     := $(DEB_run) libcmocka-dev python3 clang locales assimp-testmodels nodejs $(NPM_PACKAGE) \
-                blender python3-numpy godot3 xvfb
+                blender python3-numpy godot3 xvfb cmake
 # the benchmarks: GSL for the baselines, xvfb for the editor's window at rest (a virtual display)
 DEB_bench    := $(DEB_run) libgsl-dev python3 assimp-testmodels xvfb
 DEB_fuzz     := $(DEB_run) clang libclang-rt-dev
@@ -148,8 +162,9 @@ BENCH_SCRIPTS := $(sort $(wildcard tests/bench/*.sh))
 
 E2E_SCRIPTS := $(sort $(wildcard tests/e2e/*.sh))
 
-.PHONY: all lib test check check-build check-run check-asan check-clang check-no-int128 check-replay e2e run run-editor bench \
-        bench-run fuzz fuzz-build install uninstall deps deps-run deps-test deps-bench deps-fuzz deps-all clean
+.PHONY: all lib test check check-build check-run check-asan check-clang check-no-int128 check-replay e2e run run-editor \
+        bench bench-run fuzz fuzz-build install install-lib uninstall deps deps-run deps-test deps-bench deps-fuzz \
+        deps-all clean
 
 all: lib $(CLI_BIN) $(EDITOR_BIN) $(EXAMPLE_BIN)
 
@@ -389,8 +404,16 @@ print-%:
 
 # ---- install --------------------------------------------------------------------------------
 
-install: all
-	install -d $(DESTDIR)$(libdir) $(DESTDIR)$(includedir)/campath $(DESTDIR)$(pkgconfigdir) $(DESTDIR)$(bindir)
+# `make install-lib` installs what game code builds against, from `make lib`
+# alone (no editor, so neither SDL2 nor assimp is needed): the libraries,
+# the headers, campath.pc and the CMake package (find_package(campath)),
+# whose files CMake's own install writes from the same templates.
+# campathConfig.cmake finds the rest from its own folder, so the headers'
+# place is written into it relative to that folder.
+CMAKE_TO_INCLUDEDIR = $(shell realpath -m --relative-to=$(cmakedir) $(includedir))
+SIZEOF_VOID_P = $(shell echo __SIZEOF_POINTER__ | $(CC) -E -P -x c - 2>/dev/null | tail -n 1)
+install-lib: lib
+	install -d $(DESTDIR)$(libdir) $(DESTDIR)$(includedir)/campath $(DESTDIR)$(pkgconfigdir) $(DESTDIR)$(cmakedir)
 	install -m 644 $(STATIC_LIB) $(DESTDIR)$(libdir)/
 	install -m 755 $(SHARED_LIB) $(DESTDIR)$(libdir)/
 	ln -sf libcampath.so.$(VERSION) $(DESTDIR)$(libdir)/libcampath.so.$(SOVERSION)
@@ -398,17 +421,104 @@ install: all
 	install -m 644 include/campath/*.h $(DESTDIR)$(includedir)/campath/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(libdir)|' -e 's|@INCLUDEDIR@|$(includedir)|' \
 	    -e 's|@VERSION@|$(VERSION)|' lib/campath.pc.in > $(DESTDIR)$(pkgconfigdir)/campath.pc
-	chmod 644 $(DESTDIR)$(pkgconfigdir)/campath.pc
-	$(if $(CLI_BIN),install -m 755 $(CLI_BIN) $(DESTDIR)$(bindir)/)
-	$(if $(EDITOR_BIN),install -m 755 $(EDITOR_BIN) $(DESTDIR)$(bindir)/)
+	for f in campathConfig campathConfigVersion; do \
+	    sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOVERSION@|$(SOVERSION)|g' -e 's|@SIZEOF_VOID_P@|$(SIZEOF_VOID_P)|g' \
+	        -e 's|@CMAKE_TO_INCLUDEDIR@|$(CMAKE_TO_INCLUDEDIR)|g' lib/$$f.cmake.in > $(DESTDIR)$(cmakedir)/$$f.cmake || exit 1; \
+	done
+	chmod 644 $(DESTDIR)$(pkgconfigdir)/campath.pc $(DESTDIR)$(cmakedir)/*.cmake
 	@# a new shared library in a system folder is found only once the loader's cache knows it
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null; then ldconfig; fi
+
+install: all install-lib
+	install -d $(DESTDIR)$(bindir)
+	$(if $(CLI_BIN),install -m 755 $(CLI_BIN) $(DESTDIR)$(bindir)/)
+	$(if $(EDITOR_BIN),install -m 755 $(EDITOR_BIN) $(DESTDIR)$(bindir)/)
 
 uninstall:
 	rm -f $(DESTDIR)$(libdir)/libcampath.a $(DESTDIR)$(libdir)/libcampath.so \
 	      $(DESTDIR)$(libdir)/libcampath.so.$(SOVERSION) $(DESTDIR)$(libdir)/libcampath.so.$(VERSION)
-	rm -rf $(DESTDIR)$(includedir)/campath
+	rm -rf $(DESTDIR)$(includedir)/campath $(DESTDIR)$(cmakedir)
 	rm -f $(DESTDIR)$(pkgconfigdir)/campath.pc $(DESTDIR)$(bindir)/campath $(DESTDIR)$(bindir)/campath-editor
+
+# ---- the other ways in: the amalgamation, CMake, the tarball -------------------------------
+
+.PHONY: amalgamation dist check-package check-amalgamation check-cmake check-dist FORCE
+
+# `make check` runs these too (after the rest; each says what it proves)
+check: check-package
+check-package: check-amalgamation check-cmake check-dist
+
+# `make amalgamation`: the library as one C file and one header, written by
+# tools/amalgamate.py from LIB_SRC (every lib/<layer>/*.c, in layer order)
+# with the feature macros above. Made again when a source changes or the
+# list does (kept in a file that is rewritten only when it changes).
+AMALGAMATION := $(BUILD)/amalgamation
+amalgamation: $(AMALGAMATION)/campath.c
+
+$(AMALGAMATION)/sources: FORCE
+	@mkdir -p $(@D)
+	@echo '$(LIB_SRC) $(FEATURES)' | cmp -s - $@ || echo '$(LIB_SRC) $(FEATURES)' > $@
+
+$(AMALGAMATION)/campath.c: tools/amalgamate.py $(LIB_SRC) $(LIB_HDR) $(AMALGAMATION)/sources
+	python3 tools/amalgamate.py --out $(@D) $(patsubst -D%,--define=%,$(FEATURES)) $(LIB_SRC)
+
+# compiled as a game would drop it in: alone, with the warnings the README names
+$(AMALGAMATION)/campath.o: $(AMALGAMATION)/campath.c
+	$(CC) -std=c11 $(OPT) -Wall -Wextra -pedantic -Werror $(SANFLAGS) $(CJSON_CFLAGS) -c $< -o $@
+
+# The amalgamation tested as the library is: every unit test, compiled
+# against its header (include/campath/X.h stand-ins that include it) and
+# linked with it in place of libcampath.a, by the same rules as
+# check-build; then tests/package/amalgamation.sh (gcc and clang, MinGW
+# once this tree builds for Windows, only the public API external, up to
+# date with LIB_SRC, the README's drop-in use, the generator's self-test).
+AMALGAMATED := $(BUILD)/amalgamated
+AMALGAMATED_TESTS := $(UNIT_SRC:tests/unit/%.c=$(AMALGAMATED)/tests/%)
+check-amalgamation: $(AMALGAMATION)/campath.o $(BUILD)/locale/de_DE.UTF-8/LC_NUMERIC
+	@mkdir -p $(AMALGAMATION)/include/campath
+	@for h in include/campath/*.h; do echo '#include "../../campath.h"' > $(AMALGAMATION)/$$h; done
+	$(MAKE) --no-print-directory BUILD=$(AMALGAMATED) LIB_OBJ=$(AMALGAMATION)/campath.o WERROR=-Werror \
+	    ALL_CPPFLAGS="-I$(AMALGAMATION)/include $(FEATURES)" $(AMALGAMATED_TESTS)
+	@set -e; for t in $(AMALGAMATED_TESTS); do echo "== $$t"; \
+	    CP_BUILD=$(BUILD) LOCPATH=$(abspath $(BUILD)/locale) $$t; done
+	BUILD=$(BUILD) CC="$(CC)" sh tests/package/amalgamation.sh
+
+# CMake against the Makefile: the same sources with the same include paths
+# and macros; its install and `make install` each serve a CMake project
+# (find_package) that builds and runs the README's example, as does
+# add_subdirectory (tests/package/cmake.sh).
+check-cmake: all
+	BUILD=$(BUILD) CC="$(CC)" sh tests/package/cmake.sh
+
+# `make dist`: campath-VERSION.tar.gz in $(BUILD): the files git tracks as
+# they are in the working tree (a tracked file deleted and not `git rm`-ed
+# stops it), or outside a git checkout (an unpacked tarball) every file but
+# the build's, under campath-VERSION/, with owner and order fixed (and in a
+# checkout the last commit's time), so that the same tree gives the same bytes.
+DIST := $(BUILD)/campath-$(VERSION).tar.gz
+dist:
+	@mkdir -p $(BUILD)
+	@if [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ]; then \
+	    git ls-files -z --deduplicate > $(BUILD)/dist-files; \
+	    echo "--mtime=@$$(git log -1 --format=%ct 2>/dev/null || echo 0)" > $(BUILD)/dist-mtime; \
+	else \
+	    find . -type f ! -path './$(BUILD)/*' ! -name '*.tar.gz' -printf '%P\0' > $(BUILD)/dist-files; \
+	    : > $(BUILD)/dist-mtime; \
+	fi
+	tar --create --format=gnu --sort=name --owner=0 --group=0 --numeric-owner $$(cat $(BUILD)/dist-mtime) \
+	    --transform 's,^,campath-$(VERSION)/,' --null --files-from=$(BUILD)/dist-files | gzip -9n > $(DIST).tmp
+	mv $(DIST).tmp $(DIST)
+	rm -f $(BUILD)/dist-files $(BUILD)/dist-mtime
+	@echo "dist: $(DIST)"
+
+# The tarball on a machine that has nothing else: unpacked outside the
+# tree, built with make and with CMake (and taken in by FetchContent), each
+# build run; `make install-lib` from it with the editor's sources made
+# uncompilable and SDL2 and assimp hidden (tests/package/dist.sh).
+check-dist: dist
+	BUILD=$(BUILD) DIST=$(DIST) CC="$(CC)" sh tests/package/dist.sh
+
+FORCE:
 
 # ---- dependencies -----------------------------------------------------------------------------
 

@@ -27,10 +27,14 @@
 extern "C" {
 #endif
 
+/* The version these headers belong to. CAMPATH_VERSION_NUMBER is
+ * MAJOR * 10000 + MINOR * 100 + PATCH (0.2.0 is 200), what cp_version()
+ * returns for the library that is running. */
 #define CAMPATH_VERSION_MAJOR 0
-#define CAMPATH_VERSION_MINOR 1
+#define CAMPATH_VERSION_MINOR 2
 #define CAMPATH_VERSION_PATCH 0
-#define CAMPATH_VERSION "0.1.0"
+#define CAMPATH_VERSION "0.2.0"
+#define CAMPATH_VERSION_NUMBER (CAMPATH_VERSION_MAJOR * 10000 + CAMPATH_VERSION_MINOR * 100 + CAMPATH_VERSION_PATCH)
 
 /* Marks the public API. The library is compiled with hidden visibility, so
  * only functions declared with CP_API are exported from libcampath.so. */
@@ -69,6 +73,12 @@ typedef struct cp_error {
 
 /* A short constant name for a status ("invalid", "memory", ...). */
 CP_API const char *cp_status_name(cp_status code);
+
+/* The version of the library that is running, as CAMPATH_VERSION_NUMBER
+ * gives it for the headers: a game linked with the shared library can
+ * check that it got the one it was built with (the same major version
+ * and, before 1.0, the same minor one; README, "Versions"). */
+CP_API int cp_version(void);
 
 #ifdef __cplusplus
 }

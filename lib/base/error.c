@@ -60,7 +60,12 @@ cp_status cpi_error_at(cp_error *error, cp_status code, long key, const char *fi
 void cpi_error_field(cp_error *error, long key, const char *field)
 {
     if (error) {
-        snprintf(error->field, sizeof error->field, "%s", field ? field : "");
+        /* cut to fit, as snprintf would, but without a "%s" that compilers
+         * flag when they see a longer buffer inlined into it */
+        size_t n = 0;
+        for (; field && field[n] && n + 1 < sizeof error->field; n++)
+            error->field[n] = field[n];
+        error->field[n] = '\0';
         error->key = key;
     }
 }

@@ -140,7 +140,8 @@ cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options 
         opts = *options;
     if (opts.ends != CP_ENDS_CLOSED)
         opts.period = 0.0;
-    cpi_key_stats stats;
+    cpi_key_stats stats = {0}; /* filled by a validation that succeeds; zeroed for compilers that see
+                                  across files (the amalgamation) and cannot tell */
     if (cpi_path_validate(keys, count, &opts, names, &stats, error) != CP_OK)
         return NULL;
 

@@ -429,7 +429,7 @@ static double cruising_speed(const plan *P)
 
 /* Every ease covers at least CPI_EASE_MIN_SHARE of the path's length, or
  * the run that has it is named. */
-static int check_eases(const plan *P, double v, const cpi_field_names *names, cp_error *error)
+static int check_eases(const plan *P, double v, cp_error *error)
 {
     char f[128], b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
     for (size_t r = 0; r < P->nruns; r++) {
@@ -437,7 +437,6 @@ static int check_eases(const plan *P, double v, const cpi_field_names *names, cp
         const double tau = fmax(R->tau_in, R->tau_out), eased = 0.5 * v * tau;
         if (tau > 0 && !(eased >= CPI_EASE_MIN_SHARE * P->length)) {
             const size_t a = R->first % P->n, b = (R->first + R->segs) % P->n;
-            snprintf(f, sizeof f, "%stiming", names->options);
             cpi_error_set(error, CP_ERR_INVALID,
                           "keys[%zu]..keys[%zu]: at constant speed the camera eases over %s m of the path's %s m "
                           "there, less than 1e-9 of it: too little to lay out; give the path less time, or use "
@@ -615,7 +614,7 @@ int cpi_warp_constant_speed(cp_path *p, const cpi_field_names *names, cp_error *
         split_into_runs(&P);
         b.v = p->shape->speed = cruising_speed(&P);
         time_keys(&P, b.v);
-        rc = check_eases(&P, b.v, names, error);
+        rc = check_eases(&P, b.v, error);
         if (rc == CP_OK)
             rc = check_times(&P, error);
         if (rc == CP_OK)

@@ -11,10 +11,17 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 prefix="$tmp/prefix"
 
+# the soname follows the ABI (README, "Versions"): libcampath.so.MAJOR, or
+# libcampath.so.0.MINOR before 1.0, from the header's numbers
+major=$(sed -n 's/^#define CAMPATH_VERSION_MAJOR \([0-9]*\)$/\1/p' include/campath/common.h)
+minor=$(sed -n 's/^#define CAMPATH_VERSION_MINOR \([0-9]*\)$/\1/p' include/campath/common.h)
+if [ "$major" = 0 ]; then soname=libcampath.so.0.$minor; else soname=libcampath.so.$major; fi
+
 make --no-print-directory -s BUILD="$BUILD" >/dev/null
 make --no-print-directory -s BUILD="$BUILD" install PREFIX="$prefix" >/dev/null
-for f in include/campath/campath.h lib/libcampath.a lib/libcampath.so lib/libcampath.so.0 \
-         lib/pkgconfig/campath.pc bin/campath; do
+for f in include/campath/campath.h lib/libcampath.a lib/libcampath.so "lib/$soname" \
+         lib/pkgconfig/campath.pc lib/cmake/campath/campathConfig.cmake lib/cmake/campath/campathConfigVersion.cmake \
+         bin/campath; do
     [ -e "$prefix/$f" ] || { echo "install.sh: $f was not installed" >&2; exit 1; }
 done
 grep -qx "prefix=$prefix" "$prefix/lib/pkgconfig/campath.pc" ||
@@ -23,15 +30,14 @@ grep -qx "prefix=$prefix" "$prefix/lib/pkgconfig/campath.pc" ||
 
 # the README's example, built exactly as the README says (a non-system prefix
 # needs PKG_CONFIG_PATH to build and LD_LIBRARY_PATH to run, as it says too)
-awk '/<!-- readme-example -->/ { armed = 1; next }
-     armed && /^```c$/ { inside = 1; next }
-     inside && /^```$/ { exit }
-     inside { print }' README.md > "$tmp/game.c"
+sh tests/tools/readme_example.sh > "$tmp/game.c"
 grep -q 'make install' README.md && grep -qF 'cc game.c $(pkg-config --cflags --libs campath)' README.md ||
     { echo "install.sh: the README no longer shows the command tested here" >&2; exit 1; }
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 (cd "$tmp" && ${CC:-cc} game.c $(pkg-config --cflags --libs campath) -o game)
-readelf -d "$tmp/game" | grep -q 'NEEDED.*libcampath\.so\.0' ||
+readelf -d "$prefix/lib/libcampath.so" | grep -qF "Library soname: [$soname]" ||
+    { echo "install.sh: libcampath.so's soname is not $soname" >&2; readelf -d "$prefix/lib/libcampath.so" >&2; exit 1; }
+readelf -d "$tmp/game" | grep -qF "Shared library: [$soname]" ||
     { echo "install.sh: the README's command did not link the shared library" >&2; exit 1; }
 out=$(LD_LIBRARY_PATH="$prefix/lib" "$tmp/game")
 case "$out" in position*) ;; *) echo "install.sh: the example printed '$out'" >&2; exit 1 ;; esac
