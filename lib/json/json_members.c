@@ -28,11 +28,13 @@ static size_t format_field(const field *f, char *buf, size_t size)
     return n + (w > 0 ? (size_t)w : 0);
 }
 
-/* The index of the key a field lies in (keys[3].position[1] -> 3), or -1. */
+/* The index of the key a field lies in (keys[3].position[1] -> 3), or of
+ * the shot in a sequence (shots[2].blend -> 2), or -1. */
 static long key_of(const field *f)
 {
     for (; f && f->parent; f = f->parent)
-        if (!f->member && f->parent->member && !f->parent->parent && strcmp(f->parent->member, "keys") == 0)
+        if (!f->member && f->parent->member && !f->parent->parent &&
+            (strcmp(f->parent->member, "keys") == 0 || strcmp(f->parent->member, "shots") == 0))
             return (long)f->index;
     return -1;
 }

@@ -580,6 +580,8 @@ int cpi_shots_parse(const char *text, size_t size, const char *source, cpi_shots
             doc.warnings = NULL, doc.warning_count = 0;
         }
         cp_document_free(&doc);
+    } else {
+        cpi_shots_free(shots);
     }
     return rc;
 }

@@ -33,7 +33,7 @@ static cp_status shot_error(cp_error *error, size_t i, const char *member, const
 /* The checks of one shot on its own: its path, from, to and blend. */
 static cp_status check_shot(const cp_shot *in, size_t i, cp_shot *out, cp_error *error)
 {
-    char a[CPI_FMT_DOUBLE_SIZE], b[CPI_FMT_DOUBLE_SIZE], c[CPI_FMT_DOUBLE_SIZE];
+    char a[CPI_FMT_DOUBLE_SIZE], b[CPI_FMT_DOUBLE_SIZE], c[CPI_FMT_DOUBLE_SIZE], d[CPI_FMT_DOUBLE_SIZE];
     if (!in->path)
         return shot_error(error, i, "path", "no path");
     *out = *in;
@@ -67,7 +67,7 @@ static cp_status check_shot(const cp_shot *in, size_t i, cp_shot *out, cp_error 
     if (in->blend > out->to - out->from)
         return shot_error(error, i, "blend", "%s s is longer than the shot itself (%s s, from %s to %s)",
                           cpi_fmt_double(a, in->blend), cpi_fmt_double(b, out->to - out->from),
-                          cpi_fmt_double(c, out->from), cpi_fmt_double(c, out->to));
+                          cpi_fmt_double(c, out->from), cpi_fmt_double(d, out->to));
     return CP_OK;
 }
 
