@@ -290,7 +290,7 @@ static void files_should_be_told_apart_and_inline_paths_read(void **state)
     cp_sequence_destroy(seq);
     static const char named[] = "{\"campath\": 1, \"shots\": [{\"path\": \"a.json\"}]}";
     assert_null(cp_sequence_load_memory(named, sizeof named - 1, "mem.json", NULL, &err));
-    assert_non_null(strstr(err.message, "mem.json:1:36: shots[0].path: \"a.json\": a sequence read from memory"));
+    assert_non_null(strstr(err.message, "mem.json:1:35: shots[0].path: \"a.json\": a sequence read from memory"));
     seq = cp_sequence_load_memory(named, sizeof named - 1, "mem.json", "tests/data/bad_sequence/shots", &err);
     assert_non_null(seq);
     cp_sequence_destroy(seq);
