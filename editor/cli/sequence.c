@@ -33,6 +33,8 @@ int cli_seq_validate(const char *file)
     cp_sequence *seq = open_seq(file, NULL);
     if (!seq)
         return 1;
+    for (size_t w = 0; w < cp_sequence_warning_count(seq); w++)
+        fprintf(stderr, "%s\n", cp_sequence_warning(seq, w));
     size_t cuts, blends;
     count_joins(seq, &cuts, &blends);
     const size_t n = cp_sequence_shot_count(seq);

@@ -86,6 +86,11 @@ CP_API double cp_sequence_shot_start(const cp_sequence *seq, size_t i);
 CP_API const char *cp_sequence_shot_file(const cp_sequence *seq, size_t i);
 /* The sequence's "name", or NULL. */
 CP_API const char *cp_sequence_name(const cp_sequence *seq);
+/* The warnings of loading its file (members campath does not know, in the
+ * sequence and in its inline paths: "file:line:col: ..."), owned by the
+ * sequence; 0 and NULL for one made with cp_sequence_create. */
+CP_API size_t cp_sequence_warning_count(const cp_sequence *seq);
+CP_API const char *cp_sequence_warning(const cp_sequence *seq, size_t i);
 
 /* The pose at sequence time `time`, with its derivatives, the shot and
  * whether a cut lies in (previous, time] (or [time, previous) when playing

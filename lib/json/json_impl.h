@@ -118,9 +118,10 @@ void cpi_locate_error(const cpi_locations *loc, cp_error *error);
 /* A path file read from byte `start` of text to the end of its object:
  * an inline path inside a sequence file (whose syntax was checked already).
  * As cpi_document_parse otherwise; messages name `source` and the line and
- * column in the whole text. */
-int cpi_document_parse_at(const char *text, size_t size, size_t start, const char *source, cp_document *doc,
-                          cp_path **path, cp_error *error);
+ * column in the whole text; its warnings are prefixed with `prefix`
+ * ("shots[1].path"). */
+int cpi_document_parse_at(const char *text, size_t size, size_t start, const char *prefix, const char *source,
+                          cp_document *doc, cp_path **path, cp_error *error);
 
 /* ---- sequences (json_sequence.c) ---------------------------------------------------------- */
 

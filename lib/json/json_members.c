@@ -125,8 +125,12 @@ static void warn(reader *r, size_t pos, const field *f, const char *name, size_t
     char path[96] = "", ex[40], line[320];
     format_field(f, path, sizeof path);
     cpi_jr_advance_line_col(r, pos);
-    snprintf(line, sizeof line, "%s:%lu:%lu: %s%sunknown member \"%s\" ignored (kept when the file is saved again)",
-             r->source, r->lc_line, r->lc_col, path, path[0] ? ": " : "", cpi_jr_excerpt(name, len, ex));
+    /* sequences are not written by campath: what they do not know is not kept */
+    const int kept = !r->shots && !r->nested;
+    snprintf(line, sizeof line, "%s:%lu:%lu: %s%s%s%sunknown member \"%s\" ignored%s", r->source, r->lc_line,
+             r->lc_col, r->prefix ? r->prefix : "", r->prefix && path[0] ? "." : "", path,
+             path[0] || r->prefix ? ": " : "", cpi_jr_excerpt(name, len, ex),
+             kept ? " (kept when the file is saved again)" : "");
     char **w = realloc(d->warnings, (d->warning_count + 1) * sizeof *w);
     if (w) {
         d->warnings = w;

@@ -488,8 +488,8 @@ static int report(reader *r, cp_error *error)
 
 /* A file read from `start` (0: the whole text; else an inline path of a
  * sequence) into doc, or into *shots for a sequence file. */
-static int parse(const char *text, size_t size, size_t start, const char *source, cp_document *doc, cp_path **path,
-                 cpi_shots *shots, cp_error *error)
+static int parse(const char *text, size_t size, size_t start, const char *prefix, const char *source, cp_document *doc,
+                 cp_path **path, cpi_shots *shots, cp_error *error)
 {
     cp_error local; /* the status and the field are needed even when the caller wants no message */
     if (!error)
@@ -509,7 +509,7 @@ static int parse(const char *text, size_t size, size_t start, const char *source
         return CP_ERR_SYNTAX;
     }
     reader r = {.s = {.text = text, .size = size, .unique = 1}, .source = source, .doc = doc, .loc = &loc,
-                .lc_line = 1, .lc_col = 1, .err_key = -1, .shots = shots, .nested = start > 0};
+                .lc_line = 1, .lc_col = 1, .err_key = -1, .shots = shots, .nested = start > 0, .prefix = prefix};
     if (start > 0)
         r.s.pos = start;
     else if (size >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
@@ -560,19 +560,19 @@ static int parse(const char *text, size_t size, size_t start, const char *source
 int cpi_document_parse(const char *text, size_t size, const char *source, cp_document *doc, cp_path **path,
                        cp_error *error)
 {
-    return parse(text, size, 0, source, doc, path, NULL, error);
+    return parse(text, size, 0, NULL, source, doc, path, NULL, error);
 }
 
-int cpi_document_parse_at(const char *text, size_t size, size_t start, const char *source, cp_document *doc,
-                          cp_path **path, cp_error *error)
+int cpi_document_parse_at(const char *text, size_t size, size_t start, const char *prefix, const char *source,
+                          cp_document *doc, cp_path **path, cp_error *error)
 {
-    return parse(text, size, start, source, doc, path, NULL, error);
+    return parse(text, size, start, prefix, source, doc, path, NULL, error);
 }
 
 int cpi_shots_parse(const char *text, size_t size, const char *source, cpi_shots *shots, cp_error *error)
 {
     cp_document doc;
-    int rc = parse(text, size, 0, source, &doc, NULL, shots, error);
+    int rc = parse(text, size, 0, NULL, source, &doc, NULL, shots, error);
     if (rc == CP_OK) {
         if (doc.warning_count) {
             /* the warnings are the sequence's: handed over with the document's */

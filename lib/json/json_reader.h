@@ -37,6 +37,7 @@ typedef struct reader {
     long           err_key;           /* and the index of its key, or -1 */
     struct cpi_shots *shots;          /* reading a sequence: its shots go here (NULL: a path) */
     int            nested;            /* an inline path inside a sequence: no text may follow */
+    const char    *prefix;            /* where an inline path stands ("shots[1].path"), for warnings */
 } reader;
 
 /* "position", "rotation", "fov": the channels of "interpolation". */

@@ -237,16 +237,36 @@ static int note_file(cpi_sequence_files *files, const char *name)
 }
 
 /* Shot i's path: from its file or inline. NULL with `error` placed. */
+/* Moves an inline path's warnings to the sequence's (dropped when memory runs out: they are only warnings). */
+static void keep_warnings(cpi_shots *shots, cp_document *doc)
+{
+    if (!doc->warning_count)
+        return;
+    char **w = cpi_alloc_array(shots->warning_count + doc->warning_count, sizeof *w);
+    if (!w)
+        return;
+    if (shots->warning_count)
+        memcpy(w, shots->warnings, shots->warning_count * sizeof *w);
+    memcpy(w + shots->warning_count, doc->warnings, doc->warning_count * sizeof *w);
+    free(shots->warnings);
+    shots->warnings = w;
+    shots->warning_count += doc->warning_count;
+    free(doc->warnings);
+    doc->warnings = NULL, doc->warning_count = 0;
+}
+
 static cp_path *shot_path(const char *text, size_t size, const char *source, const char *folder,
                           const cpi_shot_entry *e, size_t i, cpi_sequence_files *files, char **joined,
-                          cp_error *error)
+                          cpi_shots *shots, cp_error *error)
 {
     cp_error inner;
     char what[256];
     if (!e->file) {
         cp_document doc;
         cp_path *p = NULL;
-        if (cpi_document_parse_at(text, size, e->member[CPI_SHOT_PATH], source, &doc, &p, &inner) != CP_OK) {
+        char prefix[48];
+        snprintf(prefix, sizeof prefix, "shots[%zu].path", i);
+        if (cpi_document_parse_at(text, size, e->member[CPI_SHOT_PATH], prefix, source, &doc, &p, &inner) != CP_OK) {
             /* "SOURCE:L:C: FIELD: ..." becomes "SOURCE:L:C: shots[i].path.FIELD: ..." */
             char head[300];
             snprintf(head, sizeof head, "%s:%lu:%lu: ", source, inner.line, inner.column);
@@ -263,6 +283,7 @@ static cp_path *shot_path(const char *text, size_t size, const char *source, con
             error->line = inner.line, error->column = inner.column;
             return NULL;
         }
+        keep_warnings(shots, &doc);
         cp_document_free(&doc);
         return p;
     }
@@ -331,7 +352,7 @@ cp_sequence *cpi_sequence_load_text(const char *text, size_t size, const char *s
         const cpi_shot_entry *e = &shots.e[built];
         list[built] = (cp_shot){.from = e->from, .to = e->to, .blend = e->blend};
         joined[built] = NULL;
-        if (!(list[built].path = shot_path(text, size, source, folder, e, built, files, &joined[built], error)))
+        if (!(list[built].path = shot_path(text, size, source, folder, e, built, files, &joined[built], &shots, error)))
             goto done;
     }
     for (size_t i = 0; i < shots.n; i++) {
@@ -366,6 +387,8 @@ cp_sequence *cpi_sequence_load_text(const char *text, size_t size, const char *s
         }
         goto done;
     }
+    cpi_sequence_take_warnings(seq, shots.warnings, shots.warning_count);
+    shots.warnings = NULL, shots.warning_count = 0;
     int failed = cpi_sequence_set_name(seq, shots.name) != CP_OK;
     for (size_t i = 0; i < shots.n && !failed; i++)
         failed = cpi_sequence_set_file(seq, i, joined[i]) != CP_OK;

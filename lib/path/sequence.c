@@ -151,6 +151,9 @@ void cp_sequence_destroy(cp_sequence *seq)
             cp_path_destroy((cp_path *)(void *)(uintptr_t)seq->shots[i].shot.path);
         free(seq->shots[i].file);
     }
+    for (size_t i = 0; i < seq->warning_count; i++)
+        free(seq->warnings[i]);
+    free(seq->warnings);
     free(seq->shots);
     free(seq->name);
     free(seq);
@@ -169,6 +172,15 @@ cp_status cpi_sequence_set_name(cp_sequence *seq, const char *name)
     seq->name = cpi_strdup(name);
     return name && !seq->name ? CP_ERR_MEMORY : CP_OK;
 }
+
+void cpi_sequence_take_warnings(cp_sequence *seq, char **warnings, size_t count)
+{
+    seq->warnings = warnings;
+    seq->warning_count = count;
+}
+
+size_t cp_sequence_warning_count(const cp_sequence *seq) { return seq->warning_count; }
+const char *cp_sequence_warning(const cp_sequence *seq, size_t i) { return i < seq->warning_count ? seq->warnings[i] : NULL; }
 
 double cp_sequence_duration(const cp_sequence *seq) { return seq->duration; }
 size_t cp_sequence_shot_count(const cp_sequence *seq) { return seq->count; }

@@ -20,6 +20,8 @@ struct cp_sequence {
     double    duration;
     char     *name;
     int       owns;  /* the paths are the sequence's to destroy */
+    char    **warnings;
+    size_t    warning_count;
 };
 
 /* cp_sequence_create; with `owns` the sequence destroys the paths when it
@@ -28,5 +30,7 @@ cp_sequence *cpi_sequence_build(const cp_shot *shots, size_t count, int owns, cp
 /* Gives shot i a file name and the sequence a name (copied; NULL: none). CP_OK or CP_ERR_MEMORY. */
 cp_status cpi_sequence_set_file(cp_sequence *seq, size_t i, const char *file);
 cp_status cpi_sequence_set_name(cp_sequence *seq, const char *name);
+/* Hands `count` malloc'd warning lines (and the array) to the sequence. */
+void cpi_sequence_take_warnings(cp_sequence *seq, char **warnings, size_t count);
 
 #endif /* CAMPATH_SEQUENCE_IMPL_H */
