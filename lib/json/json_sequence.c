@@ -272,7 +272,7 @@ static cp_path *shot_path(const char *text, size_t size, const char *source, con
             snprintf(head, sizeof head, "%s:%lu:%lu: ", source, inner.line, inner.column);
             const size_t hn = strlen(head);
             const char *rest = strncmp(inner.message, head, hn) == 0 ? inner.message + hn : inner.message;
-            char f[64];
+            char f[128];
             const size_t fn = strlen(inner.field);
             if (fn && strncmp(rest, inner.field, fn) == 0 && rest[fn] == ':')
                 snprintf(f, sizeof f, "shots[%zu].path.%s", i, inner.field), rest += fn + 2;

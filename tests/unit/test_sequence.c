@@ -233,9 +233,9 @@ static void check_bad_file(const char *file, void *ctx)
     if (!expect)
         fail_msg("%s has no .expect file", file);
     char *second = expect + strcspn(expect, "\n");
-    unsigned long line, column;
-    char field[64];
-    long key;
+    unsigned long line = 0, column = 0;
+    char field[64] = "";
+    long key = 0;
     if (*second == '\0' || sscanf(second + 1, "at %lu:%lu field %63s key %ld", &line, &column, field, &key) != 4)
         fail_msg("%s: the second line is not \"at LINE:COLUMN field FIELD key KEY\"", expect_file);
     *second = '\0';
