@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "sequence.h"
 #include "util.h"
 
 static int usage(FILE *out, int status)
@@ -22,6 +23,8 @@ static int usage(FILE *out, int status)
                  "(look-vertical) or a target within 0.1 m of the camera (target-near). Prints one\n"
                  "line per finding, FILE: SEVERITY: KIND: message, naming the\n"
                  "keys and times; --json prints them as a JSON object instead.\n"
+                 "For a sequence file: each shot's findings within the part that plays (at\n"
+                 "sequence times), a jump at either end of a blend, and every cut (kind cut, info).\n"
                  "Exit status: 0 when nothing is an error or warning, 1 otherwise (or if FILE does\n"
                  "not load), 2 for a usage error.\n");
     return status;
@@ -93,6 +96,8 @@ int cli_check(int argc, char **argv)
             return 2;
         }
     }
+    if (file && cp_json_file_is_sequence(file))
+        return cli_seq_check(file, &o, json);
     cp_path *p;
     const int opened = cli_open(file, usage, &p);
     if (opened != 0)

@@ -9,6 +9,7 @@
 #include "campath/campath.h"
 #include "campath/gltf.h"
 #include "cli.h"
+#include "sequence.h"
 
 static const char export_usage[] =
     "usage: campath export-gltf PATH.json OUT.gltf|OUT.glb [--name NAME] [--aspect RATIO] [--znear M] [--zfar M]\n"
@@ -24,6 +25,10 @@ static const char export_usage[] =
     "buffer. The exact path is also stored in the animation's extras.campath, so\n"
     "that import-gltf gives back the same doubles (and the look-at targets, roll,\n"
     "focus and aperture, which glTF has not).\n"
+    "\n"
+    "A sequence file is baked into one camera, a LINEAR key a frame (--bake FPS,\n"
+    "default 60), each cut a step: the shot before it holds its last pose until\n"
+    "0.1 ms before the cut (docs/cli.md, \"Sequences\").\n"
     "\n"
     "  --name NAME     name of the node, camera and animation (default: the path's name)\n"
     "  --aspect RATIO  the camera's aspectRatio (default: none, the viewer's)\n"
@@ -114,6 +119,8 @@ int cli_export_gltf(int argc, char **argv)
         fprintf(stderr, "campath export-gltf: PATH.json and OUT.gltf (or OUT.glb) are required\n%s", export_usage);
         return 2;
     }
+    if (cp_json_file_is_sequence(files[0]))
+        return cli_seq_export_gltf(files[0], files[1], &opts);
     cp_error err;
     cp_path *path = cp_path_load(files[0], &err);
     if (!path) {

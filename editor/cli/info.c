@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "sequence.h"
 #include "util.h"
 
 static double dist(cp_vec3 a, cp_vec3 b)
@@ -40,9 +41,12 @@ int cli_info(int argc, char **argv)
                 "holds of a path (and the cruising speed of constant-speed timing),\n"
                 "and the largest jumps of velocity, acceleration, angular velocity and angular\n"
                 "acceleration found at its keys (the difference of the left and right limits:\n"
-                "zero up to rounding for a C2 path). Exit status: 0, or 1 if FILE does not load.\n");
+                "zero up to rounding for a C2 path). For a sequence file: its shots, where each\n"
+                "plays, its path and part, and whether it cuts or blends in. Exit status: 0, or 1 if FILE does not load.\n");
         return argc != 2 ? 2 : 0;
     }
+    if (cp_json_file_is_sequence(argv[1]))
+        return cli_seq_info(argv[1]);
     cp_error err;
     cp_path *p = cp_path_load(argv[1], &err);
     if (!p) {

@@ -14,6 +14,7 @@
 
 #include "campath/campath.h"
 #include "cli.h"
+#include "sequence.h"
 #include "svg.h"
 
 #define RAD_TO_DEG (180.0 / 3.14159265358979323846)
@@ -42,7 +43,8 @@ static const char usage[] =
     "(deg/s^2), with every key marked. Values at the keys are drawn from both\n"
     "sides, so a jump shows as a vertical step. With --compare, the same keys\n"
     "under another interpolation (position and rotation) are drawn over it in a\n"
-    "second colour.\n";
+    "second colour. A sequence file is drawn over its own time, its blends shaded\n"
+    "and its cuts dashed.\n";
 
 static const char css[] =
     "text { font-family: DejaVu Sans, Helvetica, Arial, sans-serif; font-size: 12px; fill: #222; }\n"
@@ -322,6 +324,13 @@ int cli_plot(int argc, char **argv)
     if (nfiles != 2) {
         fprintf(stderr, "campath plot: PATH.json and OUT.svg are required\n%s", usage);
         return 2;
+    }
+    if (cp_json_file_is_sequence(files[0])) {
+        if (compare) {
+            fprintf(stderr, "campath plot: --compare is for path files, and %s is a sequence\n", files[0]);
+            return 2;
+        }
+        return cli_seq_plot(files[0], files[1]);
     }
     cp_error err;
     cp_path *path = cp_path_load(files[0], &err), *other = NULL;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "sequence.h"
 #include "util.h"
 
 #define HEADER "t,px,py,pz,vx,vy,vz,ax,ay,az,qx,qy,qz,qw,avx,avy,avz,aax,aay,aaz,fov"
@@ -44,6 +45,8 @@ static int usage(FILE *out, int status)
                  "f-number; 0 for the one it lacks). Every number\n"
                  "reads back to the same double. Default: 60 samples a second over the whole path\n"
                  "(one period when closed), both ends included; --at samples the given times.\n"
+                 "A sequence file gets one more column, shot: the shot playing (during a blend,\n"
+                 "the later one), over the sequence's time from 0.\n"
                  "Exit status: 0, 1 if FILE does not load, 2 for a usage error.\n");
     return status;
 }
@@ -71,6 +74,8 @@ int cli_sample(int argc, char **argv)
             return 2;
         }
     }
+    if (file && cp_json_file_is_sequence(file))
+        return cli_seq_sample(file, rate, at);
     cp_path *p;
     const int opened = cli_open(file, usage, &p);
     if (opened != 0)

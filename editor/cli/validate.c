@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "sequence.h"
 #include "util.h"
 
 int cli_validate(int argc, char **argv)
@@ -10,13 +11,17 @@ int cli_validate(int argc, char **argv)
     if (cli_wants_help(argc, argv) || argc < 2) {
         fprintf(argc < 2 ? stderr : stdout,
                 "usage: campath validate FILE...\n\n"
-                "Checks path files. Prints one line per problem (errors, and warnings such as\n"
+                "Checks path and sequence files. Prints one line per problem (errors, and warnings such as\n"
                 "unknown members) as FILE:LINE:COLUMN: message, and 'FILE: ok' for a good file.\n"
                 "Exit status: 0 if every file loads, 1 if any does not, 2 for a usage error.\n");
         return argc < 2 ? 2 : 0;
     }
     int failed = 0;
     for (int i = 1; i < argc; i++) {
+        if (cp_json_file_is_sequence(argv[i])) {
+            failed |= cli_seq_validate(argv[i]) != 0;
+            continue;
+        }
         cp_error err;
         cp_document doc;
         cp_path *path = NULL;

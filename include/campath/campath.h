@@ -24,6 +24,7 @@
  *   campath/curve.h   keyframe curves and tangent builders
  *   campath/path.h    camera paths and pose sampling
  *   campath/handoff.h C2 blends between a live camera and a path
+ *   campath/sequence.h shots of paths with cuts and C2 blends (files: json layer)
  *   campath/json.h    path files: load, validate, save
  *   campath/reload.h  path resources with hot reload
  *   campath/record.h  a recorder: live camera poses to a path file
@@ -41,6 +42,7 @@
 #include "curve.h"
 #include "path.h"
 #include "handoff.h"
+#include "sequence.h"
 #include "json.h"
 #include "reload.h"
 #include "record.h"

@@ -33,6 +33,7 @@
 
 #include "common.h"
 #include "path.h"
+#include "sequence.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -63,6 +64,27 @@ CP_API cp_status cp_path_save(const cp_path *path, const char *file, cp_error *e
 /* The file text, NUL-terminated; *size (if not NULL) gets its length.
  * Free with free(). NULL on error. */
 CP_API char *cp_path_save_memory(const cp_path *path, size_t *size, cp_error *error);
+
+/* ---- sequences (campath/sequence.h; docs/format.md, "Sequences") ------------ */
+
+/* Loads a sequence file and every path it names. A shot's "path" is a file
+ * name relative to the sequence file's folder (absolute names and ".." are
+ * refused: a sequence reads files only in its folder and below) or an inline
+ * path object. Errors are placed in the sequence file and name the shot
+ * ("seq.json:7:15: shots[1].path: paths/a.json: cannot open: not found",
+ * "seq.json:9:16: shots[2].blend: ..."). NULL on failure; free with
+ * cp_sequence_destroy, which frees the paths too. */
+CP_API cp_sequence *cp_sequence_load(const char *file, cp_error *error);
+/* The same from memory: shot files are read from `folder` (NULL: only
+ * inline paths are allowed); `source` names the text in messages. */
+CP_API cp_sequence *cp_sequence_load_memory(const char *text, size_t size, const char *source, const char *folder,
+                                            cp_error *error);
+/* Whether `size` bytes of `text` are a JSON object with a top-level "shots"
+ * member (a sequence file rather than a path file). Reads only as far as it
+ * needs; false for anything else. */
+CP_API bool cp_json_is_sequence(const char *text, size_t size);
+/* The same for a file (false if it cannot be read). */
+CP_API bool cp_json_file_is_sequence(const char *file);
 
 /* ---- documents: the file as plain data -------------------------------------
  * For programs that edit keys (the editor, the command-line tool): the same

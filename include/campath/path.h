@@ -271,7 +271,8 @@ typedef enum cp_finding_kind {
     CP_FINDING_FOCUS_RANGE,    /* the focus distance comes to 0 or below */
     CP_FINDING_FOCUS_OVERSHOOT, /* the focus distance leaves its segment's two keys' range (by over 1%) */
     CP_FINDING_APERTURE_RANGE, /* the f-number comes to 0 or below */
-    CP_FINDING_APERTURE_OVERSHOOT /* the f-number leaves its segment's two keys' range (by over 1%) */
+    CP_FINDING_APERTURE_OVERSHOOT, /* the f-number leaves its segment's two keys' range (by over 1%) */
+    CP_FINDING_CUT             /* sequences: the picture cuts from one shot to the next (information) */
 } cp_finding_kind;
 
 typedef enum cp_severity {
@@ -319,7 +320,7 @@ CP_API cp_status cp_path_check(const cp_path *path, const cp_check_options *opti
 CP_API void cp_check_report_free(cp_check_report *report);
 /* "jump", "reverse", "turn", "fov-range", "fov-overshoot", "half-turn", "inserted-keys",
  * "look-vertical", "target-near", "focus-range", "focus-overshoot", "aperture-range",
- * "aperture-overshoot" (NULL if out of range). */
+ * "aperture-overshoot", "cut" (NULL if out of range). */
 CP_API const char *cp_finding_kind_name(cp_finding_kind kind);
 /* "error", "warning", "info" (NULL if out of range). */
 CP_API const char *cp_severity_name(cp_severity severity);

@@ -32,6 +32,7 @@
 
 #include "common.h"
 #include "path.h"
+#include "sequence.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -58,6 +59,14 @@ CP_API void cp_library_destroy(cp_library *lib);
  * file saved and loads it (generation 1). */
 CP_API cp_resource *cp_library_open(cp_library *lib, const char *file, cp_error *error);
 
+/* The resource for a sequence file (campath/sequence.h): the sequence and
+ * every path file it names are watched, and a change to any of them loads
+ * the whole sequence again; one that does not load keeps the last good
+ * sequence (cp_resource_error says why). The path files are checked with
+ * stat at each poll. Otherwise as cp_library_open; a file already open as
+ * a path is an error. */
+CP_API cp_resource *cp_library_open_sequence(cp_library *lib, const char *file, cp_error *error);
+
 /* Looks for changed files and reloads them; returns how many resources got a
  * new path (failed reloads do not count, but set cp_resource_error). Cheap
  * when nothing changed. */
@@ -68,6 +77,10 @@ CP_API size_t cp_library_poll(cp_library *lib);
  * fetch it again after each cp_library_poll). NULL while the file has never
  * loaded (it was not there when opened, and has not been saved since). */
 CP_API const cp_path *cp_resource_path(const cp_resource *res);
+/* The current sequence of a resource opened with cp_library_open_sequence
+ * (owned by the library, valid as cp_resource_path's path is), or NULL:
+ * not loaded yet, or a path resource (whose cp_resource_path is the path). */
+CP_API const cp_sequence *cp_resource_sequence(const cp_resource *res);
 /* 0 before the first load, 1 after it, +1 for every successful reload. */
 CP_API unsigned long cp_resource_generation(const cp_resource *res);
 /* The message of the last failed reload (or of a file not there yet), or

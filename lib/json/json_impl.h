@@ -9,6 +9,7 @@
 
 #include "campath/json.h"
 #include "base.h"
+#include "sequence_impl.h"
 
 /* ---- scanning JSON text (json_scan.c) ------------------------------------------- */
 
@@ -113,6 +114,57 @@ int cpi_document_parse(const char *text, size_t size, const char *source, cp_doc
  * fills error->line and error->column and prefixes the message with
  * "source:line:col: ". */
 void cpi_locate_error(const cpi_locations *loc, cp_error *error);
+
+/* A path file read from byte `start` of text to the end of its object:
+ * an inline path inside a sequence file (whose syntax was checked already).
+ * As cpi_document_parse otherwise; messages name `source` and the line and
+ * column in the whole text; its warnings are prefixed with `prefix`
+ * ("shots[1].path"). */
+int cpi_document_parse_at(const char *text, size_t size, size_t start, const char *prefix, const char *source,
+                          cp_document *doc, cp_path **path, cp_error *error);
+
+/* ---- sequences (json_sequence.c) ---------------------------------------------------------- */
+
+/* One shot as read: where its members stand (NO_OFFSET: absent). */
+enum { CPI_SHOT_PATH, CPI_SHOT_FROM, CPI_SHOT_TO, CPI_SHOT_BLEND, CPI_SHOT_MEMBERS };
+typedef struct cpi_shot_entry {
+    double   from, to, blend;
+    char    *file;                       /* "path" as a file name, or NULL for an inline path */
+    uint32_t object, member[CPI_SHOT_MEMBERS];
+} cpi_shot_entry;
+typedef struct cpi_shots {
+    cpi_shot_entry *e;
+    size_t          n, cap;
+    char           *name;                /* the sequence's "name" */
+    uint32_t        top, member;         /* the top-level object and the "shots" array */
+    int             seen;                /* "shots" was there */
+    char          **warnings;            /* unknown members ("file:line:col: ...") */
+    size_t          warning_count;
+} cpi_shots;
+/* Reads a sequence file's text into `shots` (every check of the reader:
+ * syntax, version, members; the shots' own members). 0, or a status with
+ * `error` filled and located. */
+int cpi_shots_parse(const char *text, size_t size, const char *source, cpi_shots *shots, cp_error *error);
+void cpi_shots_free(cpi_shots *shots);
+
+/* The files a sequence read besides its own, for hot reload. */
+typedef struct cpi_sequence_files {
+    char   **names;
+    size_t   count;
+    uint64_t hash;                       /* of their texts, in order (0 if none) */
+} cpi_sequence_files;
+/* A sequence from its text: the shots' files are read from `folder` (NULL:
+ * only inline paths are allowed). `files` (may be NULL) gets the names of
+ * every file it tried to read, also when it fails, so that a reload can
+ * watch them; free it with cpi_sequence_files_free. */
+cp_sequence *cpi_sequence_load_text(const char *text, size_t size, const char *source, const char *folder,
+                                    cpi_sequence_files *files, cp_error *error);
+void cpi_sequence_files_free(cpi_sequence_files *files);
+/* cpi_sequence_load_text of a file (shots relative to its folder); *hash
+ * (if not NULL) gets the hash of the sequence file's own text, when it could be read. */
+cp_sequence *cpi_sequence_load_file(const char *file, cpi_sequence_files *files, uint64_t *hash, cp_error *error);
+/* FNV-1a of n bytes, continuing from h (0xcbf29ce484222325 to start). */
+uint64_t cpi_hash_bytes(uint64_t h, const char *s, size_t n);
 
 /* ---- writing (json_write.c) -------------------------------------------------------------- */
 

@@ -28,11 +28,13 @@ static size_t format_field(const field *f, char *buf, size_t size)
     return n + (w > 0 ? (size_t)w : 0);
 }
 
-/* The index of the key a field lies in (keys[3].position[1] -> 3), or -1. */
+/* The index of the key a field lies in (keys[3].position[1] -> 3), or of
+ * the shot in a sequence (shots[2].blend -> 2), or -1. */
 static long key_of(const field *f)
 {
     for (; f && f->parent; f = f->parent)
-        if (!f->member && f->parent->member && !f->parent->parent && strcmp(f->parent->member, "keys") == 0)
+        if (!f->member && f->parent->member && !f->parent->parent &&
+            (strcmp(f->parent->member, "keys") == 0 || strcmp(f->parent->member, "shots") == 0))
             return (long)f->index;
     return -1;
 }
@@ -123,8 +125,12 @@ static void warn(reader *r, size_t pos, const field *f, const char *name, size_t
     char path[96] = "", ex[40], line[320];
     format_field(f, path, sizeof path);
     cpi_jr_advance_line_col(r, pos);
-    snprintf(line, sizeof line, "%s:%lu:%lu: %s%sunknown member \"%s\" ignored (kept when the file is saved again)",
-             r->source, r->lc_line, r->lc_col, path, path[0] ? ": " : "", cpi_jr_excerpt(name, len, ex));
+    /* sequences are not written by campath: what they do not know is not kept */
+    const int kept = !r->shots && !r->nested;
+    snprintf(line, sizeof line, "%s:%lu:%lu: %s%s%s%sunknown member \"%s\" ignored%s", r->source, r->lc_line,
+             r->lc_col, r->prefix ? r->prefix : "", r->prefix && path[0] ? "." : "", path,
+             path[0] || r->prefix ? ": " : "", cpi_jr_excerpt(name, len, ex),
+             kept ? " (kept when the file is saved again)" : "");
     char **w = realloc(d->warnings, (d->warning_count + 1) * sizeof *w);
     if (w) {
         d->warnings = w;

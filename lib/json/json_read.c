@@ -315,9 +315,9 @@ static int read_text(reader *r, const field *m, size_t pos, char **out)
 
 static int read_top(reader *r)
 {
-    enum { VERSION, NAME, INTERPOLATION, ENDS, PERIOD, KEYS, SCENE, TIMING, ORIENTATION, COUNT };
-    static const char *const names[COUNT] = {"campath", "name", "interpolation", "ends",       "period",
-                                             "keys",    "scene", "timing",       "orientation"};
+    enum { VERSION, NAME, INTERPOLATION, ENDS, PERIOD, KEYS, SCENE, TIMING, ORIENTATION, SHOTS, COUNT };
+    static const char *const names[COUNT] = {"campath", "name",   "interpolation", "ends",  "period",
+                                             "keys",    "scene",  "timing",        "orientation", "shots"};
     size_t seen[COUNT];
     for (int m = 0; m < COUNT; m++)
         seen[m] = NO_OFFSET;
@@ -345,6 +345,15 @@ static int read_top(reader *r)
             return -1;
         field m = {NULL, which >= 0 ? names[which] : NULL, 0};
         int value = 0;
+        if (r->shots && (which == INTERPOLATION || which == ENDS || which == PERIOD || which == KEYS ||
+                         which == TIMING || which == ORIENTATION))
+            return cpi_jr_fail(r, r->s.pos, &m, CP_ERR_INVALID,
+                               which == KEYS ? "a sequence file has \"shots\" in place of \"keys\""
+                                             : "not used in a sequence file (each shot's path has its own)");
+        if (!r->shots && which == SHOTS)
+            return cpi_jr_fail(r, r->s.pos, &m, CP_ERR_INVALID,
+                               "this is a sequence file (\"shots\" in place of \"keys\"): load it as a sequence "
+                               "(cp_sequence_load)");
         switch (which) {
         case VERSION: rc = read_version(r, &m); break;
         case NAME: rc = read_text(r, &m, seen[NAME], &d->name); break;
@@ -370,6 +379,7 @@ static int read_top(reader *r)
             rc = cpi_jr_read_number(r, &m, &d->options.period);
             break;
         case KEYS: rc = read_keys(r, &m); break;
+        case SHOTS: rc = cpi_jr_read_shots(r, &m); break;
         default: rc = cpi_jr_keep_unknown(r, &r->top_extras, name_pos, name_end, NULL); break;
         }
         if (rc != 0)
@@ -378,10 +388,17 @@ static int read_top(reader *r)
     if (cpi_jr_unique_names(r, 0, NULL) != 0)
         return -1;
     cpi_scan_ws(&r->s);
-    if (r->s.pos < r->s.size)
+    if (r->s.pos < r->s.size && !r->nested)
         return cpi_scan_fail(&r->s, r->s.pos, "unexpected text after the end of the JSON object");
-    if (seen[VERSION] == NO_OFFSET)
+    if (seen[VERSION] == NO_OFFSET && !r->nested)
         return missing_version(r);
+    if (r->shots) {
+        if (seen[SHOTS] == NO_OFFSET)
+            return cpi_jr_fail(r, r->loc->top, NULL, CP_ERR_INVALID, "member \"shots\" (the array of shots) is missing");
+        r->shots->name = d->name;
+        d->name = NULL;
+        return cpi_jr_take_extras(r, &r->top_extras, &d->extras);
+    }
     if (seen[KEYS] == NO_OFFSET)
         return cpi_jr_fail(r, r->loc->top, NULL, CP_ERR_INVALID, "member \"keys\" (the array of keys) is missing");
     if (check_orientation(r) != 0)
@@ -446,14 +463,14 @@ static int report(reader *r, cp_error *error)
     if (!r->s.failed && r->code != CP_ERR_MEMORY && r->code != CP_ERR_SYNTAX) {
         /* look for a syntax error in the rest of the file first */
         cpi_scan whole = {.text = r->s.text, .size = r->s.size, .pos = r->loc->top};
-        if (cpi_scan_skip_value(&whole) == 0) {
+        if (cpi_scan_skip_value(&whole) == 0 && !r->nested) {
             cpi_scan_ws(&whole);
             if (whole.pos < whole.size)
                 cpi_scan_fail(&whole, whole.pos, "unexpected text after the end of the JSON object");
         }
         if (whole.failed)
             r->s = whole;
-        else if (r->code != CP_ERR_UNSUPPORTED)
+        else if (r->code != CP_ERR_UNSUPPORTED && !r->nested)
             check_version(r);
     }
     if (r->s.failed) {
@@ -469,8 +486,10 @@ static int report(reader *r, cp_error *error)
     return error->code;
 }
 
-int cpi_document_parse(const char *text, size_t size, const char *source, cp_document *doc, cp_path **path,
-                       cp_error *error)
+/* A file read from `start` (0: the whole text; else an inline path of a
+ * sequence) into doc, or into *shots for a sequence file. */
+static int parse(const char *text, size_t size, size_t start, const char *prefix, const char *source, cp_document *doc,
+                 cp_path **path, cpi_shots *shots, cp_error *error)
 {
     cp_error local; /* the status and the field are needed even when the caller wants no message */
     if (!error)
@@ -490,8 +509,10 @@ int cpi_document_parse(const char *text, size_t size, const char *source, cp_doc
         return CP_ERR_SYNTAX;
     }
     reader r = {.s = {.text = text, .size = size, .unique = 1}, .source = source, .doc = doc, .loc = &loc,
-                .lc_line = 1, .lc_col = 1, .err_key = -1};
-    if (size >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+                .lc_line = 1, .lc_col = 1, .err_key = -1, .shots = shots, .nested = start > 0, .prefix = prefix};
+    if (start > 0)
+        r.s.pos = start;
+    else if (size >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
         r.s.pos = 3; /* a UTF-8 byte order mark, as some editors write */
     cpi_scan_ws(&r.s);
     loc.top = (uint32_t)r.s.pos;
@@ -504,7 +525,10 @@ int cpi_document_parse(const char *text, size_t size, const char *source, cp_doc
             doc->warning_count++;
     }
     loc.key_count = doc->count;
-    if (rc == 0) {
+    if (shots) {
+        shots->top = loc.top;
+        rc = rc == 0 ? CP_OK : report(&r, error);
+    } else if (rc == 0) {
         /* every check of cp_path_create, the splines' included: a document
          * that loads builds, and its errors are placed in the file */
         cp_path *p = cpi_path_build(doc->keys, doc->count, &doc->options, &file_names, error);
@@ -531,4 +555,33 @@ int cpi_document_parse(const char *text, size_t size, const char *source, cp_doc
     }
     cpi_error_clear(error);
     return CP_OK;
+}
+
+int cpi_document_parse(const char *text, size_t size, const char *source, cp_document *doc, cp_path **path,
+                       cp_error *error)
+{
+    return parse(text, size, 0, NULL, source, doc, path, NULL, error);
+}
+
+int cpi_document_parse_at(const char *text, size_t size, size_t start, const char *prefix, const char *source,
+                          cp_document *doc, cp_path **path, cp_error *error)
+{
+    return parse(text, size, start, prefix, source, doc, path, NULL, error);
+}
+
+int cpi_shots_parse(const char *text, size_t size, const char *source, cpi_shots *shots, cp_error *error)
+{
+    cp_document doc;
+    int rc = parse(text, size, 0, NULL, source, &doc, NULL, shots, error);
+    if (rc == CP_OK) {
+        if (doc.warning_count) {
+            /* the warnings are the sequence's: handed over with the document's */
+            shots->warnings = doc.warnings, shots->warning_count = doc.warning_count;
+            doc.warnings = NULL, doc.warning_count = 0;
+        }
+        cp_document_free(&doc);
+    } else {
+        cpi_shots_free(shots);
+    }
+    return rc;
 }

@@ -35,6 +35,9 @@ typedef struct reader {
     char           err[288];
     char           err_field[64];     /* the field of that error ("keys[3].t"), as data */
     long           err_key;           /* and the index of its key, or -1 */
+    struct cpi_shots *shots;          /* reading a sequence: its shots go here (NULL: a path) */
+    int            nested;            /* an inline path inside a sequence: no text may follow */
+    const char    *prefix;            /* where an inline path stands ("shots[1].path"), for warnings */
 } reader;
 
 /* "position", "rotation", "fov": the channels of "interpolation". */
@@ -73,5 +76,8 @@ int cpi_jr_keep_unknown(reader *r, cpi_buf *extras, size_t name_pos, size_t name
 int cpi_jr_unique_names(reader *r, size_t mark, const field *f);
 /* The kept members as JSON object text (NULL if none). */
 int cpi_jr_take_extras(reader *r, cpi_buf *extras, char **out);
+
+/* Reads the "shots" array of a sequence into r->shots (json_sequence.c). */
+int cpi_jr_read_shots(reader *r, const field *f);
 
 #endif /* CAMPATH_JSON_READER_H */

@@ -41,12 +41,12 @@ static const double RAD = 180.0 / 3.14159265358979323846;
 static const char *const kind_names[] = {"jump",           "reverse",         "turn",           "fov-range",
                                          "fov-overshoot",  "half-turn",       "inserted-keys",  "look-vertical",
                                          "target-near",    "focus-range",     "focus-overshoot", "aperture-range",
-                                         "aperture-overshoot"};
+                                         "aperture-overshoot", "cut"};
 static const char *const severity_names[] = {"error", "warning", "info"};
 
 const char *cp_finding_kind_name(cp_finding_kind kind)
 {
-    return (unsigned)kind <= (unsigned)CP_FINDING_APERTURE_OVERSHOOT ? kind_names[kind] : NULL;
+    return (unsigned)kind <= (unsigned)CP_FINDING_CUT ? kind_names[kind] : NULL;
 }
 
 const char *cp_severity_name(cp_severity severity)

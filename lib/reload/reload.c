@@ -65,6 +65,12 @@ struct cp_resource {
     uint64_t       hash;        /* of the text of the last attempt (0: it could not be read) */
     uint64_t       loaded;      /* of the text of the path in service */
     int            racy;        /* the last read may not be the last write of its tick */
+    /* a sequence resource: its sequence, and the path files it names, checked with stat at every poll */
+    int            is_sequence;
+    cp_sequence   *sequence;
+    cpi_sequence_files deps;
+    signature     *dep_seen;    /* deps.count entries */
+    int            dep_racy;    /* a path file may change again within its timestamp's tick */
 };
 
 struct cp_library {
@@ -217,10 +223,79 @@ static int not_there(const char *file)
     return stat(file, &st) != 0 && errno == ENOENT;
 }
 
+/* Stats the sequence's path files, as they are now. */
+static void stat_deps(cp_resource *r, struct timespec before)
+{
+    free(r->dep_seen);
+    r->dep_seen = r->deps.count ? cpi_alloc_array(r->deps.count, sizeof *r->dep_seen) : NULL;
+    r->dep_racy = r->deps.count && !r->dep_seen; /* out of memory: look again at every poll */
+    for (size_t i = 0; r->dep_seen && i < r->deps.count; i++) {
+        r->dep_seen[i] = stat_file(r->deps.names[i]);
+        r->dep_racy |= r->dep_seen[i].exists && ns_between(r->dep_seen[i].mtime, before) < RACY_NS;
+    }
+}
+
+/* Whether a path file the sequence names changed since it was read. */
+static int deps_changed(const cp_resource *r)
+{
+    if (r->dep_racy)
+        return 1;
+    for (size_t i = 0; r->dep_seen && i < r->deps.count; i++) {
+        signature g = stat_file(r->deps.names[i]);
+        if (!same(&g, &r->dep_seen[i]))
+            return 1;
+    }
+    return 0;
+}
+
+/* reload() for a sequence: the sequence file and every path file it names
+ * are read again; the hash covers them all. */
+static int reload_sequence(cp_resource *r, int first, cp_error *error)
+{
+    cp_error err;
+    struct timespec before;
+    clock_gettime(CLOCK_REALTIME, &before);
+    r->seen = stat_file(r->file);
+    cpi_sequence_files_free(&r->deps);
+    uint64_t h = 0;
+    cp_sequence *seq = cpi_sequence_load_file(r->file, &r->deps, &h, &err);
+    stat_deps(r, before);
+    r->racy = r->seen.exists && ns_between(r->seen.mtime, before) < RACY_NS;
+    h = h ? h ^ (r->deps.hash * 0x9e3779b97f4a7c15ull) : 0;
+    if (!seq) {
+        if (!r->seen.exists && !first)
+            cpi_error_set(&err, CP_ERR_IO,
+                          r->sequence ? "%s: not found (deleted?); keeping the last good sequence"
+                                      : "%s: not there yet: the sequence comes with the file's first save",
+                          r->file);
+        set_error(r, err.message);
+        if (error)
+            *error = err;
+        r->hash = h;
+        return 0;
+    }
+    r->hash = h;
+    if (!first && h == r->loaded) {
+        cp_sequence_destroy(seq); /* the same bytes as the sequence in service */
+        free(r->error);
+        r->error = NULL;
+        return 0;
+    }
+    cp_sequence_destroy(r->sequence);
+    r->sequence = seq;
+    r->generation++;
+    r->loaded = h;
+    free(r->error);
+    r->error = NULL;
+    return 1;
+}
+
 /* Reads and loads the file if its content differs from the last attempt.
  * Returns 1 for a new path, 0 otherwise. */
 static int reload(cp_resource *r, int first, cp_error *error)
 {
+    if (r->is_sequence)
+        return reload_sequence(r, first, error);
     cp_error err;
     struct timespec before;
     clock_gettime(CLOCK_REALTIME, &before);
@@ -307,6 +382,9 @@ void cp_library_destroy(cp_library *lib)
         for (int j = 0; j < r->nwatch; j++)
             free(r->watches[j].name); /* the watches go with the descriptor */
         cp_path_destroy(r->path);
+        cp_sequence_destroy(r->sequence);
+        cpi_sequence_files_free(&r->deps);
+        free(r->dep_seen);
         free(r->error);
         free(r->file);
         free(r);
@@ -321,7 +399,7 @@ bool cp_library_uses_inotify(const cp_library *lib) { return lib->fd >= 0; }
 
 int cp_library_fd(const cp_library *lib) { return lib->fd; }
 
-cp_resource *cp_library_open(cp_library *lib, const char *file, cp_error *error)
+static cp_resource *open_resource(cp_library *lib, const char *file, int is_sequence, cp_error *error)
 {
     signature g = stat_file(file);
     for (size_t i = 0; i < lib->count; i++) {
@@ -331,6 +409,10 @@ cp_resource *cp_library_open(cp_library *lib, const char *file, cp_error *error)
             /* the same file under another name; r->seen may predate a rename or a delete, so stat again */
             signature now = stat_file(r->file);
             match = now.exists && now.dev == g.dev && now.ino == g.ino;
+        }
+        if (match && r->is_sequence != is_sequence) {
+            cpi_error_set(error, CP_ERR_INVALID, "%s: already open as a %s", file, r->is_sequence ? "sequence" : "path");
+            return NULL;
         }
         if (match) {
             cpi_error_clear(error);
@@ -348,8 +430,10 @@ cp_resource *cp_library_open(cp_library *lib, const char *file, cp_error *error)
         lib->cap = cap;
     }
     cp_resource *r = calloc(1, sizeof *r);
-    if (r)
+    if (r) {
         r->file = cpi_strdup(file);
+        r->is_sequence = is_sequence;
+    }
     if (!r || !r->file) {
         if (r)
             free(r);
@@ -363,7 +447,10 @@ cp_resource *cp_library_open(cp_library *lib, const char *file, cp_error *error)
         /* a file the game opens before the editor or the recorder first saves
          * it: no path yet, and the first save comes in as any reload does */
         cp_error wait;
-        cpi_error_set(&wait, CP_ERR_IO, WAITING_MESSAGE, file);
+        if (is_sequence)
+            cpi_error_set(&wait, CP_ERR_IO, "%s: not there yet: the sequence comes with the file's first save", file);
+        else
+            cpi_error_set(&wait, CP_ERR_IO, WAITING_MESSAGE, file);
         set_error(r, wait.message);
         opened = r->error != NULL;
         if (!opened)
@@ -374,6 +461,9 @@ cp_resource *cp_library_open(cp_library *lib, const char *file, cp_error *error)
     if (!opened) {
         drop_watches(lib, r);
         cp_path_destroy(r->path);
+        cp_sequence_destroy(r->sequence);
+        cpi_sequence_files_free(&r->deps);
+        free(r->dep_seen);
         free(r->error);
         free(r->file);
         free(r);
@@ -382,6 +472,16 @@ cp_resource *cp_library_open(cp_library *lib, const char *file, cp_error *error)
     lib->res[lib->count++] = r;
     cpi_error_clear(error);
     return r;
+}
+
+cp_resource *cp_library_open(cp_library *lib, const char *file, cp_error *error)
+{
+    return open_resource(lib, file, 0, error);
+}
+
+cp_resource *cp_library_open_sequence(cp_library *lib, const char *file, cp_error *error)
+{
+    return open_resource(lib, file, 1, error);
 }
 
 #ifdef __linux__
@@ -441,6 +541,8 @@ size_t cp_library_poll(cp_library *lib)
             signature g = stat_file(r->file);
             check = check || !same(&g, &r->seen) || (!watched && r->racy && g.exists);
         }
+        if (r->is_sequence && !check)
+            check = deps_changed(r);
         if (check) {
             r->dirty = 0;
             reloaded += reload(r, 0, NULL);
@@ -452,6 +554,7 @@ size_t cp_library_poll(cp_library *lib)
 }
 
 const cp_path *cp_resource_path(const cp_resource *res) { return res->path; }
+const cp_sequence *cp_resource_sequence(const cp_resource *res) { return res->sequence; }
 unsigned long cp_resource_generation(const cp_resource *res) { return res->generation; }
 const char *cp_resource_error(const cp_resource *res) { return res->error; }
 const char *cp_resource_file(const cp_resource *res) { return res->file; }

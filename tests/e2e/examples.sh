@@ -4,7 +4,8 @@
 # them: the recorder's SDL2 game loop headless with scripted input (it
 # records, saves, plays back and follows a second save, then checks the
 # file itself), its saved file through `campath validate`, and the hand-off
-# program, which checks continuity at both ends of its blends.
+# program, which checks continuity at both ends of its blends, and the
+# sequence player (docs/examples/sequence.c) through a cut and a blend.
 set -eu
 BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
@@ -21,4 +22,11 @@ for pace in distance real; do
 done
 
 "$BUILD/examples/handoff" --quiet > "$tmp/out" 2>&1 || { cat "$tmp/out" >&2; fail "handoff failed"; }
+echo "ok: $(tail -1 "$tmp/out")"
+
+# the sequence player: every shot begins and the one cut is reported
+"$BUILD/examples/sequence" paths/sequence.json > "$tmp/out" 2>&1 || { cat "$tmp/out" >&2; fail "sequence failed"; }
+grep -q 'cut to shot 2' "$tmp/out" || { cat "$tmp/out" >&2; fail "sequence: no cut to shot 2"; }
+grep -q 'shot 1 begins (blending in)' "$tmp/out" || { cat "$tmp/out" >&2; fail "sequence: shot 1 did not blend in"; }
+grep -q '^sequence: 3 shots over 26 s, 1 cut,' "$tmp/out" || { cat "$tmp/out" >&2; fail "sequence: wrong summary"; }
 echo "ok: $(tail -1 "$tmp/out")"

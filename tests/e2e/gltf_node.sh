@@ -135,6 +135,14 @@ for name in c2_natural smooth; do
         status=1
     fi
 done
+# a sequence, baked a key a frame with its cut as a step: three.js plays the
+# sequence at every frame, the frame of the cut (18 s) showing the new shot
+"$CAMPATH" export-gltf paths/sequence.json "$TMP/sequence_baked.glb" --bake 60 >/dev/null
+times=$(awk 'BEGIN { for (i = 0; i <= 1560; i++) printf "%s%.17g", (i ? "," : ""), i / 60 }')
+"$CAMPATH" sample paths/sequence.json --at "$times" >"$TMP/sequence_baked.csv"
+if ! node "$NODE_DIR/check_gltf.mjs" "$TMP/sequence_baked.glb" "$TMP/sequence_baked.csv"; then
+    status=1
+fi
 # the case the wide turns are there for: the rotation sampler holds an inserted key
 if ! grep -q '"count": 15, "type": "VEC4"' "$TMP/inserted_keys_cubic.gltf"; then
     echo "inserted_keys_cubic.gltf: expected a rotation sampler with 5 keys (one inserted), found none"

@@ -10,7 +10,17 @@
  * finite length; and must save to text that loads again to the same keys,
  * bit for bit. The same function replays tests/fuzz/corpus_path in `make
  * test` (tests/unit/test_path_corpus.c), where an input that takes over a
- * second fails as a hang would. Run with `make fuzz`. */
+ * second fails as a hang would. Run with `make fuzz`.
+ *
+ * A sequence file (a top-level "shots", its paths inline: a sequence read
+ * from memory has no folder to read shot files from) must load or fail
+ * with a message naming the source; one that loads must sample to finite
+ * poses outside its blends (where a shot is its path) at every shot's
+ * start, every blend's end, between them and outside, must report its cuts
+ * between frames as it plays, and must pass cp_sequence_check. Inside a
+ * blend the pose mixes two paths with weights up to 6 / blend^2: between
+ * paths near the limits of a double it may overflow (docs/format.md), so
+ * there the target asks only that sampling runs clean under the sanitizers. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -152,8 +162,66 @@ static void round_trip(const cp_path *path)
     free(text);
 }
 
+/* A sequence: sampled at each shot's start and blend's end, between them,
+ * outside it and at NaN, played frame by frame for its cuts, and checked. */
+static void fuzz_sequence(const uint8_t *data, size_t size)
+{
+    cp_error err;
+    cp_sequence *seq = cp_sequence_load_memory((const char *)data, size, "fuzz.json", NULL, &err);
+    if (!seq) {
+        if (err.code == CP_OK || strncmp(err.message, "fuzz.json", 9) != 0)
+            abort();
+        return;
+    }
+    const size_t n = cp_sequence_shot_count(seq);
+    const double duration = cp_sequence_duration(seq);
+    if (n == 0 || !isfinite(duration) || !(duration > 0))
+        abort();
+    size_t cuts = 0, seen = 0;
+    for (size_t i = 0; i < n; i++) {
+        const cp_shot *s = cp_sequence_shot(seq, i);
+        const double start = cp_sequence_shot_start(seq, i), times[4] = {start, start + s->blend,
+                                                                           start + 0.5 * (s->to - s->from),
+                                                                           start + (s->to - s->from)};
+        cuts += i > 0 && s->blend == 0;
+        for (int k = 0; k < 4; k++) {
+            cp_sequence_pose p;
+            cp_sequence_sample(seq, times[k], times[k] - 1e-3, &p);
+            if (p.shot >= n)
+                abort();
+            if (!p.blending)
+                check_pose(&p.pose);
+        }
+    }
+    cp_sequence_pose p;
+    const double outside[3] = {-1.0, duration + 1.0, NAN};
+    for (int k = 0; k < 3; k++) {
+        cp_sequence_sample(seq, outside[k], NAN, &p);
+        check_pose(&p.pose);
+    }
+    /* played in 64 frames, every cut is reported once */
+    for (int f = 1; f <= 64; f++) {
+        cp_sequence_sample(seq, duration * f / 64, duration * (f - 1) / 64, &p);
+        seen += p.cut;
+    }
+    cp_sequence_sample(seq, 0.0, -1.0, &p);
+    seen += p.cut; /* a cut at 0 cannot be: shot 0 starts there */
+    if (seen > cuts || (cuts > 0 && seen == 0))
+        abort();
+    cp_check_report report;
+    const cp_status rc = cp_sequence_check(seq, NULL, &report, &err);
+    if (rc != CP_OK && rc != CP_ERR_MEMORY)
+        abort();
+    cp_check_report_free(&report);
+    cp_sequence_destroy(seq);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    if (cp_json_is_sequence((const char *)data, size)) {
+        fuzz_sequence(data, size);
+        return 0;
+    }
     cp_error err;
     cp_path *path = cp_path_load_memory((const char *)data, size, "fuzz.json", &err);
     if (!path) {
