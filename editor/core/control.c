@@ -222,6 +222,8 @@ void ed_control_event(ed_control *c, ed_app *app, const ed_event *ev)
     case ED_EV_TEXT: ed_inspector_type_text(app, ev->text); break;
     case ED_EV_NONE: break;
     }
+    /* a click that starts typing asks for text at once: the next event may be its first key */
+    c->want_text = app->ui.typing.field != 0;
 }
 
 ed_camera_input ed_control_camera_input(const ed_control *c, const ed_app *app)

@@ -479,6 +479,10 @@ static const ed_script_command commands[] = {
      "a left-button drag through the input layer: a box, the gizmo, a key's marker or tick, a value"},
     {"event", 1, 3, ed_script_c_event, "event resize W H|minimize|restore|focus-lost|focus-gained",
      "a window event through the input layer"},
+    {"queue", 2, 3, ed_script_c_queue, "queue click X Y|key KEY|text TEXT",
+     "put events on the window system's queue, unread: a left click, a key pressed while the window takes no "
+     "text (no text with it), or keys typed while it does (each with its text)"},
+    {"pump", 0, 0, ed_script_c_pump, "pump", "read the queued events as the window reads them in one frame"},
     {"screenshot", 1, 1, ed_script_c_screenshot, "screenshot FILE", "save what the window shows now (.bmp or .png)"},
     {"expect", 2, ED_SCRIPT_MAX_WORDS - 1, ed_script_c_expect,
      "expect keys N|dirty yes/no|selected N/none|selected-count N|prompt NAME|playhead T [TOL]|interpolation NAME|"

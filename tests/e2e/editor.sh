@@ -286,6 +286,32 @@ EOF
 if "$ED" --script "$TMP/inspect.script" > "$TMP/out" 2>&1; then ok "inspector: values typed, Enter applies, Tab goes on, a bad number is refused"
 else bad "inspector: $(cat "$TMP/out")"; fi
 
+# typing right after the click: the window reads a click and the keys after it in one frame; SDL
+# queued the first keys while text input was off (no text with them), the later ones with their text.
+# Nothing typed is lost (it read "2" for "12").
+cat > "$TMP/quicktype.script" <<EOF
+open $TMP/quicktype.json
+size 960 540
+$(line_of_keys 3)
+select 1
+queue click 760 212
+queue key 1
+pump
+queue text 2
+pump
+press enter
+expect key 1 position 12 2 0
+queue click 760 212
+queue key 3
+queue key .
+queue key 5
+pump
+press enter
+expect key 1 position 3.5 2 0
+EOF
+if "$ED" --script "$TMP/quicktype.script" > "$TMP/out" 2>&1; then ok "inspector: keys typed in the frame of the click are kept, through SDL's queue"
+else bad "inspector, typing right after the click: $(cat "$TMP/out")"; fi
+
 # timing: a new path is smooth, holds are edited per key and saved, campath check finds the file clean
 cat > "$TMP/hold.script" <<EOF
 open $TMP/hold.json
