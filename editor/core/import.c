@@ -259,10 +259,63 @@ static void count_instances(const struct aiScene *sc, const struct aiNode *node,
         const struct aiMesh *m = sc->mMeshes[node->mMeshes[i]];
         c->meshes++;
         c->triangles += m->mNumFaces;
-        c->vertices += m->mNumVertices;
+        c->vertices += m->mNormals ? (double)m->mNumVertices : 3.0 * m->mNumFaces; /* flat: a vertex per corner */
     }
     for (unsigned i = 0; i < node->mNumChildren; i++)
         count_instances(sc, node->mChildren[i], depth + 1, c);
+}
+
+static void transform_point(const xform *x, const struct aiVector3D *p, float *out)
+{
+    for (int k = 0; k < 3; k++)
+        out[k] = (float)(x->m[k][0] * p->x + x->m[k][1] * p->y + x->m[k][2] * p->z + x->m[k][3]);
+}
+
+/* A mesh without normals with flat ones: each triangle's corners are
+ * vertices of their own, with the triangle's normal (in world space: the
+ * cross product of the transformed edges, which a mirroring node turns with
+ * the winding). */
+static void add_flat(ed_mesh *m, const struct aiMesh *am, const xform *x, int with_uvs)
+{
+    size_t t = 0;
+    for (unsigned f = 0; f < am->mNumFaces; f++) {
+        const struct aiFace *face = &am->mFaces[f];
+        if (face->mNumIndices != 3)
+            continue;
+        float *p = m->positions + 9 * t;
+        for (int k = 0; k < 3; k++) {
+            unsigned v = face->mIndices[k] < am->mNumVertices ? face->mIndices[k] : 0;
+            transform_point(x, &am->mVertices[v], p + 3 * k);
+            if (with_uvs) {
+                m->uvs[6 * t + 2 * k] = am->mTextureCoords[0][v].x;
+                m->uvs[6 * t + 2 * k + 1] = am->mTextureCoords[0][v].y;
+            }
+            m->indices[3 * t + k] = (unsigned)(3 * t + (size_t)k);
+        }
+        double e1[3], e2[3];
+        for (int k = 0; k < 3; k++)
+            e1[k] = (double)p[3 + k] - p[k], e2[k] = (double)p[6 + k] - p[k];
+        double n[3] = {e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]};
+        double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+        for (int c = 0; c < 3; c++)
+            for (int k = 0; k < 3; k++)
+                m->normals[9 * t + 3 * c + k] = len > 0 && isfinite(len) ? (float)(n[k] / len) : (k == 1 ? 1.0f : 0.0f);
+        t++;
+    }
+}
+
+/* After a mesh is filled: its vertices are finite numbers, and it counts. */
+static int mesh_done(importer *im, const struct aiMesh *am, const ed_mesh *m)
+{
+    for (size_t v = 0; v < 3 * m->vertex_count; v++)
+        if (!isfinite(m->positions[v])) {
+            snprintf(im->err, im->err_size, "%s: mesh '%s' has a vertex that is not a finite number", im->file,
+                     am->mName.data);
+            return -2;
+        }
+    if (im->progress)
+        atomic_fetch_add(&im->progress->meshes_done, 1);
+    return 0;
 }
 
 /* 0, -1 out of memory, -2 with the message in im->err, -3 stopped (cancelled or late). */
@@ -286,9 +339,16 @@ static int add_mesh(importer *im, const struct aiMesh *am, const xform *x)
         if (material < 0)
             return -1;
     }
-    ed_mesh *m = ed_world_add_mesh(im->w, material, am->mNumVertices, tris, with_uvs);
+    /* glTF without normals asks for flat ones (its spec says so): every corner its own vertex */
+    int flat = !am->mNormals;
+    ed_mesh *m = ed_world_add_mesh(im->w, material, flat ? 3 * tris : am->mNumVertices, tris, with_uvs);
     if (!m)
         return -1;
+    if (flat) {
+        add_flat(m, am, x, with_uvs);
+        ed_world_mesh_done(im->w, m);
+        return mesh_done(im, am, m);
+    }
     /* normals go through the cofactor matrix (the inverse transpose up to a factor), so
        that a non-uniform scale keeps them perpendicular to the surface */
     const double (*a)[4] = x->m;
@@ -325,15 +385,7 @@ static int add_mesh(importer *im, const struct aiMesh *am, const xform *x)
         t++;
     }
     ed_world_mesh_done(im->w, m);
-    for (unsigned v = 0; v < 3 * am->mNumVertices; v++)
-        if (!isfinite(m->positions[v])) {
-            snprintf(im->err, im->err_size, "%s: mesh '%s' has a vertex that is not a finite number", im->file,
-                     am->mName.data);
-            return -2;
-        }
-    if (im->progress)
-        atomic_fetch_add(&im->progress->meshes_done, 1);
-    return 0;
+    return mesh_done(im, am, m);
 }
 
 static int add_node(importer *im, const struct aiNode *node, const xform *parent, unsigned depth)
@@ -406,14 +458,22 @@ static int convert(importer *im, const ed_import_options *o)
     return rc ? -1 : 0;
 }
 
+static int is_gltf(const char *file)
+{
+    return ends_with(file, ".gltf") || ends_with(file, ".glb");
+}
+
 static const struct aiScene *run_assimp(const char *file, ed_import_io *fs)
 {
     struct aiPropertyStore *props = aiCreatePropertyStore();
-    /* points and lines are dropped; normals are made where missing, smooth below 30 degrees */
+    /* points and lines are dropped; normals are made where missing, smooth below 30 degrees
+       (assimp's rule for its formats), except in glTF, whose spec asks for flat ones: the
+       conversion makes those (add_flat) */
     aiSetImportPropertyInteger(props, AI_CONFIG_PP_SBP_REMOVE, aiPrimitiveType_POINT | aiPrimitiveType_LINE);
     aiSetImportPropertyFloat(props, AI_CONFIG_PP_GSN_MAX_SMOOTHING_ANGLE, 30.0f);
-    const unsigned flags = aiProcess_Triangulate | aiProcess_JoinIdenticalVertices | aiProcess_GenSmoothNormals |
-                           aiProcess_SortByPType | aiProcess_ValidateDataStructure | aiProcess_FlipUVs;
+    const unsigned flags = aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
+                           (is_gltf(file) ? 0u : (unsigned)aiProcess_GenSmoothNormals) | aiProcess_SortByPType |
+                           aiProcess_ValidateDataStructure | aiProcess_FlipUVs;
     const struct aiScene *sc = aiImportFileExWithProperties(file, flags, &fs->io, props);
     aiReleasePropertyStore(props);
     return sc;
@@ -482,7 +542,7 @@ int ed_import_world(ed_world *world, const char *file, const ed_import_options *
             atomic_store(&progress->stage, ED_IMPORT_CONVERTING);
             atomic_store(&progress->meshes_total, (long long)sc->mNumMeshes);
         }
-        importer im = {sc, world, &fs, file, ends_with(file, ".gltf") || ends_with(file, ".glb"), NULL, NULL, 0, 0,
+        importer im = {sc, world, &fs, file, is_gltf(file), NULL, NULL, 0, 0,
                        progress, err, err_size};
         rc = convert(&im, options);
         free(im.material_of);
