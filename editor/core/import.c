@@ -8,6 +8,7 @@
 #include <assimp/scene.h>
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,8 @@ typedef struct importer {
     ed_import_progress   *progress;
     char                 *err;
     size_t                err_size;
+    int                   left_out;       /* textures not there or outside the folder */
+    char                  first_left_out[420];
 } importer;
 
 static int ends_with(const char *s, const char *suffix)
@@ -162,6 +165,8 @@ static int make_texture(importer *im, const char *path)
         if (!t.file) {
             if (!im->fs->refused[0])
                 snprintf(im->fs->refused, sizeof im->fs->refused, "texture %.240s: %.240s", path, why);
+            if (im->left_out++ == 0)
+                snprintf(im->first_left_out, sizeof im->first_left_out, "%.200s: %.200s", path, why);
             return -1;
         }
     }
@@ -422,6 +427,130 @@ static void stopped_message(const ed_import_io *fs, const char *file, char *err,
                  fs->seconds);
 }
 
+/* ---- units and axes ------------------------------------------------------------------------- */
+
+static int meta_number(const struct aiScene *sc, const char *key, double *out)
+{
+    const struct aiMetadata *m = sc->mMetaData;
+    for (unsigned i = 0; m && i < m->mNumProperties; i++) {
+        if (strcmp(m->mKeys[i].data, key) != 0 || !m->mValues[i].mData)
+            continue;
+        const void *d = m->mValues[i].mData;
+        switch (m->mValues[i].mType) {
+        case AI_INT32: *out = *(const int32_t *)d; return 1;
+        case AI_UINT64: *out = (double)*(const uint64_t *)d; return 1;
+        case AI_FLOAT: *out = *(const float *)d; return 1;
+        case AI_DOUBLE: *out = *(const double *)d; return 1;
+        default: return 0;
+        }
+    }
+    return 0;
+}
+
+/* What a COLLADA file declares in its <asset>: assimp applies its <unit> and
+ * <up_axis> itself (the scene comes out in metres, +Y up), so the editor
+ * only needs to know that it did. */
+static void collada_declares(const char *file, int *unit, int *up)
+{
+    *unit = *up = 0;
+    enum { HEAD = 65536 };
+    FILE *f = fopen(file, "rb");
+    char *head = malloc(HEAD);
+    if (!f || !head) {
+        if (f)
+            fclose(f);
+        free(head);
+        return;
+    }
+    size_t n = fread(head, 1, HEAD - 1, f);
+    fclose(f);
+    head[n] = '\0';
+    char *end = strstr(head, "</asset>");
+    if (end)
+        *end = '\0';
+    *unit = strstr(head, "<unit") != NULL;
+    *up = strstr(head, "<up_axis>") != NULL;
+    free(head);
+}
+
+static void add_note(char *note, size_t size, const char *text)
+{
+    size_t n = strlen(note);
+    snprintf(note + n, size - n, "%s%s", n ? "; " : "", text);
+}
+
+/* The scene's root transform: metres and +Y up. What the file declares (its
+ * unit and up axis: FBX's UnitScaleFactor and UpAxis, COLLADA's <unit> and
+ * <up_axis>) is respected; the options say it only for a file that does not. */
+static void units_and_axes(importer *im, const ed_import_options *o, xform *root)
+{
+    const struct aiScene *sc = im->scene;
+    double s = o && o->scale > 0 ? o->scale : 1.0;
+    int up = o && o->z_up ? 2 : 1, sign = 1; /* the source's up axis: 0 X, 1 Y, 2 Z */
+    int declared_unit = 0, declared_up = 0;
+    char text[256];
+    double v;
+    if (meta_number(sc, "UnitScaleFactor", &v) && v > 0 && isfinite(v)) {
+        /* FBX: centimetres per unit */
+        declared_unit = 1;
+        s = v / 100.0;
+        snprintf(text, sizeof text, "1 unit = %g m, as the file declares", s);
+        add_note(im->w->note, sizeof im->w->note, text);
+    }
+    if (meta_number(sc, "UpAxis", &v) && (v == 0 || v == 1 || v == 2)) {
+        double sg = 1;
+        declared_up = 1;
+        up = (int)v;
+        sign = meta_number(sc, "UpAxisSign", &sg) && sg < 0 ? -1 : 1;
+        snprintf(text, sizeof text, "%c%c up, as the file declares", sign < 0 ? '-' : '+', "XYZ"[up]);
+        add_note(im->w->note, sizeof im->w->note, text);
+    }
+    if (ends_with(im->file, ".dae")) {
+        int unit, axis;
+        collada_declares(im->file, &unit, &axis);
+        if (unit) /* assimp has applied it */
+            declared_unit = 1, s = 1;
+        if (axis)
+            declared_up = 1, up = 1, sign = 1;
+        if (unit || axis)
+            add_note(im->w->note, sizeof im->w->note,
+                     unit && axis ? "its unit and up axis as the file declares"
+                     : unit       ? "its unit as the file declares"
+                                  : "its up axis as the file declares");
+    }
+    if (declared_unit && o && o->scale > 0 && o->scale != 1)
+        add_note(im->w->note, sizeof im->w->note, "the file declares its unit: the scale option is not applied");
+    if (declared_up && o && o->z_up)
+        add_note(im->w->note, sizeof im->w->note, "the file declares its up axis: z-up is not applied");
+    /* rows: where the source's x, y, z go, so that its up axis becomes +Y */
+    double r[3][3];
+    switch (up) {
+    case 0: /* X up: (x, y, z) -> (-y, x, z), turned about Z */
+        r[0][0] = 0, r[0][1] = -1, r[0][2] = 0;
+        r[1][0] = 1, r[1][1] = 0, r[1][2] = 0;
+        r[2][0] = 0, r[2][1] = 0, r[2][2] = 1;
+        break;
+    case 2: /* Z up: (x, y, z) -> (x, z, -y), turned about X */
+        r[0][0] = 1, r[0][1] = 0, r[0][2] = 0;
+        r[1][0] = 0, r[1][1] = 0, r[1][2] = 1;
+        r[2][0] = 0, r[2][1] = -1, r[2][2] = 0;
+        break;
+    default:
+        r[0][0] = 1, r[0][1] = 0, r[0][2] = 0;
+        r[1][0] = 0, r[1][1] = 1, r[1][2] = 0;
+        r[2][0] = 0, r[2][1] = 0, r[2][2] = 1;
+        break;
+    }
+    if (sign < 0) /* the negative axis is up: half a turn about the axis that is neither up nor X (or Z for X up) */
+        for (int j = 0; j < 3; j++)
+            r[1][j] = -r[1][j], r[up == 0 ? 0 : 2][j] = -r[up == 0 ? 0 : 2][j];
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 3; j++)
+            root->m[i][j] = s * r[i][j];
+        root->m[i][3] = 0;
+    }
+}
+
 static int convert(importer *im, const ed_import_options *o)
 {
     const struct aiScene *sc = im->scene;
@@ -441,15 +570,21 @@ static int convert(importer *im, const ed_import_options *o)
     }
     if (convert_materials(im))
         return -1;
-    double s = o && o->scale > 0 ? o->scale : 1.0;
-    xform root = {{{s, 0, 0, 0}, {0, s, 0, 0}, {0, 0, s, 0}}};
-    if (o && o->z_up) /* +Z up to +Y up: (x, y, z) -> (x, z, -y) */
-        root = (xform){{{s, 0, 0, 0}, {0, 0, s, 0}, {0, -s, 0, 0}}};
+    xform root;
+    units_and_axes(im, o, &root);
     int rc = sc->mRootNode ? add_node(im, sc->mRootNode, &root, 0) : 0;
     if (rc == -1)
         snprintf(im->err, im->err_size, "%s: out of memory for %.0f triangles", im->file, n.triangles);
     if (rc == -3)
         stopped_message(im->fs, im->file, im->err, im->err_size);
+    if (im->left_out) {
+        char text[600];
+        if (im->left_out == 1)
+            snprintf(text, sizeof text, "a texture was left out: %s", im->first_left_out);
+        else
+            snprintf(text, sizeof text, "%d textures were left out, the first: %s", im->left_out, im->first_left_out);
+        add_note(im->w->note, sizeof im->w->note, text);
+    }
     if (rc == 0 && im->w->triangle_count == 0) {
         snprintf(im->err, im->err_size, "%s: the scene holds no triangles%s%s", im->file,
                  im->fs->refused[0] ? "; refused: " : "", im->fs->refused);
@@ -543,7 +678,7 @@ int ed_import_world(ed_world *world, const char *file, const ed_import_options *
             atomic_store(&progress->meshes_total, (long long)sc->mNumMeshes);
         }
         importer im = {sc, world, &fs, file, is_gltf(file), NULL, NULL, 0, 0,
-                       progress, err, err_size};
+                       progress, err, err_size, 0, ""};
         rc = convert(&im, options);
         free(im.material_of);
         for (size_t i = 0; im.made && i < im.made_cap; i++)

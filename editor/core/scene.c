@@ -95,7 +95,8 @@ int ed_scene_poll(ed_scene *s, ed_base *b)
         return -1;
     }
     install(s, &w, &bvh, file);
-    ed_base_message(b, 0, "scene %s: %zu triangles in %zu meshes", file, s->world.triangle_count, s->world.mesh_count);
+    ed_base_message(b, 0, "scene %s: %zu triangles in %zu meshes%s%s", file, s->world.triangle_count,
+                    s->world.mesh_count, s->world.note[0] ? "; " : "", s->world.note);
     return 1;
 }
 

@@ -76,6 +76,7 @@ typedef struct ed_world {
     double         lo[3], hi[3];                   /* bounds of everything (0 when empty) */
     ed_rgba        sky;
     char          *source;    /* the scene file it came from (malloc'd), or NULL for the demo */
+    char           note[768]; /* what the import left out or took from the file ("" when nothing): for a message */
 } ed_world;
 
 /* An empty world (a sky colour, nothing else). */

@@ -255,6 +255,100 @@ static void other_formats_without_normals_should_keep_smooth_ones_below_the_angl
     free(obj);
 }
 
+/* A triangle 1 m wide and 2 m tall in millimetres with +Z up, as the file declares it. */
+static const char collada_mm_z_up[] =
+    "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+    "<COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" version=\"1.4.1\">\n"
+    "  <asset><unit name=\"millimeter\" meter=\"0.001\"/><up_axis>Z_UP</up_axis></asset>\n"
+    "  <library_geometries><geometry id=\"g\" name=\"wall\"><mesh>\n"
+    "    <source id=\"p\"><float_array id=\"pa\" count=\"9\">0 0 0 1000 0 0 0 0 2000</float_array>\n"
+    "      <technique_common><accessor source=\"#pa\" count=\"3\" stride=\"3\"><param name=\"X\" type=\"float\"/>"
+    "<param name=\"Y\" type=\"float\"/><param name=\"Z\" type=\"float\"/></accessor></technique_common></source>\n"
+    "    <vertices id=\"v\"><input semantic=\"POSITION\" source=\"#p\"/></vertices>\n"
+    "    <triangles count=\"1\"><input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/><p>0 1 2</p></triangles>\n"
+    "  </mesh></geometry></library_geometries>\n"
+    "  <library_visual_scenes><visual_scene id=\"s\"><node id=\"wall\" name=\"wall\">"
+    "<instance_geometry url=\"#g\"/></node></visual_scene></library_visual_scenes>\n"
+    "  <scene><instance_visual_scene url=\"#s\"/></scene>\n"
+    "</COLLADA>\n";
+
+/* The same in FBX (ASCII): UnitScaleFactor is centimetres per unit, 0.1 for millimetres. */
+static const char fbx_mm_z_up[] =
+    "; FBX 7.4.0 project file\n"
+    "FBXHeaderExtension:  {\n\tFBXHeaderVersion: 1003\n\tFBXVersion: 7400\n}\n"
+    "GlobalSettings:  {\n\tVersion: 1000\n\tProperties70:  {\n"
+    "\t\tP: \"UpAxis\", \"int\", \"Integer\", \"\",2\n"
+    "\t\tP: \"UpAxisSign\", \"int\", \"Integer\", \"\",1\n"
+    "\t\tP: \"FrontAxis\", \"int\", \"Integer\", \"\",1\n"
+    "\t\tP: \"FrontAxisSign\", \"int\", \"Integer\", \"\",-1\n"
+    "\t\tP: \"CoordAxis\", \"int\", \"Integer\", \"\",0\n"
+    "\t\tP: \"CoordAxisSign\", \"int\", \"Integer\", \"\",1\n"
+    "\t\tP: \"UnitScaleFactor\", \"double\", \"Number\", \"\",0.1\n"
+    "\t}\n}\n"
+    "Objects:  {\n"
+    "\tGeometry: 100, \"Geometry::wall\", \"Mesh\" {\n"
+    "\t\tVertices: *9 {\n\t\t\ta: 0,0,0,1000,0,0,0,0,2000\n\t\t}\n"
+    "\t\tPolygonVertexIndex: *3 {\n\t\t\ta: 0,1,-3\n\t\t}\n"
+    "\t\tGeometryVersion: 124\n\t}\n"
+    "\tModel: 200, \"Model::wall\", \"Mesh\" {\n\t\tVersion: 232\n\t}\n}\n"
+    "Connections:  {\n\tC: \"OO\",200,0\n\tC: \"OO\",100,200\n}\n";
+
+static void declared_units_and_axes_should_be_respected(void **state)
+{
+    (void)state;
+    char *dir = testutil_tempdir();
+    const struct {
+        const char *name, *text;
+    } files[] = {{"wall.dae", collada_mm_z_up}, {"wall.fbx", fbx_mm_z_up}};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char *file = edtest_path(dir, files[i].name);
+        assert_int_equal(testutil_write_file(file, files[i].text), 0);
+        /* with and without the options: the file's own declaration wins, it is not turned twice */
+        for (int opt = 0; opt < 2; opt++) {
+            ed_import_options o = {.z_up = opt, .scale = opt ? 0.01 : 0};
+            ed_world w;
+            char err[1024];
+            assert_int_equal(ed_import_world(&w, file, &o, NULL, err, sizeof err), 0);
+            /* 1 m wide along X, 2 m tall along +Y: not 1000 m, not lying down */
+            assert_near(w.lo[0], 0, 1e-6, 1);
+            assert_near(w.hi[0], 1, 1e-6, 1);
+            assert_near(w.lo[1], 0, 1e-6, 1);
+            assert_near(w.hi[1], 2, 1e-6, 1);
+            assert_near(w.lo[2], 0, 1e-6, 1);
+            assert_near(w.hi[2], 0, 1e-6, 1);
+            assert_non_null(strstr(w.note, "as the file declares"));
+            if (opt) {
+                assert_non_null(strstr(w.note, "z-up is not applied"));
+                assert_non_null(strstr(w.note, "the scale option is not applied"));
+            }
+            ed_world_free(&w);
+        }
+        free(file);
+    }
+    testutil_rmtree(dir);
+    free(dir);
+}
+
+static void a_texture_left_out_should_be_named_in_the_note(void **state)
+{
+    (void)state;
+    char *dir = testutil_tempdir(), *obj = edtest_path(dir, "wall.obj"), *mtl = edtest_path(dir, "wall.mtl");
+    assert_int_equal(testutil_write_file(mtl, "newmtl a\nmap_Kd missing.png\nnewmtl b\nmap_Kd ../../outside.png\n"), 0);
+    assert_int_equal(testutil_write_file(obj, "mtllib wall.mtl\nv 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\n"
+                                              "vt 0 0\nvt 1 0\nvt 1 1\n"
+                                              "usemtl a\nf 1/1 2/2 3/3\nusemtl b\nf 1/1 3/3 4/2\n"), 0);
+    ed_world w;
+    char err[1024];
+    assert_int_equal(ed_import_world(&w, obj, NULL, NULL, err, sizeof err), 0);
+    assert_non_null(strstr(w.note, "2 textures were left out, the first: "));
+    assert_non_null(strstr(w.note, "missing.png"));
+    ed_world_free(&w);
+    testutil_rmtree(dir);
+    free(dir);
+    free(obj);
+    free(mtl);
+}
+
 /* ---- the loader thread ------------------------------------------------------------------------------ */
 
 static void the_loader_should_give_the_same_world_or_the_same_error(void **state)
@@ -362,6 +456,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_gltf_text_scene_should_become_a_textured_mesh_where_its_node_puts_it),
         cmocka_unit_test(a_gltf_without_normals_should_get_flat_ones),
+        cmocka_unit_test(declared_units_and_axes_should_be_respected),
+        cmocka_unit_test(a_texture_left_out_should_be_named_in_the_note),
         cmocka_unit_test(other_formats_without_normals_should_keep_smooth_ones_below_the_angle),
         cmocka_unit_test(a_glb_should_carry_its_texture_inside),
         cmocka_unit_test(an_obj_scene_should_load_with_its_material_library),
