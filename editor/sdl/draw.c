@@ -77,6 +77,7 @@ void ed_render_frame(ed_gfx *g, const ed_app *app)
         ed_draw_hud(g, app, &l);
         ed_draw_inspector(g, app);
     }
+    ed_draw_messages(g, app, &l);
     ed_draw_overlays(g, app, &l);
     ed_canvas_end(g->canvas);
 }

@@ -52,7 +52,10 @@ void ed_draw_hud(ed_gfx *g, const ed_app *app, const ed_layout *l)
             SDL_Color c = ed_ramp(i * (ED_TRACE_LEVELS - 1) / 119);
             ed_canvas_line(g->canvas, (float)(lx + i), (float)ly, (float)(lx + i), (float)(ly + lh - 4), c);
         }
+}
 
+void ed_draw_messages(ed_gfx *g, const ed_app *app, const ed_layout *l)
+{
     int bottom = l->view.y + l->view.h - 10;
     if (ed_app_message_shown(app))
         bottom = message_panel(g, l, app->base.message, app->base.message_error ? red : white, bottom, ED_MESSAGE_MAX_LINES) - 6;

@@ -11,6 +11,9 @@
 #include "layout.h"
 
 void ed_draw_hud(ed_gfx *g, const ed_app *app, const ed_layout *l);
+/* The message and the progress lines, above the timeline: also through the
+ * path camera, where the HUD is not drawn (what F2 did there, or why not). */
+void ed_draw_messages(ed_gfx *g, const ed_app *app, const ed_layout *l);
 void ed_draw_timeline(ed_gfx *g, const ed_app *app, const ed_layout *l);
 void ed_draw_overlays(ed_gfx *g, const ed_app *app, const ed_layout *l);
 /* The graph panel. It ends the ed_canvas batch begun on g->canvas, copies the
