@@ -113,6 +113,12 @@ void ed_control_command(ed_app *app, ed_cmd cmd)
                                                 : "no picture-in-picture (P shows it)");
         break;
     case ED_CMD_NEXT_PROBLEM: ed_app_next_problem(app); break;
+    case ED_CMD_FRAME_PATH: ed_app_frame_path(app); break;
+    case ED_CMD_FRAME_SELECTION: ed_app_frame_selection(app); break;
+    case ED_CMD_HUD:
+        ed_app_show_hud(app, !app->ui.show_hud);
+        ed_app_message(app, 0, app->ui.show_hud ? "HUD shown" : "HUD hidden (H shows it)");
+        break;
     case ED_CMD_LINK: ed_game_toggle(app); break;
     case ED_CMD_GAME_VIEW: ed_game_view(app, !app->link.view_game); break;
     case ED_CMD_FOLLOW_GAME: ed_game_follow(app, !app->link.follow); break;

@@ -344,9 +344,22 @@ static int c_toggle(ed_script *s, int argc, char **argv, char *err, size_t n)
         ed_app_show_graph(s->app, v);
     else if (strcmp(argv[0], "pip") == 0)
         ed_app_show_pip(s->app, v);
+    else if (strcmp(argv[0], "hud") == 0)
+        ed_app_show_hud(s->app, v);
     else
         ed_app_show_help(s->app, v);
     return 0;
+}
+
+static int c_frame(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    static const char *const names[] = {"path", "selection", "scene", NULL};
+    int v = ed_script_choice(s, argv[1], names, err, n);
+    if (v < 0)
+        return -1;
+    int rc = v == 0 ? ed_app_frame_path(s->app) : v == 1 ? ed_app_frame_selection(s->app) : ed_app_frame_scene(s->app);
+    return ed_script_result(s, rc, argv[0], err, n);
 }
 
 static int c_color(ed_script *s, int argc, char **argv, char *err, size_t n)
@@ -415,6 +428,10 @@ static const ed_script_command commands[] = {
      "set the clearance (default 0.2 m) and print where the path passes through or too near the scene"},
     {"aspect", 1, 1, c_aspect, "aspect W:H|RATIO", "the output frame's aspect (default 16:9)"},
     {"pip", 1, 1, c_toggle, "pip on|off", "the picture-in-picture of the path camera while editing (P)"},
+    {"hud", 1, 1, c_toggle, "hud on|off", "the HUD's text in the top left (H)"},
+    {"frame", 1, 1, c_frame, "frame path|selection|scene",
+     "put the free camera where the whole path (Ctrl+F), the selected keys (Shift+F) or the scene and the path "
+     "(as on loading) are in view"},
     {"camera", 3, 6, c_camera, "camera X Y Z [YAW PITCH [ROLL]]",
      "put the free camera at a point; angles in degrees, yaw 0 looks down -Z, positive yaw turns left"},
     {"camera-quat", 7, 7, c_camera_quat, "camera-quat X Y Z QX QY QZ QW", "put the camera at a point and rotation"},
