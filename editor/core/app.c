@@ -288,6 +288,14 @@ void ed_app_update(ed_app *app, double dt)
 
 void ed_app_refresh(ed_app *app) { ed_app_check_clearance(app); }
 
+/* The document's "hidden" names on the world, when they or the world changed. */
+static void sync_hidden(ed_app *app)
+{
+    ed_hidden h;
+    if (ed_hidden_read(app->doc.cur.doc.extras, &h) == 0)
+        ed_scene_set_hidden(&app->scene, &app->base, &h);
+}
+
 /* ---- what the front ends read ------------------------------------------------------------------- */
 
 int ed_app_message_shown(const ed_app *app) { return ed_base_message_shown(&app->base); }
@@ -353,6 +361,7 @@ const ed_clearance *ed_app_clearance(const ed_app *app)
 
 const ed_clearance *ed_app_check_clearance(ed_app *app)
 {
+    sync_hidden(app);
     if (ed_scene_check(&app->scene, app->doc.path, app->doc.path_serial) != 0)
         return NULL;
     return ed_app_clearance(app);

@@ -13,6 +13,7 @@
 #include "edit.h"     /* a key's values, delete, undo, retime */
 #include "game.h"     /* running games linked to the editor */
 #include "help.h"     /* the key help sheet */
+#include "hide.h"     /* scene objects hidden from the view and the clearance check */
 #include "inspector.h"/* the key inspector: typed and dragged values */
 #include "options.h"  /* timing, interpolation, ends, orientation */
 #include "pointer.h"  /* the left mouse button */

@@ -393,7 +393,7 @@ static int add_mesh(importer *im, const struct aiMesh *am, const xform *x)
     return mesh_done(im, am, m);
 }
 
-static int add_node(importer *im, const struct aiNode *node, const xform *parent, unsigned depth)
+static int add_node(importer *im, const struct aiNode *node, const xform *parent, unsigned depth, int parent_node)
 {
     if (depth > ED_IMPORT_MAX_DEPTH) {
         snprintf(im->err, im->err_size, "%s: the node tree is more than %d levels deep, the editor's limit", im->file,
@@ -401,15 +401,22 @@ static int add_node(importer *im, const struct aiNode *node, const xform *parent
         return -2;
     }
     xform x = xform_mul(parent, &node->mTransformation);
+    /* by its name, so that the path file can hide it ("hidden") */
+    int self = ed_world_add_node(im->w, node->mName.data, parent_node);
+    if (self < 0)
+        return -1;
     for (unsigned i = 0; i < node->mNumMeshes; i++) {
         if (node->mMeshes[i] >= im->scene->mNumMeshes)
             continue;
+        size_t before = im->w->mesh_count;
         int rc = add_mesh(im, im->scene->mMeshes[node->mMeshes[i]], &x);
         if (rc)
             return rc;
+        for (size_t m = before; m < im->w->mesh_count; m++)
+            im->w->meshes[m].node = self;
     }
     for (unsigned i = 0; i < node->mNumChildren; i++) {
-        int rc = add_node(im, node->mChildren[i], &x, depth + 1);
+        int rc = add_node(im, node->mChildren[i], &x, depth + 1, self);
         if (rc)
             return rc;
     }
@@ -572,7 +579,7 @@ static int convert(importer *im, const ed_import_options *o)
         return -1;
     xform root;
     units_and_axes(im, o, &root);
-    int rc = sc->mRootNode ? add_node(im, sc->mRootNode, &root, 0) : 0;
+    int rc = sc->mRootNode ? add_node(im, sc->mRootNode, &root, 0, -1) : 0;
     if (rc == -1)
         snprintf(im->err, im->err_size, "%s: out of memory for %.0f triangles", im->file, n.triangles);
     if (rc == -3)

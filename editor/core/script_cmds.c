@@ -362,6 +362,29 @@ static int c_frame(ed_script *s, int argc, char **argv, char *err, size_t n)
     return ed_script_result(s, rc, argv[0], err, n);
 }
 
+static int c_hide(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    int rc;
+    if (strcmp(argv[0], "unhide") == 0) {
+        if (argc != 2)
+            return ed_script_fail(s, err, n, "unhide takes one node name, or all");
+        rc = strcmp(argv[1], "all") == 0 ? ed_hide_show_all(s->app) : ed_hide_node(s->app, argv[1], 0);
+    } else if (strcmp(argv[1], "at") == 0 && argc == 4) {
+        double v[2];
+        if (ed_script_numbers(s, argv + 2, 2, v, err, n))
+            return -1;
+        if (!(v[0] >= 0 && v[1] >= 0 && v[0] < s->app->ui.width && v[1] < s->app->ui.height))
+            return ed_script_fail(s, err, n, "hide at: (%g, %g) is outside the %dx%d window", v[0], v[1],
+                                  s->app->ui.width, s->app->ui.height);
+        rc = ed_hide_at(s->app, (int)v[0], (int)v[1]);
+    } else if (argc == 2) {
+        rc = ed_hide_node(s->app, argv[1], 1);
+    } else {
+        return ed_script_fail(s, err, n, "hide takes a node name, or at X Y");
+    }
+    return ed_script_result(s, rc, argv[0], err, n);
+}
+
 static int c_color(ed_script *s, int argc, char **argv, char *err, size_t n)
 {
     (void)argc;
@@ -429,6 +452,10 @@ static const ed_script_command commands[] = {
     {"aspect", 1, 1, c_aspect, "aspect W:H|RATIO", "the output frame's aspect (default 16:9)"},
     {"pip", 1, 1, c_toggle, "pip on|off", "the picture-in-picture of the path camera while editing (P)"},
     {"hud", 1, 1, c_toggle, "hud on|off", "the HUD's text in the top left (H)"},
+    {"hide", 1, 3, c_hide, "hide NODE|at X Y",
+     "hide the scene's node NODE (and what is under it), or the object at a pixel, from the view and the clearance "
+     "check; saved in the path file's \"hidden\" (Ctrl+H)"},
+    {"unhide", 1, 1, c_hide, "unhide NODE|all", "show a hidden node again, or all of them (Ctrl+Shift+H)"},
     {"frame", 1, 1, c_frame, "frame path|selection|scene",
      "put the free camera where the whole path (Ctrl+F), the selected keys (Shift+F) or the scene and the path "
      "(as on loading) are in view"},
@@ -506,7 +533,7 @@ static const ed_script_command commands[] = {
      "ends NAME|timing NAME|orientation NAME|key-time I T|key I time T [TOL]|key I position X Y Z [TOL]|"
      "key I fov F [TOL]|key I rotation YAW PITCH ROLL [TOL]|key I hold S|none [TOL]|key I target X Y Z|none [TOL]|"
      "key I focus M|none [TOL]|key I aperture F|none [TOL]|camera X Y Z [TOL]|camera-speed V [TOL]|message TEXT|scene NAME|"
-     "triangles N|clearance N|through T|clear T|games N|game-key I|game-camera NAME X Y Z",
+     "triangles N|hidden N|clearance N|through T|clear T|games N|game-key I|game-camera NAME X Y Z",
      "stop with an error unless the editor is in that state (for tests)"},
     {"link", 1, 2, ed_script_c_link, "link on [PORT]|off",
      "listen for running games (docs/link.md) on 127.0.0.1:PORT (default 47100; 0: a free port; the address is "

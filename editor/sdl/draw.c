@@ -29,7 +29,7 @@ static void draw_view(ed_gfx *g, const ed_app *app, const ed_rect *r, int height
     float vp[16];
     ed_view_matrix(&v, ED_VIEW_NEAR, fmax(ED_FAR_MIN, 2.0 * reach), vp);
     const float eye[3] = {(float)pos.x, (float)pos.y, (float)pos.z};
-    ed_world_gl_draw(&g->world, vp, eye);
+    ed_world_gl_draw(&g->world, &app->scene.world, vp, eye);
     ed_overlay_world_lines(&g->overlay, g->world.line_vao, g->world.line_count, vp, &v);
     if (overlays) {
         ed_overlay_set_clearance(&g->overlay, app, ed_app_clearance(app));
