@@ -18,6 +18,7 @@
 #include "options.h"  /* timing, interpolation, ends, orientation */
 #include "pointer.h"  /* the left mouse button */
 #include "record.h"   /* F2, a key at the playhead */
+#include "screen.h"   /* where the overlays go */
 #include "select.h"   /* the selection */
 #include "status.h"   /* the HUD's text */
 #include "xform.h"    /* transforms */

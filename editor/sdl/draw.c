@@ -68,16 +68,19 @@ void ed_render_frame(ed_gfx *g, const ed_app *app)
         ed_canvas_line(g->canvas, p->x - 1, p->y - 1, p->x - 1, p->y + p->h, edge);
         ed_canvas_line(g->canvas, p->x + p->w, p->y - 1, p->x + p->w, p->y + p->h, edge);
     }
+    ed_screen s;
+    ed_screen_build(app, g->trace.max[app->ui.color_mode == ED_COLOR_ACCELERATION], &s);
     if (!through)
         ed_draw_tools(g, app, &l);
     if (l.graph.h > 0)
         ed_draw_graph(g, app, &l);
     ed_draw_timeline(g, app, &l);
     if (!through) {
-        ed_draw_hud(g, app, &l);
+        ed_draw_labels(g, &s);
+        ed_draw_hud(g, app, &s);
         ed_draw_inspector(g, app);
     }
-    ed_draw_messages(g, app, &l);
+    ed_draw_messages(g, app, &s);
     ed_draw_overlays(g, app, &l);
     ed_canvas_end(g->canvas);
 }
