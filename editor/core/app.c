@@ -119,7 +119,118 @@ static void advance_playback(ed_app *app, double dt)
     }
 }
 
-/* A first view of a new world: speed by its size; without keys, a view of all of it. */
+/* ---- framing ---------------------------------------------------------------------------------------- */
+
+/* Points in a box, grown. */
+typedef struct box3 {
+    cp_vec3 lo, hi;
+    int     empty;
+} box3;
+
+static void box_add(box3 *b, cp_vec3 p)
+{
+    if (!(isfinite(p.x) && isfinite(p.y) && isfinite(p.z)))
+        return;
+    if (b->empty) {
+        b->lo = b->hi = p;
+        b->empty = 0;
+        return;
+    }
+    b->lo = cp_vec3_make(fmin(b->lo.x, p.x), fmin(b->lo.y, p.y), fmin(b->lo.z, p.z));
+    b->hi = cp_vec3_make(fmax(b->hi.x, p.x), fmax(b->hi.y, p.y), fmax(b->hi.z, p.z));
+}
+
+/* Puts the free camera where the sphere round the box fills the view
+ * without cutting it off (both ways, at the view's aspect), looking along
+ * `dir` (unit). A box smaller than `least` metres across is shown as that. */
+static void frame_box(ed_app *app, const box3 *b, cp_vec3 dir, double least)
+{
+    cp_vec3 centre = cp_vec3_scale(cp_vec3_add(b->lo, b->hi), 0.5);
+    double radius = fmax(0.5 * cp_vec3_length(cp_vec3_sub(b->hi, b->lo)), 0.5 * least);
+    ed_layout l;
+    ed_app_layout(app, &l);
+    double aspect = l.frame.h > 0 ? (double)l.frame.w / l.frame.h : 16.0 / 9.0;
+    double half = 0.5 * app->ui.camera.fov * M_PI / 180.0;
+    double halfw = atan(tan(half) * aspect);
+    double narrow = fmin(half, halfw);
+    double dist = 1.05 * radius / sin(narrow);
+    cp_vec3 eye = cp_vec3_sub(centre, cp_vec3_scale(dir, dist));
+    double pitch = asin(fmax(-1.0, fmin(1.0, dir.y)));
+    ed_camera_set_pose(&app->ui.camera, eye, cp_quat_from_yaw_pitch_roll(atan2(-dir.x, -dir.z), pitch, 0.0),
+                       app->ui.camera.fov);
+    app->ui.view_path = 0;
+}
+
+/* The camera's own direction, or a view from above at 30 degrees when it
+ * looks nearly straight up or down (a box seen end on hides its depth). */
+static cp_vec3 framing_direction(const ed_app *app)
+{
+    cp_vec3 d = cp_quat_rotate(ed_camera_rotation(&app->ui.camera), cp_vec3_make(0, 0, -1));
+    if (fabs(d.y) > 0.95)
+        d = cp_vec3_normalize(cp_vec3_make(0.0, -0.5, -0.87));
+    return d;
+}
+
+/* The path: its keys and the curve between them. */
+static void add_path(const ed_app *app, box3 *b, int selected_only)
+{
+    const cp_document *d = &app->doc.cur.doc;
+    for (size_t i = 0; i < d->count; i++)
+        if (!selected_only || ed_doc_chosen(&app->doc, i))
+            box_add(b, d->keys[i].position);
+    if (selected_only || !app->doc.path)
+        return;
+    double start = ed_doc_start(&app->doc), dur = ed_doc_duration(&app->doc);
+    for (int i = 0; i <= 256; i++) {
+        cp_pose p;
+        cp_path_sample_fast(app->doc.path, start + dur * i / 256.0, &p);
+        box_add(b, p.position);
+    }
+}
+
+int ed_app_frame_path(ed_app *app)
+{
+    box3 b = {.empty = 1};
+    add_path(app, &b, 0);
+    if (b.empty) {
+        ed_app_message(app, 1, "no keys to frame (F2 records one)");
+        return -1;
+    }
+    frame_box(app, &b, framing_direction(app), 2.0);
+    ed_app_message(app, 0, "the whole path in view");
+    return 0;
+}
+
+int ed_app_frame_selection(ed_app *app)
+{
+    if (ed_app_selected_count(app) == 0) {
+        ed_app_message(app, 1, "select keys to frame first (a click, [ or ], Ctrl+A)");
+        return -1;
+    }
+    box3 b = {.empty = 1};
+    add_path(app, &b, 1);
+    frame_box(app, &b, framing_direction(app), 2.0);
+    ed_app_message(app, 0, "the selected %s in view", ed_app_selected_count(app) == 1 ? "key" : "keys");
+    return 0;
+}
+
+int ed_app_frame_scene(ed_app *app)
+{
+    const ed_world *w = &app->scene.world;
+    box3 b = {.empty = 1};
+    if (w->mesh_count || w->line_count) {
+        box_add(&b, cp_vec3_make(w->lo[0], w->lo[1], w->lo[2]));
+        box_add(&b, cp_vec3_make(w->hi[0], w->hi[1], w->hi[2]));
+    }
+    add_path(app, &b, 0);
+    if (b.empty)
+        return -1;
+    /* from the front, above: a three-quarter view */
+    frame_box(app, &b, cp_vec3_normalize(cp_vec3_make(0.0, -0.48, -0.88)), 2.0);
+    return 0;
+}
+
+/* A first view of a new world: speed by its size, all of it (and the path) in view. */
 static void adapt_camera(ed_app *app)
 {
     const ed_world *w = &app->scene.world;
@@ -127,12 +238,7 @@ static void adapt_camera(ed_app *app)
     double speed = size / 12.0;
     ed_camera *c = &app->ui.camera;
     c->speed = speed < ED_CAMERA_MIN_SPEED ? ED_CAMERA_MIN_SPEED : speed > ED_CAMERA_MAX_SPEED ? ED_CAMERA_MAX_SPEED : speed;
-    if (app->doc.cur.doc.count > 0)
-        return;
-    cp_vec3 centre = ed_world_centre(w);
-    cp_vec3 eye = cp_vec3_add(centre, cp_vec3_make(0.0, 0.3 * size, 0.55 * size));
-    cp_vec3 d = cp_vec3_normalize(cp_vec3_sub(centre, eye));
-    ed_app_place_camera(app, eye, cp_quat_from_yaw_pitch_roll(atan2(-d.x, -d.z), asin(d.y), 0.0));
+    ed_app_frame_scene(app);
 }
 
 /* Sets the document's scene member to the scene file as seen from the path file (an undoable edit). */
@@ -181,6 +287,14 @@ void ed_app_update(ed_app *app, double dt)
 }
 
 void ed_app_refresh(ed_app *app) { ed_app_check_clearance(app); }
+
+/* The document's "hidden" names on the world, when they or the world changed. */
+static void sync_hidden(ed_app *app)
+{
+    ed_hidden h;
+    if (ed_hidden_read(app->doc.cur.doc.extras, &h) == 0)
+        ed_scene_set_hidden(&app->scene, &app->base, &h);
+}
 
 /* ---- what the front ends read ------------------------------------------------------------------- */
 
@@ -247,6 +361,7 @@ const ed_clearance *ed_app_clearance(const ed_app *app)
 
 const ed_clearance *ed_app_check_clearance(ed_app *app)
 {
+    sync_hidden(app);
     if (ed_scene_check(&app->scene, app->doc.path, app->doc.path_serial) != 0)
         return NULL;
     return ed_app_clearance(app);
@@ -362,6 +477,7 @@ void ed_app_show_help(ed_app *app, int page) { app->ui.show_help = page > 0 ? pa
 void ed_app_show_graph(ed_app *app, int on) { app->ui.show_graph = on != 0; }
 
 void ed_app_show_pip(ed_app *app, int on) { app->ui.show_pip = on != 0; }
+void ed_app_show_hud(ed_app *app, int on) { app->ui.show_hud = on != 0; }
 
 void ed_app_set_color_mode(ed_app *app, ed_color_mode mode)
 {

@@ -125,6 +125,14 @@ void ed_app_view_path(ed_app *app, int on);
 int  ed_app_goto_key(ed_app *app);
 /* Moves the camera as a jump (a script or a key pose): not "flown". */
 void ed_app_place_camera(ed_app *app, cp_vec3 position, cp_quat rotation);
+/* Puts the free camera where all of something is in view, cut off nowhere
+ * at the view's size and aspect: the whole path (keys and curve), the
+ * selected keys (keeping the camera's direction), or the world and the path
+ * (a three-quarter view from above; what a newly loaded scene gets). -1
+ * with a message when there is nothing to frame. */
+int ed_app_frame_path(ed_app *app);
+int ed_app_frame_selection(ed_app *app);
+int ed_app_frame_scene(ed_app *app);
 /* Sets the free camera's field of view (degrees). */
 void ed_app_set_camera_fov(ed_app *app, double fov);
 /* Advances the free camera (flown distance counts for recording); looking
@@ -157,6 +165,8 @@ void ed_app_show_help(ed_app *app, int page);
 void ed_app_help_next(ed_app *app);
 void ed_app_show_graph(ed_app *app, int on);
 void ed_app_show_pip(ed_app *app, int on);
+/* Shows or hides the HUD's text (H); messages still show. */
+void ed_app_show_hud(ed_app *app, int on);
 void ed_app_set_color_mode(ed_app *app, ed_color_mode mode);
 /* The system clipboard the front end offers (NULL: the editor's own only). */
 void ed_app_set_clipboard_host(ed_app *app, const ed_clipboard_host *host);

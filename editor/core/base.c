@@ -23,6 +23,12 @@ void ed_base_message(ed_base *b, int is_error, const char *fmt, ...)
     b->message_error = is_error;
     b->message_clock = b->clock;
     b->message_selection = 0;
+    b->message_serial++;
+    if (b->capture) {
+        b->capture = 0;
+        memcpy(b->captured, b->message, sizeof b->captured);
+        b->captured_error = is_error;
+    }
 }
 
 int ed_base_message_shown(const ed_base *b)

@@ -24,6 +24,10 @@ typedef struct ed_base {
     int       message_error;
     double    message_clock;      /* the clock when the message was set */
     int       message_selection;  /* the message describes the selection (it goes with it) */
+    unsigned long message_serial; /* +1 for every message */
+    int       capture;            /* the next message is kept in `captured` (the history names an edit by it) */
+    char      captured[256];
+    int       captured_error;
     ed_prompt prompt;             /* the question waiting for an answer (ED_PROMPT_NONE: none) */
     double    playhead;           /* path time, seconds */
     int       playing;

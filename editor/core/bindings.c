@@ -85,6 +85,11 @@ static const ed_binding table[] = {
     {"View", ED_KEY_F3, 0, PRESS, 0, ED_CMD_GRAPH, "show / hide the graph of speeds and fov"},
     {"View", ED_KEY_F4, 0, PRESS, 0, ED_CMD_COLOR_MODE, "colour the path by speed or acceleration"},
     {"View", 'p', 0, PRESS, 0, ED_CMD_PIP, "show / hide the path camera's picture-in-picture"},
+    {"View", 'h', 0, PRESS, 0, ED_CMD_HUD, "show / hide the HUD (messages stay)"},
+    {"View", 'f', C, PRESS, 0, ED_CMD_FRAME_PATH, "frame the whole path in the view"},
+    {"View", 'f', S, PRESS, 0, ED_CMD_FRAME_SELECTION, "frame the selected keys in the view"},
+    {"View", 'h', C, PRESS, 0, ED_CMD_HIDE_AT, "hide the scene object under the mouse (saved)"},
+    {"View", 'h', C | S, PRESS, 0, ED_CMD_SHOW_HIDDEN, "show every hidden scene object again"},
     {"View", ED_KEY_F5, 0, PRESS, 0, ED_CMD_NEXT_PROBLEM, "playhead to the next clearance problem"},
     {"View", 'q', C, PRESS, 0, ED_CMD_QUIT, "quit (asks first if there are unsaved edits)"},
 

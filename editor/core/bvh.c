@@ -132,7 +132,10 @@ int ed_bvh_build(ed_bvh *b, const ed_world *w) { return ed_bvh_build_until(b, w,
 int ed_bvh_build_until(ed_bvh *b, const ed_world *w, const atomic_int *stop)
 {
     memset(b, 0, sizeof *b);
-    size_t n = w->triangle_count;
+    /* hidden meshes are out of the clearance check */
+    size_t n = 0;
+    for (size_t i = 0; i < w->mesh_count; i++)
+        n += w->meshes[i].hidden ? 0 : w->meshes[i].triangle_count;
     if (n == 0)
         return 0;
     prim *prims = malloc(n * sizeof *prims);
@@ -142,7 +145,7 @@ int ed_bvh_build_until(ed_bvh *b, const ed_world *w, const atomic_int *stop)
         goto done;
     size_t t = 0;
     for (size_t i = 0; i < w->mesh_count; i++)
-        for (size_t f = 0; f < w->meshes[i].triangle_count; f++, t++) {
+        for (size_t f = 0; !w->meshes[i].hidden && f < w->meshes[i].triangle_count; f++, t++) {
             float v[9];
             world_corners(w, i, f, v);
             memcpy(&b->tris[9 * t], v, sizeof v);

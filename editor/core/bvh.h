@@ -28,7 +28,7 @@ typedef struct ed_bvh {
     size_t       node_count, node_cap;
 } ed_bvh;
 
-/* Builds the hierarchy of every triangle in the world. 0, or -1 if out of
+/* Builds the hierarchy of every triangle in the world but those of hidden meshes. 0, or -1 if out of
  * memory (the bvh is then empty). An empty world gives an empty bvh. */
 int ed_bvh_build(ed_bvh *b, const ed_world *w);
 /* The same, given up (-1, the bvh empty) as soon as *stop is set. */

@@ -13,10 +13,12 @@
 #include "edit.h"     /* a key's values, delete, undo, retime */
 #include "game.h"     /* running games linked to the editor */
 #include "help.h"     /* the key help sheet */
+#include "hide.h"     /* scene objects hidden from the view and the clearance check */
 #include "inspector.h"/* the key inspector: typed and dragged values */
 #include "options.h"  /* timing, interpolation, ends, orientation */
 #include "pointer.h"  /* the left mouse button */
 #include "record.h"   /* F2, a key at the playhead */
+#include "screen.h"   /* where the overlays go */
 #include "select.h"   /* the selection */
 #include "status.h"   /* the HUD's text */
 #include "xform.h"    /* transforms */

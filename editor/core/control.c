@@ -113,6 +113,14 @@ void ed_control_command(ed_app *app, ed_cmd cmd)
                                                 : "no picture-in-picture (P shows it)");
         break;
     case ED_CMD_NEXT_PROBLEM: ed_app_next_problem(app); break;
+    case ED_CMD_FRAME_PATH: ed_app_frame_path(app); break;
+    case ED_CMD_HIDE_AT: ed_hide_at(app, app->ui.mouse_x, app->ui.mouse_y); break;
+    case ED_CMD_SHOW_HIDDEN: ed_hide_show_all(app); break;
+    case ED_CMD_FRAME_SELECTION: ed_app_frame_selection(app); break;
+    case ED_CMD_HUD:
+        ed_app_show_hud(app, !app->ui.show_hud);
+        ed_app_message(app, 0, app->ui.show_hud ? "HUD shown" : "HUD hidden (H shows it)");
+        break;
     case ED_CMD_LINK: ed_game_toggle(app); break;
     case ED_CMD_GAME_VIEW: ed_game_view(app, !app->link.view_game); break;
     case ED_CMD_FOLLOW_GAME: ed_game_follow(app, !app->link.follow); break;
@@ -222,6 +230,8 @@ void ed_control_event(ed_control *c, ed_app *app, const ed_event *ev)
     case ED_EV_TEXT: ed_inspector_type_text(app, ev->text); break;
     case ED_EV_NONE: break;
     }
+    /* a click that starts typing asks for text at once: the next event may be its first key */
+    c->want_text = app->ui.typing.field != 0;
 }
 
 ed_camera_input ed_control_camera_input(const ed_control *c, const ed_app *app)

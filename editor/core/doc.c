@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 void ed_doc_init(ed_doc *d)
@@ -224,9 +225,42 @@ static int refuse(ed_base *b, cp_document *work, ed_sel *sel, const char *why)
     return -1;
 }
 
+/* The state last made takes its name from the first message after it: the
+ * edit's own ("key 3 deleted"), up to any parenthesis. */
+static void name_state(ed_doc *d, ed_base *b)
+{
+    if (!d->naming || b->capture)
+        return;
+    d->naming = 0;
+    if (b->captured_error)
+        return;
+    size_t n = strcspn(b->captured, "(");
+    while (n > 0 && (b->captured[n - 1] == ' ' || b->captured[n - 1] == ':' || b->captured[n - 1] == ','))
+        n--;
+    if (n >= sizeof d->cur.what)
+        n = sizeof d->cur.what - 1;
+    memcpy(d->cur.what, b->captured, n);
+    d->cur.what[n] = '\0';
+}
+
+static void naming(ed_doc *d, ed_base *b)
+{
+    d->cur.what[0] = '\0';
+    d->naming = 1;
+    b->capture = 1;
+}
+
+const char *ed_doc_stepped(const ed_doc *d, int redo)
+{
+    if (redo)
+        return d->cur.what;
+    return d->history.redo_count ? d->history.redo[d->history.redo_count - 1].what : "";
+}
+
 int ed_doc_commit(ed_doc *d, ed_base *b, cp_document *work, ed_sel *sel, long selected,
                   const cp_recorder_options *closing)
 {
+    name_state(d, b);
     ed_sel given = {0};
     if (sel) {
         given = *sel;
@@ -260,6 +294,7 @@ int ed_doc_commit(ed_doc *d, ed_base *b, cp_document *work, ed_sel *sel, long se
     d->cur.sel = given;
     d->cur.selected = selected;
     d->cur.revision = d->next_revision++;
+    naming(d, b);
     set_path(d, p);
     clamp(d, b);
     return 0;
@@ -279,6 +314,7 @@ int ed_doc_replace(ed_doc *d, ed_base *b, cp_document *doc)
 
 int ed_doc_undo(ed_doc *d, ed_base *b, int redo)
 {
+    name_state(d, b);
     int rc = redo ? ed_history_redo(&d->history, &d->cur) : ed_history_undo(&d->history, &d->cur);
     if (rc != 0)
         return -1;
@@ -292,6 +328,7 @@ int ed_doc_live_begin(ed_doc *d, ed_base *b)
 {
     if (d->live.active)
         return 0;
+    name_state(d, b);
     cp_error err;
     memset(&d->live.origin, 0, sizeof d->live.origin);
     if (cp_document_copy(&d->live.origin.doc, &d->cur.doc, &err) != CP_OK ||
@@ -302,6 +339,8 @@ int ed_doc_live_begin(ed_doc *d, ed_base *b)
     }
     d->live.origin.selected = d->cur.selected;
     d->live.origin.revision = d->cur.revision;
+    memcpy(d->live.origin.what, d->cur.what, sizeof d->cur.what);
+    d->live.serial = b->message_serial;
     d->live.active = 1;
     d->live.changed = 0;
     return 0;
@@ -383,6 +422,18 @@ int ed_doc_live_end(ed_doc *d, ed_base *b)
         return -1;
     }
     d->cur.revision = d->next_revision++;
+    /* named by the drag's last message ("key 2 at 3.40 s"), or by the next one */
+    naming(d, b);
+    if (b->message_serial != d->live.serial) {
+        b->capture = 0;
+        memcpy(b->captured, b->message, sizeof b->captured);
+        b->captured_error = b->message_error;
+        name_state(d, b);
+    } else {
+        b->capture = 0;
+        snprintf(d->cur.what, sizeof d->cur.what, "a drag");
+        d->naming = 0;
+    }
     clamp(d, b);
     return 0;
 }

@@ -38,7 +38,9 @@ typedef struct ed_doc {
         int      active;
         int      changed;
         ed_state origin;            /* the state when it began */
+        unsigned long serial;       /* the message serial when it began */
     } live;
+    int           naming;           /* the state just made waits for its edit's message to name it */
     ed_retimer   *retimer;          /* a retime under way, or NULL */
     size_t        retime_background;/* paths of this many keys or more are retimed in the
                                        background (ED_RETIME_BACKGROUND) */
@@ -106,6 +108,10 @@ void ed_doc_seek(const ed_doc *d, ed_base *b, double time);
 /* Steps back (redo = 0) or forward through the history; -1 when there is
  * nothing to step to (no message: the command says it). */
 int ed_doc_undo(ed_doc *d, ed_base *b, int redo);
+/* What the edit just undone (redo = 0) or redone did, as its message said
+ * it when it was made ("" when it said nothing). Every edit is named by the
+ * first message after it. */
+const char *ed_doc_stepped(const ed_doc *d, int redo);
 
 /* ---- an edit that follows the mouse ---------------------------------------------------------------- */
 

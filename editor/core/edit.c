@@ -64,8 +64,8 @@ int ed_edit_delete(ed_app *app)
         k++;
     }
     work.count = k;
-    long active = k == 0 ? -1 : first < k ? (long)first : (long)k - 1;
-    if (ed_app_commit(app, &work, active, 0))
+    /* nothing stays selected: a second Delete must not take the next key, which the user did not choose */
+    if (ed_app_commit(app, &work, -1, 0))
         return -1;
     if (removed == 1)
         ed_app_message(app, 0, "key %zu deleted (%zu %s left)", first, k, ed_base_keys_word(k));
@@ -374,8 +374,13 @@ static int undo_redo(ed_app *app, int redo)
         ed_app_message(app, 1, redo ? "nothing to redo" : "nothing to undo");
         return -1;
     }
-    ed_app_message(app, 0, redo ? "redone (%zu %s)" : "undone (%zu %s)", app->doc.cur.doc.count,
-                   ed_base_keys_word(app->doc.cur.doc.count));
+    const char *what = ed_doc_stepped(&app->doc, redo);
+    if (what[0])
+        ed_app_message(app, 0, "%s: %s (%zu %s now)", redo ? "redone" : "undone", what, app->doc.cur.doc.count,
+                       ed_base_keys_word(app->doc.cur.doc.count));
+    else
+        ed_app_message(app, 0, redo ? "redone (%zu %s)" : "undone (%zu %s)", app->doc.cur.doc.count,
+                       ed_base_keys_word(app->doc.cur.doc.count));
     return 0;
 }
 

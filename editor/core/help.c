@@ -43,14 +43,18 @@ static int layout(const ed_app *app, int shown, ed_help *h)
     const int col_w = (int)widest * adv + 3 * adv;
     int cols = (app->ui.width - 24) / col_w;
     cols = cols < 1 ? 1 : cols > 3 ? 3 : cols;
-    int fit = (app->ui.height - 60) / lh;
+    /* over the view, never over the timeline */
+    ed_layout l;
+    ed_app_layout(app, &l);
+    const int room = l.timeline.y;
+    int fit = (room - 60) / lh;
     fit = fit < 6 ? 6 : fit;
     /* first the page count, then the page shown: a section does not start at the foot of a column */
     int pages = 1;
     for (int pass = 0; pass < (h ? 2 : 1); pass++) {
         int page = 0, col = 0, row = 0;
         const int w = cols * col_w + 24, ht = fit * lh + 44;
-        int x0 = (app->ui.width - w) / 2, y0 = (app->ui.height - ht) / 2;
+        int x0 = (app->ui.width - w) / 2, y0 = (room - ht) / 2;
         x0 = x0 < 0 ? 0 : x0;
         y0 = y0 < 0 ? 0 : y0;
         const int page_shown = shown % pages;

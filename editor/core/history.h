@@ -27,6 +27,7 @@ typedef struct ed_state {
     long          selected;   /* the active key, which single-key commands and the
                                  inspector act on: -1 = none, else one of sel */
     unsigned long revision;   /* identifies the content, for the dirty flag */
+    char          what[96];   /* the edit that made this state, as its message said it ("" unknown) */
 } ed_state;
 
 /* Frees the document and the selection of a state and zeroes it. */

@@ -8,6 +8,7 @@
 #include <assimp/scene.h>
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,8 @@ typedef struct importer {
     ed_import_progress   *progress;
     char                 *err;
     size_t                err_size;
+    int                   left_out;       /* textures not there or outside the folder */
+    char                  first_left_out[420];
 } importer;
 
 static int ends_with(const char *s, const char *suffix)
@@ -162,6 +165,8 @@ static int make_texture(importer *im, const char *path)
         if (!t.file) {
             if (!im->fs->refused[0])
                 snprintf(im->fs->refused, sizeof im->fs->refused, "texture %.240s: %.240s", path, why);
+            if (im->left_out++ == 0)
+                snprintf(im->first_left_out, sizeof im->first_left_out, "%.200s: %.200s", path, why);
             return -1;
         }
     }
@@ -259,10 +264,63 @@ static void count_instances(const struct aiScene *sc, const struct aiNode *node,
         const struct aiMesh *m = sc->mMeshes[node->mMeshes[i]];
         c->meshes++;
         c->triangles += m->mNumFaces;
-        c->vertices += m->mNumVertices;
+        c->vertices += m->mNormals ? (double)m->mNumVertices : 3.0 * m->mNumFaces; /* flat: a vertex per corner */
     }
     for (unsigned i = 0; i < node->mNumChildren; i++)
         count_instances(sc, node->mChildren[i], depth + 1, c);
+}
+
+static void transform_point(const xform *x, const struct aiVector3D *p, float *out)
+{
+    for (int k = 0; k < 3; k++)
+        out[k] = (float)(x->m[k][0] * p->x + x->m[k][1] * p->y + x->m[k][2] * p->z + x->m[k][3]);
+}
+
+/* A mesh without normals with flat ones: each triangle's corners are
+ * vertices of their own, with the triangle's normal (in world space: the
+ * cross product of the transformed edges, which a mirroring node turns with
+ * the winding). */
+static void add_flat(ed_mesh *m, const struct aiMesh *am, const xform *x, int with_uvs)
+{
+    size_t t = 0;
+    for (unsigned f = 0; f < am->mNumFaces; f++) {
+        const struct aiFace *face = &am->mFaces[f];
+        if (face->mNumIndices != 3)
+            continue;
+        float *p = m->positions + 9 * t;
+        for (int k = 0; k < 3; k++) {
+            unsigned v = face->mIndices[k] < am->mNumVertices ? face->mIndices[k] : 0;
+            transform_point(x, &am->mVertices[v], p + 3 * k);
+            if (with_uvs) {
+                m->uvs[6 * t + 2 * k] = am->mTextureCoords[0][v].x;
+                m->uvs[6 * t + 2 * k + 1] = am->mTextureCoords[0][v].y;
+            }
+            m->indices[3 * t + k] = (unsigned)(3 * t + (size_t)k);
+        }
+        double e1[3], e2[3];
+        for (int k = 0; k < 3; k++)
+            e1[k] = (double)p[3 + k] - p[k], e2[k] = (double)p[6 + k] - p[k];
+        double n[3] = {e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]};
+        double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+        for (int c = 0; c < 3; c++)
+            for (int k = 0; k < 3; k++)
+                m->normals[9 * t + 3 * c + k] = len > 0 && isfinite(len) ? (float)(n[k] / len) : (k == 1 ? 1.0f : 0.0f);
+        t++;
+    }
+}
+
+/* After a mesh is filled: its vertices are finite numbers, and it counts. */
+static int mesh_done(importer *im, const struct aiMesh *am, const ed_mesh *m)
+{
+    for (size_t v = 0; v < 3 * m->vertex_count; v++)
+        if (!isfinite(m->positions[v])) {
+            snprintf(im->err, im->err_size, "%s: mesh '%s' has a vertex that is not a finite number", im->file,
+                     am->mName.data);
+            return -2;
+        }
+    if (im->progress)
+        atomic_fetch_add(&im->progress->meshes_done, 1);
+    return 0;
 }
 
 /* 0, -1 out of memory, -2 with the message in im->err, -3 stopped (cancelled or late). */
@@ -286,9 +344,16 @@ static int add_mesh(importer *im, const struct aiMesh *am, const xform *x)
         if (material < 0)
             return -1;
     }
-    ed_mesh *m = ed_world_add_mesh(im->w, material, am->mNumVertices, tris, with_uvs);
+    /* glTF without normals asks for flat ones (its spec says so): every corner its own vertex */
+    int flat = !am->mNormals;
+    ed_mesh *m = ed_world_add_mesh(im->w, material, flat ? 3 * tris : am->mNumVertices, tris, with_uvs);
     if (!m)
         return -1;
+    if (flat) {
+        add_flat(m, am, x, with_uvs);
+        ed_world_mesh_done(im->w, m);
+        return mesh_done(im, am, m);
+    }
     /* normals go through the cofactor matrix (the inverse transpose up to a factor), so
        that a non-uniform scale keeps them perpendicular to the surface */
     const double (*a)[4] = x->m;
@@ -325,18 +390,10 @@ static int add_mesh(importer *im, const struct aiMesh *am, const xform *x)
         t++;
     }
     ed_world_mesh_done(im->w, m);
-    for (unsigned v = 0; v < 3 * am->mNumVertices; v++)
-        if (!isfinite(m->positions[v])) {
-            snprintf(im->err, im->err_size, "%s: mesh '%s' has a vertex that is not a finite number", im->file,
-                     am->mName.data);
-            return -2;
-        }
-    if (im->progress)
-        atomic_fetch_add(&im->progress->meshes_done, 1);
-    return 0;
+    return mesh_done(im, am, m);
 }
 
-static int add_node(importer *im, const struct aiNode *node, const xform *parent, unsigned depth)
+static int add_node(importer *im, const struct aiNode *node, const xform *parent, unsigned depth, int parent_node)
 {
     if (depth > ED_IMPORT_MAX_DEPTH) {
         snprintf(im->err, im->err_size, "%s: the node tree is more than %d levels deep, the editor's limit", im->file,
@@ -344,15 +401,22 @@ static int add_node(importer *im, const struct aiNode *node, const xform *parent
         return -2;
     }
     xform x = xform_mul(parent, &node->mTransformation);
+    /* by its name, so that the path file can hide it ("hidden") */
+    int self = ed_world_add_node(im->w, node->mName.data, parent_node);
+    if (self < 0)
+        return -1;
     for (unsigned i = 0; i < node->mNumMeshes; i++) {
         if (node->mMeshes[i] >= im->scene->mNumMeshes)
             continue;
+        size_t before = im->w->mesh_count;
         int rc = add_mesh(im, im->scene->mMeshes[node->mMeshes[i]], &x);
         if (rc)
             return rc;
+        for (size_t m = before; m < im->w->mesh_count; m++)
+            im->w->meshes[m].node = self;
     }
     for (unsigned i = 0; i < node->mNumChildren; i++) {
-        int rc = add_node(im, node->mChildren[i], &x, depth + 1);
+        int rc = add_node(im, node->mChildren[i], &x, depth + 1, self);
         if (rc)
             return rc;
     }
@@ -368,6 +432,130 @@ static void stopped_message(const ed_import_io *fs, const char *file, char *err,
     else
         snprintf(err, err_size, "%s: loading took more than %g s, the editor's limit for a scene: stopped", file,
                  fs->seconds);
+}
+
+/* ---- units and axes ------------------------------------------------------------------------- */
+
+static int meta_number(const struct aiScene *sc, const char *key, double *out)
+{
+    const struct aiMetadata *m = sc->mMetaData;
+    for (unsigned i = 0; m && i < m->mNumProperties; i++) {
+        if (strcmp(m->mKeys[i].data, key) != 0 || !m->mValues[i].mData)
+            continue;
+        const void *d = m->mValues[i].mData;
+        switch (m->mValues[i].mType) {
+        case AI_INT32: *out = *(const int32_t *)d; return 1;
+        case AI_UINT64: *out = (double)*(const uint64_t *)d; return 1;
+        case AI_FLOAT: *out = *(const float *)d; return 1;
+        case AI_DOUBLE: *out = *(const double *)d; return 1;
+        default: return 0;
+        }
+    }
+    return 0;
+}
+
+/* What a COLLADA file declares in its <asset>: assimp applies its <unit> and
+ * <up_axis> itself (the scene comes out in metres, +Y up), so the editor
+ * only needs to know that it did. */
+static void collada_declares(const char *file, int *unit, int *up)
+{
+    *unit = *up = 0;
+    enum { HEAD = 65536 };
+    FILE *f = fopen(file, "rb");
+    char *head = malloc(HEAD);
+    if (!f || !head) {
+        if (f)
+            fclose(f);
+        free(head);
+        return;
+    }
+    size_t n = fread(head, 1, HEAD - 1, f);
+    fclose(f);
+    head[n] = '\0';
+    char *end = strstr(head, "</asset>");
+    if (end)
+        *end = '\0';
+    *unit = strstr(head, "<unit") != NULL;
+    *up = strstr(head, "<up_axis>") != NULL;
+    free(head);
+}
+
+static void add_note(char *note, size_t size, const char *text)
+{
+    size_t n = strlen(note);
+    snprintf(note + n, size - n, "%s%s", n ? "; " : "", text);
+}
+
+/* The scene's root transform: metres and +Y up. What the file declares (its
+ * unit and up axis: FBX's UnitScaleFactor and UpAxis, COLLADA's <unit> and
+ * <up_axis>) is respected; the options say it only for a file that does not. */
+static void units_and_axes(importer *im, const ed_import_options *o, xform *root)
+{
+    const struct aiScene *sc = im->scene;
+    double s = o && o->scale > 0 ? o->scale : 1.0;
+    int up = o && o->z_up ? 2 : 1, sign = 1; /* the source's up axis: 0 X, 1 Y, 2 Z */
+    int declared_unit = 0, declared_up = 0;
+    char text[256];
+    double v;
+    if (meta_number(sc, "UnitScaleFactor", &v) && v > 0 && isfinite(v)) {
+        /* FBX: centimetres per unit */
+        declared_unit = 1;
+        s = v / 100.0;
+        snprintf(text, sizeof text, "1 unit = %g m, as the file declares", s);
+        add_note(im->w->note, sizeof im->w->note, text);
+    }
+    if (meta_number(sc, "UpAxis", &v) && (v == 0 || v == 1 || v == 2)) {
+        double sg = 1;
+        declared_up = 1;
+        up = (int)v;
+        sign = meta_number(sc, "UpAxisSign", &sg) && sg < 0 ? -1 : 1;
+        snprintf(text, sizeof text, "%c%c up, as the file declares", sign < 0 ? '-' : '+', "XYZ"[up]);
+        add_note(im->w->note, sizeof im->w->note, text);
+    }
+    if (ends_with(im->file, ".dae")) {
+        int unit, axis;
+        collada_declares(im->file, &unit, &axis);
+        if (unit) /* assimp has applied it */
+            declared_unit = 1, s = 1;
+        if (axis)
+            declared_up = 1, up = 1, sign = 1;
+        if (unit || axis)
+            add_note(im->w->note, sizeof im->w->note,
+                     unit && axis ? "its unit and up axis as the file declares"
+                     : unit       ? "its unit as the file declares"
+                                  : "its up axis as the file declares");
+    }
+    if (declared_unit && o && o->scale > 0 && o->scale != 1)
+        add_note(im->w->note, sizeof im->w->note, "the file declares its unit: the scale option is not applied");
+    if (declared_up && o && o->z_up)
+        add_note(im->w->note, sizeof im->w->note, "the file declares its up axis: z-up is not applied");
+    /* rows: where the source's x, y, z go, so that its up axis becomes +Y */
+    double r[3][3];
+    switch (up) {
+    case 0: /* X up: (x, y, z) -> (-y, x, z), turned about Z */
+        r[0][0] = 0, r[0][1] = -1, r[0][2] = 0;
+        r[1][0] = 1, r[1][1] = 0, r[1][2] = 0;
+        r[2][0] = 0, r[2][1] = 0, r[2][2] = 1;
+        break;
+    case 2: /* Z up: (x, y, z) -> (x, z, -y), turned about X */
+        r[0][0] = 1, r[0][1] = 0, r[0][2] = 0;
+        r[1][0] = 0, r[1][1] = 0, r[1][2] = 1;
+        r[2][0] = 0, r[2][1] = -1, r[2][2] = 0;
+        break;
+    default:
+        r[0][0] = 1, r[0][1] = 0, r[0][2] = 0;
+        r[1][0] = 0, r[1][1] = 1, r[1][2] = 0;
+        r[2][0] = 0, r[2][1] = 0, r[2][2] = 1;
+        break;
+    }
+    if (sign < 0) /* the negative axis is up: half a turn about the axis that is neither up nor X (or Z for X up) */
+        for (int j = 0; j < 3; j++)
+            r[1][j] = -r[1][j], r[up == 0 ? 0 : 2][j] = -r[up == 0 ? 0 : 2][j];
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 3; j++)
+            root->m[i][j] = s * r[i][j];
+        root->m[i][3] = 0;
+    }
 }
 
 static int convert(importer *im, const ed_import_options *o)
@@ -389,15 +577,21 @@ static int convert(importer *im, const ed_import_options *o)
     }
     if (convert_materials(im))
         return -1;
-    double s = o && o->scale > 0 ? o->scale : 1.0;
-    xform root = {{{s, 0, 0, 0}, {0, s, 0, 0}, {0, 0, s, 0}}};
-    if (o && o->z_up) /* +Z up to +Y up: (x, y, z) -> (x, z, -y) */
-        root = (xform){{{s, 0, 0, 0}, {0, 0, s, 0}, {0, -s, 0, 0}}};
-    int rc = sc->mRootNode ? add_node(im, sc->mRootNode, &root, 0) : 0;
+    xform root;
+    units_and_axes(im, o, &root);
+    int rc = sc->mRootNode ? add_node(im, sc->mRootNode, &root, 0, -1) : 0;
     if (rc == -1)
         snprintf(im->err, im->err_size, "%s: out of memory for %.0f triangles", im->file, n.triangles);
     if (rc == -3)
         stopped_message(im->fs, im->file, im->err, im->err_size);
+    if (im->left_out) {
+        char text[600];
+        if (im->left_out == 1)
+            snprintf(text, sizeof text, "a texture was left out: %s", im->first_left_out);
+        else
+            snprintf(text, sizeof text, "%d textures were left out, the first: %s", im->left_out, im->first_left_out);
+        add_note(im->w->note, sizeof im->w->note, text);
+    }
     if (rc == 0 && im->w->triangle_count == 0) {
         snprintf(im->err, im->err_size, "%s: the scene holds no triangles%s%s", im->file,
                  im->fs->refused[0] ? "; refused: " : "", im->fs->refused);
@@ -406,14 +600,22 @@ static int convert(importer *im, const ed_import_options *o)
     return rc ? -1 : 0;
 }
 
+static int is_gltf(const char *file)
+{
+    return ends_with(file, ".gltf") || ends_with(file, ".glb");
+}
+
 static const struct aiScene *run_assimp(const char *file, ed_import_io *fs)
 {
     struct aiPropertyStore *props = aiCreatePropertyStore();
-    /* points and lines are dropped; normals are made where missing, smooth below 30 degrees */
+    /* points and lines are dropped; normals are made where missing, smooth below 30 degrees
+       (assimp's rule for its formats), except in glTF, whose spec asks for flat ones: the
+       conversion makes those (add_flat) */
     aiSetImportPropertyInteger(props, AI_CONFIG_PP_SBP_REMOVE, aiPrimitiveType_POINT | aiPrimitiveType_LINE);
     aiSetImportPropertyFloat(props, AI_CONFIG_PP_GSN_MAX_SMOOTHING_ANGLE, 30.0f);
-    const unsigned flags = aiProcess_Triangulate | aiProcess_JoinIdenticalVertices | aiProcess_GenSmoothNormals |
-                           aiProcess_SortByPType | aiProcess_ValidateDataStructure | aiProcess_FlipUVs;
+    const unsigned flags = aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
+                           (is_gltf(file) ? 0u : (unsigned)aiProcess_GenSmoothNormals) | aiProcess_SortByPType |
+                           aiProcess_ValidateDataStructure | aiProcess_FlipUVs;
     const struct aiScene *sc = aiImportFileExWithProperties(file, flags, &fs->io, props);
     aiReleasePropertyStore(props);
     return sc;
@@ -482,8 +684,8 @@ int ed_import_world(ed_world *world, const char *file, const ed_import_options *
             atomic_store(&progress->stage, ED_IMPORT_CONVERTING);
             atomic_store(&progress->meshes_total, (long long)sc->mNumMeshes);
         }
-        importer im = {sc, world, &fs, file, ends_with(file, ".gltf") || ends_with(file, ".glb"), NULL, NULL, 0, 0,
-                       progress, err, err_size};
+        importer im = {sc, world, &fs, file, is_gltf(file), NULL, NULL, 0, 0,
+                       progress, err, err_size, 0, ""};
         rc = convert(&im, options);
         free(im.material_of);
         for (size_t i = 0; im.made && i < im.made_cap; i++)

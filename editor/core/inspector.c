@@ -128,6 +128,11 @@ void ed_inspector_build(const ed_app *app, ed_inspector *in)
     int w = 2 * cell + 2 * pad, h = (rows + 1) * lh + 2 * pad - 4;
     int x = l.view.x + l.view.w - w - 10;
     int y = l.pip.w > 0 ? l.pip.y + l.pip.h + 12 : l.view.y + 10;
+    /* no room under the picture-in-picture (a short view, the graph open): beside it */
+    if (l.pip.w > 0 && y + h > l.view.y + l.view.h - 4) {
+        y = l.view.y + 10;
+        x = l.pip.x - 12 - w;
+    }
     x = x < l.view.x ? l.view.x : x;
     in->panel = (ed_rect){x, y, w, h};
     size_t nsel = ed_app_selected_count(app);

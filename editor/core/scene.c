@@ -3,6 +3,7 @@
  * it without blocking, its index, and the clearance check. */
 #include "scene.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +22,7 @@ static void install(ed_scene *s, ed_world *w, ed_bvh *bvh, char *file)
     if (bvh && (bvh->node_count || w->triangle_count == 0)) {
         s->bvh = *bvh;
         s->bvh_serial = s->world_serial;
+        s->bvh_hidden = s->hidden_serial; /* built with nothing hidden, as the new world is */
     }
     s->checked = 0;
     free(s->file);
@@ -46,6 +48,7 @@ void ed_scene_free(ed_scene *s)
     ed_world_free(&s->world);
     ed_bvh_free(&s->bvh);
     ed_clearance_free(&s->clearance);
+    ed_hidden_free(&s->hidden);
     free(s->file);
     memset(s, 0, sizeof *s);
 }
@@ -95,7 +98,8 @@ int ed_scene_poll(ed_scene *s, ed_base *b)
         return -1;
     }
     install(s, &w, &bvh, file);
-    ed_base_message(b, 0, "scene %s: %zu triangles in %zu meshes", file, s->world.triangle_count, s->world.mesh_count);
+    ed_base_message(b, 0, "scene %s: %zu triangles in %zu meshes%s%s", file, s->world.triangle_count,
+                    s->world.mesh_count, s->world.note[0] ? "; " : "", s->world.note);
     return 1;
 }
 
@@ -135,14 +139,144 @@ int ed_scene_wait(ed_scene *s, ed_base *b, int (*report)(void *ctx, const char *
 
 static int build_index(ed_scene *s)
 {
-    if (s->bvh_serial == s->world_serial)
+    if (s->bvh_serial == s->world_serial && s->bvh_hidden == s->hidden_serial)
         return 0;
     ed_bvh_free(&s->bvh);
     s->bvh_serial = 0;
     if (ed_bvh_build(&s->bvh, &s->world) != 0)
         return -1;
     s->bvh_serial = s->world_serial;
+    s->bvh_hidden = s->hidden_serial;
     return 0;
+}
+
+size_t ed_scene_set_hidden(ed_scene *s, ed_base *b, ed_hidden *given)
+{
+    if (s->hidden_world == s->world_serial && ed_hidden_equal(&s->hidden, given)) {
+        ed_hidden_free(given);
+        return s->hidden_meshes;
+    }
+    ed_hidden_free(&s->hidden);
+    s->hidden = *given;
+    memset(given, 0, sizeof *given);
+    s->hidden_world = s->world_serial;
+    const ed_hidden *h = &s->hidden;
+    ed_world *w = &s->world;
+    unsigned char *node_hidden = calloc(w->node_count ? w->node_count : 1, 1);
+    unsigned char *named = calloc(h->count ? h->count : 1, 1);
+    if (!node_hidden || !named) {
+        free(node_hidden);
+        free(named);
+        ed_base_message(b, 1, "out of memory: the hidden objects are shown");
+        return 0;
+    }
+    /* parents come before their children */
+    for (size_t i = 0; i < w->node_count; i++) {
+        for (size_t k = 0; k < h->count; k++)
+            if (strcmp(w->nodes[i].name, h->names[k]) == 0)
+                node_hidden[i] = 1, named[k] = 1;
+        int p = w->nodes[i].parent;
+        if (p >= 0 && (size_t)p < i && node_hidden[p])
+            node_hidden[i] = 1;
+    }
+    size_t hidden = 0;
+    int changed = 0;
+    for (size_t i = 0; i < w->mesh_count; i++) {
+        ed_mesh *m = &w->meshes[i];
+        unsigned char on = m->node >= 0 && (size_t)m->node < w->node_count && node_hidden[m->node];
+        changed |= m->hidden != on;
+        m->hidden = on;
+        hidden += on;
+    }
+    for (size_t k = 0; k < h->count; k++)
+        if (!named[k]) {
+            ed_base_message(b, 1, "hidden: no node of the scene is named \"%s\"%s", h->names[k],
+                            w->node_count ? "" : " (the demo town has no named nodes)");
+            break;
+        }
+    free(node_hidden);
+    free(named);
+    if (changed)
+        s->hidden_serial++;
+    s->hidden_meshes = hidden;
+    return hidden;
+}
+
+/* Ray and triangle (Moller and Trumbore): the distance along dir, or -1. */
+static double ray_triangle(cp_vec3 o, cp_vec3 d, const float *a, const float *b, const float *c)
+{
+    cp_vec3 A = cp_vec3_make(a[0], a[1], a[2]), e1 = cp_vec3_make(b[0] - a[0], b[1] - a[1], b[2] - a[2]),
+            e2 = cp_vec3_make(c[0] - a[0], c[1] - a[1], c[2] - a[2]);
+    cp_vec3 p = cp_vec3_cross(d, e2);
+    double det = cp_vec3_dot(e1, p);
+    if (fabs(det) < 1e-12)
+        return -1;
+    cp_vec3 tv = cp_vec3_sub(o, A);
+    double u = cp_vec3_dot(tv, p) / det;
+    if (u < 0 || u > 1)
+        return -1;
+    cp_vec3 q = cp_vec3_cross(tv, e1);
+    double v = cp_vec3_dot(d, q) / det;
+    if (v < 0 || u + v > 1)
+        return -1;
+    double t = cp_vec3_dot(e2, q) / det;
+    return t > 0 ? t : -1;
+}
+
+/* Whether the ray meets the box before `limit`. */
+static int ray_box(cp_vec3 o, cp_vec3 d, const float lo[3], const float hi[3], double limit)
+{
+    double t0 = 0, t1 = limit;
+    const double oo[3] = {o.x, o.y, o.z}, dd[3] = {d.x, d.y, d.z};
+    for (int k = 0; k < 3; k++) {
+        if (fabs(dd[k]) < 1e-300) {
+            if (oo[k] < lo[k] || oo[k] > hi[k])
+                return 0;
+            continue;
+        }
+        double a = (lo[k] - oo[k]) / dd[k], c = (hi[k] - oo[k]) / dd[k];
+        if (a > c) {
+            double t = a;
+            a = c, c = t;
+        }
+        t0 = a > t0 ? a : t0;
+        t1 = c < t1 ? c : t1;
+        if (t0 > t1)
+            return 0;
+    }
+    return 1;
+}
+
+long ed_scene_pick_mesh(const ed_scene *s, cp_vec3 from, cp_vec3 dir, double *distance)
+{
+    const ed_world *w = &s->world;
+    long best = -1;
+    double near = 1e300;
+    for (size_t i = 0; i < w->mesh_count; i++) {
+        const ed_mesh *m = &w->meshes[i];
+        if (m->hidden || !ray_box(from, dir, m->lo, m->hi, near))
+            continue;
+        for (size_t t = 0; t < m->triangle_count; t++) {
+            const unsigned *ix = m->indices + 3 * t;
+            double d = ray_triangle(from, dir, m->positions + 3 * ix[0], m->positions + 3 * ix[1], m->positions + 3 * ix[2]);
+            if (d > 0 && d < near)
+                near = d, best = (long)i;
+        }
+    }
+    if (distance)
+        *distance = near;
+    return best;
+}
+
+const char *ed_scene_mesh_name(const ed_scene *s, size_t i)
+{
+    const ed_world *w = &s->world;
+    if (i >= w->mesh_count)
+        return NULL;
+    for (int n = w->meshes[i].node; n >= 0 && (size_t)n < w->node_count; n = w->nodes[n].parent)
+        if (w->nodes[n].name[0])
+            return w->nodes[n].name;
+    return NULL;
 }
 
 double ed_scene_view_distance(ed_scene *s, cp_vec3 position, cp_quat rotation, double fallback)
@@ -160,7 +294,7 @@ double ed_scene_view_distance(ed_scene *s, cp_vec3 position, cp_quat rotation, d
 const ed_clearance *ed_scene_clearance(const ed_scene *s, unsigned long path_serial)
 {
     if (s->checked && s->checked_path == path_serial && s->checked_world == s->world_serial &&
-        s->checked_radius == s->radius)
+        s->checked_hidden == s->hidden_serial && s->checked_radius == s->radius)
         return &s->clearance;
     return NULL;
 }
@@ -174,6 +308,7 @@ int ed_scene_check(ed_scene *s, const cp_path *path, unsigned long path_serial)
     s->checked = 1;
     s->checked_path = path_serial;
     s->checked_world = s->world_serial;
+    s->checked_hidden = s->hidden_serial;
     s->checked_radius = s->radius;
     return 0;
 }

@@ -17,6 +17,7 @@
 #include "bvh.h"
 #include "campath/campath.h"
 #include "clearance.h"
+#include "hidden.h"
 #include "import.h"
 #include "loader.h"
 #include "world.h"
@@ -34,9 +35,14 @@ typedef struct ed_scene {
     int               remember;          /* the scene being loaded goes into the document's "scene" member */
     ed_bvh            bvh;               /* the world's triangles, built on demand */
     unsigned long     bvh_serial;        /* the world_serial it was built for (0: none) */
+    unsigned long     hidden_serial;     /* +1 every time the hidden meshes change */
+    unsigned long     bvh_hidden;        /* the hidden_serial it was built for */
+    size_t            hidden_meshes;     /* meshes hidden now */
+    ed_hidden         hidden;            /* the names they were hidden by */
+    unsigned long     hidden_world;      /* the world_serial they were hidden in */
     ed_clearance      clearance;         /* the last check */
     double            radius;            /* the clearance setting, metres */
-    unsigned long     checked_path, checked_world; /* the serials the check was made for */
+    unsigned long     checked_path, checked_world, checked_hidden; /* the serials the check was made for */
     double            checked_radius;
     int               checked;           /* 0: no check made yet */
 } ed_scene;
@@ -62,6 +68,19 @@ int ed_scene_poll(ed_scene *s, ed_base *b);
  * reason in b->message). With `loaded`, *loaded says whether a world was
  * installed. */
 int ed_scene_wait(ed_scene *s, ed_base *b, int (*report)(void *ctx, const char *line), void *ctx, int *loaded);
+
+/* Hides the world's meshes placed by a node named in `h` (moved in: *h is
+ * emptied) or by one of its descendants, from the view and the clearance
+ * check, and shows the others; nothing is done when the names and the world
+ * are those of the last call. A name that no node of the world has is
+ * reported (the demo town has none). Returns the number of meshes hidden. */
+size_t ed_scene_set_hidden(ed_scene *s, ed_base *b, ed_hidden *h);
+/* The mesh that the ray from `from` along `dir` meets first (hidden ones
+ * left out), or -1; *distance (if not NULL) gets how far. */
+long ed_scene_pick_mesh(const ed_scene *s, cp_vec3 from, cp_vec3 dir, double *distance);
+/* The name by which mesh i can be hidden: its node's, or the nearest
+ * ancestor's with a name. NULL when none has one. */
+const char *ed_scene_mesh_name(const ed_scene *s, size_t i);
 
 /* How far to look along a view from `position` (rotation: the camera's):
  * the first surface of the world within ED_TARGET_REACH, else `fallback`. */

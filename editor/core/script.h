@@ -33,6 +33,12 @@ typedef struct ed_script_host {
     /* Shows a progress line while a scene loads; non-zero gives up on the
      * load (the person asked to quit). NULL: none. */
     int (*progress)(void *ctx, const char *line);
+    /* Puts an event on the window system's queue, unread, as the window
+     * system puts one there (`queue`). NULL: unsupported. */
+    void (*queue)(void *ctx, const ed_event *ev);
+    /* Reads the queue as the window does once a frame (`pump`); returns the
+     * number of events read. NULL: unsupported. */
+    int (*pump)(void *ctx, ed_app *app, ed_control *ctl);
 } ed_script_host;
 
 typedef struct ed_script {

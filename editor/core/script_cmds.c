@@ -344,9 +344,45 @@ static int c_toggle(ed_script *s, int argc, char **argv, char *err, size_t n)
         ed_app_show_graph(s->app, v);
     else if (strcmp(argv[0], "pip") == 0)
         ed_app_show_pip(s->app, v);
+    else if (strcmp(argv[0], "hud") == 0)
+        ed_app_show_hud(s->app, v);
     else
         ed_app_show_help(s->app, v);
     return 0;
+}
+
+static int c_frame(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc;
+    static const char *const names[] = {"path", "selection", "scene", NULL};
+    int v = ed_script_choice(s, argv[1], names, err, n);
+    if (v < 0)
+        return -1;
+    int rc = v == 0 ? ed_app_frame_path(s->app) : v == 1 ? ed_app_frame_selection(s->app) : ed_app_frame_scene(s->app);
+    return ed_script_result(s, rc, argv[0], err, n);
+}
+
+static int c_hide(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    int rc;
+    if (strcmp(argv[0], "unhide") == 0) {
+        if (argc != 2)
+            return ed_script_fail(s, err, n, "unhide takes one node name, or all");
+        rc = strcmp(argv[1], "all") == 0 ? ed_hide_show_all(s->app) : ed_hide_node(s->app, argv[1], 0);
+    } else if (strcmp(argv[1], "at") == 0 && argc == 4) {
+        double v[2];
+        if (ed_script_numbers(s, argv + 2, 2, v, err, n))
+            return -1;
+        if (!(v[0] >= 0 && v[1] >= 0 && v[0] < s->app->ui.width && v[1] < s->app->ui.height))
+            return ed_script_fail(s, err, n, "hide at: (%g, %g) is outside the %dx%d window", v[0], v[1],
+                                  s->app->ui.width, s->app->ui.height);
+        rc = ed_hide_at(s->app, (int)v[0], (int)v[1]);
+    } else if (argc == 2) {
+        rc = ed_hide_node(s->app, argv[1], 1);
+    } else {
+        return ed_script_fail(s, err, n, "hide takes a node name, or at X Y");
+    }
+    return ed_script_result(s, rc, argv[0], err, n);
 }
 
 static int c_color(ed_script *s, int argc, char **argv, char *err, size_t n)
@@ -415,6 +451,14 @@ static const ed_script_command commands[] = {
      "set the clearance (default 0.2 m) and print where the path passes through or too near the scene"},
     {"aspect", 1, 1, c_aspect, "aspect W:H|RATIO", "the output frame's aspect (default 16:9)"},
     {"pip", 1, 1, c_toggle, "pip on|off", "the picture-in-picture of the path camera while editing (P)"},
+    {"hud", 1, 1, c_toggle, "hud on|off", "the HUD's text in the top left (H)"},
+    {"hide", 1, 3, c_hide, "hide NODE|at X Y",
+     "hide the scene's node NODE (and what is under it), or the object at a pixel, from the view and the clearance "
+     "check; saved in the path file's \"hidden\" (Ctrl+H)"},
+    {"unhide", 1, 1, c_hide, "unhide NODE|all", "show a hidden node again, or all of them (Ctrl+Shift+H)"},
+    {"frame", 1, 1, c_frame, "frame path|selection|scene",
+     "put the free camera where the whole path (Ctrl+F), the selected keys (Shift+F) or the scene and the path "
+     "(as on loading) are in view"},
     {"camera", 3, 6, c_camera, "camera X Y Z [YAW PITCH [ROLL]]",
      "put the free camera at a point; angles in degrees, yaw 0 looks down -Z, positive yaw turns left"},
     {"camera-quat", 7, 7, c_camera_quat, "camera-quat X Y Z QX QY QZ QW", "put the camera at a point and rotation"},
@@ -479,13 +523,17 @@ static const ed_script_command commands[] = {
      "a left-button drag through the input layer: a box, the gizmo, a key's marker or tick, a value"},
     {"event", 1, 3, ed_script_c_event, "event resize W H|minimize|restore|focus-lost|focus-gained",
      "a window event through the input layer"},
+    {"queue", 2, 3, ed_script_c_queue, "queue click X Y|key KEY|text TEXT",
+     "put events on the window system's queue, unread: a left click, a key pressed while the window takes no "
+     "text (no text with it), or keys typed while it does (each with its text)"},
+    {"pump", 0, 0, ed_script_c_pump, "pump", "read the queued events as the window reads them in one frame"},
     {"screenshot", 1, 1, ed_script_c_screenshot, "screenshot FILE", "save what the window shows now (.bmp or .png)"},
     {"expect", 2, ED_SCRIPT_MAX_WORDS - 1, ed_script_c_expect,
      "expect keys N|dirty yes/no|selected N/none|selected-count N|prompt NAME|playhead T [TOL]|interpolation NAME|"
      "ends NAME|timing NAME|orientation NAME|key-time I T|key I time T [TOL]|key I position X Y Z [TOL]|"
      "key I fov F [TOL]|key I rotation YAW PITCH ROLL [TOL]|key I hold S|none [TOL]|key I target X Y Z|none [TOL]|"
      "key I focus M|none [TOL]|key I aperture F|none [TOL]|camera X Y Z [TOL]|camera-speed V [TOL]|message TEXT|scene NAME|"
-     "triangles N|clearance N|through T|clear T|games N|game-key I|game-camera NAME X Y Z",
+     "triangles N|hidden N|clearance N|through T|clear T|games N|game-key I|game-camera NAME X Y Z",
      "stop with an error unless the editor is in that state (for tests)"},
     {"link", 1, 2, ed_script_c_link, "link on [PORT]|off",
      "listen for running games (docs/link.md) on 127.0.0.1:PORT (default 47100; 0: a free port; the address is "

@@ -264,6 +264,18 @@ static int x_scene(ed_script *s, char **a, int na, char *err, size_t n)
     return 0;
 }
 
+static int x_hidden(ed_script *s, char **a, int na, char *err, size_t n)
+{
+    (void)na;
+    double v;
+    if (ed_script_number(s, a[0], &v, err, n))
+        return -1;
+    ed_app_check_clearance(s->app);
+    if (v != (double)s->app->scene.hidden_meshes)
+        return ed_script_fail(s, err, n, "expected %s hidden meshes, %zu are hidden", a[0], s->app->scene.hidden_meshes);
+    return 0;
+}
+
 static int x_triangles(ed_script *s, char **a, int na, char *err, size_t n)
 {
     (void)na;
@@ -333,6 +345,7 @@ static const struct {
     {"message", 1, ED_SCRIPT_MAX_WORDS - 2, x_message},
     {"scene", 1, 1, x_scene},
     {"triangles", 1, 1, x_triangles},
+    {"hidden", 1, 1, x_hidden},
     {"clearance", 1, 1, x_clearance_count},
     {"through", 1, 1, x_through},
     {"clear", 1, 1, x_clear},

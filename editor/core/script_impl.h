@@ -25,6 +25,8 @@ int ed_script_c_click(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_type(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_drag(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_event(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_queue(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_pump(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_screenshot(ed_script *s, int argc, char **argv, char *err, size_t n);
 /* script_expect.c */
 int ed_script_c_expect(ed_script *s, int argc, char **argv, char *err, size_t n);

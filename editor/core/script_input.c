@@ -102,6 +102,68 @@ int ed_script_c_event(ed_script *s, int argc, char **argv, char *err, size_t n)
     return 0;
 }
 
+/* Raw events on the window system's queue, read by `pump` as one frame of
+ * the window reads them: what arrives within one frame (a click and the
+ * keys typed right after it) arrives together. */
+int ed_script_c_queue(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    if (!s->host || !s->host->queue)
+        return ed_script_fail(s, err, n, "queue: this program has no window system queue");
+    if (strcmp(argv[1], "click") == 0) {
+        double v[2];
+        if (argc != 4)
+            return ed_script_fail(s, err, n, "queue click needs X and Y");
+        if (ed_script_numbers(s, argv + 2, 2, v, err, n))
+            return -1;
+        if (!(v[0] >= 0 && v[1] >= 0 && v[0] < s->app->ui.width && v[1] < s->app->ui.height))
+            return ed_script_fail(s, err, n, "queue click: (%g, %g) is outside the %dx%d window", v[0], v[1],
+                                  s->app->ui.width, s->app->ui.height);
+        ed_event ev = {.type = ED_EV_BUTTON_DOWN, .key = ED_KEY_MOUSE_LEFT, .x = (int)v[0], .y = (int)v[1]};
+        s->host->queue(s->host->ctx, &ev);
+        ev.type = ED_EV_BUTTON_UP;
+        s->host->queue(s->host->ctx, &ev);
+        return 0;
+    }
+    if (argc != 3)
+        return ed_script_fail(s, err, n, "queue %s needs one word", argv[1]);
+    if (strcmp(argv[1], "key") == 0) {
+        int key;
+        unsigned mods;
+        if (chord(s, argv[2], &key, &mods, err, n))
+            return -1;
+        ed_event ev = {.type = ED_EV_KEY_DOWN, .key = key, .mods = mods};
+        s->host->queue(s->host->ctx, &ev);
+        ev.type = ED_EV_KEY_UP;
+        s->host->queue(s->host->ctx, &ev);
+        return 0;
+    }
+    if (strcmp(argv[1], "text") == 0) {
+        for (const char *p = argv[2]; *p; p++) {
+            ed_event ev = {.type = ED_EV_KEY_DOWN, .key = (unsigned char)*p};
+            if (ev.key <= ' ' || ev.key >= 127)
+                return ed_script_fail(s, err, n, "queue text: only printable ASCII");
+            ed_event t = {.type = ED_EV_TEXT};
+            t.text[0] = *p;
+            s->host->queue(s->host->ctx, &ev);
+            s->host->queue(s->host->ctx, &t);
+            ev.type = ED_EV_KEY_UP;
+            s->host->queue(s->host->ctx, &ev);
+        }
+        return 0;
+    }
+    return ed_script_fail(s, err, n, "queue: '%s' is not click, key or text", argv[1]);
+}
+
+int ed_script_c_pump(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    (void)argc, (void)argv;
+    if (!s->host || !s->host->pump)
+        return ed_script_fail(s, err, n, "pump: this program has no window system queue");
+    s->host->pump(s->host->ctx, s->app, s->control);
+    s->done = s->app->base.quit;
+    return 0;
+}
+
 int ed_script_c_screenshot(ed_script *s, int argc, char **argv, char *err, size_t n)
 {
     (void)argc;

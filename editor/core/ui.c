@@ -12,6 +12,7 @@ void ed_ui_init(ed_ui *u)
     ed_camera_init(&u->camera, cp_vec3_make(0.0, 8.0, 48.0));
     u->aspect = ED_ASPECT_DEFAULT;
     u->show_pip = 1;
+    u->show_hud = 1;
     u->width = 960;
     u->height = 540;
     /* until a renderer measures its fonts: DejaVu Sans Mono at 14 and 11 pixels */

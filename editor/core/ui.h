@@ -43,6 +43,7 @@ typedef struct ed_ui {
     int            view_path;     /* 1: look through the path camera */
     double         aspect;        /* output width / height: the frame through the path camera */
     int            show_pip;      /* picture-in-picture of the path camera while editing */
+    int            show_hud;      /* the HUD's text in the top left (H) */
     int            show_help;     /* 0: closed; else the page of the key help shown (1, 2, ...) */
     int            show_graph;
     ed_color_mode  color_mode;

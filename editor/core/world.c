@@ -30,6 +30,9 @@ void ed_world_free(ed_world *w)
     free(w->materials);
     free(w->textures);
     free(w->lines);
+    for (size_t i = 0; i < w->node_count; i++)
+        free(w->nodes[i].name);
+    free(w->nodes);
     free(w->source);
     ed_world_init(w);
 }
@@ -57,6 +60,20 @@ int ed_world_add_texture(ed_world *w, ed_texture *t)
     return (int)w->texture_count++;
 }
 
+int ed_world_add_node(ed_world *w, const char *name, int parent)
+{
+    if (ed_grow((void **)&w->nodes, &w->node_cap, w->node_count + 1, sizeof *w->nodes))
+        return -1;
+    size_t n = name ? strlen(name) : 0;
+    char *copy = malloc(n + 1);
+    if (!copy)
+        return -1;
+    memcpy(copy, name ? name : "", n);
+    copy[n] = '\0';
+    w->nodes[w->node_count] = (ed_world_node){copy, parent};
+    return (int)w->node_count++;
+}
+
 ed_mesh *ed_world_add_mesh(ed_world *w, int material, size_t vertices, size_t triangles, int with_uvs)
 {
     if (ed_grow((void **)&w->meshes, &w->mesh_cap, w->mesh_count + 1, sizeof *w->meshes))
@@ -64,6 +81,7 @@ ed_mesh *ed_world_add_mesh(ed_world *w, int material, size_t vertices, size_t tr
     ed_mesh m;
     memset(&m, 0, sizeof m);
     m.material = material;
+    m.node = -1;
     m.vertex_count = vertices;
     m.triangle_count = triangles;
     m.positions = malloc((vertices ? vertices : 1) * 3 * sizeof *m.positions);

@@ -56,7 +56,15 @@ typedef struct ed_mesh {
     size_t    vertex_count, triangle_count;
     int       material;
     float     lo[3], hi[3]; /* bounding box */
+    int       node;         /* the scene node that placed it (ed_world.nodes), or -1 */
+    unsigned char hidden;   /* hidden from the view and the clearance check (the scene part sets it) */
 } ed_mesh;
+
+/* A node of the scene's tree, by the name the file gives it. */
+typedef struct ed_world_node {
+    char *name;             /* malloc'd; "" when the file gives none */
+    int   parent;           /* -1 at the root */
+} ed_world_node;
 
 typedef struct ed_world_line {
     cp_vec3 a, b;
@@ -75,7 +83,10 @@ typedef struct ed_world {
     size_t         triangle_count, vertex_count;   /* in all meshes */
     double         lo[3], hi[3];                   /* bounds of everything (0 when empty) */
     ed_rgba        sky;
+    ed_world_node *nodes;     /* the scene's nodes that place meshes, and their ancestors */
+    size_t         node_count, node_cap;
     char          *source;    /* the scene file it came from (malloc'd), or NULL for the demo */
+    char           note[768]; /* what the import left out or took from the file ("" when nothing): for a message */
 } ed_world;
 
 /* An empty world (a sky colour, nothing else). */
@@ -88,6 +99,9 @@ int ed_world_add_material(ed_world *w, const float color[4], int texture);
 /* Adds a texture (moved in: the caller's pointers are owned by the world
  * from now on, also on failure). Its index, or -1 if out of memory. */
 int ed_world_add_texture(ed_world *w, ed_texture *t);
+/* Adds a node named `name` (copied; NULL is "") under `parent` (-1: none);
+ * its index, or -1 if out of memory. */
+int ed_world_add_node(ed_world *w, const char *name, int parent);
 /* Adds an empty mesh for `material` with room for the counts given
  * (positions, normals, indices; uvs when with_uvs); NULL if out of memory.
  * The caller fills the arrays and then calls ed_world_mesh_done. */

@@ -29,7 +29,7 @@ static void draw_view(ed_gfx *g, const ed_app *app, const ed_rect *r, int height
     float vp[16];
     ed_view_matrix(&v, ED_VIEW_NEAR, fmax(ED_FAR_MIN, 2.0 * reach), vp);
     const float eye[3] = {(float)pos.x, (float)pos.y, (float)pos.z};
-    ed_world_gl_draw(&g->world, vp, eye);
+    ed_world_gl_draw(&g->world, &app->scene.world, vp, eye);
     ed_overlay_world_lines(&g->overlay, g->world.line_vao, g->world.line_count, vp, &v);
     if (overlays) {
         ed_overlay_set_clearance(&g->overlay, app, ed_app_clearance(app));
@@ -68,15 +68,19 @@ void ed_render_frame(ed_gfx *g, const ed_app *app)
         ed_canvas_line(g->canvas, p->x - 1, p->y - 1, p->x - 1, p->y + p->h, edge);
         ed_canvas_line(g->canvas, p->x + p->w, p->y - 1, p->x + p->w, p->y + p->h, edge);
     }
+    ed_screen s;
+    ed_screen_build(app, g->trace.max[app->ui.color_mode == ED_COLOR_ACCELERATION], &s);
     if (!through)
         ed_draw_tools(g, app, &l);
     if (l.graph.h > 0)
         ed_draw_graph(g, app, &l);
     ed_draw_timeline(g, app, &l);
     if (!through) {
-        ed_draw_hud(g, app, &l);
+        ed_draw_labels(g, &s);
+        ed_draw_hud(g, app, &s);
         ed_draw_inspector(g, app);
     }
+    ed_draw_messages(g, app, &s);
     ed_draw_overlays(g, app, &l);
     ed_canvas_end(g->canvas);
 }

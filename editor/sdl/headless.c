@@ -172,6 +172,38 @@ static void host_event(void *ctx, ed_app *app, ed_control *c, const ed_event *ev
         ed_control_event(c, app, ev);
 }
 
+/* `queue` and `pump`: events on SDL's own queue, read by the window's own reading */
+typedef struct host_queue {
+    ed_offscreen  *off;
+    ed_input_state input;
+    int            ready;
+} host_queue;
+
+static int queue_ready(host_queue *q)
+{
+    if (!q->ready) {
+        if (SDL_InitSubSystem(SDL_INIT_EVENTS) != 0)
+            return -1;
+        ed_input_begin(&q->input);
+        q->ready = 1;
+    }
+    return 0;
+}
+
+static void host_queue_event(void *ctx, const ed_event *ev)
+{
+    host_queue *q = ((ed_offscreen *)ctx)->queue;
+    SDL_Event se;
+    if (queue_ready(q) == 0 && ed_input_synthesize(ev, &se))
+        SDL_PushEvent(&se);
+}
+
+static int host_pump(void *ctx, ed_app *app, ed_control *c)
+{
+    host_queue *q = ((ed_offscreen *)ctx)->queue;
+    return queue_ready(q) == 0 ? ed_input_pump(&q->input, c, app) : 0;
+}
+
 int ed_run_headless(const ed_args *o)
 {
     char err[1024];
@@ -195,7 +227,9 @@ int ed_run_headless(const ed_args *o)
     if (ed_host_start(&app, o, file) != 0)
         rc = 1;
     if (rc == 0 && o->script) {
-        ed_script_host host = {&off, host_screenshot, host_event, progress};
+        host_queue queue = {&off, {0, 0}, 0};
+        off.queue = &queue;
+        ed_script_host host = {&off, host_screenshot, host_event, progress, host_queue_event, host_pump};
         ed_script s;
         memset(&s, 0, sizeof s);
         s.app = &app;

@@ -62,6 +62,7 @@ typedef struct ed_offscreen {
     ed_gfx        gfx;
     ed_gl_target  target;
     int           ready;
+    struct host_queue *queue;   /* the script's window system queue (headless.c) */
 } ed_offscreen;
 
 /* Creates the context and the renderer (a font warning is printed). 0, or -1 with the reason. */

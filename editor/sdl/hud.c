@@ -13,11 +13,11 @@ static void text(ed_gfx *g, int x, int y, SDL_Color c, const char *s) { ed_canva
 
 /* Text in a panel above the timeline, wrapped to the view's width; `bottom`
  * is the y its last line ends at. Returns the y where the panel begins. */
-static int message_panel(ed_gfx *g, const ed_layout *l, const char *msg, SDL_Color c, int bottom, int max_lines)
+static int message_panel(ed_gfx *g, const ed_screen *s, const char *msg, SDL_Color c, int bottom, int max_lines)
 {
-    int lh = ed_text_height(g->text) + 1, adv = ed_text_advance(g->text);
+    int lh = ed_text_height(g->text) + 1;
     char lines[ED_MESSAGE_MAX_LINES][ED_STATUS_LINE];
-    int width = adv > 0 ? (l->view.w - 32) / adv : 80;
+    int width = s->message_chars;
     int n = ed_wrap(msg, width, lines, max_lines < ED_MESSAGE_MAX_LINES ? max_lines : ED_MESSAGE_MAX_LINES);
     int w = 0;
     for (int i = 0; i < n; i++) {
@@ -31,34 +31,44 @@ static int message_panel(ed_gfx *g, const ed_layout *l, const char *msg, SDL_Col
     return y - 4;
 }
 
-void ed_draw_hud(ed_gfx *g, const ed_app *app, const ed_layout *l)
+void ed_draw_hud(ed_gfx *g, const ed_app *app, const ed_screen *s)
 {
-    ed_status_line line[ED_STATUS_MAX_LINES];
-    int nl = ed_status_lines(app, g->trace.max[app->ui.color_mode == ED_COLOR_ACCELERATION], line);
-    int lh = ed_text_height(g->text) + 1, w = 0;
-    for (int i = 0; i < nl; i++) {
-        int tw = ed_text_width(g->text, line[i].text);
-        w = tw > w ? tw : w;
-    }
-    ed_canvas_rect(g->canvas, 8, 8, w + 16, nl * lh + 12, panel);
-    for (int i = 0; i < nl; i++) {
+    (void)app;
+    if (s->hud.w <= 0)
+        return;
+    int lh = ed_text_height(g->text) + 1;
+    ed_canvas_rect(g->canvas, s->hud.x, s->hud.y, s->hud.w, s->hud.h, panel);
+    for (int i = 0; i < s->hud_lines; i++) {
         static const SDL_Color *colors[] = {&white, &white, &yellow, &orange, &red, &dim};
-        text(g, 16, 14 + i * lh, *colors[line[i].kind], line[i].text);
+        text(g, 16, 14 + i * lh, *colors[s->lines[i].kind], s->lines[i].text);
     }
-    /* the colour scale next to its caption */
-    int lx = 16 + w - 120 < 16 ? 16 : 16 + w + 8, ly = 14 + 2 * lh + 2;
-    if (app->doc.path && lx + 120 < l->view.w)
-        for (int i = 0; i < 120; i++) {
-            SDL_Color c = ed_ramp(i * (ED_TRACE_LEVELS - 1) / 119);
-            ed_canvas_line(g->canvas, (float)(lx + i), (float)ly, (float)(lx + i), (float)(ly + lh - 4), c);
-        }
+    /* the colour scale, inside the HUD after its caption */
+    const ed_rect *r = &s->legend;
+    for (int i = 0; r->w > 1 && i < r->w; i++) {
+        SDL_Color c = ed_ramp(i * (ED_TRACE_LEVELS - 1) / (r->w - 1));
+        ed_canvas_line(g->canvas, (float)(r->x + i), (float)r->y, (float)(r->x + i), (float)(r->y + r->h), c);
+    }
+}
 
+void ed_draw_labels(ed_gfx *g, const ed_screen *s)
+{
+    const SDL_Color bg = {60, 0, 0, 235}, close_bg = {70, 35, 0, 235}, fg = {255, 200, 200, 255};
+    for (size_t i = 0; i < s->label_count; i++) {
+        const ed_screen_label *l = &s->labels[i];
+        ed_canvas_rect(g->canvas, l->box.x, l->box.y, l->box.w, l->box.h, l->through ? bg : close_bg);
+        text(g, l->text_x, l->text_y, fg, l->text);
+    }
+}
+
+void ed_draw_messages(ed_gfx *g, const ed_app *app, const ed_screen *s)
+{
+    const ed_layout *l = &s->layout;
     int bottom = l->view.y + l->view.h - 10;
     if (ed_app_message_shown(app))
-        bottom = message_panel(g, l, app->base.message, app->base.message_error ? red : white, bottom, ED_MESSAGE_MAX_LINES) - 6;
+        bottom = message_panel(g, s, app->base.message, app->base.message_error ? red : white, bottom, ED_MESSAGE_MAX_LINES) - 6;
     char progress[2][ED_STATUS_LINE];
     for (int i = 0, n = ed_status_progress(app, progress); i < n; i++)
-        bottom = message_panel(g, l, progress[i], yellow, bottom, 2) - 6;
+        bottom = message_panel(g, s, progress[i], yellow, bottom, 2) - 6;
 }
 
 void ed_draw_timeline(ed_gfx *g, const ed_app *app, const ed_layout *l)
@@ -136,7 +146,8 @@ static void draw_help(ed_gfx *g, const ed_app *app)
     if (h.box.w <= 0)
         return;
     ed_text *font = g->small ? g->small : g->text;
-    ed_canvas_rect(g->canvas, h.box.x, h.box.y, h.box.w, h.box.h, (SDL_Color){12, 14, 20, 235});
+    /* opaque: nothing shows through the sheet */
+    ed_canvas_rect(g->canvas, h.box.x, h.box.y, h.box.w, h.box.h, (SDL_Color){12, 14, 20, 255});
     ed_canvas_text(g->canvas, font, h.title_x, h.title_y, yellow, h.title);
     for (int i = 0; i < h.count; i++)
         ed_canvas_text(g->canvas, font, h.items[i].x, h.items[i].y, h.items[i].heading ? yellow : white, h.items[i].text);

@@ -176,3 +176,81 @@ int ed_input_synthesize(const ed_event *ev, SDL_Event *out)
     }
     return 0;
 }
+
+void ed_input_begin(ed_input_state *st)
+{
+    st->texting = 0;
+    st->relative = 0;
+    /* keys are commands here, not text: keep input methods from taking them */
+    SDL_StopTextInput();
+}
+
+/* The character a key types, for keys SDL queued while text input was off:
+ * what a number field takes (digits, sign, point) and plain letters. 0 for
+ * anything else (a key under Ctrl, a shifted symbol of an unknown layout). */
+static char key_char(const SDL_Keysym *k)
+{
+    if (k->mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))
+        return 0;
+    int shift = (k->mod & KMOD_SHIFT) != 0;
+    SDL_Keycode s = k->sym;
+    if (s >= SDLK_KP_1 && s <= SDLK_KP_9)
+        return (char)('1' + (s - SDLK_KP_1));
+    switch (s) {
+    case SDLK_KP_0: return '0';
+    case SDLK_KP_PERIOD: return '.';
+    case SDLK_KP_MINUS: return '-';
+    case SDLK_KP_PLUS: return '+';
+    case SDLK_PLUS: return '+';
+    case SDLK_EQUALS: return shift ? '+' : '=';
+    default: break;
+    }
+    if (s >= 'a' && s <= 'z')
+        return (char)(shift ? s - 'a' + 'A' : s);
+    if (!shift && s > ' ' && s < 127)
+        return (char)s;
+    return 0;
+}
+
+int ed_input_pump(ed_input_state *st, ed_control *ctl, ed_app *app)
+{
+    SDL_Event e;
+    ed_event ev;
+    int n = 0;
+    int untexted = 0;   /* events SDL queued before text input went on */
+    while (SDL_PollEvent(&e)) {
+        n++;
+        if (ed_input_translate(&e, &ev))
+            ed_control_event(ctl, app, &ev);
+        if (untexted > 0) {
+            untexted--;
+            SDL_Event next;
+            char c;
+            /* a key read before text went on came without its text: give it, unless its text follows */
+            if (e.type == SDL_KEYDOWN && ctl->want_text && (c = key_char(&e.key.keysym)) != 0 &&
+                !(SDL_PeepEvents(&next, 1, SDL_PEEKEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) == 1 &&
+                  next.type == SDL_TEXTINPUT)) {
+                ed_event t = {.type = ED_EV_TEXT};
+                t.text[0] = c;
+                ed_control_event(ctl, app, &t);
+            }
+        }
+        /* text comes as text only while an inspector field takes it: keys are commands otherwise */
+        if (ctl->want_text != st->texting) {
+            st->texting = ctl->want_text;
+            if (st->texting) {
+                SDL_StartTextInput();
+                untexted = SDL_PeepEvents(NULL, 0, SDL_PEEKEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT);
+                if (untexted < 0)
+                    untexted = 0;
+            } else {
+                SDL_StopTextInput();
+            }
+        }
+    }
+    if (ctl->want_relative_mouse != st->relative) {
+        st->relative = ctl->want_relative_mouse;
+        SDL_SetRelativeMouseMode(st->relative ? SDL_TRUE : SDL_FALSE);
+    }
+    return n;
+}

@@ -111,36 +111,19 @@ static int run_window(const ed_args *o)
         ed_app_play(&app, 1);
     SDL_GL_GetDrawableSize(ctx.window, &w, &h);
     ed_app_resize(&app, w, h);
-    /* keys are commands here, not text: keep input methods from taking them */
-    SDL_StopTextInput();
+    ed_input_state input;
+    ed_input_begin(&input);
     char title[512] = "";
-    int relative = 0, texting = 0;
     Uint64 last = SDL_GetPerformanceCounter();
     int redraw = 1;
     while (!app.base.quit) {
-        SDL_Event e;
-        ed_event ev;
         /* idle, the editor sleeps until an event comes or time has something to show (frame.h) */
         double wait = redraw ? 0 : ctl.minimized ? 0.1 : ed_frame_idle_wait(&app, &ctl);
         if (wait > 0)
             SDL_WaitEventTimeout(NULL, (int)ceil(1e3 * wait));
-        while (SDL_PollEvent(&e)) {
-            redraw = 1; /* any event may change what is seen (the mouse over the gizmo, an exposed window) */
-            if (ed_input_translate(&e, &ev))
-                ed_control_event(&ctl, &app, &ev);
-        }
-        if (ctl.want_relative_mouse != relative) {
-            relative = ctl.want_relative_mouse;
-            SDL_SetRelativeMouseMode(relative ? SDL_TRUE : SDL_FALSE);
-        }
-        /* text comes as text only while an inspector field takes it: keys are commands otherwise */
-        if (ctl.want_text != texting) {
-            texting = ctl.want_text;
-            if (texting)
-                SDL_StartTextInput();
-            else
-                SDL_StopTextInput();
-        }
+        /* any event may change what is seen (the mouse over the gizmo, an exposed window) */
+        if (ed_input_pump(&input, &ctl, &app) > 0)
+            redraw = 1;
         Uint64 now = SDL_GetPerformanceCounter();
         double dt = seconds(last, now);
         last = now;

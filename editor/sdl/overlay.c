@@ -449,25 +449,6 @@ static void build_game_cameras(ed_overlay *o, const ed_app *app, const ed_view *
     }
 }
 
-/* Labels at the clearance problems, always on top: they are warnings. */
-static void build_clearance_labels(ed_overlay *o, const ed_app *app, const ed_text *font)
-{
-    const ed_clearance *c = ed_app_clearance(app);
-    if (!font || !app->doc.path || !c)
-        return;
-    const SDL_Color bg = {60, 0, 0, 220}, fg = {255, 200, 200, 255};
-    for (size_t r = 0; r < c->count && r < 64; r++) {
-        char buf[64];
-        snprintf(buf, sizeof buf, "%s %.1f-%.1f s", c->ranges[r].through ? "through" : "close", c->ranges[r].t0,
-                 c->ranges[r].t1);
-        cp_pose pose;
-        cp_path_sample_fast(app->doc.path, 0.5 * (c->ranges[r].t0 + c->ranges[r].t1), &pose);
-        float w = (float)ed_text_width(font, buf), h = (float)ed_text_height(font);
-        add_quad(&o->top, &o->top_count, &o->top_cap, pose.position, 8, -h - 10, 8 + w + 8, -6, NULL, bg);
-        add_text(&o->top, &o->top_count, &o->top_cap, font, pose.position, 12, -h - 8, fg, buf);
-    }
-}
-
 /* ---- drawing ------------------------------------------------------------------------------------- */
 
 static void line_uniforms(ed_overlay *o, const float vp[16], const ed_view *v, float alpha, float pull)
@@ -561,7 +542,6 @@ void ed_overlay_draw(ed_overlay *o, const ed_app *app, const ed_view *v, const f
     build_game_cameras(o, app, v, font);
     build_keys(o, app, v, rect, font);
     build_targets(o, app);
-    build_clearance_labels(o, app, font);
     if (o->line_count) {
         glBindBuffer(GL_ARRAY_BUFFER, o->dyn_vbo);
         glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(o->line_count * sizeof *o->lines), o->lines, GL_STREAM_DRAW);

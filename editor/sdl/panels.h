@@ -9,8 +9,15 @@
 
 #include "gfx.h"
 #include "layout.h"
+#include "screen.h"
 
-void ed_draw_hud(ed_gfx *g, const ed_app *app, const ed_layout *l);
+/* The HUD and its colour scale where the core laid them out (screen.h). */
+void ed_draw_hud(ed_gfx *g, const ed_app *app, const ed_screen *s);
+/* The labels of the clearance problems, where the core placed them. */
+void ed_draw_labels(ed_gfx *g, const ed_screen *s);
+/* The message and the progress lines, above the timeline: also through the
+ * path camera, where the HUD is not drawn (what F2 did there, or why not). */
+void ed_draw_messages(ed_gfx *g, const ed_app *app, const ed_screen *s);
 void ed_draw_timeline(ed_gfx *g, const ed_app *app, const ed_layout *l);
 void ed_draw_overlays(ed_gfx *g, const ed_app *app, const ed_layout *l);
 /* The graph panel. It ends the ed_canvas batch begun on g->canvas, copies the

@@ -268,6 +268,7 @@ int ed_world_gl_upload(ed_world_gl *g, const ed_world *w, unsigned long serial, 
     for (size_t i = 0; i < w->mesh_count; i++) {
         if (w->meshes[i].triangle_count == 0)
             continue;
+        g->meshes[g->mesh_count].source = i;
         if (upload_mesh(g, &w->meshes[i], &g->meshes[g->mesh_count++]) != 0) {
             release(g);
             return -1;
@@ -295,7 +296,7 @@ static int box_visible(const float vp[16], const float lo[3], const float hi[3])
     return 1;
 }
 
-void ed_world_gl_draw(ed_world_gl *g, const float vp[16], const float eye[3])
+void ed_world_gl_draw(ed_world_gl *g, const ed_world *w, const float vp[16], const float eye[3])
 {
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LEQUAL);
@@ -310,6 +311,8 @@ void ed_world_gl_draw(ed_world_gl *g, const float vp[16], const float eye[3])
     g->drawn_triangles = 0;
     for (size_t i = 0; i < g->mesh_count; i++) {
         const ed_world_gl_mesh *m = &g->meshes[i];
+        if (w && m->source < w->mesh_count && w->meshes[m->source].hidden)
+            continue;
         if (!box_visible(vp, m->lo, m->hi))
             continue;
         int mat = m->material >= 0 && (size_t)m->material < g->material_count ? m->material : -1;

@@ -17,6 +17,7 @@ typedef struct ed_world_gl_mesh {
     GLsizei index_count;
     int     material;
     float   lo[3], hi[3];
+    size_t  source;     /* the world's mesh it was made from */
 } ed_world_gl_mesh;
 
 typedef struct ed_world_gl {
@@ -46,7 +47,8 @@ void ed_world_gl_free(ed_world_gl *g);
 int ed_world_gl_upload(ed_world_gl *g, const ed_world *w, unsigned long serial, char *warn, size_t warn_size);
 
 /* Draws the meshes in view with the view-projection `vp` (column-major) seen
- * from `eye`; depth test and writes on. */
-void ed_world_gl_draw(ed_world_gl *g, const float vp[16], const float eye[3]);
+ * from `eye`, but those `w` (the world uploaded, or NULL) has hidden; depth
+ * test and writes on. */
+void ed_world_gl_draw(ed_world_gl *g, const ed_world *w, const float vp[16], const float eye[3]);
 
 #endif /* ED_WORLD_GL_H */

@@ -313,11 +313,56 @@ static int read_text(reader *r, const field *m, size_t pos, char **out)
     return 0;
 }
 
+/* "hidden": names of the scene's nodes the editor hides (docs/format.md).
+ * Checked here, with located errors, and kept verbatim with the unknown
+ * top-level members but without their warning, so that every program that
+ * keeps those (the tools, a path saved again) keeps it. */
+static int read_hidden(reader *r, const field *f, size_t name_pos, size_t name_end)
+{
+    char c = cpi_jr_peek(r);
+    if (c != '[')
+        return cpi_jr_value_start(c) ? cpi_jr_type_error(r, r->s.pos, f, "an array of node names") : cpi_scan_skip_value(&r->s);
+    size_t value = r->s.pos;
+    r->s.pos++;
+    if (cpi_jr_peek(r) == ']') {
+        r->s.pos++;
+    } else {
+        for (size_t i = 0;; i++) {
+            field e = {f, NULL, i};
+            cpi_jr_peek(r);
+            size_t pos = r->s.pos;
+            if (cpi_jr_read_string(r, &e) != 0)
+                return -1;
+            if (r->str.has_nul)
+                return cpi_jr_fail(r, pos, &e, CP_ERR_INVALID, "contains a NUL character (\\u0000)");
+            if (r->str.length == 0)
+                return cpi_jr_fail(r, pos, &e, CP_ERR_INVALID, "a node name, not an empty string");
+            c = cpi_jr_peek(r);
+            r->s.pos++;
+            if (c == ']')
+                break;
+            if (c != ',') {
+                char what[32];
+                return cpi_scan_fail(&r->s, r->s.pos - 1, "',' or ']' expected after an array element, found %s",
+                                     cpi_scan_what(&r->s, r->s.pos - 1, what));
+            }
+            if (cpi_jr_peek(r) == ']')
+                return cpi_scan_fail(&r->s, r->s.pos, "a value is expected after ',' (JSON allows no trailing comma)");
+        }
+    }
+    cpi_buf *x = &r->top_extras;
+    cpi_buf_append(x, x->len ? ", " : "{", x->len ? 2 : 1);
+    cpi_buf_append(x, r->s.text + name_pos, name_end - name_pos);
+    cpi_buf_append(x, ": ", 2);
+    cpi_buf_append(x, r->s.text + value, r->s.pos - value);
+    return x->failed ? cpi_jr_out_of_memory(r) : 0;
+}
+
 static int read_top(reader *r)
 {
-    enum { VERSION, NAME, INTERPOLATION, ENDS, PERIOD, KEYS, SCENE, TIMING, ORIENTATION, SHOTS, COUNT };
-    static const char *const names[COUNT] = {"campath", "name",   "interpolation", "ends",  "period",
-                                             "keys",    "scene",  "timing",        "orientation", "shots"};
+    enum { VERSION, NAME, INTERPOLATION, ENDS, PERIOD, KEYS, SCENE, TIMING, ORIENTATION, SHOTS, HIDDEN, COUNT };
+    static const char *const names[COUNT] = {"campath", "name",  "interpolation", "ends",        "period", "keys",
+                                             "scene",   "timing", "orientation",  "shots",       "hidden"};
     size_t seen[COUNT];
     for (int m = 0; m < COUNT; m++)
         seen[m] = NO_OFFSET;
@@ -380,6 +425,7 @@ static int read_top(reader *r)
             break;
         case KEYS: rc = read_keys(r, &m); break;
         case SHOTS: rc = cpi_jr_read_shots(r, &m); break;
+        case HIDDEN: rc = read_hidden(r, &m, name_pos, name_end); break;
         default: rc = cpi_jr_keep_unknown(r, &r->top_extras, name_pos, name_end, NULL); break;
         }
         if (rc != 0)

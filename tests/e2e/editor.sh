@@ -286,6 +286,50 @@ EOF
 if "$ED" --script "$TMP/inspect.script" > "$TMP/out" 2>&1; then ok "inspector: values typed, Enter applies, Tab goes on, a bad number is refused"
 else bad "inspector: $(cat "$TMP/out")"; fi
 
+# typing right after the click: the window reads a click and the keys after it in one frame; SDL
+# queued the first keys while text input was off (no text with them), the later ones with their text.
+# Nothing typed is lost (it read "2" for "12").
+cat > "$TMP/quicktype.script" <<EOF
+open $TMP/quicktype.json
+size 960 540
+$(line_of_keys 3)
+select 1
+queue click 760 212
+queue key 1
+pump
+queue text 2
+pump
+press enter
+expect key 1 position 12 2 0
+queue click 760 212
+queue key 3
+queue key .
+queue key 5
+pump
+press enter
+expect key 1 position 3.5 2 0
+EOF
+if "$ED" --script "$TMP/quicktype.script" > "$TMP/out" 2>&1; then ok "inspector: keys typed in the frame of the click are kept, through SDL's queue"
+else bad "inspector, typing right after the click: $(cat "$TMP/out")"; fi
+
+# F2 through the path camera: the message says what it did, or why not, on screen (the HUD is not drawn there)
+cat > "$TMP/pathf2.script" <<EOF
+open $TMP/pathf2.json
+$(line_of_keys 3)
+view path
+seek 1
+screenshot $TMP/pathf2-before.png
+press f2
+expect message is at the playhead
+screenshot $TMP/pathf2-after.png
+EOF
+if "$ED" --script "$TMP/pathf2.script" > "$TMP/out" 2>&1; then
+    before=$(python3 tests/e2e/pixels.py count "$TMP/pathf2-before.png" 255 110 100 20)
+    after=$(python3 tests/e2e/pixels.py count "$TMP/pathf2-after.png" 255 110 100 20)
+    if [ "$((after - before))" -gt 40 ]; then ok "F2 through the path camera: the refusal is on screen ($after against $before pixels of red text)"
+    else bad "F2 through the path camera: nothing on screen ($after against $before pixels of red text)"; fi
+else bad "F2 through the path camera: $(cat "$TMP/out")"; fi
+
 # timing: a new path is smooth, holds are edited per key and saved, campath check finds the file clean
 cat > "$TMP/hold.script" <<EOF
 open $TMP/hold.json

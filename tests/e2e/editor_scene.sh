@@ -115,6 +115,50 @@ else
     bad "missing scene: $(cat "$TMP/out")"
 fi
 
+# ---- hiding what is in the way: by node name or by a click, saved as "hidden" --------------------------------
+cat > "$TMP/hide.script" <<EOF
+open $TMP/through.json
+expect clearance 1
+hide wall
+expect hidden 1
+expect clearance 0
+save
+undo
+expect clearance 1
+redo
+hide door
+EOF
+if ! "$ED" --script "$TMP/hide.script" > "$TMP/out" 2>&1 && grep -q 'no node of the scene is named "door"' "$TMP/out"; then
+    ok "hide: the wall leaves the clearance check (one undo step), a name the scene lacks is refused"
+else
+    bad "hide: $(cat "$TMP/out")"
+fi
+if grep -q '"hidden": \["wall"\]' "$TMP/through.json"; then ok "the path file keeps \"hidden\": [\"wall\"]"
+else bad "no hidden member: $(cat "$TMP/through.json")"; fi
+cat > "$TMP/hidden.script" <<EOF
+open $TMP/through.json
+expect hidden 1
+expect clearance 0
+camera 0 3 0 0 0
+screenshot $TMP/wall-hidden.png
+unhide all
+expect hidden 0
+camera 0 3 0 0 0
+hide at 480 270
+expect hidden 1
+EOF
+if "$ED" --script "$TMP/hidden.script" > "$TMP/out" 2>&1 && near "$($PX pixel "$TMP/wall-hidden.png" 480 248)" "$SKY" 40; then
+    ok "opening the path hides the wall again (the sky where it stood); unhide all, then a click hides it"
+else
+    bad "hidden on reopen: $($PX pixel "$TMP/wall-hidden.png" 480 248 2>&1) $(cat "$TMP/out")"
+fi
+printf '{"campath": 1, "hidden": "wall", "keys": []}\n' > "$TMP/badhidden.json"
+if ! "$ED" --script /dev/null "$TMP/badhidden.json" > "$TMP/out" 2>&1 && grep -q 'badhidden.json:1:26: hidden: an array of node names expected, got string "wall"' "$TMP/out"; then
+    ok "a bad \"hidden\" is refused at its line and column"
+else
+    bad "bad hidden: $(cat "$TMP/out")"
+fi
+
 # ---- rendering frames --------------------------------------------------------------------------------------
 # 2 s at 10 fps: floor(2 x 10) + 1 = 21 frames
 cat > "$TMP/shot.script" <<EOF

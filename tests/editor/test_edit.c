@@ -264,16 +264,42 @@ static void delete_should_remove_the_selected_key(void **state)
     assert_int_equal(ed_edit_delete(app), 0);
     assert_int_equal(ed_app_key_count(app), 3);
     assert_near(edtest_key(app, 1)->position.x, 12, 0, 1);
-    assert_int_equal(app->doc.cur.selected, 1);
+    /* nothing stays selected: a second Delete takes no key the user did not choose */
+    assert_int_equal(app->doc.cur.selected, -1);
+    assert_int_equal(ed_app_selected_count(app), 0);
+    assert_int_equal(ed_edit_delete(app), -1);
+    assert_int_equal(ed_app_key_count(app), 3);
     assert_int_equal(ed_select_one(app, 2), 0);
     assert_int_equal(ed_edit_delete(app), 0);
-    assert_int_equal(app->doc.cur.selected, 1);
+    assert_int_equal(app->doc.cur.selected, -1);
+    assert_int_equal(ed_select_one(app, 1), 0);
     assert_int_equal(ed_edit_delete(app), 0);
     assert_int_equal(ed_app_key_count(app), 1);
     assert_null(app->doc.path); /* one key is not a path, but it is kept */
+    assert_int_equal(ed_select_one(app, 0), 0);
     assert_int_equal(ed_edit_delete(app), 0);
     assert_int_equal(app->doc.cur.selected, -1);
     assert_int_equal(ed_edit_delete(app), -1);
+}
+
+static void undo_and_redo_should_say_what_they_undid(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_record_line(app, 4, 6.0);
+    assert_int_equal(ed_select_one(app, 1), 0);
+    assert_int_equal(ed_edit_delete(app), 0);
+    assert_int_equal(ed_select_one(app, 0), 0);
+    assert_int_equal(ed_edit_fov(app, 45), 0);
+    assert_int_equal(ed_edit_undo(app), 0);
+    assert_non_null(strstr(app->base.message, "undone: key 0: field of view 45 degrees"));
+    assert_int_equal(ed_edit_undo(app), 0);
+    assert_non_null(strstr(app->base.message, "undone: key 1 deleted"));
+    assert_int_equal(ed_edit_undo(app), 0);
+    assert_non_null(strstr(app->base.message, "undone: key 3 recorded"));
+    assert_int_equal(ed_edit_redo(app), 0);
+    assert_non_null(strstr(app->base.message, "redone: key 3 recorded"));
+    assert_int_equal(ed_edit_redo(app), 0);
+    assert_non_null(strstr(app->base.message, "redone: key 1 deleted"));
 }
 
 static void move_key_should_take_the_camera_pose(void **state)
@@ -584,6 +610,7 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(insert_without_a_selection_should_record_at_the_end, setup, teardown),
         cmocka_unit_test_setup_teardown(delete_should_remove_the_selected_key, setup, teardown),
+        cmocka_unit_test_setup_teardown(undo_and_redo_should_say_what_they_undid, setup, teardown),
         cmocka_unit_test_setup_teardown(move_key_should_take_the_camera_pose, setup, teardown),
         cmocka_unit_test_setup_teardown(key_times_should_stay_strictly_increasing, setup, teardown),
         cmocka_unit_test_setup_teardown(retime_should_give_constant_speed, setup, teardown),

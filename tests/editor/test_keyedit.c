@@ -77,8 +77,8 @@ static void delete_should_remove_every_selected_key(void **state)
     assert_int_equal(ed_app_key_count(app), 3);
     assert_near(edtest_key(app, 1)->position.x, 24, 0, 1);
     assert_near(edtest_key(app, 2)->position.x, 30, 0, 1);
-    assert_int_equal(app->doc.cur.selected, 1);
-    assert_selection(app, "1");
+    assert_int_equal(app->doc.cur.selected, -1);
+    assert_selection(app, "");
     assert_int_equal(ed_edit_undo(app), 0);
     assert_int_equal(ed_app_key_count(app), 6);
     assert_selection(app, "1,2,3");

@@ -168,6 +168,187 @@ static void a_fifo_should_be_refused_without_blocking(void **state)
     free(fifo);
 }
 
+/* A cube of 8 shared corners without normals, as glTF text and its buffer in dir. */
+static char *write_cube_without_normals(const char *dir)
+{
+    static const float corners[8][3] = {{-1, -1, -1}, {1, -1, -1}, {1, 1, -1}, {-1, 1, -1},
+                                        {-1, -1, 1},  {1, -1, 1},  {1, 1, 1},  {-1, 1, 1}};
+    static const unsigned short tris[36] = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4,
+                                            3, 7, 6, 3, 6, 2, 0, 4, 7, 0, 7, 3, 1, 2, 6, 1, 6, 5};
+    char *bin = edtest_path(dir, "cube.bin"), *gltf = edtest_path(dir, "cube.gltf");
+    FILE *f = fopen(bin, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(corners, sizeof corners, 1, f), 1);
+    assert_int_equal(fwrite(tris, sizeof tris, 1, f), 1);
+    assert_int_equal(fclose(f), 0);
+    assert_int_equal(testutil_write_file(gltf,
+        "{\"asset\": {\"version\": \"2.0\"}, \"scene\": 0, \"scenes\": [{\"nodes\": [0]}],\n"
+        " \"nodes\": [{\"mesh\": 0, \"name\": \"cube\"}],\n"
+        " \"meshes\": [{\"primitives\": [{\"attributes\": {\"POSITION\": 0}, \"indices\": 1}]}],\n"
+        " \"buffers\": [{\"uri\": \"cube.bin\", \"byteLength\": 168}],\n"
+        " \"bufferViews\": [{\"buffer\": 0, \"byteOffset\": 0, \"byteLength\": 96},\n"
+        "                   {\"buffer\": 0, \"byteOffset\": 96, \"byteLength\": 72}],\n"
+        " \"accessors\": [{\"bufferView\": 0, \"componentType\": 5126, \"count\": 8, \"type\": \"VEC3\",\n"
+        "                  \"min\": [-1, -1, -1], \"max\": [1, 1, 1]},\n"
+        "                 {\"bufferView\": 1, \"componentType\": 5123, \"count\": 36, \"type\": \"SCALAR\"}]}\n"), 0);
+    free(bin);
+    return gltf;
+}
+
+static void a_gltf_without_normals_should_get_flat_ones(void **state)
+{
+    (void)state;
+    /* glTF: "When normals are not specified, client implementations MUST calculate flat normals" */
+    char *dir = testutil_tempdir(), *gltf = write_cube_without_normals(dir);
+    ed_world w;
+    char err[1024];
+    assert_int_equal(ed_import_world(&w, gltf, NULL, NULL, err, sizeof err), 0);
+    size_t faces = 0;
+    for (size_t i = 0; i < w.mesh_count; i++) {
+        const ed_mesh *m = &w.meshes[i];
+        for (size_t t = 0; t < m->triangle_count; t++, faces++) {
+            const float *p[3];
+            for (int k = 0; k < 3; k++)
+                p[k] = m->positions + 3 * m->indices[3 * t + k];
+            double e1[3], e2[3], n[3];
+            for (int k = 0; k < 3; k++)
+                e1[k] = p[1][k] - p[0][k], e2[k] = p[2][k] - p[0][k];
+            n[0] = e1[1] * e2[2] - e1[2] * e2[1];
+            n[1] = e1[2] * e2[0] - e1[0] * e2[2];
+            n[2] = e1[0] * e2[1] - e1[1] * e2[0];
+            double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+            /* every corner of the face has the face's normal: a wall is shaded flat */
+            for (int k = 0; k < 3; k++)
+                for (int c = 0; c < 3; c++)
+                    assert_near(m->normals[3 * m->indices[3 * t + k] + c], n[c] / len, 1e-6, 1);
+        }
+    }
+    assert_int_equal(faces, 12);
+    ed_world_free(&w);
+    testutil_rmtree(dir);
+    free(dir);
+    free(gltf);
+}
+
+static void other_formats_without_normals_should_keep_smooth_ones_below_the_angle(void **state)
+{
+    (void)state;
+    /* an OBJ keeps assimp's rule: normals smoothed across edges below 30 degrees */
+    char *dir = testutil_tempdir(), *obj = edtest_path(dir, "fold.obj");
+    assert_int_equal(testutil_write_file(obj, "v 0 0 0\nv 1 0 0\nv 1 0 1\nv 0 0 1\nv 2 0.1 0\nv 2 0.1 1\n"
+                                              "f 1 3 2\nf 1 4 3\nf 2 3 6\nf 2 6 5\n"), 0);
+    ed_world w;
+    char err[1024];
+    assert_int_equal(ed_import_world(&w, obj, NULL, NULL, err, sizeof err), 0);
+    /* the shared edge x = 1 is smoothed: a normal there leans between the two faces' */
+    int leaning = 0;
+    for (size_t i = 0; i < w.mesh_count; i++)
+        for (size_t v = 0; v < w.meshes[i].vertex_count; v++) {
+            const float *n = w.meshes[i].normals + 3 * v;
+            if (fabs(w.meshes[i].positions[3 * v] - 1) < 1e-6 && fabs(n[0]) > 1e-4 && fabs(n[0]) < 0.09)
+                leaning++;
+        }
+    assert_true(leaning >= 2);
+    ed_world_free(&w);
+    testutil_rmtree(dir);
+    free(dir);
+    free(obj);
+}
+
+/* A triangle 1 m wide and 2 m tall in millimetres with +Z up, as the file declares it. */
+static const char collada_mm_z_up[] =
+    "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+    "<COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" version=\"1.4.1\">\n"
+    "  <asset><unit name=\"millimeter\" meter=\"0.001\"/><up_axis>Z_UP</up_axis></asset>\n"
+    "  <library_geometries><geometry id=\"g\" name=\"wall\"><mesh>\n"
+    "    <source id=\"p\"><float_array id=\"pa\" count=\"9\">0 0 0 1000 0 0 0 0 2000</float_array>\n"
+    "      <technique_common><accessor source=\"#pa\" count=\"3\" stride=\"3\"><param name=\"X\" type=\"float\"/>"
+    "<param name=\"Y\" type=\"float\"/><param name=\"Z\" type=\"float\"/></accessor></technique_common></source>\n"
+    "    <vertices id=\"v\"><input semantic=\"POSITION\" source=\"#p\"/></vertices>\n"
+    "    <triangles count=\"1\"><input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/><p>0 1 2</p></triangles>\n"
+    "  </mesh></geometry></library_geometries>\n"
+    "  <library_visual_scenes><visual_scene id=\"s\"><node id=\"wall\" name=\"wall\">"
+    "<instance_geometry url=\"#g\"/></node></visual_scene></library_visual_scenes>\n"
+    "  <scene><instance_visual_scene url=\"#s\"/></scene>\n"
+    "</COLLADA>\n";
+
+/* The same in FBX (ASCII): UnitScaleFactor is centimetres per unit, 0.1 for millimetres. */
+static const char fbx_mm_z_up[] =
+    "; FBX 7.4.0 project file\n"
+    "FBXHeaderExtension:  {\n\tFBXHeaderVersion: 1003\n\tFBXVersion: 7400\n}\n"
+    "GlobalSettings:  {\n\tVersion: 1000\n\tProperties70:  {\n"
+    "\t\tP: \"UpAxis\", \"int\", \"Integer\", \"\",2\n"
+    "\t\tP: \"UpAxisSign\", \"int\", \"Integer\", \"\",1\n"
+    "\t\tP: \"FrontAxis\", \"int\", \"Integer\", \"\",1\n"
+    "\t\tP: \"FrontAxisSign\", \"int\", \"Integer\", \"\",-1\n"
+    "\t\tP: \"CoordAxis\", \"int\", \"Integer\", \"\",0\n"
+    "\t\tP: \"CoordAxisSign\", \"int\", \"Integer\", \"\",1\n"
+    "\t\tP: \"UnitScaleFactor\", \"double\", \"Number\", \"\",0.1\n"
+    "\t}\n}\n"
+    "Objects:  {\n"
+    "\tGeometry: 100, \"Geometry::wall\", \"Mesh\" {\n"
+    "\t\tVertices: *9 {\n\t\t\ta: 0,0,0,1000,0,0,0,0,2000\n\t\t}\n"
+    "\t\tPolygonVertexIndex: *3 {\n\t\t\ta: 0,1,-3\n\t\t}\n"
+    "\t\tGeometryVersion: 124\n\t}\n"
+    "\tModel: 200, \"Model::wall\", \"Mesh\" {\n\t\tVersion: 232\n\t}\n}\n"
+    "Connections:  {\n\tC: \"OO\",200,0\n\tC: \"OO\",100,200\n}\n";
+
+static void declared_units_and_axes_should_be_respected(void **state)
+{
+    (void)state;
+    char *dir = testutil_tempdir();
+    const struct {
+        const char *name, *text;
+    } files[] = {{"wall.dae", collada_mm_z_up}, {"wall.fbx", fbx_mm_z_up}};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char *file = edtest_path(dir, files[i].name);
+        assert_int_equal(testutil_write_file(file, files[i].text), 0);
+        /* with and without the options: the file's own declaration wins, it is not turned twice */
+        for (int opt = 0; opt < 2; opt++) {
+            ed_import_options o = {.z_up = opt, .scale = opt ? 0.01 : 0};
+            ed_world w;
+            char err[1024];
+            assert_int_equal(ed_import_world(&w, file, &o, NULL, err, sizeof err), 0);
+            /* 1 m wide along X, 2 m tall along +Y: not 1000 m, not lying down */
+            assert_near(w.lo[0], 0, 1e-6, 1);
+            assert_near(w.hi[0], 1, 1e-6, 1);
+            assert_near(w.lo[1], 0, 1e-6, 1);
+            assert_near(w.hi[1], 2, 1e-6, 1);
+            assert_near(w.lo[2], 0, 1e-6, 1);
+            assert_near(w.hi[2], 0, 1e-6, 1);
+            assert_non_null(strstr(w.note, "as the file declares"));
+            if (opt) {
+                assert_non_null(strstr(w.note, "z-up is not applied"));
+                assert_non_null(strstr(w.note, "the scale option is not applied"));
+            }
+            ed_world_free(&w);
+        }
+        free(file);
+    }
+    testutil_rmtree(dir);
+    free(dir);
+}
+
+static void a_texture_left_out_should_be_named_in_the_note(void **state)
+{
+    (void)state;
+    char *dir = testutil_tempdir(), *obj = edtest_path(dir, "wall.obj"), *mtl = edtest_path(dir, "wall.mtl");
+    assert_int_equal(testutil_write_file(mtl, "newmtl a\nmap_Kd missing.png\nnewmtl b\nmap_Kd ../../outside.png\n"), 0);
+    assert_int_equal(testutil_write_file(obj, "mtllib wall.mtl\nv 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\n"
+                                              "vt 0 0\nvt 1 0\nvt 1 1\n"
+                                              "usemtl a\nf 1/1 2/2 3/3\nusemtl b\nf 1/1 3/3 4/2\n"), 0);
+    ed_world w;
+    char err[1024];
+    assert_int_equal(ed_import_world(&w, obj, NULL, NULL, err, sizeof err), 0);
+    assert_non_null(strstr(w.note, "2 textures were left out, the first: "));
+    assert_non_null(strstr(w.note, "missing.png"));
+    ed_world_free(&w);
+    testutil_rmtree(dir);
+    free(dir);
+    free(obj);
+    free(mtl);
+}
+
 /* ---- the loader thread ------------------------------------------------------------------------------ */
 
 static void the_loader_should_give_the_same_world_or_the_same_error(void **state)
@@ -274,6 +455,10 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_gltf_text_scene_should_become_a_textured_mesh_where_its_node_puts_it),
+        cmocka_unit_test(a_gltf_without_normals_should_get_flat_ones),
+        cmocka_unit_test(declared_units_and_axes_should_be_respected),
+        cmocka_unit_test(a_texture_left_out_should_be_named_in_the_note),
+        cmocka_unit_test(other_formats_without_normals_should_keep_smooth_ones_below_the_angle),
         cmocka_unit_test(a_glb_should_carry_its_texture_inside),
         cmocka_unit_test(an_obj_scene_should_load_with_its_material_library),
         cmocka_unit_test(z_up_and_scale_should_turn_and_size_the_scene),
