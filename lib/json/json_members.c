@@ -125,10 +125,10 @@ static void warn(reader *r, size_t pos, const field *f, const char *name, size_t
     cpi_jr_advance_line_col(r, pos);
     snprintf(line, sizeof line, "%s:%lu:%lu: %s%sunknown member \"%s\" ignored (kept when the file is saved again)",
              r->source, r->lc_line, r->lc_col, path, path[0] ? ": " : "", cpi_jr_excerpt(name, len, ex));
-    char **w = realloc(d->warnings, (d->warning_count + 1) * sizeof *w);
+    char **w = cpi_realloc_array(r->alloc, d->warnings, d->warning_count + 1, sizeof *w);
     if (w) {
         d->warnings = w;
-        if ((w[d->warning_count] = cpi_strdup(line)) != NULL)
+        if ((w[d->warning_count] = cpi_strdup(r->alloc, line)) != NULL)
             d->warning_count++;
     }
 }
@@ -314,7 +314,7 @@ int cpi_jr_unique_names(reader *r, size_t mark, const field *f)
     unsigned long line, col;
     char name[40];
     cpi_line_col(r->s.text, first, &line, &col);
-    cpi_scan_string(&(cpi_scan){.text = r->s.text, .size = r->s.size, .pos = second}, &r->str);
+    cpi_scan_string(&(cpi_scan){.text = r->s.text, .size = r->s.size, .pos = second, .alloc = r->alloc}, &r->str);
     field m = unknown_member(r, f, name);
     return cpi_jr_fail(r, second, &m, CP_ERR_INVALID, "duplicate member (first at %lu:%lu)", line, col);
 }
@@ -326,7 +326,7 @@ int cpi_jr_take_extras(reader *r, cpi_buf *extras, char **out)
     if (extras->len == 0)
         return 0;
     cpi_buf_append(extras, "}", 1);
-    if (extras->failed || (*out = cpi_strdup(extras->data)) == NULL)
+    if (extras->failed || (*out = cpi_strdup(r->alloc, extras->data)) == NULL)
         return cpi_jr_out_of_memory(r);
     extras->len = 0;
     return 0;
