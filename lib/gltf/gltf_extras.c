@@ -22,7 +22,7 @@ int cpi_gltf_write_path_object(cpi_buf *b, const cp_path *path, cp_error *error)
     if (!error)
         error = &local;
     size_t size;
-    char *text = cp_path_save_memory(path, &size, error); /* with the path's allocator */
+    char *text = cpi_path_write(b->alloc, path, &size, error); /* with the export's allocator */
     if (!text) {
         cpi_error_prefix(error, "glTF export: the embedded path: ");
         return error->code;
@@ -32,7 +32,7 @@ int cpi_gltf_write_path_object(cpi_buf *b, const cp_path *path, cp_error *error)
     while (size > 0 && text[size - 1] == '\n')
         size--;
     cpi_buf_append(b, text, size);
-    cpi_free(cp_path_get_options(path).allocator, text);
+    cpi_free(b->alloc, text);
     return CP_OK;
 }
 

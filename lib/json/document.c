@@ -153,6 +153,13 @@ char *cp_path_save_memory(const cp_path *path, size_t *size, cp_error *error)
     return cpi_json_write(&v, size, error);
 }
 
+char *cpi_path_write(const cp_allocator *alloc, const cp_path *path, size_t *size, cp_error *error)
+{
+    cpi_path_view v = path_view(path);
+    v.alloc = alloc;
+    return cpi_json_write(&v, size, error);
+}
+
 cp_status cp_document_save(const cp_document *doc, const char *file, cp_error *error)
 {
     cpi_path_view v = document_view(doc);

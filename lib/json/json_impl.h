@@ -136,6 +136,9 @@ typedef struct cpi_path_view {
  * extras as the reader would), so that nothing is written that would not
  * load. */
 char *cpi_json_write(const cpi_path_view *view, size_t *size, cp_error *error);
+/* cp_path_save_memory with `alloc` (NULL: the C library) in place of the
+ * path's allocator, for callers with an allocator of their own (glTF export). */
+char *cpi_path_write(const cp_allocator *alloc, const cp_path *path, size_t *size, cp_error *error);
 
 /* ---- files (json_file.c) ------------------------------------------------------------------- */
 

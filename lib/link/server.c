@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "campath/json.h"
+#include "json_impl.h"
 #include "link_impl.h"
 
 /* Connections at once: the games, and as many saying hello. */
@@ -397,7 +398,7 @@ cp_status cp_link_server_set_path(cp_link_server *server, const cp_path *path, c
 {
     cp_link_server *s = server;
     size_t n;
-    char *text = cp_path_save_memory(path, &n, error);
+    char *text = cpi_path_write(&s->alloc, path, &n, error);
     if (!text)
         return error ? error->code : CP_ERR_INVALID;
     cp_link_message m;
@@ -408,7 +409,7 @@ cp_status cp_link_server_set_path(cp_link_server *server, const cp_path *path, c
     m.path_size = n;
     size_t len;
     char *body = cpi_link_message_write(&s->alloc, &m, &len, error);
-    cpi_free(cp_path_get_options(path).allocator, text); /* the path's allocator made it */
+    cpi_free(&s->alloc, text);
     if (!body)
         return error ? error->code : CP_ERR_MEMORY;
     if (len > CP_LINK_MAX_MESSAGE) {
