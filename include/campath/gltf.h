@@ -39,8 +39,8 @@
  * sampler campath cannot represent is an error unless `refit` is set.
  * docs/gltf.md has the whole mapping.
  *
- * Memory: the returned text and paths belong to the caller (free() and
- * cp_path_destroy). Nothing is kept between calls; the functions may run in
+ * Memory: the returned text and paths belong to the caller (free(), or the
+ * allocator the options or the path gave, and cp_path_destroy). Nothing is kept between calls; the functions may run in
  * several threads at once.
  */
 #ifndef CAMPATH_GLTF_H
@@ -104,7 +104,8 @@ CP_API char *cp_gltf_export_memory(const cp_path *path, const cp_gltf_export_opt
                             cp_error *error);
 
 /* The same as a binary glTF (GLB: header, JSON chunk, BIN chunk), *size
- * bytes (not NUL-terminated). Free with free(). NULL and `error` on failure. */
+ * bytes (not NUL-terminated), freed as cp_gltf_export_memory's text. NULL and
+ * `error` on failure. */
 CP_API void *cp_gltf_export_glb_memory(const cp_path *path, const cp_gltf_export_options *options, size_t *size,
                                 cp_error *error);
 
