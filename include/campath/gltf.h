@@ -40,7 +40,8 @@
  * docs/gltf.md has the whole mapping.
  *
  * Memory: the returned text and paths belong to the caller (free(), or the
- * allocator the options or the path gave, and cp_path_destroy). Nothing is kept between calls; the functions may run in
+ * allocator the options or the path gave, and cp_path_destroy). Nothing is
+ * kept between calls; the functions may run in
  * several threads at once.
  */
 #ifndef CAMPATH_GLTF_H

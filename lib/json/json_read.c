@@ -480,7 +480,6 @@ int cpi_document_parse(const cp_allocator *alloc, const char *text, size_t size,
         *path = NULL;
     memset(doc, 0, sizeof *doc);
     const cp_allocator A = cpi_allocator_copy(alloc); /* doc is zeroed on failure: not doc->allocator */
-    doc->allocator = A;
     source = source ? source : "<memory>";
     cpi_locations loc = {.text = text, .size = size, .source = source, .ends = NO_OFFSET, .period = NO_OFFSET,
                          .timing = NO_OFFSET, .orientation = NO_OFFSET, .keys_member = NO_OFFSET, .interp = {NO_OFFSET, NO_OFFSET, NO_OFFSET}};
@@ -492,6 +491,7 @@ int cpi_document_parse(const cp_allocator *alloc, const char *text, size_t size,
         error->line = error->column = 1;
         return CP_ERR_SYNTAX;
     }
+    doc->allocator = A;
     reader r = {.alloc = &A, .s = {.text = text, .size = size, .unique = 1, .alloc = &A}, .source = source,
                 .doc = doc, .loc = &loc, .lc_line = 1, .lc_col = 1, .err_key = -1, .str = {.alloc = &A},
                 .names = {.alloc = &A}, .top_extras = {.alloc = &A}, .key_extras = {.alloc = &A}};

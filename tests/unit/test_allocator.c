@@ -208,6 +208,12 @@ static void files_and_documents_should_give_every_byte_back(void **state)
     /* failures give everything back too */
     assert_null(cp_path_load_memory_with("{ \"campath\": 1, \"keys\": [ {} ] }", 32, NULL, &o, &err));
     assert_int_equal(cp_document_load_with(dir, &doc, &o, &err), CP_ERR_IO);
+    assert_null(doc.allocator.alloc); /* a failed load leaves the document zeroed */
+    assert_int_equal(cp_document_load_memory_with("", 0, NULL, &doc, &o, &err), CP_ERR_SYNTAX);
+    assert_null(doc.allocator.alloc);
+    const char *no_keys = "{ \"campath\": 1 }";
+    assert_int_equal(cp_document_load_memory_with(no_keys, strlen(no_keys), NULL, &doc, &o, &err), CP_ERR_INVALID);
+    assert_null(doc.allocator.alloc);
     all_back("failed loads");
     testutil_rmtree(dir);
     free(dir);
