@@ -16,10 +16,12 @@
  *     its key range, a closed path wraps;
  *   - a function that can fail returns a cp_status (CP_OK, 0, on success)
  *     or a pointer (NULL on failure) and fills an optional cp_error; a
- *     predicate returns bool; a count returns size_t.
+ *     predicate returns bool; a count returns size_t;
+ *   - memory comes from the C library unless the options of the object or
+ *     call give a cp_allocator (common.h); there is no global state.
  *
  * Layers, each using only those above it in this list:
- *   campath/common.h  errors and version
+ *   campath/common.h  errors, version, cp_allocator
  *   campath/math.h    cp_vec3, cp_quat
  *   campath/curve.h   keyframe curves and tangent builders
  *   campath/path.h    camera paths and pose sampling

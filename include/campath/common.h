@@ -71,6 +71,30 @@ typedef struct cp_error {
                                    (column in characters), or 0 when unknown */
 } cp_error;
 
+/* Your own allocator (docs/api.md, "Your own allocator"). Every object that
+ * owns memory (a path, a curve, a document, a resource library, a recorder,
+ * a link, a check report) and every call that returns memory (the
+ * save_memory and export functions, glTF import) takes one through its
+ * options: a NULL pointer, or a struct whose `alloc` is NULL, means the C
+ * library (malloc, realloc, free). The object keeps a copy of the struct, so
+ * the struct itself need not outlive the call; `user` and whatever it points
+ * to must outlive every object made with it. There is no global allocator.
+ *
+ * The three functions behave as malloc, realloc and free, each with `user`
+ * as its first argument: `alloc` and `realloc` return NULL when they cannot
+ * serve (campath then fails with CP_ERR_MEMORY, leaking nothing); `realloc`
+ * with ptr NULL allocates; `free` accepts NULL. campath never asks for 0
+ * bytes. Alignment must be at least that of malloc (max_align_t). No size is
+ * passed to `free`: memory campath hands to the caller (a document's arrays,
+ * saved text) is freed by the caller, who does not always know its size; an
+ * allocator that needs sizes keeps them in a small header of its own. */
+typedef struct cp_allocator {
+    void *(*alloc)(void *user, size_t size);
+    void *(*realloc)(void *user, void *ptr, size_t size);
+    void  (*free)(void *user, void *ptr);
+    void  *user;
+} cp_allocator;
+
 /* A short constant name for a status ("invalid", "memory", ...). */
 CP_API const char *cp_status_name(cp_status code);
 

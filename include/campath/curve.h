@@ -81,6 +81,7 @@ typedef struct cp_curve_desc {
                                     at times[0] + period (implies loop) */
     int            antiperiodic; /* closed only: value(t + period) = -value(t) (rotation chains
                                     that come back with the opposite sign) */
+    const cp_allocator *allocator; /* the curve's memory; NULL: the C library (common.h) */
 } cp_curve_desc;
 
 typedef struct cp_curve cp_curve;
@@ -94,7 +95,9 @@ CP_API cp_curve *cp_curve_create(const cp_curve_desc *desc, cp_error *error);
 
 /* A curve through `count` values in R^dim at `times`, shaped by `interp` with
  * end behaviour `ends` (`period` > last - first time for CP_ENDS_CLOSED,
- * ignored otherwise). The tangent builders below do the work. */
+ * ignored otherwise). The tangent builders below do the work. This and
+ * cp_curve_build_rotation allocate with the C library (the curves inside a
+ * path use the path's allocator). */
 CP_API cp_curve *cp_curve_build(int dim, size_t count, const double *times, const double *values,
                          cp_interp interp, cp_ends ends, double period, cp_error *error);
 

@@ -39,8 +39,9 @@
  * sampler campath cannot represent is an error unless `refit` is set.
  * docs/gltf.md has the whole mapping.
  *
- * Memory: the returned text and paths belong to the caller (free() and
- * cp_path_destroy). Nothing is kept between calls; the functions may run in
+ * Memory: the returned text and paths belong to the caller (free(), or the
+ * allocator the options or the path gave, and cp_path_destroy). Nothing is
+ * kept between calls; the functions may run in
  * several threads at once.
  */
 #ifndef CAMPATH_GLTF_H
@@ -89,10 +90,13 @@ typedef struct cp_gltf_export_options {  /* all zero = the defaults */
     double      max_error;     /* > 0: the error bound of a sampled export; 0 = CP_GLTF_DEFAULT_LINEAR_MAX_ERROR,
                                   or CP_GLTF_DEFAULT_MAX_ERROR for CP_GLTF_CUBIC */
     cp_gltf_form form;         /* CP_GLTF_LINEAR (the default) or CP_GLTF_CUBIC; bake_fps overrides both */
+    const cp_allocator *allocator; /* for the export's work and the bytes it returns; NULL: the
+                                      path's allocator (the C library unless the path has its own) */
 } cp_gltf_export_options;
 
 /* The glTF text for `path` (`options` may be NULL), NUL-terminated; *size (if
- * not NULL) gets its length. Free with free(). NULL and `error` on failure,
+ * not NULL) gets its length. Free with free(), or with your allocator if the
+ * options or the path have one. NULL and `error` on failure,
  * e.g. CP_ERR_UNSUPPORTED when two key times are equal in single precision,
  * CP_ERR_INVALID when a name, the scene or extras are not valid UTF-8, or
  * when the fov leaves (0, 180) between keys (a glTF yfov must be above 0;
@@ -101,7 +105,8 @@ CP_API char *cp_gltf_export_memory(const cp_path *path, const cp_gltf_export_opt
                             cp_error *error);
 
 /* The same as a binary glTF (GLB: header, JSON chunk, BIN chunk), *size
- * bytes (not NUL-terminated). Free with free(). NULL and `error` on failure. */
+ * bytes (not NUL-terminated), freed as cp_gltf_export_memory's text. NULL and
+ * `error` on failure. */
 CP_API void *cp_gltf_export_glb_memory(const cp_path *path, const cp_gltf_export_options *options, size_t *size,
                                 cp_error *error);
 
@@ -118,6 +123,9 @@ typedef struct cp_gltf_import_options {  /* all zero = the defaults */
     int         refit;         /* non-zero: instead of failing on CUBICSPLINE tangents that match no
                                   builder, or on channels with different key times, keep every key of
                                   every channel and build C2 tangents through them (approximate) */
+    const cp_allocator *allocator; /* the imported path's memory and the import's work; NULL: the C
+                                      library. cJSON's parse tree, freed before the call returns,
+                                      always comes from the C library (docs/api.md) */
 } cp_gltf_import_options;
 
 /* How an imported path was obtained. */

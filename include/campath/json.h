@@ -51,6 +51,12 @@ extern "C" {
 
 /* ---- paths ---------------------------------------------------------------- */
 
+/* Options of the loaders (the _with variants): all zero = the defaults. */
+typedef struct cp_json_options {
+    const cp_allocator *allocator; /* for the loaded path or document and all the loader uses on
+                                      the way; NULL: the C library (common.h) */
+} cp_json_options;
+
 /* Loads and validates a path file. Returns NULL and fills `error` on failure. */
 CP_API cp_path *cp_path_load(const char *file, cp_error *error);
 
@@ -58,11 +64,17 @@ CP_API cp_path *cp_path_load(const char *file, cp_error *error);
  * `source` names the text in error messages (NULL: "<memory>"). */
 CP_API cp_path *cp_path_load_memory(const char *text, size_t size, const char *source, cp_error *error);
 
+/* cp_path_load and cp_path_load_memory with options (NULL: the defaults). */
+CP_API cp_path *cp_path_load_with(const char *file, const cp_json_options *options, cp_error *error);
+CP_API cp_path *cp_path_load_memory_with(const char *text, size_t size, const char *source,
+                                         const cp_json_options *options, cp_error *error);
+
 /* Saves atomically. CP_OK, or a cp_status with `error` filled. */
 CP_API cp_status cp_path_save(const cp_path *path, const char *file, cp_error *error);
 
 /* The file text, NUL-terminated; *size (if not NULL) gets its length.
- * Free with free(). NULL on error. */
+ * Allocated with the path's allocator: free it with free() unless the path
+ * was made with your own (then with yours). NULL on error. */
 CP_API char *cp_path_save_memory(const cp_path *path, size_t *size, cp_error *error);
 
 /* ---- sequences (campath/sequence.h; docs/format.md, "Sequences") ------------ */
@@ -95,13 +107,18 @@ typedef struct cp_document {
     char            *scene;         /* the scene the path was made in, relative to the path
                                        file's folder (the editor loads it); may be NULL */
     cp_path_options  options;
-    cp_key          *keys;          /* count keys, malloc'd */
+    cp_key          *keys;          /* count keys, from `allocator` */
     size_t           count;
     size_t           capacity;      /* allocated length of keys and key_extras */
     char            *extras;        /* unknown top-level members as JSON object text, or NULL */
     char           **key_extras;    /* NULL, or count entries of JSON object text or NULL */
     char           **warnings;      /* warning_count lines from the last load ("file:line:col: ...") */
     size_t           warning_count;
+    cp_allocator     allocator;     /* what the arrays and strings above come from: zeroed, the C
+                                       library; set by the loaders (cp_json_options) and taken from
+                                       the path or document copied. A program that grows the arrays
+                                       itself uses the same. cp_document_to_path gives the path
+                                       options.allocator, or if that is NULL this one */
 } cp_document;
 
 /* Loads the file as data. Every check of cp_path_create runs (the splines
@@ -112,9 +129,15 @@ typedef struct cp_document {
 CP_API cp_status cp_document_load(const char *file, cp_document *doc, cp_error *error);
 CP_API cp_status cp_document_load_memory(const char *text, size_t size, const char *source,
                                          cp_document *doc, cp_error *error);
+/* The same with options (NULL: the defaults): the document keeps options->allocator. */
+CP_API cp_status cp_document_load_with(const char *file, cp_document *doc, const cp_json_options *options,
+                                       cp_error *error);
+CP_API cp_status cp_document_load_memory_with(const char *text, size_t size, const char *source, cp_document *doc,
+                                              const cp_json_options *options, cp_error *error);
 /* Saves atomically; CP_OK or a cp_status. A document that would not
  * load (fewer than 2 keys, times not increasing, bad extras) is refused. */
 CP_API cp_status cp_document_save(const cp_document *doc, const char *file, cp_error *error);
+/* The text is allocated with the document's allocator. */
 CP_API char *cp_document_save_memory(const cp_document *doc, size_t *size, cp_error *error);
 /* A path from a document (carrying its name and extras), or NULL. */
 CP_API cp_path *cp_document_to_path(const cp_document *doc, cp_error *error);

@@ -120,6 +120,7 @@ typedef struct cp_link_options {   /* all zero = the defaults */
     const char *name;    /* the game's name in the editor's HUD; NULL: "game" */
     const char *token;   /* the token an editor listening beyond loopback prints; NULL: none */
     double      timeout; /* seconds (see CP_LINK_TIMEOUT); 0: CP_LINK_TIMEOUT */
+    const cp_allocator *allocator; /* the link's memory and its paths'; NULL: the C library */
 } cp_link_options;
 
 /* What one cp_link_poll brought. */
@@ -212,6 +213,7 @@ typedef struct cp_link_server_options {   /* all zero = the defaults */
     const char *name;     /* the editor's name told to games; NULL: "campath-editor" */
     double      pose_rate;/* camera messages a second asked of games; 0: CP_LINK_POSE_RATE */
     double      timeout;  /* seconds (see CP_LINK_TIMEOUT); 0: CP_LINK_TIMEOUT */
+    const cp_allocator *allocator; /* the server's memory; NULL: the C library (common.h) */
 } cp_link_server_options;
 
 /* What happened to the connections, for the editor to show. */

@@ -111,6 +111,8 @@ typedef struct cp_path_options {   /* all zero = the defaults */
     double    period;               /* CP_ENDS_CLOSED only; must exceed last.time - first.time */
     cp_timing timing;               /* CP_TIMING_KEYS (the default), _SMOOTH or _CONSTANT_SPEED */
     cp_orientation orientation;     /* CP_ORIENTATION_ROTATION (the default) or CP_ORIENTATION_LOOK_AT */
+    const cp_allocator *allocator;  /* the path's memory; NULL: the C library. The path keeps a
+                                       copy; cp_path_get_options points it at that copy */
 } cp_path_options;
 
 /* A pose of the camera. Look-at paths give the rotation looking from the
@@ -165,7 +167,8 @@ CP_API void cp_path_destroy(cp_path *path);
 CP_API size_t        cp_path_key_count(const cp_path *path);
 /* The keys as given (rotations normalised); owned by the path. */
 CP_API const cp_key *cp_path_keys(const cp_path *path);
-/* The options in force (defaults filled in). */
+/* The options in force (defaults filled in). `allocator` is NULL for the C
+ * library, else it points at the path's own copy (valid while the path lives). */
 CP_API cp_path_options cp_path_get_options(const cp_path *path);
 /* The speed in m/s at which a constant-speed path cruises (between its eases
  * into and out of holds and rest ends); 0 for the other timings. */
@@ -305,10 +308,11 @@ typedef struct cp_check_options {  /* all zero = the defaults */
 } cp_check_options;
 
 typedef struct cp_check_report {
-    cp_finding *findings;         /* count findings in path order, malloc'd */
+    cp_finding *findings;         /* count findings in path order, from the path's allocator */
     size_t      count;
     size_t      total;            /* found, listed or not */
     size_t      errors, warnings, infos;
+    cp_allocator allocator;       /* the path's: what findings was allocated with */
 } cp_check_report;
 
 /* Checks `path` (options may be NULL for the defaults) and fills `report`;

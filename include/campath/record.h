@@ -56,6 +56,8 @@ typedef enum cp_pace { CP_PACE_DISTANCE = 0, CP_PACE_REAL } cp_pace;
 typedef struct cp_recorder_options {   /* all zero = the defaults */
     cp_pace pace;    /* CP_PACE_DISTANCE (the default) or CP_PACE_REAL */
     double  speed;   /* m/s, for CP_PACE_DISTANCE; 0 = CP_RECORDER_SPEED */
+    const cp_allocator *allocator; /* the recorder's memory and its paths'; NULL: the C library
+                                      (common.h). Read by cp_recorder_create only */
 } cp_recorder_options;
 
 typedef struct cp_recorder cp_recorder;
@@ -98,8 +100,9 @@ CP_API size_t cp_recorder_count(const cp_recorder *r);
 
 /* A path through the keys (at least 2), built with `options`; NULL gives
  * what the editor records: smooth timing, C2, natural ends (the path's own
- * defaults, cp_path_options zeroed, are keys timing). The caller destroys
- * it. NULL on failure. */
+ * defaults, cp_path_options zeroed, are keys timing). The path uses
+ * options->allocator, or the recorder's when that is NULL. The caller
+ * destroys it. NULL on failure. */
 CP_API cp_path *cp_recorder_path(const cp_recorder *r, const cp_path_options *options, cp_error *error);
 
 /* Saves the keys as a path file with the JSON layer's atomic save (the file

@@ -48,6 +48,15 @@ CP_API cp_library *cp_library_create(cp_error *error);
 /* The same, always polling with stat (for tests, and for file systems whose
  * changes inotify does not report, such as network mounts). */
 CP_API cp_library *cp_library_create_polling(cp_error *error);
+/* Options of cp_library_create_with: all zero = the defaults. */
+typedef struct cp_library_options {
+    const cp_allocator *allocator; /* for the library, its resources, their paths and the reading
+                                      of their files; NULL: the C library (common.h) */
+    bool                polling;   /* true: always poll with stat (as cp_library_create_polling) */
+} cp_library_options;
+
+/* cp_library_create with options (NULL: the defaults). */
+CP_API cp_library *cp_library_create_with(const cp_library_options *options, cp_error *error);
 /* Frees the library, its resources and their paths; NULL is a no-op. */
 CP_API void cp_library_destroy(cp_library *lib);
 

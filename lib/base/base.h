@@ -47,17 +47,38 @@ void cpi_error_clear(cp_error *error);
  * ("file.json: " + message); keeps the code. */
 void cpi_error_prefix(cp_error *error, const char *fmt, ...) CPI_PRINTF(2, 3);
 
-/* malloc(n * size) with an overflow check; NULL on overflow or failure. */
-void *cpi_alloc_array(size_t n, size_t size);
+/* ---- the allocation funnel (alloc.c) ---------------------------------------
+ * Every allocation of lib/ goes through these, with the allocator of the
+ * object or call it serves: NULL (or one whose `alloc` is NULL) is the C
+ * library. Memory is freed with the allocator that gave it. Nothing else in
+ * lib/ calls malloc, calloc, realloc, free or strdup (make test checks). */
 
-/* cpi_alloc_array for arrays that may be huge (keys, curve records):
- * advises the kernel to back them with huge pages where it can. free() it. */
-void *cpi_alloc_large(size_t n, size_t size);
+/* A copy to keep in an object: zeroed (the C library) for NULL. */
+cp_allocator cpi_allocator_copy(const cp_allocator *a);
+/* `size` bytes (at least 1), or NULL. */
+void *cpi_alloc(const cp_allocator *a, size_t size);
+/* n * size bytes, zeroed; NULL on overflow or failure. */
+void *cpi_calloc(const cp_allocator *a, size_t n, size_t size);
+/* As realloc (p NULL allocates); NULL on failure, p then untouched. */
+void *cpi_realloc(const cp_allocator *a, void *p, size_t size);
+/* cpi_realloc of n * size bytes, with an overflow check. */
+void *cpi_realloc_array(const cp_allocator *a, void *p, size_t n, size_t size);
+/* NULL is a no-op. */
+void cpi_free(const cp_allocator *a, void *p);
+/* n * size bytes with an overflow check; NULL on overflow or failure. */
+void *cpi_alloc_array(const cp_allocator *a, size_t n, size_t size);
+/* cpi_alloc_array for arrays that may be huge (keys, curve records): with
+ * the C library, advises the kernel to back them with huge pages where it
+ * can. Free with cpi_free. */
+void *cpi_alloc_large(const cp_allocator *a, size_t n, size_t size);
+/* A copy of s (NULL for NULL), or of its first n bytes with a NUL added. */
+char *cpi_strdup(const cp_allocator *a, const char *s);
+char *cpi_strndup(const cp_allocator *a, const char *s, size_t n);
 
-/* Reads a whole regular file into a NUL-terminated buffer (free() it).
+/* Reads a whole regular file into a NUL-terminated buffer (from `alloc`).
  * Errors name the file and say why (not found, a folder, permission, over
  * `limit` bytes, which is called `limit_name` in the message). */
-int cpi_read_file_limit(const char *file, size_t limit, const char *limit_name, char **text, size_t *size,
+int cpi_read_file_limit(const cp_allocator *alloc, const char *file, size_t limit, const char *limit_name, char **text, size_t *size,
                         cp_error *error);
 
 /* A message for errno value `err` ("permission denied"), in English whatever the locale. */
@@ -86,6 +107,7 @@ int cpi_link_next(const char *name, char *out);
  * result of cpi_buf_take) once at the end. `data` is NUL-terminated whenever
  * it is not NULL. */
 typedef struct cpi_buf {
+    const cp_allocator *alloc; /* set before the first append; NULL: the C library */
     char   *data;
     size_t  len, cap;
     int     failed;
@@ -103,7 +125,7 @@ void cpi_buf_double(cpi_buf *b, double x);
  * backslashes and control characters escaped, other bytes as they are. */
 void cpi_buf_json_string(cpi_buf *b, const char *s, size_t n);
 /* The text (NUL-terminated; *size its length, if not NULL), handed to the
- * caller to free(); the buffer is left empty. NULL if an append failed (the
+ * caller to free with the buffer's allocator; the buffer is left empty. NULL if an append failed (the
  * buffer is freed). */
 char *cpi_buf_take(cpi_buf *b, size_t *size);
 void cpi_buf_free(cpi_buf *b);
@@ -116,8 +138,5 @@ void cpi_buf_free(cpi_buf *b);
 size_t cpi_utf8_char(const char *text, size_t n);
 /* The offset of the first byte of text that is not well-formed UTF-8, or n. */
 size_t cpi_utf8_invalid(const char *text, size_t n);
-
-/* strdup that accepts NULL (and returns NULL for it). */
-char *cpi_strdup(const char *s);
 
 #endif /* CAMPATH_BASE_H */

@@ -23,7 +23,7 @@ int cpi_buf_reserve(cpi_buf *b, size_t extra)
     size_t cap = b->cap ? b->cap : 256;
     while (cap < need)
         cap = cap > (size_t)-1 / 2 ? need : cap * 2;
-    char *d = realloc(b->data, cap);
+    char *d = cpi_realloc(b->alloc, b->data, cap);
     if (!d) {
         b->failed = 1;
         return -1;
@@ -120,12 +120,12 @@ char *cpi_buf_take(cpi_buf *b, size_t *size)
     d[b->len] = '\0';
     if (size)
         *size = b->len;
-    memset(b, 0, sizeof *b);
+    *b = (cpi_buf){.alloc = b->alloc};
     return d;
 }
 
 void cpi_buf_free(cpi_buf *b)
 {
-    free(b->data);
-    memset(b, 0, sizeof *b);
+    cpi_free(b->alloc, b->data);
+    *b = (cpi_buf){.alloc = b->alloc};
 }

@@ -38,7 +38,7 @@ const char *cpi_errno_text(int err, char buf[64])
     }
 }
 
-int cpi_read_file_limit(const char *file, size_t limit, const char *limit_name, char **text, size_t *size,
+int cpi_read_file_limit(const cp_allocator *alloc, const char *file, size_t limit, const char *limit_name, char **text, size_t *size,
                         cp_error *error)
 {
     char eb[64];
@@ -68,7 +68,7 @@ int cpi_read_file_limit(const char *file, size_t limit, const char *limit_name, 
     }
     /* the size is a hint: the file may grow or shrink while it is read */
     size_t cap = (size_t)st.st_size + 1, len = 0;
-    char *buf = malloc(cap + 1);
+    char *buf = cpi_alloc(alloc, cap + 1);
     for (;;) {
         if (!buf) {
             close(fd);
@@ -76,15 +76,15 @@ int cpi_read_file_limit(const char *file, size_t limit, const char *limit_name, 
         }
         if (len == cap) {
             if (cap > limit) {
-                free(buf);
+                cpi_free(alloc, buf);
                 close(fd);
                 return cpi_error_set(error, CP_ERR_LIMIT, "%s: over the limit of %zu bytes (%s)", file, limit,
                                      limit_name);
             }
             cap *= 2;
-            char *b = realloc(buf, cap + 1);
+            char *b = cpi_realloc(alloc, buf, cap + 1);
             if (!b)
-                free(buf);
+                cpi_free(alloc, buf);
             buf = b;
             continue;
         }
@@ -93,7 +93,7 @@ int cpi_read_file_limit(const char *file, size_t limit, const char *limit_name, 
             continue;
         if (n < 0) {
             int e = errno;
-            free(buf);
+            cpi_free(alloc, buf);
             close(fd);
             return cpi_error_set(error, CP_ERR_IO, "%s: cannot read: %s", file, cpi_errno_text(e, eb));
         }

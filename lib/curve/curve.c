@@ -83,15 +83,16 @@ static void build_slices(cp_curve *c)
     }
 }
 
-cp_curve *cpi_curve_alloc(int dim, size_t count, cp_curve_mode mode, int rotation, int loop, double period,
+cp_curve *cpi_curve_alloc(const cp_allocator *alloc, int dim, size_t count, cp_curve_mode mode, int rotation, int loop, double period,
                           int split, cp_error *error)
 {
-    cp_curve *c = calloc(1, sizeof *c);
+    cp_curve *c = cpi_calloc(alloc, 1, sizeof *c);
     if (!c) {
         cpi_error_set(error, CP_ERR_MEMORY, "curve: out of memory");
         return NULL;
     }
     const int closed = period > 0;
+    c->alloc = cpi_allocator_copy(alloc);
     c->dim = dim;
     c->stride = 1 + (split ? 3 : 2) * dim;
     c->tin = 1 + dim;
@@ -103,9 +104,9 @@ cp_curve *cpi_curve_alloc(int dim, size_t count, cp_curve_mode mode, int rotatio
     c->period = closed ? period : 0.0;
     c->seam_sign = 1.0;
     c->loop = closed || loop;
-    c->rec = cpi_alloc_large(c->nseg + 1, (size_t)c->stride * sizeof *c->rec);
+    c->rec = cpi_alloc_large(alloc, c->nseg + 1, (size_t)c->stride * sizeof *c->rec);
     if (!c->rec) {
-        free(c);
+        cpi_free(alloc, c);
         cpi_error_set(error, CP_ERR_MEMORY, "curve: out of memory for %zu keys", count);
         return NULL;
     }
@@ -137,7 +138,7 @@ int cpi_curve_finish(cp_curve *c, const cp_curve *index_from, cp_error *error)
         return CP_OK;
     }
     const size_t nslices = c->nseg < CPI_MAX_SLICES ? c->nseg : CPI_MAX_SLICES;
-    c->slices = cpi_alloc_array(nslices + 1, sizeof *c->slices);
+    c->slices = cpi_alloc_array(&c->alloc, nslices + 1, sizeof *c->slices);
     if (!c->slices)
         return cpi_error_set(error, CP_ERR_MEMORY, "curve: out of memory for the index of %zu keys", c->count);
     c->owns_slices = 1;
@@ -151,7 +152,7 @@ cp_curve *cp_curve_create(const cp_curve_desc *desc, cp_error *error)
         return NULL;
     const int d = desc->dim;
     const int split = desc->in_tangents != desc->out_tangents;
-    cp_curve *c = cpi_curve_alloc(d, desc->count, desc->mode, desc->rotation, desc->loop, desc->period, split, error);
+    cp_curve *c = cpi_curve_alloc(desc->allocator, d, desc->count, desc->mode, desc->rotation, desc->loop, desc->period, split, error);
     if (!c)
         return NULL;
     c->seam_sign = desc->period > 0 && desc->antiperiodic ? -1.0 : 1.0;
@@ -177,10 +178,11 @@ void cp_curve_destroy(cp_curve *curve)
 {
     if (!curve)
         return;
-    free(curve->rec);
+    const cp_allocator a = curve->alloc;
+    cpi_free(&a, curve->rec);
     if (curve->owns_slices)
-        free(curve->slices);
-    free(curve);
+        cpi_free(&a, curve->slices);
+    cpi_free(&a, curve);
 }
 
 /* ---- time mapping and segment search --------------------------------------- */

@@ -38,15 +38,16 @@ struct cp_curve {
     double         slice_scale;  /* slices per second */
     uint32_t      *slices;       /* nslices + 1: the segment holding each slice's start */
     int            owns_slices;  /* 0 when borrowed from another curve with the same times */
+    cp_allocator   alloc;        /* what the curve was allocated with */
 };
 
 #define CPI_TIME(c, i) ((c)->rec[(size_t)(i) * (size_t)(c)->stride])
 #define CPI_VALUE(c, i) ((c)->rec + (size_t)(i) * (size_t)(c)->stride + 1)
 
-/* Allocates a curve for `count` keys whose records the caller fills (time
+/* Allocates a curve (with `alloc`, kept in the curve) for `count` keys whose records the caller fills (time
  * and value; tangents too unless cpi_curve_solve computes them), then
  * finishes with cpi_curve_finish. `split` gives separate in/out tangents. */
-cp_curve *cpi_curve_alloc(int dim, size_t count, cp_curve_mode mode, int rotation, int loop, double period,
+cp_curve *cpi_curve_alloc(const cp_allocator *alloc, int dim, size_t count, cp_curve_mode mode, int rotation, int loop, double period,
                           int split, cp_error *error);
 
 /* Computes one tangent per key in place with a tangent builder (C2,
@@ -284,7 +285,7 @@ cp_curve_mode cpi_interp_mode(cp_interp interp);
  * cp_key arrays and cp_quat arrays both work). `index_from` as for
  * cpi_curve_finish (used only if no key had to be inserted). Errors name
  * keys[i].rotation, or keys[i].TIME_NAME when the times are at fault. */
-cp_curve *cpi_rotation_build(size_t count, const double *times, size_t tstride_bytes, const cp_quat *rotations,
+cp_curve *cpi_rotation_build(const cp_allocator *alloc, size_t count, const double *times, size_t tstride_bytes, const cp_quat *rotations,
                              size_t qstride_bytes, cp_interp interp, cp_ends ends, double period,
                              const cp_curve *index_from, const char *time_name, cp_error *error);
 

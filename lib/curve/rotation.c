@@ -28,6 +28,7 @@
 #define CPI_ROT_SUBDIVISIONS 10
 
 typedef struct rotkeys {
+    const cp_allocator *alloc;
     size_t  n, cap;
     double *t;      /* n times */
     double *v;      /* 4 n values */
@@ -36,32 +37,33 @@ typedef struct rotkeys {
 
 static void rotkeys_free(rotkeys *k)
 {
-    free(k->t);
-    free(k->v);
-    free(k->origin);
-    memset(k, 0, sizeof *k);
+    const cp_allocator *a = k->alloc;
+    cpi_free(a, k->t);
+    cpi_free(a, k->v);
+    cpi_free(a, k->origin);
+    *k = (rotkeys){.alloc = a};
 }
 
 static int rotkeys_reserve(rotkeys *k, size_t cap)
 {
     if (cap <= k->cap)
         return 0;
-    double *t = realloc(k->t, cap * sizeof *t);
+    double *t = cpi_realloc_array(k->alloc, k->t, cap, sizeof *t);
     if (t)
         k->t = t;
-    double *v = cpi_alloc_array(cap, 4 * sizeof *v);
-    size_t *o = cpi_alloc_array(cap, sizeof *o);
+    double *v = cpi_alloc_array(k->alloc, cap, 4 * sizeof *v);
+    size_t *o = cpi_alloc_array(k->alloc, cap, sizeof *o);
     if (!t || !v || !o) {
-        free(v);
-        free(o);
+        cpi_free(k->alloc, v);
+        cpi_free(k->alloc, o);
         return -1;
     }
     if (k->n) {
         memcpy(v, k->v, k->n * 4 * sizeof *v);
         memcpy(o, k->origin, k->n * sizeof *o);
     }
-    free(k->v);
-    free(k->origin);
+    cpi_free(k->alloc, k->v);
+    cpi_free(k->alloc, k->origin);
     k->v = v;
     k->origin = o;
     k->cap = cap;
@@ -139,7 +141,7 @@ static void chain_key(const rotkeys *k, size_t i, double sign, double period, do
 static int insert_midpoints(rotkeys *k, const unsigned char *fail, size_t nseg, size_t nfail, double sign,
                             double period, const char *time_name, cp_error *error)
 {
-    rotkeys out = {0};
+    rotkeys out = {.alloc = k->alloc};
     if (rotkeys_reserve(&out, k->n + nfail) != 0) {
         rotkeys_free(&out);
         return cpi_error_set(error, CP_ERR_MEMORY, "rotation: out of memory");
@@ -233,7 +235,7 @@ static size_t curve_failing(const cp_curve *c, double rho, unsigned char *fail)
 static cp_curve *curve_from(const rotkeys *k, cp_interp interp, cp_ends ends, double period, double sign,
                             cp_error *error)
 {
-    cp_curve *c = cpi_curve_alloc(4, k->n, CP_CURVE_CUBIC, 1, 0, ends == CP_ENDS_CLOSED ? period : 0.0, 0, error);
+    cp_curve *c = cpi_curve_alloc(k->alloc, 4, k->n, CP_CURVE_CUBIC, 1, 0, ends == CP_ENDS_CLOSED ? period : 0.0, 0, error);
     if (!c)
         return NULL;
     c->seam_sign = sign;
@@ -256,7 +258,8 @@ static cp_curve *insert_until_clear(cp_curve *c, cp_interp interp, cp_ends ends,
 {
     const double sign = c->seam_sign;
     const int closed = ends == CP_ENDS_CLOSED;
-    rotkeys k = {0};
+    const cp_allocator alloc = c->alloc; /* c is replaced below, its allocator is not */
+    rotkeys k = {.alloc = &alloc};
     unsigned char *fail = NULL;
     if (rotkeys_reserve(&k, c->count) != 0) {
         cpi_error_set(error, CP_ERR_MEMORY, "rotation: out of memory for %zu keys", c->count);
@@ -270,8 +273,8 @@ static cp_curve *insert_until_clear(cp_curve *c, cp_interp interp, cp_ends ends,
     k.n = c->count;
     for (int round = 0;; round++) {
         const size_t nseg = closed ? k.n : k.n - 1;
-        free(fail);
-        fail = malloc(nseg + 1);
+        cpi_free(&alloc, fail);
+        fail = cpi_alloc(&alloc, nseg + 1);
         if (!fail) {
             cpi_error_set(error, CP_ERR_MEMORY, "rotation: out of memory for %zu keys", k.n);
             goto fail;
@@ -305,23 +308,23 @@ static cp_curve *insert_until_clear(cp_curve *c, cp_interp interp, cp_ends ends,
         if (!c)
             goto fail;
     }
-    free(fail);
+    cpi_free(&alloc, fail);
     rotkeys_free(&k);
     return c;
 fail:
-    free(fail);
+    cpi_free(&alloc, fail);
     rotkeys_free(&k);
     cp_curve_destroy(c);
     return NULL;
 }
 
-cp_curve *cpi_rotation_build(size_t count, const double *times, size_t tstride, const cp_quat *rotations,
+cp_curve *cpi_rotation_build(const cp_allocator *alloc, size_t count, const double *times, size_t tstride, const cp_quat *rotations,
                              size_t qstride, cp_interp interp, cp_ends ends, double period,
                              const cp_curve *index_from, const char *time_name, cp_error *error)
 {
     const int closed = ends == CP_ENDS_CLOSED;
     const cp_curve_mode mode = cpi_interp_mode(interp);
-    cp_curve *c = cpi_curve_alloc(4, count, mode, 1, 0, closed ? period : 0.0, 0, error);
+    cp_curve *c = cpi_curve_alloc(alloc, 4, count, mode, 1, 0, closed ? period : 0.0, 0, error);
     if (!c)
         return NULL;
     if (load_keys(c, count, times, tstride, rotations, qstride, error) != CP_OK) {
@@ -363,7 +366,7 @@ cp_curve *cp_curve_build_rotation(size_t count, const double *times, const cp_qu
     /* times and period as any curve's (values are checked key by key while loading) */
     if (cpi_check_keys(1, count, times, times, ends, period, error) != CP_OK)
         return NULL;
-    cp_curve *c = cpi_rotation_build(count, times, sizeof *times, rotations, sizeof *rotations, interp, ends, period,
+    cp_curve *c = cpi_rotation_build(NULL, count, times, sizeof *times, rotations, sizeof *rotations, interp, ends, period,
                                      NULL, "time", error);
     if (c)
         cpi_error_clear(error);

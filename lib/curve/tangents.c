@@ -31,6 +31,7 @@ typedef struct strided_keys {
     size_t        vs;
     double       *m;
     size_t        ms;
+    const cp_allocator *alloc; /* for the solver's work space */
 } strided_keys;
 
 #define T(k, i) ((k)->t[(size_t)(i) * (k)->ts])
@@ -218,7 +219,7 @@ static int c2(const strided_keys *k, cp_ends ends, double period, double sign, c
         return CP_OK;
     }
     int closed = ends == CP_ENDS_CLOSED;
-    double *buf = cpi_alloc_large(k->n, (closed ? 5 : 1) * sizeof *buf);
+    double *buf = cpi_alloc_large(k->alloc, k->n, (closed ? 5 : 1) * sizeof *buf);
     if (!buf)
         return cpi_error_set(error, CP_ERR_MEMORY, "tangents: out of memory for %zu keys", k->n);
     int rc = CP_OK;
@@ -226,7 +227,7 @@ static int c2(const strided_keys *k, cp_ends ends, double period, double sign, c
         rc = c2_closed(k, period, sign, buf, error);
     else
         c2_open(k, ends, buf);
-    free(buf);
+    cpi_free(k->alloc, buf);
     return rc;
 }
 
@@ -351,7 +352,7 @@ static int array_tangents(cp_interp interp, int dim, size_t count, const double 
     int rc = check_args(dim, count, times, values, ends, period, seam_sign, tangents, error);
     if (rc != CP_OK)
         return rc;
-    strided_keys k = {dim, count, times, 1, values, (size_t)dim, tangents, (size_t)dim};
+    strided_keys k = {dim, count, times, 1, values, (size_t)dim, tangents, (size_t)dim, NULL};
     rc = build_tangents(interp, &k, ends, period, ends == CP_ENDS_CLOSED ? seam_sign : 1.0, error);
     if (rc == CP_OK)
         cpi_error_clear(error);
@@ -380,7 +381,7 @@ cp_status cp_tangents_catmull_rom(int dim, size_t count, const double *times, co
 int cpi_curve_solve(cp_curve *c, cp_interp interp, cp_ends ends, cp_error *error)
 {
     const size_t s = (size_t)c->stride;
-    strided_keys k = {c->dim, c->count, c->rec, s, c->rec + 1, s, c->rec + c->tin, s};
+    strided_keys k = {c->dim, c->count, c->rec, s, c->rec + 1, s, c->rec + c->tin, s, &c->alloc};
     int rc = build_tangents(interp, &k, ends, c->period, c->seam_sign, error);
     if (rc == CP_OK && c->tout != c->tin)
         for (size_t i = 0; i < c->count; i++)
@@ -423,7 +424,7 @@ cp_curve *cp_curve_build(int dim, size_t count, const double *times, const doubl
     if (cpi_check_keys(dim, count, times, values, ends, period, error) != CP_OK)
         return NULL;
     const cp_curve_mode mode = cpi_interp_mode(interp);
-    cp_curve *c = cpi_curve_alloc(dim, count, mode, 0, 0, ends == CP_ENDS_CLOSED ? period : 0.0, 0, error);
+    cp_curve *c = cpi_curve_alloc(NULL, dim, count, mode, 0, 0, ends == CP_ENDS_CLOSED ? period : 0.0, 0, error);
     if (!c)
         return NULL;
     for (size_t i = 0; i < count; i++) {

@@ -43,7 +43,7 @@ static int digit(unsigned char c)
     return -1;
 }
 
-unsigned char *cpi_gltf_base64_decode(const char *text, size_t n, size_t *size, size_t *bad_at)
+unsigned char *cpi_gltf_base64_decode(const cp_allocator *alloc, const char *text, size_t n, size_t *size, size_t *bad_at)
 {
     /* padding is optional in some writers: accept its absence, but nothing after it */
     size_t end = n;
@@ -53,7 +53,7 @@ unsigned char *cpi_gltf_base64_decode(const char *text, size_t n, size_t *size, 
         *bad_at = end - 1;
         return NULL;
     }
-    unsigned char *out = malloc(end / 4 * 3 + 3);
+    unsigned char *out = cpi_alloc(alloc, end / 4 * 3 + 3);
     if (!out) {
         *bad_at = n;
         return NULL;
@@ -64,7 +64,7 @@ unsigned char *cpi_gltf_base64_decode(const char *text, size_t n, size_t *size, 
     for (size_t i = 0; i < end; i++) {
         int d = digit((unsigned char)text[i]);
         if (d < 0) {
-            free(out);
+            cpi_free(alloc, out);
             *bad_at = i;
             return NULL;
         }

@@ -97,7 +97,7 @@ static int load_buffer(cpi_gltf_reader *r, size_t index, const unsigned char **b
             if (!comma || comma - uri->valuestring < 12 || strncmp(comma - 7, ";base64", 7) != 0)
                 return cpi_gltf_fail(r, CP_ERR_UNSUPPORTED, "buffers[%zu].uri: only base64 data URIs are read", index);
             size_t bad = 0;
-            b->bytes = cpi_gltf_base64_decode(comma + 1, strlen(comma + 1), &b->size, &bad);
+            b->bytes = cpi_gltf_base64_decode(r->alloc, comma + 1, strlen(comma + 1), &b->size, &bad);
             if (!b->bytes && bad == strlen(comma + 1))
                 return cpi_gltf_fail(r, CP_ERR_MEMORY, "out of memory for buffers[%zu]", index);
             if (!b->bytes)
@@ -186,7 +186,7 @@ static int read_accessor(cpi_gltf_reader *r, size_t index, int dim, int normaliz
         if (n > ZERO_ACCESSOR_MAX)
             return cpi_gltf_fail(r, CP_ERR_LIMIT, "%s: accessor %zu: %zu elements without a bufferView (at most %d)",
                                  what, index, n, ZERO_ACCESSOR_MAX);
-        double *z = calloc(n * (size_t)dim, sizeof *z);
+        double *z = cpi_calloc(r->alloc, n * (size_t)dim, sizeof *z);
         if (!z)
             return cpi_gltf_fail(r, CP_ERR_MEMORY, "out of memory for accessor %zu", index);
         *out = z;
@@ -216,7 +216,7 @@ static int read_accessor(cpi_gltf_reader *r, size_t index, int dim, int normaliz
     if (rc != CP_OK)
         return rc;
     /* only now, with the data known to be there, is the size worth allocating */
-    double *v = cpi_alloc_array(n, (size_t)dim * sizeof *v);
+    double *v = cpi_alloc_array(r->alloc, n, (size_t)dim * sizeof *v);
     if (!v)
         return cpi_gltf_fail(r, CP_ERR_MEMORY, "out of memory for accessor %zu", index);
     const unsigned char *base = bytes + view_offset + acc_offset;
@@ -224,7 +224,7 @@ static int read_accessor(cpi_gltf_reader *r, size_t index, int dim, int normaliz
         for (int j = 0; j < dim; j++) {
             double x = component(base + i * stride + (size_t)j * csize, ct);
             if (!isfinite(x)) {
-                free(v);
+                cpi_free(r->alloc, v);
                 return cpi_gltf_fail(r, CP_ERR_INVALID, "%s: accessor %zu element %zu is not a finite number", what,
                                      index, i);
             }
@@ -241,11 +241,12 @@ void cpi_gltf_sampler_free(cpi_gltf_sampler *s)
 {
     if (!s)
         return;
-    free(s->times);
-    free(s->values);
-    free(s->in_tangents);
-    free(s->out_tangents);
-    free(s);
+    const cp_allocator *a = s->alloc;
+    cpi_free(a, s->times);
+    cpi_free(a, s->values);
+    cpi_free(a, s->in_tangents);
+    cpi_free(a, s->out_tangents);
+    cpi_free(a, s);
 }
 
 int cpi_gltf_read_sampler(cpi_gltf_reader *r, const cJSON *anim, size_t anim_index, size_t index, int dim,
@@ -270,9 +271,10 @@ int cpi_gltf_read_sampler(cpi_gltf_reader *r, const cJSON *anim, size_t anim_ind
     else if (interp && !(cJSON_IsString(interp) && strcmp(interp->valuestring, "LINEAR") == 0))
         return cpi_gltf_fail(r, CP_ERR_UNSUPPORTED, "%s: interpolation '%s' is not LINEAR, STEP or CUBICSPLINE", where,
                              cJSON_IsString(interp) ? interp->valuestring : "?");
-    cpi_gltf_sampler *smp = calloc(1, sizeof *smp);
+    cpi_gltf_sampler *smp = cpi_calloc(r->alloc, 1, sizeof *smp);
     if (!smp)
         return cpi_gltf_fail(r, CP_ERR_MEMORY, "out of memory");
+    smp->alloc = r->alloc;
     smp->index = (int)index;
     smp->mode = mode;
     smp->dim = dim;
@@ -294,9 +296,9 @@ int cpi_gltf_read_sampler(cpi_gltf_reader *r, const cJSON *anim, size_t anim_ind
                                where, i, smp->times[i], smp->times[i - 1]);
     if (rc == CP_OK && mode == CP_CURVE_CUBIC) {
         const size_t d = (size_t)dim;
-        smp->values = cpi_alloc_array(nin, d * sizeof(double));
-        smp->in_tangents = cpi_alloc_array(nin, d * sizeof(double));
-        smp->out_tangents = cpi_alloc_array(nin, d * sizeof(double));
+        smp->values = cpi_alloc_array(r->alloc, nin, d * sizeof(double));
+        smp->in_tangents = cpi_alloc_array(r->alloc, nin, d * sizeof(double));
+        smp->out_tangents = cpi_alloc_array(r->alloc, nin, d * sizeof(double));
         if (!smp->values || !smp->in_tangents || !smp->out_tangents)
             rc = cpi_gltf_fail(r, CP_ERR_MEMORY, "out of memory");
         for (size_t i = 0; rc == CP_OK && i < nin; i++) {
@@ -304,7 +306,7 @@ int cpi_gltf_read_sampler(cpi_gltf_reader *r, const cJSON *anim, size_t anim_ind
             memcpy(smp->values + i * d, outv + (3 * i + 1) * d, d * sizeof(double));
             memcpy(smp->out_tangents + i * d, outv + (3 * i + 2) * d, d * sizeof(double));
         }
-        free(outv);
+        cpi_free(r->alloc, outv);
     } else {
         smp->values = outv;
     }

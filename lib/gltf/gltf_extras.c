@@ -22,7 +22,7 @@ int cpi_gltf_write_path_object(cpi_buf *b, const cp_path *path, cp_error *error)
     if (!error)
         error = &local;
     size_t size;
-    char *text = cp_path_save_memory(path, &size, error);
+    char *text = cpi_path_write(b->alloc, path, &size, error); /* with the export's allocator */
     if (!text) {
         cpi_error_prefix(error, "glTF export: the embedded path: ");
         return error->code;
@@ -32,7 +32,7 @@ int cpi_gltf_write_path_object(cpi_buf *b, const cp_path *path, cp_error *error)
     while (size > 0 && text[size - 1] == '\n')
         size--;
     cpi_buf_append(b, text, size);
-    free(text);
+    cpi_free(b->alloc, text);
     return CP_OK;
 }
 
@@ -101,10 +101,10 @@ static int find_element(cpi_scan *s, size_t index)
 }
 
 /* The span of animations[anim].extras.campath in the glTF JSON text. */
-static int find_object(const char *json, size_t size, size_t anim, size_t *start, size_t *end)
+static int find_object(const cp_allocator *alloc, const char *json, size_t size, size_t anim, size_t *start, size_t *end)
 {
-    cpi_scan s = {.text = json, .size = size};
-    cpi_string str = {0};
+    cpi_scan s = {.text = json, .size = size, .alloc = alloc};
+    cpi_string str = {.alloc = alloc};
     int rc = find_member(&s, &str, "animations");
     if (rc == 1)
         rc = find_element(&s, anim);
@@ -117,14 +117,14 @@ static int find_object(const char *json, size_t size, size_t anim, size_t *start
         rc = cpi_scan_skip_value(&s) == 0 ? 1 : -1;
         *end = s.pos;
     }
-    free(str.buf);
+    cpi_free(alloc, str.buf);
     return rc;
 }
 
-cp_path *cpi_gltf_read_path_object(const char *json, size_t size, size_t anim, const char *source, cp_error *error)
+cp_path *cpi_gltf_read_path_object(const cp_allocator *alloc, const char *json, size_t size, size_t anim, const char *source, cp_error *error)
 {
     size_t start = 0, end = 0;
-    if (find_object(json, size, anim, &start, &end) != 1) {
+    if (find_object(alloc, json, size, anim, &start, &end) != 1) {
         cpi_error_set(error, CP_ERR_SYNTAX, "%s: animations[%zu].extras.campath: cannot be read as JSON text", source,
                       anim);
         return NULL;
@@ -135,7 +135,7 @@ cp_path *cpi_gltf_read_path_object(const char *json, size_t size, size_t anim, c
     unsigned long line, col;
     cpi_line_col(json, start, &line, &col);
     const size_t pad = (size_t)(line - 1) + (size_t)(col - 1), n = pad + (end - start);
-    char *text = malloc(n ? n : 1);
+    char *text = cpi_alloc(alloc, n ? n : 1);
     if (!text) {
         cpi_error_set(error, CP_ERR_MEMORY, "%s: out of memory for the embedded path", source);
         return NULL;
@@ -143,7 +143,8 @@ cp_path *cpi_gltf_read_path_object(const char *json, size_t size, size_t anim, c
     memset(text, '\n', (size_t)(line - 1));
     memset(text + line - 1, ' ', (size_t)(col - 1));
     memcpy(text + pad, json + start, end - start);
-    cp_path *path = cp_path_load_memory(text, n, source, error);
-    free(text);
+    const cp_json_options jo = {.allocator = alloc};
+    cp_path *path = cp_path_load_memory_with(text, n, source, &jo, error);
+    cpi_free(alloc, text);
     return path;
 }

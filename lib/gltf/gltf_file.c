@@ -22,44 +22,39 @@ cp_status cp_gltf_export(const cp_path *path, const char *file, const cp_gltf_ex
         return error->code;
     }
     cp_status rc = cp_write_file_atomic(file, text, size, error);
-    free(text);
+    cpi_free(options && options->allocator ? options->allocator : cp_path_get_options(path).allocator, text);
     return rc;
 }
 
 /* The folder part of `file` ("." if none), for buffers stored next to it. */
-static char *folder_of(const char *file)
+static char *folder_of(const cp_allocator *alloc, const char *file)
 {
     const char *slash = strrchr(file, '/');
     if (!slash)
-        return cpi_strdup(".");
-    size_t n = slash == file ? 1 : (size_t)(slash - file);
-    char *dir = malloc(n + 1);
-    if (dir) {
-        memcpy(dir, file, n);
-        dir[n] = '\0';
-    }
-    return dir;
+        return cpi_strdup(alloc, ".");
+    return cpi_strndup(alloc, file, slash == file ? 1 : (size_t)(slash - file));
 }
 
 cp_path *cp_gltf_import(const char *file, const cp_gltf_import_options *options, cp_gltf_import_report *report,
                         cp_error *error)
 {
+    const cp_allocator *alloc = options ? options->allocator : NULL;
     char *data = NULL;
     size_t size = 0;
-    if (cpi_read_file_limit(file, CP_GLTF_MAX_FILE_SIZE, "CP_GLTF_MAX_FILE_SIZE", &data, &size, error) != CP_OK)
+    if (cpi_read_file_limit(alloc, file, CP_GLTF_MAX_FILE_SIZE, "CP_GLTF_MAX_FILE_SIZE", &data, &size, error) != CP_OK)
         return NULL;
     if (size == 0) {
-        free(data);
+        cpi_free(alloc, data);
         cpi_error_set(error, CP_ERR_SYNTAX, "%s: the file is empty", file);
         return NULL;
     }
-    char *dir = folder_of(file);
+    char *dir = folder_of(alloc, file);
     cp_path *path = NULL;
     if (!dir)
         cpi_error_set(error, CP_ERR_MEMORY, "%s: out of memory", file);
     else
         path = cpi_gltf_import(data, size, file, dir, options, report, error);
-    free(dir);
-    free(data);
+    cpi_free(alloc, dir);
+    cpi_free(alloc, data);
     return path;
 }

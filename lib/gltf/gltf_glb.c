@@ -73,14 +73,14 @@ static void put_u32(unsigned char *p, size_t v)
         p[i] = (unsigned char)(v >> (8 * i) & 0xFF);
 }
 
-unsigned char *cpi_gltf_glb_build(const char *json, size_t json_len, const unsigned char *bin, size_t bin_len,
+unsigned char *cpi_gltf_glb_build(const cp_allocator *alloc, const char *json, size_t json_len, const unsigned char *bin, size_t bin_len,
                                   size_t *size)
 {
     const size_t jpad = (json_len + 3) & ~(size_t)3, bpad = (bin_len + 3) & ~(size_t)3;
     const size_t total = 12 + 8 + jpad + (bin_len ? 8 + bpad : 0);
     if (json_len > 0xFFFFFFF0u || bin_len > 0xFFFFFFF0u || total > 0xFFFFFFFFu)
         return NULL; /* the container's lengths are 32-bit */
-    unsigned char *out = calloc(1, total); /* the BIN chunk's padding is zeros */
+    unsigned char *out = cpi_calloc(alloc, 1, total); /* the BIN chunk's padding is zeros */
     if (!out)
         return NULL;
     put_u32(out, GLB_MAGIC);

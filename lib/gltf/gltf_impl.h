@@ -24,7 +24,7 @@ void cpi_gltf_base64_encode(cpi_buf *out, const unsigned char *bytes, size_t n);
 /* Decodes `n` characters into a new array (*size bytes). Returns NULL on a
  * character outside the alphabet or bad padding (*bad_at = its offset), or
  * when out of memory (*bad_at = n). */
-unsigned char *cpi_gltf_base64_decode(const char *text, size_t n, size_t *size, size_t *bad_at);
+unsigned char *cpi_gltf_base64_decode(const cp_allocator *alloc, const char *text, size_t n, size_t *size, size_t *bad_at);
 
 /* ---- the embedded exact path (lib/gltf/gltf_extras.c) ----------------------------
  * The object stored under the animation's extras.campath: a path file in the
@@ -37,7 +37,7 @@ int cpi_gltf_write_path_object(cpi_buf *b, const cp_path *path, cp_error *error)
 /* The path in animations[anim].extras.campath of the glTF JSON text `json`
  * (`size` bytes), read from its own text by the JSON layer's reader; errors
  * are the reader's, with the line and column in `json`. NULL on failure. */
-cp_path *cpi_gltf_read_path_object(const char *json, size_t size, size_t anim, const char *source, cp_error *error);
+cp_path *cpi_gltf_read_path_object(const cp_allocator *alloc, const char *json, size_t size, size_t anim, const char *source, cp_error *error);
 
 /* Key times of a path as written to glTF: shifted so that none is negative
  * (glTF sampler inputs start at 0; section 3.11). */
@@ -55,7 +55,7 @@ void cpi_gltf_pose_jet(const cp_pose *pose, double v[8], double d[8]);
  * (fps > 0: LINEAR at every frame): position, rotation, fov in degrees,
  * over snapped times, open. Destroy them with cp_curve_destroy, out[2] and
  * out[1] before out[0]. */
-int cpi_gltf_sampled_curves(const cp_path *path, double offset, double fps, double max_error, int cubic,
+int cpi_gltf_sampled_curves(const cp_allocator *alloc, const cp_path *path, double offset, double fps, double max_error, int cubic,
                             cp_curve *out[3], cp_error *error);
 /* CP_OK, or CP_ERR_INVALID and a message naming the value and its time
  * when the fov curve (degrees) as written leaves (0, 180) anywhere: at a
@@ -77,6 +77,7 @@ typedef struct cpi_gltf_sampler {
     double        *times;    /* count */
     double        *values;   /* count * dim */
     double        *in_tangents, *out_tangents; /* count * dim, CUBIC only */
+    const cp_allocator *alloc;
 } cpi_gltf_sampler;
 
 /* The state of reading one document (lib/gltf/gltf_data.c, lib/gltf/gltf_read.c). */
@@ -87,6 +88,7 @@ typedef struct cpi_gltf_buffer {
 } cpi_gltf_buffer;
 
 typedef struct cpi_gltf_reader {
+    const cp_allocator  *alloc;        /* the import's */
     const char          *source;       /* names the input in messages */
     const char          *base_dir;     /* for relative buffer URIs; NULL when reading memory */
     cJSON               *root;
@@ -109,7 +111,7 @@ int cpi_gltf_glb_split(cpi_gltf_reader *r, const unsigned char *data, size_t siz
                        size_t *json_size);
 /* A GLB of the JSON text and the binary data (bin_len 0: no BIN chunk),
  * malloc'd; *size its length. NULL when out of memory or over 4 GB. */
-unsigned char *cpi_gltf_glb_build(const char *json, size_t json_len, const unsigned char *bin, size_t bin_len,
+unsigned char *cpi_gltf_glb_build(const cp_allocator *alloc, const char *json, size_t json_len, const unsigned char *bin, size_t bin_len,
                                   size_t *size);
 
 /* Reads the buffer file `uri` (relative, percent-encoded) from r->base_dir
@@ -133,6 +135,7 @@ int cpi_gltf_read_sampler(cpi_gltf_reader *r, const cJSON *anim, size_t anim_ind
 void cpi_gltf_sampler_free(cpi_gltf_sampler *s);
 
 typedef struct cpi_gltf_camera_anim {
+    const cp_allocator *alloc;           /* the import's */
     size_t            node;
     char              node_label[96];    /* "node 2 'Camera'" for messages */
     double            yfov;              /* the camera's yfov, radians */

@@ -335,7 +335,7 @@ static void sampler_eval(const cpi_gltf_sampler *s, double t, double *out)
  * the node's static value). */
 static cp_key *keys_at(const cpi_gltf_camera_anim *a, const double *times, size_t n)
 {
-    cp_key *keys = calloc(n, sizeof *keys);
+    cp_key *keys = cpi_calloc(a->alloc, n, sizeof *keys);
     if (!keys)
         return NULL;
     for (size_t i = 0; i < n; i++) {
@@ -370,7 +370,7 @@ static cp_path *match_builders(const cpi_gltf_camera_anim *a, const cp_key *keys
 {
     cp_error e;
     static const cp_interp cubic[3] = {CP_INTERP_C2, CP_INTERP_CATMULL_ROM, CP_INTERP_BISECTOR};
-    cp_path_options o = {0};
+    cp_path_options o = {.allocator = a->alloc};
     o.ends = ends;
     o.period = period;
     cp_interp *slot[3] = {&o.position, &o.rotation, &o.fov};
@@ -496,7 +496,8 @@ static cp_path *from_samplers(const cpi_gltf_camera_anim *a, cp_error *error)
         cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a path of %zu keys", n);
     } else if (!path) {
         cp_error e;
-        cp_path *check = cp_path_create(keys, n, NULL, &e);
+        const cp_path_options plain = {.allocator = a->alloc};
+        cp_path *check = cp_path_create(keys, n, &plain, &e);
         if (!check)
             cpi_error_set(error, e.code == CP_ERR_MEMORY ? CP_ERR_MEMORY : CP_ERR_INVALID,
                           "the keys do not make a path: %s", e.message);
@@ -504,7 +505,7 @@ static cp_path *from_samplers(const cpi_gltf_camera_anim *a, cp_error *error)
             cpi_error_set(error, CP_ERR_UNSUPPORTED, "%s; refit to rebuild C2 tangents", natural_why);
         cp_path_destroy(check);
     }
-    free(keys);
+    cpi_free(a->alloc, keys);
     return path;
 }
 
@@ -519,7 +520,7 @@ static cp_path *refit(const cpi_gltf_camera_anim *a, cp_error *error)
     size_t total = 0;
     for (int c = 0; c < 3; c++)
         total += a->channel[c] ? a->channel[c]->count : 0;
-    double *times = cpi_alloc_array(total, sizeof *times);
+    double *times = cpi_alloc_array(a->alloc, total, sizeof *times);
     if (!times) {
         cpi_error_set(error, CP_ERR_MEMORY, "out of memory for %zu keys", total);
         return NULL;
@@ -533,7 +534,7 @@ static cp_path *refit(const cpi_gltf_camera_anim *a, cp_error *error)
     for (size_t i = 0; i < n; i++)
         if (m == 0 || times[i] > times[m - 1])
             times[m++] = times[i];
-    cp_path_options o = {0};
+    cp_path_options o = {.allocator = a->alloc};
     cp_interp *slot[3] = {&o.position, &o.rotation, &o.fov};
     for (int c = 0; c < 3; c++)
         if (a->channel[c])
@@ -544,8 +545,8 @@ static cp_path *refit(const cpi_gltf_camera_anim *a, cp_error *error)
     cp_path *path = keys ? cp_path_create(keys, m, &o, error) : NULL;
     if (!keys)
         cpi_error_set(error, CP_ERR_MEMORY, "out of memory for %zu keys", m);
-    free(keys);
-    free(times);
+    cpi_free(a->alloc, keys);
+    cpi_free(a->alloc, times);
     return path;
 }
 
@@ -575,7 +576,7 @@ cp_path *cpi_gltf_import(const void *data, size_t size, const char *source, cons
     }
     if (a.has_extras_path && !o.ignore_extras) {
         cp_error e;
-        cp_path *exact = cpi_gltf_read_path_object(a.json, a.json_size, (size_t)a.animation, source, &e);
+        cp_path *exact = cpi_gltf_read_path_object(a.alloc, a.json, a.json_size, (size_t)a.animation, source, &e);
         if (!exact && e.code == CP_ERR_MEMORY) {
             /* falling back on the float data would be a lossy success */
             cpi_error_set(error, CP_ERR_MEMORY, "%s", e.message);

@@ -71,7 +71,7 @@ static int parse(cpi_gltf_reader *r, const unsigned char *data, size_t size)
                              version->valuestring);
     const cJSON *buffers = cJSON_GetObjectItemCaseSensitive(r->root, "buffers");
     r->nbuffers = cJSON_IsArray(buffers) ? (size_t)cJSON_GetArraySize(buffers) : 0;
-    r->buffers = calloc(r->nbuffers ? r->nbuffers : 1, sizeof *r->buffers);
+    r->buffers = cpi_calloc(r->alloc, r->nbuffers ? r->nbuffers : 1, sizeof *r->buffers);
     if (!r->buffers) {
         r->nbuffers = 0; /* nothing to free */
         return cpi_gltf_fail(r, CP_ERR_MEMORY, "out of memory");
@@ -159,7 +159,7 @@ static int check_ancestors(cpi_gltf_reader *r, size_t node, const char *label)
 {
     const cJSON *nodes = cJSON_GetObjectItemCaseSensitive(r->root, "nodes");
     const size_t n = (size_t)cJSON_GetArraySize(nodes);
-    node_info *info = cpi_alloc_array(n ? n : 1, sizeof *info);
+    node_info *info = cpi_alloc_array(r->alloc, n ? n : 1, sizeof *info);
     if (!info)
         return cpi_gltf_fail(r, CP_ERR_MEMORY, "out of memory for %zu nodes", n);
     size_t i = 0;
@@ -208,7 +208,7 @@ static int check_ancestors(cpi_gltf_reader *r, size_t node, const char *label)
                                label, plabel);
         cur = parent;
     }
-    free(info);
+    cpi_free(r->alloc, info);
     if (rc == CP_OK && depth >= n)
         rc = cpi_gltf_fail(r, CP_ERR_INVALID, "the node hierarchy above %s has a cycle", label);
     return rc;
@@ -369,17 +369,21 @@ void cpi_gltf_camera_anim_free(cpi_gltf_camera_anim *anim)
 {
     for (int i = 0; i < 3; i++)
         cpi_gltf_sampler_free(anim->channel[i]);
+    const cp_allocator *a = anim->alloc;
     memset(anim, 0, sizeof *anim);
+    anim->alloc = a;
 }
 
 int cpi_gltf_read(const void *data, size_t size, const char *source, const char *base_dir,
                   const cp_gltf_import_options *options, cJSON **root, cpi_gltf_camera_anim *anim, cp_error *error)
 {
     cpi_gltf_reader r = {0};
+    r.alloc = options->allocator;
     r.source = source;
     r.base_dir = base_dir;
     r.error = error;
     memset(anim, 0, sizeof *anim);
+    anim->alloc = r.alloc;
     anim->animation = -1;
     size_t camera = 0;
     int rc = parse(&r, data, size);
@@ -396,8 +400,8 @@ int cpi_gltf_read(const void *data, size_t size, const char *source, const char 
     anim->json = r.json;
     anim->json_size = r.json_size;
     for (size_t i = 0; i < r.nbuffers; i++)
-        free(r.buffers[i].bytes);
-    free(r.buffers);
+        cpi_free(r.alloc, r.buffers[i].bytes);
+    cpi_free(r.alloc, r.buffers);
     if (rc != CP_OK) {
         cpi_gltf_camera_anim_free(anim);
         cJSON_Delete(r.root);

@@ -65,6 +65,7 @@ typedef struct sampler {
     sample        *s;
     size_t         n, cap;
     cp_error      *error;
+    const cp_allocator *alloc;
 } sampler;
 
 /* The time of the file nearest t: offset plus a float. */
@@ -99,7 +100,7 @@ static int push(sampler *S, const sample *s)
                              "glTF export: more than %zu samples would be needed; raise the error bound", MAX_SAMPLES);
     if (S->n == S->cap) {
         const size_t cap = S->cap ? 2 * S->cap : 256;
-        sample *m = realloc(S->s, cap * sizeof *m);
+        sample *m = cpi_realloc_array(S->alloc, S->s, cap, sizeof *m);
         if (!m)
             return cpi_error_set(S->error, CP_ERR_MEMORY, "glTF export: out of memory for %zu samples", cap);
         S->s = m;
@@ -273,7 +274,7 @@ static double stored_time(double t, double offset, int steps)
 /* The times that must be samples: every key, both ends of every hold and
  * the end of the path (a loop's period); sorted, one for each stored time
  * (the last). */
-static double *break_times(const cp_path *path, double offset, int steps, size_t *count, cp_error *error)
+static double *break_times(const cp_allocator *alloc, const cp_path *path, double offset, int steps, size_t *count, cp_error *error)
 {
     const size_t n = cp_path_key_count(path);
     const cp_key *k = cp_path_keys(path);
@@ -288,7 +289,7 @@ static double *break_times(const cp_path *path, double offset, int steps, size_t
                           i - 1, i, cpi_fmt_double(b1, k[i - 1].time), cpi_fmt_double(b2, k[i].time));
             return NULL;
         }
-    double *t = cpi_alloc_array(2 * n + 1, sizeof *t);
+    double *t = cpi_alloc_array(alloc, 2 * n + 1, sizeof *t);
     if (!t) {
         cpi_error_set(error, CP_ERR_MEMORY, "glTF export: out of memory for %zu keys", n);
         return NULL;
@@ -305,7 +306,7 @@ static double *break_times(const cp_path *path, double offset, int steps, size_t
 }
 
 /* The times of a bake: every 1/fps s from the start, and the end. */
-static double *frame_times(const cp_path *path, double offset, double fps, size_t *count, cp_error *error)
+static double *frame_times(const cp_allocator *alloc, const cp_path *path, double offset, double fps, size_t *count, cp_error *error)
 {
     const double start = cp_path_start(path), span = cp_path_duration(path);
     const double frames = floor(span * fps);
@@ -315,7 +316,7 @@ static double *frame_times(const cp_path *path, double offset, double fps, size_
         return NULL;
     }
     const size_t nf = (size_t)frames + 2;
-    double *t = cpi_alloc_array(nf, sizeof *t);
+    double *t = cpi_alloc_array(alloc, nf, sizeof *t);
     if (!t) {
         cpi_error_set(error, CP_ERR_MEMORY, "glTF export: out of memory for %zu frames", nf);
         return NULL;
@@ -324,7 +325,7 @@ static double *frame_times(const cp_path *path, double offset, double fps, size_
     for (size_t i = 0; i + 1 < nf; i++) {
         const double ti = snap_time(start + (double)i / fps, offset);
         if (m > 0 && !(ti > t[m - 1])) {
-            free(t);
+            cpi_free(alloc, t);
             cpi_error_set(error, CP_ERR_UNSUPPORTED,
                           "glTF export: frames %zu and %zu fall on the same time in single precision, which glTF "
                           "animation data uses (at %.9g s); bake at a lower rate",
@@ -354,11 +355,11 @@ static void continue_signs(sample *s, size_t n)
     }
 }
 
-static int make_curves(const sample *s, size_t n, int cubic, cp_curve *out[3], cp_error *error)
+static int make_curves(const cp_allocator *alloc, const sample *s, size_t n, int cubic, cp_curve *out[3], cp_error *error)
 {
     static const int first[3] = {0, 3, 7}, dims[3] = {3, 4, 1};
     for (int c = 0; c < 3; c++) {
-        out[c] = cpi_curve_alloc(dims[c], n, cubic ? CP_CURVE_CUBIC : CP_CURVE_LINEAR, c == 1, 0, 0.0, 0, error);
+        out[c] = cpi_curve_alloc(alloc, dims[c], n, cubic ? CP_CURVE_CUBIC : CP_CURVE_LINEAR, c == 1, 0, 0.0, 0, error);
         if (!out[c])
             return error ? error->code : CP_ERR_MEMORY;
         cp_curve *k = out[c];
@@ -399,14 +400,16 @@ static int span(sampler *S, const sample *a, const sample *b, int steps)
     return S->cubic ? refine(S, a, b, MAX_DEPTH) : stride(S, a, b);
 }
 
-int cpi_gltf_sampled_curves(const cp_path *path, double offset, double fps, double max_error, int cubic,
+int cpi_gltf_sampled_curves(const cp_allocator *alloc, const cp_path *path, double offset, double fps, double max_error, int cubic,
                             cp_curve *out[3], cp_error *error)
 {
     out[0] = out[1] = out[2] = NULL;
-    sampler S = {.path = path, .offset = offset, .tol = max_error, .cubic = fps <= 0 && cubic, .error = error};
+    sampler S = {.path = path, .offset = offset, .tol = max_error, .cubic = fps <= 0 && cubic, .error = error,
+                 .alloc = alloc};
     const int steps = has_steps(path);
     size_t nt = 0;
-    double *t = fps > 0 ? frame_times(path, offset, fps, &nt, error) : break_times(path, offset, steps, &nt, error);
+    double *t = fps > 0 ? frame_times(alloc, path, offset, fps, &nt, error)
+                         : break_times(alloc, path, offset, steps, &nt, error);
     if (!t)
         return error ? error->code : CP_ERR_MEMORY;
     int rc = CP_OK;
@@ -426,12 +429,12 @@ int cpi_gltf_sampled_curves(const cp_path *path, double offset, double fps, doub
             rc = push(&S, &next);
         prev = next;
     }
-    free(t);
+    cpi_free(alloc, t);
     if (rc == CP_OK) {
         continue_signs(S.s, S.n);
-        rc = make_curves(S.s, S.n, S.cubic, out, error);
+        rc = make_curves(alloc, S.s, S.n, S.cubic, out, error);
     }
-    free(S.s);
+    cpi_free(alloc, S.s);
     if (rc != CP_OK)
         for (int c = 0; c < 3; c++) {
             cp_curve_destroy(out[c]);

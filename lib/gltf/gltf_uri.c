@@ -160,7 +160,7 @@ static int read_whole(cpi_gltf_reader *r, size_t index, const char *uri, int fd,
         return cpi_gltf_fail(r, CP_ERR_LIMIT, "buffers[%zu].uri '%s': larger than %u bytes (CP_GLTF_MAX_FILE_SIZE)",
                              index, uri, CP_GLTF_MAX_FILE_SIZE);
     const size_t size = (size_t)st.st_size;
-    unsigned char *bytes = malloc(size ? size : 1);
+    unsigned char *bytes = cpi_alloc(r->alloc, size ? size : 1);
     if (!bytes)
         return cpi_gltf_fail(r, CP_ERR_MEMORY, "out of memory for buffers[%zu]", index);
     size_t got = 0;
@@ -170,7 +170,7 @@ static int read_whole(cpi_gltf_reader *r, size_t index, const char *uri, int fd,
             continue;
         if (k <= 0) {
             int e = k < 0 ? errno : 0;
-            free(bytes);
+            cpi_free(r->alloc, bytes);
             return refuse(r, index, uri, e ? cpi_errno_text(e, eb) : "the file became shorter while it was read");
         }
         got += (size_t)k;

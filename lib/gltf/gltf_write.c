@@ -33,6 +33,7 @@ typedef struct accessor {
 
 /* The float data and its accessors; every accessor gets its own buffer view. */
 typedef struct blob {
+    const cp_allocator *alloc;
     float     *data;
     size_t     len, cap;    /* in floats */
     accessor   acc[MAX_ACCESSORS];
@@ -50,12 +51,12 @@ static int blob_push(blob *b, float x)
 {
     if (b->len == b->cap) {
         size_t cap = b->cap ? 2 * b->cap : 1024;
-        float *d = cpi_alloc_array(cap, sizeof *d);
+        float *d = cpi_alloc_array(b->alloc, cap, sizeof *d);
         if (!d)
             return -1;
         if (b->len)
             memcpy(d, b->data, b->len * sizeof *d);
-        free(b->data);
+        cpi_free(b->alloc, b->data);
         b->data = d;
         b->cap = cap;
     }
@@ -276,7 +277,7 @@ static void write_scene(cpi_buf *t, const cp_path *path, const cp_gltf_export_op
 /* The float data as glTF stores it: little-endian (section 3.6.1.1). NULL when out of memory. */
 static unsigned char *little_endian(const blob *b)
 {
-    unsigned char *le = malloc(b->len ? b->len * sizeof(float) : 1);
+    unsigned char *le = cpi_alloc(b->alloc, b->len ? b->len * sizeof(float) : 1);
     if (!le)
         return NULL;
     const unsigned probe = 1;
@@ -398,6 +399,8 @@ static char *export_json(const cp_path *path, const cp_gltf_export_options *opti
     cp_gltf_export_options o = {0};
     if (options)
         o = *options;
+    if (!o.allocator)
+        o.allocator = cp_path_get_options(path).allocator;
     if (check_options(&o, error) != CP_OK || check_texts(path, &o, error) != CP_OK)
         return NULL;
     const char *name = o.name ? o.name : cp_path_name(path) ? cp_path_name(path) : "campath";
@@ -414,7 +417,7 @@ static char *export_json(const cp_path *path, const cp_gltf_export_options *opti
     const double bound = o.max_error > 0 ? o.max_error : cubic ? CP_GLTF_DEFAULT_MAX_ERROR
                                                                 : CP_GLTF_DEFAULT_LINEAR_MAX_ERROR;
     cp_curve *own[3] = {NULL, NULL, NULL};
-    if (sampled && cpi_gltf_sampled_curves(path, offset, o.bake_fps, bound, cubic, own, error) != CP_OK)
+    if (sampled && cpi_gltf_sampled_curves(o.allocator, path, offset, o.bake_fps, bound, cubic, own, error) != CP_OK)
         return NULL;
     channel ch[3] = {
         {sampled ? own[0] : cp_path_position_curve(path), "position", 1.0, 0, 0},
@@ -424,8 +427,8 @@ static char *export_json(const cp_path *path, const cp_gltf_export_options *opti
     const int animated_fov = fov_changes(ch[2].curve);
     const int nch = animated_fov ? 3 : 2;
 
-    blob b = {0};
-    cpi_buf t = {0};
+    blob b = {.alloc = o.allocator};
+    cpi_buf t = {.alloc = o.allocator};
     int rc = CP_OK;
     for (int i = 0; i < nch && rc == CP_OK; i++) {
         if (i > 0 && same_input(&b, ch[0].input, ch[i].curve, offset))
@@ -445,7 +448,7 @@ static char *export_json(const cp_path *path, const cp_gltf_export_options *opti
         write_data(&t, &b, le, glb);
         rc = write_animation(&t, path, ch, nch, name, !o.no_extras, error);
     }
-    free(b.data);
+    cpi_free(o.allocator, b.data);
     for (int i = 2; i >= 0; i--)
         cp_curve_destroy(own[i]);
     char *text = NULL;
@@ -453,7 +456,7 @@ static char *export_json(const cp_path *path, const cp_gltf_export_options *opti
         rc = cpi_error_set(error, CP_ERR_MEMORY, "glTF export: out of memory");
     cpi_buf_free(&t);
     if (rc != CP_OK || !glb) {
-        free(le);
+        cpi_free(o.allocator, le);
         le = NULL;
     }
     if (rc == CP_OK && glb) {
@@ -483,9 +486,10 @@ void *cp_gltf_export_glb_memory(const cp_path *path, const cp_gltf_export_option
     char *text = export_json(path, options, 1, &n, &bin, &bin_size, error);
     if (!text)
         return NULL;
-    unsigned char *glb = cpi_gltf_glb_build(text, n, bin, bin_size, &glb_size);
-    free(text);
-    free(bin);
+    const cp_allocator *alloc = options && options->allocator ? options->allocator : cp_path_get_options(path).allocator;
+    unsigned char *glb = cpi_gltf_glb_build(alloc, text, n, bin, bin_size, &glb_size);
+    cpi_free(alloc, text);
+    cpi_free(alloc, bin);
     if (!glb) {
         cpi_error_set(error, CP_ERR_MEMORY, "glTF export: out of memory for the GLB container");
         return NULL;

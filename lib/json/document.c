@@ -25,21 +25,39 @@ cp_status cp_json_parse_number(const char *text, double *out)
 
 /* ---- loading --------------------------------------------------------------------------- */
 
+static const cp_allocator *allocator_of(const cp_json_options *options)
+{
+    return options ? options->allocator : NULL;
+}
+
+cp_status cp_document_load_memory_with(const char *text, size_t size, const char *source, cp_document *doc,
+                                       const cp_json_options *options, cp_error *error)
+{
+    return cpi_document_parse(allocator_of(options), text, size, source, doc, NULL, error);
+}
+
 cp_status cp_document_load_memory(const char *text, size_t size, const char *source, cp_document *doc, cp_error *error)
 {
-    return cpi_document_parse(text, size, source, doc, NULL, error);
+    return cp_document_load_memory_with(text, size, source, doc, NULL, error);
+}
+
+cp_status cp_document_load_with(const char *file, cp_document *doc, const cp_json_options *options, cp_error *error)
+{
+    const cp_allocator *alloc = allocator_of(options);
+    char *text;
+    size_t size;
+    memset(doc, 0, sizeof *doc);
+    int rc = cpi_read_file(alloc, file, &text, &size, error);
+    if (rc != CP_OK)
+        return rc;
+    rc = cpi_document_parse(alloc, text, size, file, doc, NULL, error);
+    cpi_free(alloc, text);
+    return rc;
 }
 
 cp_status cp_document_load(const char *file, cp_document *doc, cp_error *error)
 {
-    char *text;
-    size_t size;
-    memset(doc, 0, sizeof *doc);
-    int rc = cpi_read_file(file, &text, &size, error);
-    if (rc == CP_OK)
-        rc = cpi_document_parse(text, size, file, doc, NULL, error);
-    free(text);
-    return rc;
+    return cp_document_load_with(file, doc, NULL, error);
 }
 
 /* Gives `path` (built from the document's keys) the document's name, scene
@@ -54,31 +72,43 @@ static cp_path *with_meta(cp_path *path, const cp_document *doc, cp_error *error
     return path;
 }
 
-cp_path *cp_path_load_memory(const char *text, size_t size, const char *source, cp_error *error)
+cp_path *cp_path_load_memory_with(const char *text, size_t size, const char *source, const cp_json_options *options,
+                                  cp_error *error)
 {
     cp_document doc;
     cp_path *path;
-    if (cpi_document_parse(text, size, source, &doc, &path, error) != CP_OK)
+    if (cpi_document_parse(allocator_of(options), text, size, source, &doc, &path, error) != CP_OK)
         return NULL;
     path = with_meta(path, &doc, error);
     cp_document_free(&doc);
     return path;
 }
 
-cp_path *cp_path_load(const char *file, cp_error *error)
+cp_path *cp_path_load_memory(const char *text, size_t size, const char *source, cp_error *error)
 {
+    return cp_path_load_memory_with(text, size, source, NULL, error);
+}
+
+cp_path *cp_path_load_with(const char *file, const cp_json_options *options, cp_error *error)
+{
+    const cp_allocator *alloc = allocator_of(options);
     char *text;
     size_t size;
-    if (cpi_read_file(file, &text, &size, error) != CP_OK)
+    if (cpi_read_file(alloc, file, &text, &size, error) != CP_OK)
         return NULL;
-    cp_path *path = cp_path_load_memory(text, size, file, error);
-    free(text);
+    cp_path *path = cp_path_load_memory_with(text, size, file, options, error);
+    cpi_free(alloc, text);
     return path;
 }
 
+cp_path *cp_path_load(const char *file, cp_error *error) { return cp_path_load_with(file, NULL, error); }
+
 cp_path *cp_document_to_path(const cp_document *doc, cp_error *error)
 {
-    return with_meta(cp_path_create(doc->keys, doc->count, &doc->options, error), doc, error);
+    cp_path_options opts = doc->options;
+    if (!opts.allocator && doc->allocator.alloc)
+        opts.allocator = &doc->allocator;
+    return with_meta(cp_path_create(doc->keys, doc->count, &opts, error), doc, error);
 }
 
 /* ---- saving ----------------------------------------------------------------------------- */
@@ -86,13 +116,13 @@ cp_path *cp_document_to_path(const cp_document *doc, cp_error *error)
 static cpi_path_view path_view(const cp_path *p)
 {
     return (cpi_path_view){p->name, p->scene, p->opts, p->keys, p->count, p->extras,
-                           (const char *const *)p->key_extras, 1};
+                           (const char *const *)p->key_extras, 1, &p->alloc};
 }
 
 static cpi_path_view document_view(const cp_document *d)
 {
     return (cpi_path_view){d->name, d->scene, d->options, d->keys, d->count, d->extras,
-                           (const char *const *)d->key_extras, 0};
+                           (const char *const *)d->key_extras, 0, &d->allocator};
 }
 
 static cp_status save(const cpi_path_view *v, const char *file, cp_error *error)
@@ -107,7 +137,7 @@ static cp_status save(const cpi_path_view *v, const char *file, cp_error *error)
         return error->code;
     }
     cp_status rc = cp_write_file_atomic(file, text, size, error);
-    free(text);
+    cpi_free(v->alloc, text);
     return rc;
 }
 
@@ -120,6 +150,13 @@ cp_status cp_path_save(const cp_path *path, const char *file, cp_error *error)
 char *cp_path_save_memory(const cp_path *path, size_t *size, cp_error *error)
 {
     cpi_path_view v = path_view(path);
+    return cpi_json_write(&v, size, error);
+}
+
+char *cpi_path_write(const cp_allocator *alloc, const cp_path *path, size_t *size, cp_error *error)
+{
+    cpi_path_view v = path_view(path);
+    v.alloc = alloc;
     return cpi_json_write(&v, size, error);
 }
 
@@ -141,53 +178,56 @@ void cp_document_free(cp_document *doc)
 {
     if (!doc)
         return;
+    const cp_allocator *a = &doc->allocator;
     if (doc->key_extras)
         for (size_t i = 0; i < doc->count; i++)
-            free(doc->key_extras[i]);
+            cpi_free(a, doc->key_extras[i]);
     for (size_t i = 0; i < doc->warning_count; i++)
-        free(doc->warnings[i]);
-    free(doc->key_extras);
-    free(doc->warnings);
-    free(doc->keys);
-    free(doc->name);
-    free(doc->scene);
-    free(doc->extras);
+        cpi_free(a, doc->warnings[i]);
+    cpi_free(a, doc->key_extras);
+    cpi_free(a, doc->warnings);
+    cpi_free(a, doc->keys);
+    cpi_free(a, doc->name);
+    cpi_free(a, doc->scene);
+    cpi_free(a, doc->extras);
     memset(doc, 0, sizeof *doc);
 }
 
 static int oom(cp_error *error) { return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the document"); }
 
 /* Copies `n` strings (NULL entries stay NULL) into a new array; NULL if out of memory. */
-static char **copy_strings(char *const *src, size_t n, size_t cap)
+static char **copy_strings(const cp_allocator *a, char *const *src, size_t n, size_t cap)
 {
-    char **dst = calloc(cap ? cap : 1, sizeof *dst);
+    char **dst = cpi_calloc(a, cap ? cap : 1, sizeof *dst);
     for (size_t i = 0; dst && i < n; i++) {
-        if (src[i] && (dst[i] = cpi_strdup(src[i])) == NULL) {
+        if (src[i] && (dst[i] = cpi_strdup(a, src[i])) == NULL) {
             for (size_t j = 0; j < i; j++)
-                free(dst[j]);
-            free(dst);
+                cpi_free(a, dst[j]);
+            cpi_free(a, dst);
             return NULL;
         }
     }
     return dst;
 }
 
-static int fill(cp_document *dst, const char *name, const char *scene, const cp_path_options *opts, const cp_key *keys, size_t count,
+static int fill(cp_document *dst, const cp_allocator *alloc, const char *name, const char *scene, const cp_path_options *opts, const cp_key *keys, size_t count,
                 const char *extras, char *const *key_extras, char *const *warnings, size_t warning_count,
                 cp_error *error)
 {
-    cp_document d = {.options = *opts, .count = count, .capacity = count};
-    d.name = cpi_strdup(name);
-    d.scene = cpi_strdup(scene);
-    d.extras = cpi_strdup(extras);
-    d.keys = cpi_alloc_array(count ? count : 1, sizeof *d.keys);
+    cp_document d = {.options = *opts, .count = count, .capacity = count, .allocator = *alloc};
+    const cp_allocator *a = &d.allocator;
+    d.options.allocator = NULL; /* the document's own is d.allocator, which cp_document_to_path uses */
+    d.name = cpi_strdup(a, name);
+    d.scene = cpi_strdup(a, scene);
+    d.extras = cpi_strdup(a, extras);
+    d.keys = cpi_alloc_array(a, count ? count : 1, sizeof *d.keys);
     if (d.keys && count)
         memcpy(d.keys, keys, count * sizeof *keys);
     int ok = (!name || d.name) && (!scene || d.scene) && (!extras || d.extras) && d.keys;
     if (ok && key_extras)
-        ok = (d.key_extras = copy_strings(key_extras, count, count)) != NULL;
+        ok = (d.key_extras = copy_strings(a, key_extras, count, count)) != NULL;
     if (ok && warning_count) {
-        ok = (d.warnings = copy_strings(warnings, warning_count, warning_count)) != NULL;
+        ok = (d.warnings = copy_strings(a, warnings, warning_count, warning_count)) != NULL;
         d.warning_count = ok ? warning_count : 0;
     }
     if (!ok) {
@@ -202,13 +242,13 @@ static int fill(cp_document *dst, const char *name, const char *scene, const cp_
 
 cp_status cp_document_from_path(const cp_path *path, cp_document *doc, cp_error *error)
 {
-    return fill(doc, path->name, path->scene, &path->opts, path->keys, path->count, path->extras, path->key_extras, NULL, 0,
+    return fill(doc, &path->alloc, path->name, path->scene, &path->opts, path->keys, path->count, path->extras, path->key_extras, NULL, 0,
                 error);
 }
 
 cp_status cp_document_copy(cp_document *dst, const cp_document *src, cp_error *error)
 {
-    return fill(dst, src->name, src->scene, &src->options, src->keys, src->count, src->extras, src->key_extras, src->warnings,
+    return fill(dst, &src->allocator, src->name, src->scene, &src->options, src->keys, src->count, src->extras, src->key_extras, src->warnings,
                 src->warning_count, error);
 }
 
@@ -219,12 +259,12 @@ cp_status cp_document_insert_key(cp_document *doc, size_t index, const cp_key *k
                              doc->count);
     if (doc->count == doc->capacity) {
         size_t cap = doc->capacity ? 2 * doc->capacity : 16;
-        cp_key *k = realloc(doc->keys, cap * sizeof *k);
+        cp_key *k = cpi_realloc_array(&doc->allocator, doc->keys, cap, sizeof *k);
         if (!k)
             return oom(error);
         doc->keys = k;
         if (doc->key_extras) {
-            char **x = realloc(doc->key_extras, cap * sizeof *x);
+            char **x = cpi_realloc_array(&doc->allocator, doc->key_extras, cap, sizeof *x);
             if (!x)
                 return oom(error);
             doc->key_extras = x;
@@ -248,7 +288,7 @@ void cp_document_remove_key(cp_document *doc, size_t index)
         return;
     memmove(doc->keys + index, doc->keys + index + 1, (doc->count - index - 1) * sizeof *doc->keys);
     if (doc->key_extras) {
-        free(doc->key_extras[index]);
+        cpi_free(&doc->allocator, doc->key_extras[index]);
         memmove(doc->key_extras + index, doc->key_extras + index + 1,
                 (doc->count - index - 1) * sizeof *doc->key_extras);
     }

@@ -3,9 +3,9 @@
  * layer's limits, and the public atomic writer every saver uses. */
 #include "json_impl.h"
 
-int cpi_read_file(const char *file, char **text, size_t *size, cp_error *error)
+int cpi_read_file(const cp_allocator *alloc, const char *file, char **text, size_t *size, cp_error *error)
 {
-    return cpi_read_file_limit(file, CP_JSON_MAX_FILE_SIZE, "CP_JSON_MAX_FILE_SIZE", text, size, error);
+    return cpi_read_file_limit(alloc, file, CP_JSON_MAX_FILE_SIZE, "CP_JSON_MAX_FILE_SIZE", text, size, error);
 }
 
 cp_status cp_write_file_atomic(const char *file, const void *data, size_t size, cp_error *error)

@@ -24,6 +24,7 @@ typedef struct cpi_scan {
                                 CP_ERR_INVALID for a duplicate member name (with `unique`) */
     size_t      err_pos;
     char        err[160];
+    const cp_allocator *alloc; /* for the names kept to refuse duplicates, long numbers */
 } cpi_scan;
 
 /* A string literal as found: raw bytes between the quotes, and the decoded
@@ -32,8 +33,9 @@ typedef struct cpi_string {
     const char *decoded;
     size_t      length;      /* of decoded */
     int         has_nul;     /* decoded holds a \u0000 */
-    char       *buf;         /* reused between calls; free() when done */
+    char       *buf;         /* reused between calls; cpi_free(alloc, buf) when done */
     size_t      cap;
+    const cp_allocator *alloc;
 } cpi_string;
 
 /* Member names of the objects being read, to refuse duplicates (json_names.c). */
@@ -42,6 +44,7 @@ typedef struct cpi_name_set {
     cpi_name_entry *e;
     size_t          n, cap;
     cpi_string      a, b;    /* decoding buffers */
+    const cp_allocator *alloc;
 } cpi_name_set;
 /* Adds the name literal at `pos` of text (scanned already: it is valid). 0, or -1 out of memory. */
 int  cpi_names_add(cpi_name_set *set, const char *text, size_t size, size_t pos);
@@ -78,7 +81,7 @@ void cpi_line_col(const char *text, size_t offset, unsigned long *line, unsigned
  * name literal (quotes included) and value text, both verbatim. Checks the
  * whole syntax first. 0, or a status with `error` filled ("what: ..."). */
 typedef int (*cpi_member_fn)(void *ctx, const char *name, size_t name_len, const char *value, size_t value_len);
-int cpi_json_object_members(const char *text, const char *what, cpi_member_fn fn, void *ctx, cp_error *error);
+int cpi_json_object_members(const cp_allocator *alloc, const char *text, const char *what, cpi_member_fn fn, void *ctx, cp_error *error);
 
 /* ---- reading (json_read.c) ----------------------------------------------------------- */
 
@@ -108,7 +111,7 @@ typedef struct cpi_locations {
  * key (error->field, error->key). With `path` not NULL the path built from
  * the keys is handed over there (without the document's name, scene and
  * extras). On failure doc is zeroed, *path is NULL and `error` filled. */
-int cpi_document_parse(const char *text, size_t size, const char *source, cp_document *doc, cp_path **path,
+int cpi_document_parse(const cp_allocator *alloc, const char *text, size_t size, const char *source, cp_document *doc, cp_path **path,
                        cp_error *error);
 /* Places an error of the path layer in the file, from its field and key:
  * fills error->line and error->column and prefixes the message with
@@ -177,18 +180,22 @@ typedef struct cpi_path_view {
     const char             *extras;
     const char *const      *key_extras; /* NULL or count entries */
     int                     built;      /* a path already: its keys passed cp_path_create's checks */
+    const cp_allocator     *alloc;      /* the path's or the document's */
 } cpi_path_view;
 
-/* The file text for a path; malloc'd, NUL-terminated. What is not built yet
+/* The file text for a path, from the view's allocator, NUL-terminated. What is not built yet
  * is checked first as cp_path_create checks it (and the name, scene and
  * extras as the reader would), so that nothing is written that would not
  * load. */
 char *cpi_json_write(const cpi_path_view *view, size_t *size, cp_error *error);
+/* cp_path_save_memory with `alloc` (NULL: the C library) in place of the
+ * path's allocator, for callers with an allocator of their own (glTF export). */
+char *cpi_path_write(const cp_allocator *alloc, const cp_path *path, size_t *size, cp_error *error);
 
 /* ---- files (json_file.c) ------------------------------------------------------------------- */
 
 /* Reads a whole regular file of at most CP_JSON_MAX_FILE_SIZE bytes, NUL-terminated.
  * Messages name the file: "paths/a.json: not found". */
-int cpi_read_file(const char *file, char **text, size_t *size, cp_error *error);
+int cpi_read_file(const cp_allocator *alloc, const char *file, char **text, size_t *size, cp_error *error);
 
 #endif /* CAMPATH_JSON_IMPL_H */

@@ -131,10 +131,10 @@ static void warn(reader *r, size_t pos, const field *f, const char *name, size_t
              r->lc_col, r->prefix ? r->prefix : "", r->prefix && path[0] ? "." : "", path,
              path[0] || r->prefix ? ": " : "", cpi_jr_excerpt(name, len, ex),
              kept ? " (kept when the file is saved again)" : "");
-    char **w = realloc(d->warnings, (d->warning_count + 1) * sizeof *w);
+    char **w = cpi_realloc_array(r->alloc, d->warnings, d->warning_count + 1, sizeof *w);
     if (w) {
         d->warnings = w;
-        if ((w[d->warning_count] = cpi_strdup(line)) != NULL)
+        if ((w[d->warning_count] = cpi_strdup(r->alloc, line)) != NULL)
             d->warning_count++;
     }
 }
@@ -320,7 +320,7 @@ int cpi_jr_unique_names(reader *r, size_t mark, const field *f)
     unsigned long line, col;
     char name[40];
     cpi_line_col(r->s.text, first, &line, &col);
-    cpi_scan_string(&(cpi_scan){.text = r->s.text, .size = r->s.size, .pos = second}, &r->str);
+    cpi_scan_string(&(cpi_scan){.text = r->s.text, .size = r->s.size, .pos = second, .alloc = r->alloc}, &r->str);
     field m = unknown_member(r, f, name);
     return cpi_jr_fail(r, second, &m, CP_ERR_INVALID, "duplicate member (first at %lu:%lu)", line, col);
 }
@@ -332,7 +332,7 @@ int cpi_jr_take_extras(reader *r, cpi_buf *extras, char **out)
     if (extras->len == 0)
         return 0;
     cpi_buf_append(extras, "}", 1);
-    if (extras->failed || (*out = cpi_strdup(extras->data)) == NULL)
+    if (extras->failed || (*out = cpi_strdup(r->alloc, extras->data)) == NULL)
         return cpi_jr_out_of_memory(r);
     extras->len = 0;
     return 0;

@@ -24,20 +24,21 @@ static uint64_t fnv1a(const char *s, size_t n)
 /* Decodes the (valid) name literal at pos into str; -1 if out of memory. */
 static int decode_at(const char *text, size_t size, size_t pos, cpi_string *str)
 {
-    cpi_scan s = {.text = text, .size = size, .pos = pos};
+    cpi_scan s = {.text = text, .size = size, .pos = pos, .alloc = str->alloc};
     return cpi_scan_string(&s, str);
 }
 
 int cpi_names_add(cpi_name_set *set, const char *text, size_t size, size_t pos)
 {
+    set->a.alloc = set->b.alloc = set->alloc;
     if (set->n == set->cap) {
         size_t cap = set->cap ? 2 * set->cap : 16;
-        cpi_name_entry *e = cpi_alloc_array(cap, sizeof *e);
+        cpi_name_entry *e = cpi_alloc_array(set->alloc, cap, sizeof *e);
         if (!e)
             return -1;
         if (set->n)
             memcpy(e, set->e, set->n * sizeof *e);
-        free(set->e);
+        cpi_free(set->alloc, set->e);
         set->e = e;
         set->cap = cap;
     }
@@ -93,8 +94,9 @@ int cpi_names_check(cpi_name_set *set, const char *text, size_t size, size_t mar
 
 void cpi_names_free(cpi_name_set *set)
 {
-    free(set->e);
-    free(set->a.buf);
-    free(set->b.buf);
-    memset(set, 0, sizeof *set);
+    const cp_allocator *a = set->alloc;
+    cpi_free(a, set->e);
+    cpi_free(a, set->a.buf);
+    cpi_free(a, set->b.buf);
+    *set = (cpi_name_set){.alloc = a};
 }

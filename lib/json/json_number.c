@@ -73,10 +73,10 @@ static double exact_decimal(uint64_t w, int q)
 /* strtod in the "C" locale for this thread only, so that a program running
  * under a comma-decimal locale reads the same numbers (no global state).
  * -1 when out of memory (only for numbers of 64 characters or more). */
-static int strtod_c(const char *text, size_t len, double *out)
+static int strtod_c(const cp_allocator *alloc, const char *text, size_t len, double *out)
 {
     char small[64];
-    char *buf = len < sizeof small ? small : malloc(len + 1);
+    char *buf = len < sizeof small ? small : cpi_alloc(alloc, len + 1);
     if (!buf)
         return -1;
     memcpy(buf, text, len);
@@ -89,7 +89,7 @@ static int strtod_c(const char *text, size_t len, double *out)
         freelocale(c);
     }
     if (buf != small)
-        free(buf);
+        cpi_free(alloc, buf);
     *out = v;
     return 0;
 }
@@ -172,7 +172,7 @@ int cpi_scan_number(cpi_scan *s, double *out)
         *out = negative ? -v : v;
         return 0;
     }
-    if (strtod_c(t + start, p - start, out) != 0)
+    if (strtod_c(s->alloc, t + start, p - start, out) != 0)
         return cpi_scan_fail_memory(s, start, "a number", p - start);
     return 0;
 }

@@ -31,13 +31,13 @@ static int grow_keys(reader *r)
     if (d->count < r->key_cap)
         return 0;
     size_t cap = r->key_cap ? 2 * r->key_cap : 64;
-    cp_key *k = realloc(d->keys, cap * sizeof *k);
+    cp_key *k = cpi_realloc_array(r->alloc, d->keys, cap, sizeof *k);
     if (k)
         d->keys = k;
-    cpi_key_offsets *o = realloc(r->loc->keys, cap * sizeof *o);
+    cpi_key_offsets *o = cpi_realloc_array(r->alloc, r->loc->keys, cap, sizeof *o);
     if (o)
         r->loc->keys = o;
-    char **x = d->key_extras ? realloc(d->key_extras, cap * sizeof *x) : NULL;
+    char **x = d->key_extras ? cpi_realloc_array(r->alloc, d->key_extras, cap, sizeof *x) : NULL;
     if (x)
         d->key_extras = x;
     if (!k || !o || (d->key_extras && !x))
@@ -128,9 +128,9 @@ static int read_key(reader *r, const field *f)
     if (cpi_jr_take_extras(r, &r->key_extras, &extras) != 0)
         return -1;
     if (extras && !d->key_extras) {
-        d->key_extras = calloc(r->key_cap, sizeof *d->key_extras);
+        d->key_extras = cpi_calloc(r->alloc, r->key_cap, sizeof *d->key_extras);
         if (!d->key_extras) {
-            free(extras);
+            cpi_free(r->alloc, extras);
             return cpi_jr_out_of_memory(r);
         }
     }
@@ -306,7 +306,7 @@ static int read_text(reader *r, const field *m, size_t pos, char **out)
         return -1;
     if (r->str.has_nul)
         return cpi_jr_fail(r, pos, m, CP_ERR_INVALID, "contains a NUL character (\\u0000)");
-    if ((*out = malloc(r->str.length + 1)) == NULL)
+    if ((*out = cpi_alloc(r->alloc, r->str.length + 1)) == NULL)
         return cpi_jr_out_of_memory(r);
     memcpy(*out, r->str.decoded, r->str.length);
     (*out)[r->str.length] = '\0';
@@ -459,8 +459,8 @@ static int read_top(reader *r)
             cpi_jr_advance_line_col(r, seen[PERIOD]);
             snprintf(line, sizeof line, "%s:%lu:%lu: period: ignored because \"ends\" is not \"closed\"", r->source,
                      r->lc_line, r->lc_col);
-            char **w = realloc(d->warnings, (d->warning_count + 1) * sizeof *w);
-            if (w && (d->warnings = w, (w[d->warning_count] = cpi_strdup(line)) != NULL))
+            char **w = cpi_realloc_array(r->alloc, d->warnings, d->warning_count + 1, sizeof *w);
+            if (w && (d->warnings = w, (w[d->warning_count] = cpi_strdup(r->alloc, line)) != NULL))
                 d->warning_count++;
         }
     }
@@ -473,8 +473,9 @@ static int read_top(reader *r)
  * reader does not know, or none: the other messages would mislead then. */
 static void check_version(reader *r)
 {
-    reader v = {.s = {.text = r->s.text, .size = r->s.size, .pos = r->loc->top}, .source = r->source,
-                .doc = r->doc, .loc = r->loc};
+    reader v = {.alloc = r->alloc, .s = {.text = r->s.text, .size = r->s.size, .pos = r->loc->top, .alloc = r->alloc},
+                .source = r->source, .doc = r->doc, .loc = r->loc, .str = {.alloc = r->alloc},
+                .names = {.alloc = r->alloc}};
     if (cpi_jr_peek(&v) != '{')
         return;
     v.s.pos++;
@@ -491,7 +492,7 @@ static void check_version(reader *r)
             cpi_scan_skip_value(&v.s);
         }
     }
-    free(v.str.buf);
+    cpi_free(r->alloc, v.str.buf);
     if (!found && !v.s.failed)
         missing_version(&v);
     if (v.code != CP_OK) {
@@ -508,7 +509,7 @@ static int report(reader *r, cp_error *error)
     unsigned long line, col;
     if (!r->s.failed && r->code != CP_ERR_MEMORY && r->code != CP_ERR_SYNTAX) {
         /* look for a syntax error in the rest of the file first */
-        cpi_scan whole = {.text = r->s.text, .size = r->s.size, .pos = r->loc->top};
+        cpi_scan whole = {.text = r->s.text, .size = r->s.size, .pos = r->loc->top, .alloc = r->alloc};
         if (cpi_scan_skip_value(&whole) == 0 && !r->nested) {
             cpi_scan_ws(&whole);
             if (whole.pos < whole.size)
@@ -534,8 +535,8 @@ static int report(reader *r, cp_error *error)
 
 /* A file read from `start` (0: the whole text; else an inline path of a
  * sequence) into doc, or into *shots for a sequence file. */
-static int parse(const char *text, size_t size, size_t start, const char *prefix, const char *source, cp_document *doc,
-                 cp_path **path, cpi_shots *shots, cp_error *error)
+static int parse(const cp_allocator *alloc, const char *text, size_t size, size_t start, const char *prefix,
+                 const char *source, cp_document *doc, cp_path **path, cpi_shots *shots, cp_error *error)
 {
     cp_error local; /* the status and the field are needed even when the caller wants no message */
     if (!error)
@@ -543,6 +544,7 @@ static int parse(const char *text, size_t size, size_t start, const char *prefix
     if (path)
         *path = NULL;
     memset(doc, 0, sizeof *doc);
+    const cp_allocator A = cpi_allocator_copy(alloc); /* doc is zeroed on failure: not doc->allocator */
     source = source ? source : "<memory>";
     cpi_locations loc = {.text = text, .size = size, .source = source, .ends = NO_OFFSET, .period = NO_OFFSET,
                          .timing = NO_OFFSET, .orientation = NO_OFFSET, .keys_member = NO_OFFSET, .interp = {NO_OFFSET, NO_OFFSET, NO_OFFSET}};
@@ -554,8 +556,11 @@ static int parse(const char *text, size_t size, size_t start, const char *prefix
         error->line = error->column = 1;
         return CP_ERR_SYNTAX;
     }
-    reader r = {.s = {.text = text, .size = size, .unique = 1}, .source = source, .doc = doc, .loc = &loc,
-                .lc_line = 1, .lc_col = 1, .err_key = -1, .shots = shots, .nested = start > 0, .prefix = prefix};
+    doc->allocator = A;
+    reader r = {.alloc = &A, .s = {.text = text, .size = size, .unique = 1, .alloc = &A}, .source = source,
+                .doc = doc, .loc = &loc, .lc_line = 1, .lc_col = 1, .err_key = -1, .str = {.alloc = &A},
+                .names = {.alloc = &A}, .top_extras = {.alloc = &A}, .key_extras = {.alloc = &A},
+                .shots = shots, .nested = start > 0, .prefix = prefix};
     if (start > 0)
         r.s.pos = start;
     else if (size >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
@@ -566,8 +571,8 @@ static int parse(const char *text, size_t size, size_t start, const char *prefix
     if (rc == 0 && r.warnings_dropped) {
         char line[200];
         snprintf(line, sizeof line, "%s: %zu more warnings not listed", source, r.warnings_dropped);
-        char **w = realloc(doc->warnings, (doc->warning_count + 1) * sizeof *w);
-        if (w && (doc->warnings = w, (w[doc->warning_count] = cpi_strdup(line)) != NULL))
+        char **w = cpi_realloc_array(&A, doc->warnings, doc->warning_count + 1, sizeof *w);
+        if (w && (doc->warnings = w, (w[doc->warning_count] = cpi_strdup(&A, line)) != NULL))
             doc->warning_count++;
     }
     loc.key_count = doc->count;
@@ -577,7 +582,9 @@ static int parse(const char *text, size_t size, size_t start, const char *prefix
     } else if (rc == 0) {
         /* every check of cp_path_create, the splines' included: a document
          * that loads builds, and its errors are placed in the file */
-        cp_path *p = cpi_path_build(doc->keys, doc->count, &doc->options, &file_names, error);
+        cp_path_options opts = doc->options;
+        opts.allocator = &A;
+        cp_path *p = cpi_path_build(doc->keys, doc->count, &opts, &file_names, error);
         rc = p ? CP_OK : error->code;
         if (!p)
             cpi_locate_error(&loc, error);
@@ -590,11 +597,11 @@ static int parse(const char *text, size_t size, size_t start, const char *prefix
     } else {
         rc = report(&r, error);
     }
-    free(r.str.buf);
-    free(r.top_extras.data);
-    free(r.key_extras.data);
+    cpi_free(&A, r.str.buf);
+    cpi_buf_free(&r.top_extras);
+    cpi_buf_free(&r.key_extras);
     cpi_names_free(&r.names);
-    free(loc.keys);
+    cpi_free(&A, loc.keys);
     if (rc != CP_OK) {
         cp_document_free(doc);
         return rc;
@@ -603,22 +610,22 @@ static int parse(const char *text, size_t size, size_t start, const char *prefix
     return CP_OK;
 }
 
-int cpi_document_parse(const char *text, size_t size, const char *source, cp_document *doc, cp_path **path,
-                       cp_error *error)
+int cpi_document_parse(const cp_allocator *alloc, const char *text, size_t size, const char *source, cp_document *doc,
+                       cp_path **path, cp_error *error)
 {
-    return parse(text, size, 0, NULL, source, doc, path, NULL, error);
+    return parse(alloc, text, size, 0, NULL, source, doc, path, NULL, error);
 }
 
 int cpi_document_parse_at(const char *text, size_t size, size_t start, const char *prefix, const char *source,
                           cp_document *doc, cp_path **path, cp_error *error)
 {
-    return parse(text, size, start, prefix, source, doc, path, NULL, error);
+    return parse(NULL, text, size, start, prefix, source, doc, path, NULL, error);
 }
 
 int cpi_shots_parse(const char *text, size_t size, const char *source, cpi_shots *shots, cp_error *error)
 {
     cp_document doc;
-    int rc = parse(text, size, 0, NULL, source, &doc, NULL, shots, error);
+    int rc = parse(NULL, text, size, 0, NULL, source, &doc, NULL, shots, error);
     if (rc == CP_OK) {
         if (doc.warning_count) {
             /* the warnings are the sequence's: handed over with the document's */

@@ -17,6 +17,7 @@ typedef struct field {
 } field;
 
 typedef struct reader {
+    const cp_allocator *alloc;        /* the document's */
     cpi_scan       s;
     const char    *source;
     cp_document   *doc;

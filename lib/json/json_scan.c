@@ -118,7 +118,7 @@ static int reserve(cpi_string *str, size_t n)
     size_t cap = str->cap ? str->cap : 64;
     while (cap < n)
         cap *= 2;
-    char *b = realloc(str->buf, cap);
+    char *b = cpi_realloc(str->alloc, str->buf, cap);
     if (!b)
         return -1;
     str->buf = b;
@@ -413,7 +413,7 @@ int cpi_scan_skip_value(cpi_scan *s)
 {
     if (!s->unique)
         return skip(s, NULL);
-    cpi_name_set names = {0};
+    cpi_name_set names = {.alloc = s->alloc};
     int rc = skip(s, &names);
     cpi_names_free(&names);
     return rc;
@@ -421,9 +421,10 @@ int cpi_scan_skip_value(cpi_scan *s)
 
 /* ---- objects given as text ----------------------------------------------------------- */
 
-int cpi_json_object_members(const char *text, const char *what, cpi_member_fn fn, void *ctx, cp_error *error)
+int cpi_json_object_members(const cp_allocator *alloc, const char *text, const char *what, cpi_member_fn fn, void *ctx,
+                            cp_error *error)
 {
-    cpi_scan s = {.text = text, .size = strlen(text), .unique = 1};
+    cpi_scan s = {.text = text, .size = strlen(text), .unique = 1, .alloc = alloc};
     unsigned long line, col;
     cpi_scan_ws(&s);
     if (s.pos >= s.size || text[s.pos] != '{')

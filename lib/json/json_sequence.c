@@ -24,12 +24,12 @@ static int grow_shots(reader *r)
         return cpi_jr_fail(r, r->s.pos, NULL, CP_ERR_LIMIT, "more than %d shots (CP_SEQUENCE_MAX_SHOTS)",
                            CP_SEQUENCE_MAX_SHOTS);
     const size_t cap = s->cap ? 2 * s->cap : 8;
-    cpi_shot_entry *e = cpi_alloc_array(cap, sizeof *e);
+    cpi_shot_entry *e = cpi_alloc_array(NULL, cap, sizeof *e);
     if (!e)
         return cpi_jr_out_of_memory(r);
     if (s->n)
         memcpy(e, s->e, s->n * sizeof *e);
-    free(s->e);
+    cpi_free(NULL, s->e);
     s->e = e, s->cap = cap;
     return 0;
 }
@@ -49,7 +49,7 @@ static int read_shot_path(reader *r, const field *m, cpi_shot_entry *e)
     if (r->str.has_nul || r->str.length == 0)
         return cpi_jr_fail(r, pos, m, CP_ERR_INVALID, "%s", r->str.length ? "contains a NUL character (\\u0000)"
                                                                           : "an empty file name");
-    if ((e->file = cpi_alloc_array(r->str.length + 1, 1)) == NULL)
+    if ((e->file = cpi_alloc_array(NULL, r->str.length + 1, 1)) == NULL)
         return cpi_jr_out_of_memory(r);
     memcpy(e->file, r->str.decoded, r->str.length);
     e->file[r->str.length] = '\0';
@@ -146,12 +146,12 @@ int cpi_jr_read_shots(reader *r, const field *f)
 void cpi_shots_free(cpi_shots *shots)
 {
     for (size_t i = 0; i < shots->n; i++)
-        free(shots->e[i].file);
+        cpi_free(NULL, shots->e[i].file);
     for (size_t i = 0; i < shots->warning_count; i++)
-        free(shots->warnings[i]);
-    free(shots->warnings);
-    free(shots->e);
-    free(shots->name);
+        cpi_free(NULL, shots->warnings[i]);
+    cpi_free(NULL, shots->warnings);
+    cpi_free(NULL, shots->e);
+    cpi_free(NULL, shots->name);
     memset(shots, 0, sizeof *shots);
 }
 
@@ -169,8 +169,8 @@ void cpi_sequence_files_free(cpi_sequence_files *files)
     if (!files)
         return;
     for (size_t i = 0; i < files->count; i++)
-        free(files->names[i]);
-    free(files->names);
+        cpi_free(NULL, files->names[i]);
+    cpi_free(NULL, files->names);
     memset(files, 0, sizeof *files);
 }
 
@@ -211,7 +211,7 @@ static const char *refuse_name(const char *name)
 static char *join(const char *folder, const char *name)
 {
     const size_t a = strlen(folder), b = strlen(name);
-    char *out = cpi_alloc_array(a + b + 2, 1);
+    char *out = cpi_alloc_array(NULL, a + b + 2, 1);
     if (out)
         snprintf(out, a + b + 2, "%s%s%s", folder, a && folder[a - 1] != '/' ? "/" : "", name);
     return out;
@@ -221,16 +221,16 @@ static int note_file(cpi_sequence_files *files, const char *name)
 {
     if (!files)
         return 0;
-    char **n = cpi_alloc_array(files->count + 1, sizeof *n);
-    char *copy = cpi_strdup(name);
+    char **n = cpi_alloc_array(NULL, files->count + 1, sizeof *n);
+    char *copy = cpi_strdup(NULL, name);
     if (!n || !copy) {
-        free(n);
-        free(copy);
+        cpi_free(NULL, n);
+        cpi_free(NULL, copy);
         return -1;
     }
     if (files->count)
         memcpy(n, files->names, files->count * sizeof *n);
-    free(files->names);
+    cpi_free(NULL, files->names);
     files->names = n;
     files->names[files->count++] = copy;
     return 0;
@@ -242,16 +242,16 @@ static void keep_warnings(cpi_shots *shots, cp_document *doc)
 {
     if (!doc->warning_count)
         return;
-    char **w = cpi_alloc_array(shots->warning_count + doc->warning_count, sizeof *w);
+    char **w = cpi_alloc_array(NULL, shots->warning_count + doc->warning_count, sizeof *w);
     if (!w)
         return;
     if (shots->warning_count)
         memcpy(w, shots->warnings, shots->warning_count * sizeof *w);
     memcpy(w + shots->warning_count, doc->warnings, doc->warning_count * sizeof *w);
-    free(shots->warnings);
+    cpi_free(NULL, shots->warnings);
     shots->warnings = w;
     shots->warning_count += doc->warning_count;
-    free(doc->warnings);
+    cpi_free(NULL, doc->warnings);
     doc->warnings = NULL, doc->warning_count = 0;
 }
 
@@ -301,23 +301,23 @@ static cp_path *shot_path(const char *text, size_t size, const char *source, con
     }
     char *name = join(folder, e->file);
     if (!name || note_file(files, name) != 0) {
-        free(name);
+        cpi_free(NULL, name);
         place(text, source, e, i, CPI_SHOT_PATH, CP_ERR_MEMORY, error, "out of memory");
         return NULL;
     }
     char *ftext;
     size_t fsize;
     cp_path *p = NULL;
-    if (cpi_read_file(name, &ftext, &fsize, &inner) == CP_OK) {
+    if (cpi_read_file(NULL, name, &ftext, &fsize, &inner) == CP_OK) {
         if (files)
             files->hash = cpi_hash_bytes(files->hash ? files->hash : 0xcbf29ce484222325ull, ftext, fsize);
         p = cp_path_load_memory(ftext, fsize, name, &inner);
-        free(ftext);
+        cpi_free(NULL, ftext);
     }
     if (p)
         *joined = name;
     else
-        free(name);
+        cpi_free(NULL, name);
     if (!p) {
         snprintf(what, sizeof what, "%s", inner.message);
         place(text, source, e, i, CPI_SHOT_PATH, inner.code, error, what);
@@ -337,11 +337,11 @@ cp_sequence *cpi_sequence_load_text(const char *text, size_t size, const char *s
     cpi_shots shots = {0};
     if (cpi_shots_parse(text, size, source, &shots, error) != CP_OK)
         return NULL;
-    cp_shot *list = cpi_alloc_array(shots.n ? shots.n : 1, sizeof *list);
-    char **joined = cpi_alloc_array(shots.n ? shots.n : 1, sizeof *joined);
+    cp_shot *list = cpi_alloc_array(NULL, shots.n ? shots.n : 1, sizeof *list);
+    char **joined = cpi_alloc_array(NULL, shots.n ? shots.n : 1, sizeof *joined);
     if (!list || !joined) {
-        free(list);
-        free(joined);
+        cpi_free(NULL, list);
+        cpi_free(NULL, joined);
         cpi_shots_free(&shots);
         cpi_error_set(error, CP_ERR_MEMORY, "%s: out of memory for %zu shots", source, shots.n);
         return NULL;
@@ -402,9 +402,9 @@ done:
         for (size_t i = 0; i < built; i++)
             cp_path_destroy((cp_path *)(void *)(uintptr_t)list[i].path);
     for (size_t i = 0; i < built; i++)
-        free(joined[i]);
-    free(joined);
-    free(list);
+        cpi_free(NULL, joined[i]);
+    cpi_free(NULL, joined);
+    cpi_free(NULL, list);
     cpi_shots_free(&shots);
     if (seq)
         cpi_error_clear(error);
@@ -424,9 +424,9 @@ static char *folder_of(const char *file)
 {
     const char *slash = strrchr(file, '/');
     if (!slash)
-        return cpi_strdup(".");
+        return cpi_strdup(NULL, ".");
     const size_t n = slash == file ? 1 : (size_t)(slash - file);
-    char *out = cpi_alloc_array(n + 1, 1);
+    char *out = cpi_alloc_array(NULL, n + 1, 1);
     if (out) {
         memcpy(out, file, n);
         out[n] = '\0';
@@ -440,7 +440,7 @@ cp_sequence *cpi_sequence_load_file(const char *file, cpi_sequence_files *files,
     size_t size;
     if (files)
         memset(files, 0, sizeof *files);
-    if (cpi_read_file(file, &text, &size, error) != CP_OK)
+    if (cpi_read_file(NULL, file, &text, &size, error) != CP_OK)
         return NULL;
     if (hash)
         *hash = cpi_hash_bytes(0xcbf29ce484222325ull, text, size);
@@ -450,8 +450,8 @@ cp_sequence *cpi_sequence_load_file(const char *file, cpi_sequence_files *files,
         cpi_error_set(error, CP_ERR_MEMORY, "%s: out of memory", file);
     else
         seq = cpi_sequence_load_text(text, size, file, folder, files, error);
-    free(folder);
-    free(text);
+    cpi_free(NULL, folder);
+    cpi_free(NULL, text);
     return seq;
 }
 
@@ -492,7 +492,7 @@ bool cp_json_is_sequence(const char *text, size_t size)
         if (!found && cpi_scan_skip_value(&s) != 0)
             break;
     }
-    free(name.buf);
+    cpi_free(NULL, name.buf);
     return found;
 }
 
@@ -500,9 +500,9 @@ bool cp_json_file_is_sequence(const char *file)
 {
     char *text;
     size_t size;
-    if (cpi_read_file(file, &text, &size, NULL) != CP_OK)
+    if (cpi_read_file(NULL, file, &text, &size, NULL) != CP_OK)
         return false;
     const bool is = cp_json_is_sequence(text, size);
-    free(text);
+    cpi_free(NULL, text);
     return is;
 }

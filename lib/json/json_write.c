@@ -36,7 +36,7 @@ typedef struct extras_ctx {
 static int put_member(void *p, const char *name, size_t name_len, const char *value, size_t value_len)
 {
     extras_ctx *x = p;
-    cpi_scan s = {.text = name, .size = name_len};
+    cpi_scan s = {.text = name, .size = name_len, .alloc = x->name.alloc};
     if (cpi_scan_string(&s, &x->name) != 0)
         return cpi_error_set(x->error, CP_ERR_MEMORY, "out of memory");
     for (int i = 0; i < x->nreserved; i++)
@@ -55,9 +55,9 @@ static int put_member(void *p, const char *name, size_t name_len, const char *va
 static int put_extras(cpi_buf *o, const char *extras, const char *const *reserved, int nreserved, const char *prefix,
                       const char *separator, const char *what, cp_error *error)
 {
-    extras_ctx x = {o, reserved, nreserved, prefix, separator, what, error, {0}};
-    int rc = cpi_json_object_members(extras, what, put_member, &x, error);
-    free(x.name.buf);
+    extras_ctx x = {o, reserved, nreserved, prefix, separator, what, error, {.alloc = o->alloc}};
+    int rc = cpi_json_object_members(o->alloc, extras, what, put_member, &x, error);
+    cpi_free(o->alloc, x.name.buf);
     return rc;
 }
 
@@ -83,7 +83,9 @@ static int check(const cpi_path_view *v, const cp_path_options *opts, cp_error *
         return error ? error->code : CP_ERR_INVALID;
     if (v->built)
         return CP_OK;
-    cp_path *p = cp_path_create(v->keys, v->count, opts, error);
+    cp_path_options o = *opts;
+    o.allocator = v->alloc;
+    cp_path *p = cp_path_create(v->keys, v->count, &o, error);
     if (!p)
         return error ? error->code : CP_ERR_INVALID;
     cp_path_destroy(p);
@@ -101,7 +103,7 @@ char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
         opts.period = 0;
     if (check(v, &opts, error) != CP_OK)
         return NULL;
-    cpi_buf o = {0};
+    cpi_buf o = {.alloc = v->alloc};
     /* a key line is about 150 bytes with full-precision numbers */
     if (v->count < ((size_t)-1 - 4096) / 160)
         cpi_buf_reserve(&o, 4096 + 160 * v->count);

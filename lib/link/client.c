@@ -67,7 +67,7 @@ static void start_connect(cp_link *l, double t)
         lose(l, t, NULL, err.message);
         return;
     }
-    cpi_conn_init(&l->conn, sock, l->target, CP_LINK_MAX_MESSAGE, t);
+    cpi_conn_init(&l->conn, &l->alloc, sock, l->target, CP_LINK_MAX_MESSAGE, t);
     l->since = t;
     if (r == CPI_NET_DONE) {
         say_hello(l, t);
@@ -94,21 +94,23 @@ cp_link *cp_link_connect(const char *host, int port, const cp_link_options *opti
         cpi_error_set(error, CP_ERR_INVALID, "the name and the token must be UTF-8 text");
         return NULL;
     }
-    cp_link *l = calloc(1, sizeof *l);
+    cp_link *l = cpi_calloc(o.allocator, 1, sizeof *l);
     if (!l) {
         cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a link");
         return NULL;
     }
+    l->alloc = cpi_allocator_copy(o.allocator);
     if (cpi_link_timeout(o.timeout, &l->timeout, error) != CP_OK) {
-        free(l);
+        cpi_free(o.allocator, l);
         return NULL;
     }
     l->conn.sock = CPI_SOCK_NONE;
+    l->conn.alloc = l->conn.out.alloc = &l->alloc;
     cpi_link_copy_text(l->name, sizeof l->name, o.name ? o.name : "game");
     cpi_link_copy_text(l->token, sizeof l->token, o.token);
     if (cpi_net_resolve(host ? host : CP_LINK_DEFAULT_HOST, (unsigned)(port ? port : CP_LINK_DEFAULT_PORT), l->addrs,
                         CPI_LINK_ADDRS, &l->addr_count, error) != CP_OK) {
-        free(l);
+        cpi_free(o.allocator, l);
         return NULL;
     }
     l->backoff = CP_LINK_RETRY_MIN;
@@ -126,7 +128,8 @@ void cp_link_close(cp_link *link)
         cpi_conn_bye(&link->conn, "closing", "the game closed the link");
     cpi_conn_free(&link->conn);
     cp_path_destroy(link->path);
-    free(link);
+    const cp_allocator a = link->alloc;
+    cpi_free(&a, link);
 }
 
 /* ---- what the editor says ------------------------------------------------------------------- */
@@ -146,7 +149,8 @@ static void take_path(cp_link *l, const cp_link_message *m)
     char source[48];
     snprintf(source, sizeof source, "path %zu", m->revision);
     cp_error err;
-    cp_path *path = cp_path_load_memory(m->path_text, m->path_size, source, &err);
+    const cp_json_options jo = {.allocator = &l->alloc};
+    cp_path *path = cp_path_load_memory_with(m->path_text, m->path_size, source, &jo, &err);
     if (!path) {
         /* as a hot reload keeps the last good file: the last good path stays */
         cpi_link_copy_text(l->path_error, sizeof l->path_error, err.message);
@@ -171,7 +175,7 @@ static int handle(void *ctx, const char *body, size_t size)
     cp_link_message m;
     cp_error err;
     l->news.messages++;
-    if (cp_link_message_read(body, size, &m, &err) != CP_OK) {
+    if (cpi_link_message_read(&l->alloc, body, size, &m, &err) != CP_OK) {
         snprintf(l->why, sizeof l->why, "a malformed message from the editor: %s", err.message);
         l->reason = "protocol";
         return 1;

@@ -16,6 +16,7 @@ enum { CPI_LINK_NO_REQUEST = 0, CPI_LINK_TAKE, CPI_LINK_GIVE };
 enum { CPI_VIEW_LIVE = 0, CPI_VIEW_ENTER, CPI_VIEW_PATH, CPI_VIEW_LEAVE };
 
 struct cp_link {
+    cp_allocator     alloc;                   /* the link's, its connection's and its paths' */
     cpi_addr         addrs[CPI_LINK_ADDRS];
     size_t           addr_count, addr_next;
     char             target[CPI_ADDR_TEXT];   /* the address tried or connected */

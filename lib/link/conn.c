@@ -8,9 +8,10 @@
 
 #include "link_impl.h"
 
-void cpi_conn_init(cpi_conn *c, cpi_sock sock, const char *peer, size_t max_in, double now)
+void cpi_conn_init(cpi_conn *c, const cp_allocator *alloc, cpi_sock sock, const char *peer, size_t max_in, double now)
 {
     memset(c, 0, sizeof *c);
+    c->alloc = c->out.alloc = alloc;
     c->sock = sock;
     snprintf(c->peer, sizeof c->peer, "%s", peer);
     c->max_in = max_in;
@@ -19,11 +20,13 @@ void cpi_conn_init(cpi_conn *c, cpi_sock sock, const char *peer, size_t max_in, 
 
 void cpi_conn_free(cpi_conn *c)
 {
+    const cp_allocator *a = c->alloc;
     cpi_net_close(c->sock);
-    free(c->in);
+    cpi_free(a, c->in);
     cpi_buf_free(&c->out);
-    free(c->latest);
+    cpi_free(a, c->latest);
     memset(c, 0, sizeof *c);
+    c->alloc = c->out.alloc = a;
     c->sock = CPI_SOCK_NONE;
 }
 
@@ -63,9 +66,9 @@ int cpi_conn_queue(cpi_conn *c, const char *body, size_t size)
 int cpi_conn_queue_message(cpi_conn *c, const cp_link_message *msg)
 {
     size_t n;
-    char *body = cp_link_message_write(msg, &n, NULL);
+    char *body = cpi_link_message_write(c->alloc, msg, &n, NULL);
     int rc = body ? cpi_conn_queue(c, body, n) : -1;
-    free(body);
+    cpi_free(c->alloc, body);
     return rc;
 }
 
@@ -73,13 +76,13 @@ int cpi_conn_queue_latest(cpi_conn *c, const char *body, size_t size)
 {
     if (size == 0 || size > 0xFFFFFFFFu)
         return -1;
-    char *p = malloc(size + 5);
+    char *p = cpi_alloc(c->alloc, size + 5);
     if (!p)
         return -1;
     put_length(p, size);
     memcpy(p + 4, body, size);
     p[size + 4] = '\0';
-    free(c->latest);
+    cpi_free(c->alloc, c->latest);
     c->latest = p;
     c->latest_len = size + 4;
     return 0;
@@ -180,7 +183,7 @@ int cpi_conn_read(cpi_conn *c, double now, cpi_conn_handler fn, void *ctx, cp_er
             }
             if (c->in_cap - c->in_len < want + 1) {
                 size_t cap = c->in_len + want + 1;
-                char *p = realloc(c->in, cap);
+                char *p = cpi_realloc(c->alloc, c->in, cap);
                 if (!p) {
                     cpi_error_set(error, CP_ERR_MEMORY, "%s: out of memory for a message of %zu bytes", c->peer, cap);
                     return -1;
@@ -231,7 +234,7 @@ void cpi_conn_bye(cpi_conn *c, const char *reason, const char *text)
     cpi_link_copy_text(bye.text, sizeof bye.text, text);
     /* behind what is queued (a message half sent cannot be cut short), ahead of the newest-only
        slot; it goes out if the socket takes it now */
-    free(c->latest);
+    cpi_free(c->alloc, c->latest);
     c->latest = NULL;
     c->latest_len = 0;
     if (cpi_conn_queue_message(c, &bye) == 0)

@@ -23,6 +23,7 @@
 /* One TCP connection speaking the link's framing: each message is its
  * body's length as 4 bytes, big-endian, then the body. */
 typedef struct cpi_conn {
+    const cp_allocator *alloc;     /* the link's or the server's */
     cpi_sock sock;
     char     peer[CPI_ADDR_TEXT];  /* the other end, for messages */
     size_t   max_in;               /* the largest body taken */
@@ -43,9 +44,14 @@ typedef struct cpi_conn {
 typedef int (*cpi_conn_handler)(void *ctx, const char *body, size_t size);
 
 /* A connection over `sock` (now owned) to `peer`, taking bodies up to max_in bytes. */
-void cpi_conn_init(cpi_conn *c, cpi_sock sock, const char *peer, size_t max_in, double now);
+void cpi_conn_init(cpi_conn *c, const cp_allocator *alloc, cpi_sock sock, const char *peer, size_t max_in, double now);
 /* Closes the socket and frees the buffers; the struct is left as after {0}. */
 void cpi_conn_free(cpi_conn *c);
+/* cp_link_message_read and cp_link_message_write with an allocator for
+ * their work and (write) the text. */
+cp_status cpi_link_message_read(const cp_allocator *alloc, const char *body, size_t size, cp_link_message *out,
+                                cp_error *error);
+char *cpi_link_message_write(const cp_allocator *alloc, const cp_link_message *msg, size_t *size, cp_error *error);
 
 /* Queues a message body (framed here). 0, or -1 if out of memory or over the length limit. */
 int cpi_conn_queue(cpi_conn *c, const char *body, size_t size);

@@ -324,13 +324,20 @@ static void defaults(cp_link_message *m)
 
 cp_status cp_link_message_read(const char *body, size_t size, cp_link_message *out, cp_error *error)
 {
+    return cpi_link_message_read(NULL, body, size, out, error);
+}
+
+cp_status cpi_link_message_read(const cp_allocator *alloc, const char *body, size_t size, cp_link_message *out,
+                                cp_error *error)
+{
     if (size > CP_LINK_MAX_MESSAGE)
         return cpi_error_set(error, CP_ERR_LIMIT, "message: %zu bytes is over the limit of %u bytes", size,
                              CP_LINK_MAX_MESSAGE);
     cp_link_message m;
     memset(&m, 0, sizeof m);
     defaults(&m);
-    reader r = {.s = {.text = body, .size = size, .unique = 1}, .m = &m, .what = "message", .error = error};
+    reader r = {.s = {.text = body, .size = size, .unique = 1, .alloc = alloc}, .m = &m, .what = "message",
+                .error = error, .str = {.alloc = alloc}};
     cpi_scan *s = &r.s;
     cpi_scan_ws(s);
     if (s->pos >= size || body[s->pos] != '{') {
@@ -347,7 +354,7 @@ cp_status cp_link_message_read(const char *body, size_t size, cp_link_message *o
         unsigned long line, col;
         cpi_line_col(body, s->err_pos, &line, &col);
         cpi_error_set(error, s->err_code, "message:%lu:%lu: %s", line, col, s->err);
-        free(r.str.buf);
+        cpi_free(alloc, r.str.buf);
         return s->err_code;
     }
     cp_status rc = walk(&r, 1);
@@ -371,7 +378,7 @@ cp_status cp_link_message_read(const char *body, size_t size, cp_link_message *o
     }
     if (rc == CP_OK && m.type == CP_LINK_PLAYHEAD && !isfinite(m.playhead.rate))
         rc = bad(&r, M_RATE, "not a finite number");
-    free(r.str.buf);
+    cpi_free(alloc, r.str.buf);
     if (rc != CP_OK)
         return rc;
     cpi_error_clear(error);
@@ -475,9 +482,14 @@ static cp_status check_out(const cp_link_message *m, cp_error *error)
 
 char *cp_link_message_write(const cp_link_message *m, size_t *size, cp_error *error)
 {
+    return cpi_link_message_write(NULL, m, size, error);
+}
+
+char *cpi_link_message_write(const cp_allocator *alloc, const cp_link_message *m, size_t *size, cp_error *error)
+{
     if (check_out(m, error) != CP_OK)
         return NULL;
-    cpi_buf b = {0};
+    cpi_buf b = {.alloc = alloc};
     cpi_buf_printf(&b, "{\"type\":\"%s\"", cp_link_type_name(m->type));
     switch (m->type) {
     case CP_LINK_HELLO:

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "campath/json.h"
+#include "json_impl.h"
 #include "link_impl.h"
 
 /* Connections at once: the games, and as many saying hello. */
@@ -29,6 +30,7 @@ typedef struct peer {
 } peer;
 
 struct cp_link_server {
+    cp_allocator     alloc;
     cpi_sock         listener;
     char             address[CPI_ADDR_TEXT];
     size_t           port;
@@ -126,14 +128,17 @@ cp_link_server *cp_link_server_open(const cp_link_server_options *options, cp_er
     }
     if (o.token && check_token(o.token, error) != CP_OK)
         return NULL;
-    cp_link_server *s = calloc(1, sizeof *s);
+    cp_link_server *s = cpi_calloc(o.allocator, 1, sizeof *s);
     if (!s) {
         cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the link");
         return NULL;
     }
+    s->alloc = cpi_allocator_copy(o.allocator);
+    for (size_t i = 0; i < SLOTS; i++)
+        s->peers[i].conn.alloc = s->peers[i].conn.out.alloc = &s->alloc;
     s->listener = CPI_SOCK_NONE;
     if (cpi_link_timeout(o.timeout, &s->timeout, error) != CP_OK) {
-        free(s);
+        cpi_free(o.allocator, s);
         return NULL;
     }
     s->pose_rate = o.pose_rate > 0 ? o.pose_rate : CP_LINK_POSE_RATE;
@@ -145,7 +150,7 @@ cp_link_server *cp_link_server_open(const cp_link_server_options *options, cp_er
     if (cpi_net_resolve(host, port, &addr, 1, &count, error) != CP_OK ||
         cpi_net_listen(&addr, &s->listener, error) != CP_OK || cpi_net_local(s->listener, &local, error) != CP_OK) {
         cpi_net_close(s->listener);
-        free(s);
+        cpi_free(o.allocator, s);
         return NULL;
     }
     cpi_net_addr_text(&local, s->address);
@@ -178,8 +183,9 @@ void cp_link_server_close(cp_link_server *server)
             cpi_conn_free(&server->peers[i].conn);
         }
     cpi_net_close(server->listener);
-    free(server->path_msg);
-    free(server);
+    const cp_allocator a = server->alloc;
+    cpi_free(&a, server->path_msg);
+    cpi_free(&a, server);
 }
 
 /* ---- what games say ----------------------------------------------------------------------------- */
@@ -262,7 +268,7 @@ static int handle(void *ctx, const char *body, size_t size)
     cp_link_message m;
     cp_error err;
     s->taken++;
-    if (cp_link_message_read(body, size, &m, &err) != CP_OK)
+    if (cpi_link_message_read(&s->alloc, body, size, &m, &err) != CP_OK)
         return refuse(s, "protocol", "%s%s", p->game ? "a malformed message: " : "not a campath link client: ",
                       err.message);
     if (!p->game)
@@ -316,13 +322,13 @@ static void accept_new(cp_link_server *s, double t)
         if (!p || saying_hello >= CP_LINK_MAX_GAMES) {
             peer gone;
             memset(&gone, 0, sizeof gone);
-            cpi_conn_init(&gone.conn, sock, at, 0, t);
+            cpi_conn_init(&gone.conn, &s->alloc, sock, at, 0, t);
             drop(s, &gone, "full", "too many connections saying hello at once");
             continue;
         }
         p->used = true;
         p->since = t;
-        cpi_conn_init(&p->conn, sock, at, CP_LINK_MAX_GAME_MESSAGE, t);
+        cpi_conn_init(&p->conn, &s->alloc, sock, at, CP_LINK_MAX_GAME_MESSAGE, t);
     }
 }
 
@@ -392,7 +398,7 @@ cp_status cp_link_server_set_path(cp_link_server *server, const cp_path *path, c
 {
     cp_link_server *s = server;
     size_t n;
-    char *text = cp_path_save_memory(path, &n, error);
+    char *text = cpi_path_write(&s->alloc, path, &n, error);
     if (!text)
         return error ? error->code : CP_ERR_INVALID;
     cp_link_message m;
@@ -402,16 +408,16 @@ cp_status cp_link_server_set_path(cp_link_server *server, const cp_path *path, c
     m.path_text = text;
     m.path_size = n;
     size_t len;
-    char *body = cp_link_message_write(&m, &len, error);
-    free(text);
+    char *body = cpi_link_message_write(&s->alloc, &m, &len, error);
+    cpi_free(&s->alloc, text);
     if (!body)
         return error ? error->code : CP_ERR_MEMORY;
     if (len > CP_LINK_MAX_MESSAGE) {
-        free(body);
+        cpi_free(&s->alloc, body);
         return cpi_error_set(error, CP_ERR_LIMIT, "the path's file is %zu bytes, over the link's limit of %u bytes",
                              len, CP_LINK_MAX_MESSAGE);
     }
-    free(s->path_msg);
+    cpi_free(&s->alloc, s->path_msg);
     s->path_msg = body;
     s->path_len = len;
     s->revision++;

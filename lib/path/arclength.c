@@ -169,10 +169,10 @@ static void add_leaf(void *ctx, double a, double b, double value)
         return;
     if (t->n == t->cap) {
         const size_t cap = t->cap ? 2 * t->cap : 16;
-        double *x = realloc(t->x0, cap * sizeof *x);
+        double *x = cpi_realloc_array(&t->c->alloc, t->x0, cap, sizeof *x);
         if (x)
             t->x0 = x;
-        double *c = x ? realloc(t->cum, (cap + 1) * sizeof *c) : NULL;
+        double *c = x ? cpi_realloc_array(&t->c->alloc, t->cum, cap + 1, sizeof *c) : NULL;
         if (c)
             t->cum = c;
         if (!x || !c) {
@@ -195,7 +195,7 @@ int cpi_arc_table_build(cpi_arc_table *t, const cp_curve *c, size_t seg)
     t->a = CPI_TIME(c, seg);
     t->b = CPI_TIME(c, seg + 1);
     t->s = 1.0;
-    t->cum = malloc(sizeof *t->cum);
+    t->cum = cpi_alloc(&c->alloc, sizeof *t->cum);
     if (!t->cum)
         return -1;
     t->cum[0] = 0.0;
@@ -238,8 +238,9 @@ double cpi_arc_table_at(const cpi_arc_table *t, double x)
 
 void cpi_arc_table_free(cpi_arc_table *t)
 {
-    free(t->x0);
-    free(t->cum);
+    const cp_allocator *a = t->c ? &t->c->alloc : NULL;
+    cpi_free(a, t->x0);
+    cpi_free(a, t->cum);
     memset(t, 0, sizeof *t);
 }
 
@@ -342,15 +343,18 @@ struct cp_arclength {
     const cp_path *path;
     size_t         nseg;
     double        *cum; /* nseg + 1 cumulative lengths */
+    cp_allocator   alloc; /* the path's */
 };
 
 cp_arclength *cp_arclength_create(const cp_path *path, cp_error *error)
 {
-    cp_arclength *a = calloc(1, sizeof *a);
-    if (a)
-        a->cum = cpi_alloc_array(path->pos->nseg + 1, sizeof *a->cum);
+    cp_arclength *a = cpi_calloc(&path->alloc, 1, sizeof *a);
+    if (a) {
+        a->alloc = path->alloc;
+        a->cum = cpi_alloc_array(&path->alloc, path->pos->nseg + 1, sizeof *a->cum);
+    }
     if (!a || !a->cum) {
-        free(a);
+        cpi_free(&path->alloc, a);
         cpi_error_set(error, CP_ERR_MEMORY, "out of memory for an arc-length table");
         return NULL;
     }
@@ -366,8 +370,9 @@ cp_arclength *cp_arclength_create(const cp_path *path, cp_error *error)
 void cp_arclength_destroy(cp_arclength *table)
 {
     if (table) {
-        free(table->cum);
-        free(table);
+        const cp_allocator alloc = table->alloc;
+        cpi_free(&alloc, table->cum);
+        cpi_free(&alloc, table);
     }
 }
 

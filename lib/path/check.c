@@ -66,7 +66,7 @@ void cpi_check_add(cpi_checker *c, cp_finding_kind kind, cp_severity sev, size_t
         return;
     if (r->count == c->cap) {
         const size_t cap = c->cap ? 2 * c->cap : 16;
-        cp_finding *f = realloc(r->findings, cap * sizeof *f);
+        cp_finding *f = cpi_realloc_array(&r->allocator, r->findings, cap, sizeof *f);
         if (!f) {
             c->failed = 1;
             return;
@@ -177,7 +177,7 @@ static int measure_joints(const cp_path *p, joints *js)
     const size_t n = p->count;
     const int closed = p->opts.ends == CP_ENDS_CLOSED;
     memset(js, 0, sizeof *js);
-    js->j = cpi_alloc_array(2 * n, sizeof *js->j);
+    js->j = cpi_alloc_array(&p->alloc, 2 * n, sizeof *js->j);
     if (!js->j)
         return -1;
     /* rounding makes a derivative that is zero everywhere jump by its own
@@ -581,6 +581,7 @@ static void check_inserted(cpi_checker *c, size_t i)
 cp_status cp_path_check(const cp_path *path, const cp_check_options *options, cp_check_report *report, cp_error *error)
 {
     memset(report, 0, sizeof *report);
+    report->allocator = path->alloc;
     cpi_checker c = {.p = path, .r = report};
     if (options)
         c.o = *options;
@@ -618,7 +619,7 @@ cp_status cp_path_check(const cp_path *path, const cp_check_options *options, cp
         if (path->target)
             cpi_check_lookat(&c, i);
     }
-    free(js.j);
+    cpi_free(&path->alloc, js.j);
     if (c.failed) {
         cp_check_report_free(report);
         return cpi_error_set(error, CP_ERR_MEMORY, "check: out of memory for the findings of %zu keys", n);
@@ -631,6 +632,6 @@ void cp_check_report_free(cp_check_report *report)
 {
     if (!report)
         return;
-    free(report->findings);
+    cpi_free(&report->allocator, report->findings);
     memset(report, 0, sizeof *report);
 }

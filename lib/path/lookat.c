@@ -136,7 +136,7 @@ void cpi_lookat_margins(const cp_key *k, double *angle, double *distance)
 int cpi_lookat_prepare(cp_path *p, cp_error *error)
 {
     const size_t n = p->count;
-    p->q0 = cpi_alloc_array(n, sizeof *p->q0);
+    p->q0 = cpi_alloc_array(&p->alloc, n, sizeof *p->q0);
     if (!p->q0)
         return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the look-at frames of %zu keys", n);
     /* each frame in the hemisphere of the one before, for the shape's

@@ -62,12 +62,12 @@ static int heading(const double d[3], double m[2])
 }
 
 /* Appends a reference to segment s. */
-static int add_piece(cpi_lift *l, size_t *cap, cpi_lift_seg *s, double at, cp_quat ref)
+static int add_piece(const cp_allocator *alloc, cpi_lift *l, size_t *cap, cpi_lift_seg *s, double at, cp_quat ref)
 {
     const size_t used = (size_t)s->more + s->nmore;
     if (used == *cap) {
         const size_t c = *cap ? 2 * *cap : 16;
-        cpi_lift_piece *m = c <= UINT32_MAX ? realloc(l->more, c * sizeof *m) : NULL;
+        cpi_lift_piece *m = c <= UINT32_MAX ? cpi_realloc_array(alloc, l->more, c, sizeof *m) : NULL;
         if (!m)
             return 0; /* l->more is still the path's, freed with it */
         l->more = m, *cap = c;
@@ -109,7 +109,7 @@ static int lift_segment(const cp_path *p, cpi_lift *l, size_t *cap, size_t seg, 
         const double at = v.x0 + v.scale * w;
         view_at(p, seg, at, d);
         *ref = cpi_lookat_frame(d, *ref);
-        if (!add_piece(l, cap, s, at, *ref))
+        if (!add_piece(&p->alloc, l, cap, s, at, *ref))
             return 0;
     }
     return 1;
@@ -121,7 +121,7 @@ int cpi_lookat_lift(cp_path *p, cp_error *error)
     const size_t n = p->count, nseg = cpi_lookat_segments(p);
     const uint32_t *knot = p->shape ? p->shape->key_knot : NULL;
     l->nseg = nseg ? nseg : 1;
-    l->seg = cpi_alloc_array(l->nseg, sizeof *l->seg);
+    l->seg = cpi_alloc_array(&p->alloc, l->nseg, sizeof *l->seg);
     if (!l->seg)
         return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the look-at frames of %zu keys", n);
     /* from the first key's frame in the hemisphere of the identity; where

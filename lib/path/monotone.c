@@ -310,7 +310,7 @@ int cpi_monotone_build(const cpi_mono_spec *sp, double *d, double *a, cp_error *
     }
     const size_t npieces = sp->closed ? n : n - 1;
     void *own = NULL, *work = sp->work;
-    if (!work && !(work = own = malloc(cpi_monotone_work_size(n))))
+    if (!work && !(work = own = cpi_alloc(sp->alloc, cpi_monotone_work_size(n))))
         return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a monotone spline of %zu knots", n);
     double *buf = work;
     size_t *of = (size_t *)(buf + 5 * (n + 1)), *queue = of + n + 1;
@@ -372,7 +372,7 @@ int cpi_monotone_build(const cpi_mono_spec *sp, double *d, double *a, cp_error *
         }
     }
 done:
-    free(own);
+    cpi_free(sp->alloc, own);
     return rc;
 }
 

@@ -26,6 +26,7 @@ typedef struct cpi_mono_spec {
     double               px, py;
     int                  rest;   /* open ends: 1 = zero slope at both ends, 0 = zero curvature */
     void                *work;   /* NULL, or cpi_monotone_work_size(n) bytes of scratch to use */
+    const cp_allocator  *alloc;  /* for scratch when `work` is NULL */
 } cpi_mono_spec;
 
 /* Bytes of scratch cpi_monotone_build uses for n knots (callers that build

@@ -71,7 +71,7 @@ static cp_curve *channel(const cp_key *keys, size_t count, int ch, cp_interp int
                          const cp_curve *index_from, cp_error *error)
 {
     const int dim = ch <= CH_TARGET ? 3 : 1;
-    cp_curve *c = cpi_curve_alloc(dim, count, cpi_interp_mode(interp), 0, 0, o->period, 0, error);
+    cp_curve *c = cpi_curve_alloc(o->allocator, dim, count, cpi_interp_mode(interp), 0, 0, o->period, 0, error);
     if (!c)
         return NULL;
     for (size_t i = 0; i < count; i++) {
@@ -113,7 +113,7 @@ static int build_curves(cp_path *p, const cp_key *given, const cpi_field_names *
     if (o->orientation == CP_ORIENTATION_LOOK_AT) {
         if (!(p->target = channel(p->keys, n, CH_TARGET, o->position, o, p->pos, error)))
             return CP_ERR_INVALID;
-    } else if (!(p->rot = cpi_rotation_build(n, &given[0].time, sizeof *given, &given[0].rotation,
+    } else if (!(p->rot = cpi_rotation_build(&p->alloc, n, &given[0].time, sizeof *given, &given[0].rotation,
                                              sizeof *given, o->rotation, o->ends, o->period, p->pos, names->time,
                                              error))) {
         return CP_ERR_INVALID;
@@ -145,9 +145,14 @@ cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options 
     if (cpi_path_validate(keys, count, &opts, names, &stats, error) != CP_OK)
         return NULL;
 
-    cp_path *p = calloc(1, sizeof *p);
-    if (p)
-        p->keys = cpi_alloc_large(count, sizeof *p->keys);
+    cp_path *p = cpi_calloc(opts.allocator, 1, sizeof *p);
+    if (p) {
+        p->alloc = cpi_allocator_copy(opts.allocator);
+        /* the path's options point at its own copy: what derives a path
+         * from it (retiming, a copy) allocates as it does */
+        opts.allocator = p->alloc.alloc ? &p->alloc : NULL;
+        p->keys = cpi_alloc_large(&p->alloc, count, sizeof *p->keys);
+    }
     if (!p || !p->keys) {
         cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a path of %zu keys", count);
         cp_path_destroy(p);
@@ -188,11 +193,11 @@ static void free_meta(cp_path *p)
 {
     if (p->key_extras) {
         for (size_t i = 0; i < p->count; i++)
-            free(p->key_extras[i]);
-        free(p->key_extras);
+            cpi_free(&p->alloc, p->key_extras[i]);
+        cpi_free(&p->alloc, p->key_extras);
     }
-    free(p->name);
-    free(p->extras);
+    cpi_free(&p->alloc, p->name);
+    cpi_free(&p->alloc, p->extras);
     p->name = p->extras = NULL;
     p->key_extras = NULL;
 }
@@ -202,7 +207,7 @@ void cp_path_destroy(cp_path *path)
     if (!path)
         return;
     free_meta(path);
-    free(path->scene);
+    cpi_free(&path->alloc, path->scene);
     cpi_shape_free(path->shape);
     cp_curve_destroy(path->rot); /* these may borrow the position curve's index */
     cp_curve_destroy(path->fov);
@@ -210,11 +215,12 @@ void cp_path_destroy(cp_path *path)
     for (int c = 0; c < CPI_X_COUNT; c++)
         cp_curve_destroy(path->xc[c]);
     cp_curve_destroy(path->pos);
-    free(path->q0);
-    free(path->lift.seg);
-    free(path->lift.more);
-    free(path->keys);
-    free(path);
+    const cp_allocator a = path->alloc;
+    cpi_free(&a, path->q0);
+    cpi_free(&a, path->lift.seg);
+    cpi_free(&a, path->lift.more);
+    cpi_free(&a, path->keys);
+    cpi_free(&a, path);
 }
 
 /* ---- accessors --------------------------------------------------------------------- */
@@ -497,10 +503,10 @@ cp_status cpi_path_copy_meta(cp_path *dst, const cp_path *src, cp_error *error)
 
 cp_status cp_path_set_scene(cp_path *path, const char *scene, cp_error *error)
 {
-    char *s = cpi_strdup(scene);
+    char *s = cpi_strdup(&path->alloc, scene);
     if (scene && !s)
         return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the path's scene");
-    free(path->scene);
+    cpi_free(&path->alloc, path->scene);
     path->scene = s;
     cpi_error_clear(error);
     return CP_OK;
@@ -514,24 +520,24 @@ const char *cp_path_key_extras(const cp_path *path, size_t i)
 cp_status cp_path_set_meta(cp_path *path, const char *name, const char *extras, const char *const *key_extras,
                            cp_error *error)
 {
-    char *n = cpi_strdup(name), *e = cpi_strdup(extras);
+    char *n = cpi_strdup(&path->alloc, name), *e = cpi_strdup(&path->alloc, extras);
     char **k = NULL;
     int ok = (!name || n) && (!extras || e);
     if (ok && key_extras) {
-        k = calloc(path->count, sizeof *k);
+        k = cpi_calloc(&path->alloc, path->count, sizeof *k);
         ok = k != NULL;
         for (size_t i = 0; ok && i < path->count; i++) {
-            k[i] = cpi_strdup(key_extras[i]);
+            k[i] = cpi_strdup(&path->alloc, key_extras[i]);
             ok = !key_extras[i] || k[i];
         }
     }
     if (!ok) {
-        free(n);
-        free(e);
+        cpi_free(&path->alloc, n);
+        cpi_free(&path->alloc, e);
         if (k)
             for (size_t i = 0; i < path->count; i++)
-                free(k[i]);
-        free(k);
+                cpi_free(&path->alloc, k[i]);
+        cpi_free(&path->alloc, k);
         return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the path's metadata");
     }
     free_meta(path);

@@ -78,6 +78,7 @@ typedef struct cpi_shape {
     double     speed;     /* constant-speed timing: the cruising speed in m/s, else 0 */
     void      *work;      /* while building: scratch for every monotone build, then NULL */
     double    *scratch;   /* while building: 4 (keys + 1) doubles for the maps, then NULL */
+    const cp_allocator *alloc; /* the path's */
 } cpi_shape;
 
 /* The hemisphere of a look-at path's quaternion (docs/math.md, section 15):
@@ -121,6 +122,7 @@ struct cp_path {
     cpi_shape       *shape;      /* smooth and constant-speed timing; NULL for keys timing */
     char            *name, *extras, *scene;
     char           **key_extras; /* NULL or count entries */
+    cp_allocator     alloc;      /* what the path and all it holds were allocated with */
 };
 
 #endif /* CAMPATH_PATH_LAYOUT_H */

@@ -43,8 +43,8 @@ static cp_path *retime_shape(const cp_path *path, double total, double duration,
 {
     const size_t n = path->count;
     const int closed = path->opts.ends == CP_ENDS_CLOSED;
-    cp_key *keys = cpi_alloc_array(n, sizeof *keys);
-    double *at = cpi_alloc_array(n, sizeof *at);
+    cp_key *keys = cpi_alloc_array(&path->alloc, n, sizeof *keys);
+    double *at = cpi_alloc_array(&path->alloc, n, sizeof *at);
     /* one table of segment lengths: distance_at per key would be O(keys) each */
     cp_arclength *table = keys && at ? cp_arclength_create(path, NULL) : NULL;
     cp_path *out = NULL;
@@ -84,8 +84,8 @@ static cp_path *retime_shape(const cp_path *path, double total, double duration,
     }
 done:
     cp_arclength_destroy(table);
-    free(keys);
-    free(at);
+    cpi_free(&path->alloc, keys);
+    cpi_free(&path->alloc, at);
     return out;
 }
 
@@ -110,11 +110,11 @@ cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_
     }
     if (path->opts.timing != CP_TIMING_KEYS)
         return retime_shape(path, total, duration, error);
-    cp_key *keys = cpi_alloc_array(n, sizeof *keys);
-    double *w = cpi_alloc_array(nseg, sizeof *w);
+    cp_key *keys = cpi_alloc_array(&path->alloc, n, sizeof *keys);
+    double *w = cpi_alloc_array(&path->alloc, nseg, sizeof *w);
     if (!keys || !w) {
-        free(keys);
-        free(w);
+        cpi_free(&path->alloc, keys);
+        cpi_free(&path->alloc, w);
         cpi_error_set(error, CP_ERR_MEMORY, "retime: out of memory for %zu keys", n);
         return NULL;
     }
@@ -161,8 +161,8 @@ cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_
         if (change < CPI_RETIME_TOLERANCE)
             break;
     }
-    free(keys);
-    free(w);
+    cpi_free(&path->alloc, keys);
+    cpi_free(&path->alloc, w);
     if (next && cpi_path_copy_meta(next, path, error) != CP_OK) {
         cp_path_destroy(next);
         return NULL;

@@ -83,11 +83,11 @@ cp_sequence *cpi_sequence_build(const cp_shot *shots, size_t count, int owns, cp
                      count, CP_SEQUENCE_MAX_SHOTS);
         return NULL;
     }
-    cp_sequence *seq = cpi_alloc_array(1, sizeof *seq);
-    cpi_shot *s = cpi_alloc_array(count, sizeof *s);
+    cp_sequence *seq = cpi_alloc_array(NULL, 1, sizeof *seq);
+    cpi_shot *s = cpi_alloc_array(NULL, count, sizeof *s);
     if (!seq || !s) {
-        free(seq);
-        free(s);
+        cpi_free(NULL, seq);
+        cpi_free(NULL, s);
         cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a sequence of %zu shots", count);
         return NULL;
     }
@@ -149,27 +149,27 @@ void cp_sequence_destroy(cp_sequence *seq)
     for (size_t i = 0; i < seq->count; i++) {
         if (seq->owns)
             cp_path_destroy((cp_path *)(void *)(uintptr_t)seq->shots[i].shot.path);
-        free(seq->shots[i].file);
+        cpi_free(NULL, seq->shots[i].file);
     }
     for (size_t i = 0; i < seq->warning_count; i++)
-        free(seq->warnings[i]);
-    free(seq->warnings);
-    free(seq->shots);
-    free(seq->name);
-    free(seq);
+        cpi_free(NULL, seq->warnings[i]);
+    cpi_free(NULL, seq->warnings);
+    cpi_free(NULL, seq->shots);
+    cpi_free(NULL, seq->name);
+    cpi_free(NULL, seq);
 }
 
 cp_status cpi_sequence_set_file(cp_sequence *seq, size_t i, const char *file)
 {
-    free(seq->shots[i].file);
-    seq->shots[i].file = cpi_strdup(file);
+    cpi_free(NULL, seq->shots[i].file);
+    seq->shots[i].file = cpi_strdup(NULL, file);
     return file && !seq->shots[i].file ? CP_ERR_MEMORY : CP_OK;
 }
 
 cp_status cpi_sequence_set_name(cp_sequence *seq, const char *name)
 {
-    free(seq->name);
-    seq->name = cpi_strdup(name);
+    cpi_free(NULL, seq->name);
+    seq->name = cpi_strdup(NULL, name);
     return name && !seq->name ? CP_ERR_MEMORY : CP_OK;
 }
 

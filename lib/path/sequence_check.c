@@ -33,14 +33,14 @@ static cp_finding *add(adder *a, cp_severity sev)
         return NULL;
     if (r->count == a->cap) {
         const size_t cap = a->cap ? 2 * a->cap : 16;
-        cp_finding *f = cpi_alloc_array(cap, sizeof *f);
+        cp_finding *f = cpi_alloc_array(NULL, cap, sizeof *f);
         if (!f) {
             a->failed = 1;
             return NULL;
         }
         if (r->count)
             memcpy(f, r->findings, r->count * sizeof *f);
-        free(r->findings);
+        cpi_free(NULL, r->findings);
         r->findings = f, a->cap = cap;
     }
     cp_finding *f = &r->findings[r->count++];

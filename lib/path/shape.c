@@ -31,11 +31,12 @@ void cpi_shape_free(cpi_shape *s)
 {
     if (!s)
         return;
-    free(s->uk);
-    free(s->key_knot);
-    free(s->xk);
+    const cp_allocator *a = s->alloc;
+    cpi_free(a, s->uk);
+    cpi_free(a, s->key_knot);
+    cpi_free(a, s->xk);
     cp_curve_destroy(s->warp);
-    free(s);
+    cpi_free(a, s);
 }
 
 /* The angle in radians between two rotations (unit quaternions), the short
@@ -164,7 +165,7 @@ static cp_curve *point_curve(cpi_shape *s, const cp_path *p, int which, int clos
 {
     const size_t m = distinct_knots(s, which, closed, period, from);
     const int loop = closed && m > 1;
-    cp_curve *c = cpi_curve_alloc(3, m, cpi_interp_mode(p->opts.position), 0, 0, loop ? period : 0.0, 0, error);
+    cp_curve *c = cpi_curve_alloc(&p->alloc, 3, m, cpi_interp_mode(p->opts.position), 0, 0, loop ? period : 0.0, 0, error);
     if (!c)
         return NULL;
     for (size_t i = 0; i < m; i++) {
@@ -191,8 +192,8 @@ static cp_curve *rotation_curve(cpi_shape *s, const cp_path *p, int closed, doub
 {
     const size_t m = distinct_knots(s, 1, closed, period, from);
     const int loop = closed && m > 1;
-    double *t = cpi_alloc_array(m, sizeof *t);
-    cp_quat *q = cpi_alloc_array(m, sizeof *q);
+    double *t = cpi_alloc_array(&p->alloc, m, sizeof *t);
+    cp_quat *q = cpi_alloc_array(&p->alloc, m, sizeof *q);
     cp_curve *c = NULL;
     if (!t || !q) {
         cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the rotation of %zu keys", m);
@@ -202,7 +203,7 @@ static cp_curve *rotation_curve(cpi_shape *s, const cp_path *p, int closed, doub
         t[i] = s->uk[from[i]].sr[0];
         q[i] = p->keys[first_key[from[i]]].rotation;
     }
-    c = cpi_rotation_build(m, t, sizeof *t, q, sizeof *q, p->opts.rotation, loop ? CP_ENDS_CLOSED : CP_ENDS_NATURAL,
+    c = cpi_rotation_build(&p->alloc, m, t, sizeof *t, q, sizeof *q, p->opts.rotation, loop ? CP_ENDS_CLOSED : CP_ENDS_NATURAL,
                            loop ? period : 0.0, NULL, time_name, error);
     if (!c)
         goto done;
@@ -220,8 +221,8 @@ static cp_curve *rotation_curve(cpi_shape *s, const cp_path *p, int closed, doub
     if (loop)
         s->uk[s->nu].rseg = (uint32_t)c->count;
 done:
-    free(t);
-    free(q);
+    cpi_free(&p->alloc, t);
+    cpi_free(&p->alloc, q);
     return c;
 }
 
@@ -239,7 +240,7 @@ static double *at_knot(knot_values kv, size_t k) { return (double *)(kv.base + k
 static cp_curve *scalar_curve(cpi_shape *s, cp_interp interp, knot_values kv, int closed, cp_error *error)
 {
     const int loop = closed && s->nu > 1;
-    cp_curve *c = cpi_curve_alloc(1, s->nu, cpi_interp_mode(interp), 0, 0, loop ? s->total : 0.0, 0, error);
+    cp_curve *c = cpi_curve_alloc(s->alloc, 1, s->nu, cpi_interp_mode(interp), 0, 0, loop ? s->total : 0.0, 0, error);
     if (!c)
         return NULL;
     for (size_t k = 0; k < s->nu; k++) {
@@ -273,7 +274,8 @@ static int map_over_u(cpi_shape *s, int closed, knot_values kv, double rise, cp_
         x[k] = s->uk[k].u;
         y[k] = at_knot(kv, k)[0];
     }
-    cpi_mono_spec spec = {.n = n, .x = x, .y = y, .closed = closed, .px = s->total, .py = rise, .work = s->work};
+    cpi_mono_spec spec = {.n = n, .x = x, .y = y, .closed = closed, .px = s->total, .py = rise, .work = s->work,
+                          .alloc = s->alloc};
     int rc = cpi_monotone_build(&spec, d, a, error);
     for (size_t k = 0; rc == CP_OK && k < n; k++) {
         at_knot(kv, k)[1] = d[k];
@@ -327,22 +329,24 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
     const size_t n = p->count;
     const int closed = p->opts.ends == CP_ENDS_CLOSED, look_at = p->opts.orientation == CP_ORIENTATION_LOOK_AT;
     const size_t nsteps = closed ? n : n - 1;
-    cpi_shape *s = calloc(1, sizeof *s);
-    steps st = {cpi_alloc_array(n, sizeof(double)), cpi_alloc_array(n, sizeof(double)),
-                cpi_alloc_array(n, sizeof(double))};
-    size_t *from = cpi_alloc_array(n + 1, sizeof *from), *first_key = cpi_alloc_array(n + 1, sizeof *first_key);
+    const cp_allocator *A = &p->alloc;
+    cpi_shape *s = cpi_calloc(A, 1, sizeof *s);
+    steps st = {cpi_alloc_array(A, n, sizeof(double)), cpi_alloc_array(A, n, sizeof(double)),
+                cpi_alloc_array(A, n, sizeof(double))};
+    size_t *from = cpi_alloc_array(A, n + 1, sizeof *from), *first_key = cpi_alloc_array(A, n + 1, sizeof *first_key);
     int extra_ok = 1;
     if (s) {
-        s->uk = cpi_alloc_array(n + 1, sizeof *s->uk);
-        s->key_knot = cpi_alloc_array(n, sizeof *s->key_knot);
+        s->alloc = A;
+        s->uk = cpi_alloc_array(A, n + 1, sizeof *s->uk);
+        s->key_knot = cpi_alloc_array(A, n, sizeof *s->key_knot);
         /* one scratch block for the maps and the warp (a knot per key, and
          * one more at the end of each hold) */
         size_t knots = n;
         for (size_t i = 0; i < n; i++)
             knots += (p->keys[i].flags & CP_KEY_HOLD) && p->keys[i].hold > 0;
-        s->work = malloc(cpi_monotone_work_size(knots));
-        s->scratch = cpi_alloc_array(n + 1, 4 * sizeof *s->scratch);
-        if (p->xmask && !(s->xk = cpi_alloc_array(n + 1, sizeof *s->xk)))
+        s->work = cpi_alloc(A, cpi_monotone_work_size(knots));
+        s->scratch = cpi_alloc_array(A, n + 1, 4 * sizeof *s->scratch);
+        if (p->xmask && !(s->xk = cpi_alloc_array(A, n + 1, sizeof *s->xk)))
             extra_ok = 0;
     }
     int rc = CP_OK;
@@ -423,15 +427,15 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
         rc = cpi_path_check_timed(p, names, error);
 done:
     if (s) {
-        free(s->work);
-        free(s->scratch);
+        cpi_free(A, s->work);
+        cpi_free(A, s->scratch);
         s->work = NULL, s->scratch = NULL;
     }
-    free(st.dp);
-    free(st.dr);
-    free(st.du);
-    free(from);
-    free(first_key);
+    cpi_free(A, st.dp);
+    cpi_free(A, st.dr);
+    cpi_free(A, st.du);
+    cpi_free(A, from);
+    cpi_free(A, first_key);
     if (rc != CP_OK && s && p->shape != s)
         cpi_shape_free(s);
     return rc;

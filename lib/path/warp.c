@@ -14,9 +14,9 @@
 
 /* Allocates the warp's container for m knots (records as path_layout.h says);
  * the caller fills times and values and calls cpi_warp_finish. */
-static cp_curve *alloc_warp(size_t m, double period, cp_error *error)
+static cp_curve *alloc_warp(const cp_allocator *alloc, size_t m, double period, cp_error *error)
 {
-    return cpi_curve_alloc(3, m, CP_CURVE_STEP, 0, 0, period, 0, error);
+    return cpi_curve_alloc(alloc, 3, m, CP_CURVE_STEP, 0, 0, period, 0, error);
 }
 
 int cpi_warp_finish(cpi_shape *s, cp_curve *w, cp_error *error)
@@ -45,9 +45,9 @@ int cpi_warp_smooth(cp_path *p, cp_error *error)
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
         m += 1 + ((p->keys[i].flags & CP_KEY_HOLD) && p->keys[i].hold > 0);
-    double *buf = cpi_alloc_array(m, 4 * sizeof *buf);
-    unsigned char *stop = malloc(m);
-    size_t *knot = cpi_alloc_array(m, sizeof *knot);
+    double *buf = cpi_alloc_array(&p->alloc, m, 4 * sizeof *buf);
+    unsigned char *stop = cpi_alloc(&p->alloc, m);
+    size_t *knot = cpi_alloc_array(&p->alloc, m, sizeof *knot);
     int rc = CP_OK;
     if (!buf || !stop || !knot) {
         rc = cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the timing of %zu keys", n);
@@ -66,10 +66,11 @@ int cpi_warp_smooth(cp_path *p, cp_error *error)
         }
     }
     cpi_mono_spec spec = {.n = m, .x = x, .y = y, .stop = stop, .closed = closed, .px = p->opts.period,
-                          .py = s->total, .rest = p->opts.ends == CP_ENDS_REST, .work = s->work};
+                          .py = s->total, .rest = p->opts.ends == CP_ENDS_REST, .work = s->work,
+                          .alloc = &p->alloc};
     if ((rc = cpi_monotone_build(&spec, d, a, error)) != CP_OK)
         goto done;
-    cp_curve *w = alloc_warp(m, closed ? p->opts.period : 0.0, error);
+    cp_curve *w = alloc_warp(&p->alloc, m, closed ? p->opts.period : 0.0, error);
     if (!w) {
         rc = CP_ERR_MEMORY;
         goto done;
@@ -82,9 +83,9 @@ int cpi_warp_smooth(cp_path *p, cp_error *error)
     s->warp = w;
     rc = cpi_warp_finish(s, w, error);
 done:
-    free(buf);
-    free(stop);
-    free(knot);
+    cpi_free(&p->alloc, buf);
+    cpi_free(&p->alloc, stop);
+    cpi_free(&p->alloc, knot);
     return rc;
 }
 

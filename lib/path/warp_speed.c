@@ -191,7 +191,7 @@ static void push(builder *b, node n)
 {
     if (b->count == b->cap) {
         size_t cap = b->cap ? 2 * b->cap : 256;
-        node *m = realloc(b->nodes, cap * sizeof *m);
+        node *m = cpi_realloc_array(&b->p->alloc, b->nodes, cap, sizeof *m);
         if (!m) {
             b->failed = 1;
             return;
@@ -580,7 +580,7 @@ static int store_warp(const plan *P, const builder *b, cp_error *error)
             start++;
     if (start == b->count)
         start = 0;
-    cp_curve *w = cpi_curve_alloc(3, b->count, CP_CURVE_STEP, 0, 0, P->closed ? P->p->opts.period : 0.0, 0, error);
+    cp_curve *w = cpi_curve_alloc(&P->p->alloc, 3, b->count, CP_CURVE_STEP, 0, 0, P->closed ? P->p->opts.period : 0.0, 0, error);
     if (!w)
         return CP_ERR_MEMORY;
     for (size_t j = 0; j < b->count; j++) {
@@ -601,10 +601,10 @@ int cpi_warp_constant_speed(cp_path *p, const cpi_field_names *names, cp_error *
     const size_t n = p->count;
     plan P = {.p = p, .n = n, .closed = p->opts.ends == CP_ENDS_CLOSED};
     P.nseg = P.closed ? n : n - 1;
-    P.stop = calloc(n, 1);
-    P.runs = cpi_alloc_array(n + 1, sizeof *P.runs);
-    P.seglen = cpi_alloc_array(P.nseg, sizeof *P.seglen);
-    P.rel = cpi_alloc_array(n + 1, sizeof *P.rel);
+    P.stop = cpi_calloc(&p->alloc, n, 1);
+    P.runs = cpi_alloc_array(&p->alloc, n + 1, sizeof *P.runs);
+    P.seglen = cpi_alloc_array(&p->alloc, P.nseg, sizeof *P.seglen);
+    P.rel = cpi_alloc_array(&p->alloc, n + 1, sizeof *P.rel);
     builder b = {.p = p, .tolerance = CPI_SPEED_TOLERANCE};
     if (!P.stop || !P.runs || !P.seglen || !P.rel)
         rc = cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the timing of %zu keys", n);
@@ -623,10 +623,10 @@ int cpi_warp_constant_speed(cp_path *p, const cpi_field_names *names, cp_error *
     if (rc == CP_OK)
         rc = store_warp(&P, &b, error);
     cpi_arc_table_free(&b.arc);
-    free(P.stop);
-    free(P.runs);
-    free(P.seglen);
-    free(P.rel);
-    free(b.nodes);
+    cpi_free(&p->alloc, P.stop);
+    cpi_free(&p->alloc, P.runs);
+    cpi_free(&p->alloc, P.seglen);
+    cpi_free(&p->alloc, P.rel);
+    cpi_free(&p->alloc, b.nodes);
     return rc;
 }

@@ -27,6 +27,7 @@ struct cp_recorder {
     take               *takes;
     size_t              count, cap;
     double              flown;  /* metres reported since the last key */
+    cp_allocator        alloc;  /* what the recorder and its keys use (o.allocator points here) */
 };
 
 static int check_options(const cp_recorder_options *o, cp_error *error)
@@ -57,12 +58,14 @@ cp_recorder *cp_recorder_create(const cp_recorder_options *options, cp_error *er
     cp_recorder_options o = with_defaults(options);
     if (check_options(&o, error) != CP_OK)
         return NULL;
-    cp_recorder *r = calloc(1, sizeof *r);
+    cp_recorder *r = cpi_calloc(o.allocator, 1, sizeof *r);
     if (!r) {
         cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a recorder");
         return NULL;
     }
+    r->alloc = cpi_allocator_copy(o.allocator);
     r->o = o;
+    r->o.allocator = r->alloc.alloc ? &r->alloc : NULL;
     cpi_error_clear(error);
     return r;
 }
@@ -71,9 +74,10 @@ void cp_recorder_destroy(cp_recorder *r)
 {
     if (!r)
         return;
-    free(r->keys);
-    free(r->takes);
-    free(r);
+    const cp_allocator a = r->alloc;
+    cpi_free(&a, r->keys);
+    cpi_free(&a, r->takes);
+    cpi_free(&a, r);
 }
 
 cp_status cp_recorder_set_options(cp_recorder *r, const cp_recorder_options *options, cp_error *error)
@@ -82,6 +86,7 @@ cp_status cp_recorder_set_options(cp_recorder *r, const cp_recorder_options *opt
     int rc = check_options(&o, error);
     if (rc != CP_OK)
         return rc;
+    o.allocator = r->o.allocator; /* the keys are the recorder's: its allocator stays */
     r->o = o;
     cpi_error_clear(error);
     return CP_OK;
@@ -216,10 +221,10 @@ static int grow(cp_recorder *r, cp_error *error)
         return cpi_error_set(error, CP_ERR_LIMIT, "the recorder holds %zu keys, the limit of a path (CP_PATH_MAX_KEYS)",
                              r->count);
     size_t cap = r->cap ? 2 * r->cap : 64;
-    cp_key *k = realloc(r->keys, cap * sizeof *k);
+    cp_key *k = cpi_realloc_array(&r->alloc, r->keys, cap, sizeof *k);
     if (k)
         r->keys = k;
-    take *t = k ? realloc(r->takes, cap * sizeof *t) : NULL;
+    take *t = k ? cpi_realloc_array(&r->alloc, r->takes, cap, sizeof *t) : NULL;
     if (!t)
         return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for %zu recorded keys", cap);
     r->takes = t;
@@ -335,7 +340,10 @@ cp_path *cp_recorder_path(const cp_recorder *r, const cp_path_options *options, 
                       r->count == 1 ? "" : "s");
         return NULL;
     }
-    return cp_path_create(r->keys, r->count, options ? options : &recorded, error);
+    cp_path_options o = options ? *options : recorded;
+    if (!o.allocator)
+        o.allocator = r->o.allocator;
+    return cp_path_create(r->keys, r->count, &o, error);
 }
 
 cp_status cp_recorder_save(const cp_recorder *r, const char *file, cp_error *error)

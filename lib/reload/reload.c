@@ -53,6 +53,7 @@ typedef struct watch {
 } watch;
 
 struct cp_resource {
+    const cp_allocator *alloc;  /* the library's */
     char          *file;        /* as given */
     watch          watches[CPI_RELOAD_WATCHES]; /* the file, then each link's target */
     int            nwatch;
@@ -74,6 +75,7 @@ struct cp_resource {
 };
 
 struct cp_library {
+    cp_allocator  alloc;        /* what the library, its resources and their paths use */
     int           fd;           /* inotify, or -1 when polling */
     cp_resource **res;
     size_t        count, cap;
@@ -118,8 +120,8 @@ static long long ns_between(struct timespec a, struct timespec b)
 
 static void set_error(cp_resource *r, const char *message)
 {
-    free(r->error);
-    r->error = cpi_strdup(message);
+    cpi_free(r->alloc, r->error);
+    r->error = cpi_strdup(r->alloc, message);
 }
 
 #ifdef __linux__
@@ -145,7 +147,7 @@ static watch watch_name(cp_library *lib, const char *name)
     const char *slash = strrchr(name, '/');
     char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - name) + (slash == name) : 1, slash ? name : ".");
-    w.name = cpi_strdup(slash ? slash + 1 : name);
+    w.name = cpi_strdup(&lib->alloc, slash ? slash + 1 : name);
     if (w.name)
         w.wd = inotify_add_watch(lib->fd, dir, WATCH_MASK);
     return w;
@@ -157,7 +159,7 @@ static watch watch_name(cp_library *lib, const char *name)
 static void drop_watches(cp_library *lib, cp_resource *r)
 {
     for (int j = 0; j < r->nwatch; j++) {
-        free(r->watches[j].name);
+        cpi_free(&lib->alloc, r->watches[j].name);
 #ifdef __linux__
         if (lib->fd >= 0 && r->watches[j].wd >= 0 && !in_use(lib, r->watches[j].wd))
             inotify_rm_watch(lib->fd, r->watches[j].wd);
@@ -192,7 +194,7 @@ static void watch_chain(cp_library *lib, cp_resource *r)
         }
         watch w = watch_name(lib, name);
         if (w.wd < 0) {
-            free(w.name);
+            cpi_free(&lib->alloc, w.name);
             r->watched = 0;
             break;
         }
@@ -201,7 +203,7 @@ static void watch_chain(cp_library *lib, cp_resource *r)
             break; /* the file at the end (or an unreadable link: its folder is watched) */
     }
     for (int j = 0; j < nold; j++) {
-        free(old[j].name);
+        cpi_free(&lib->alloc, old[j].name);
         if (!in_use(lib, old[j].wd))
             inotify_rm_watch(lib->fd, old[j].wd);
     }
@@ -226,8 +228,8 @@ static int not_there(const char *file)
 /* Stats the sequence's path files, as they are now. */
 static void stat_deps(cp_resource *r, struct timespec before)
 {
-    free(r->dep_seen);
-    r->dep_seen = r->deps.count ? cpi_alloc_array(r->deps.count, sizeof *r->dep_seen) : NULL;
+    cpi_free(r->alloc, r->dep_seen);
+    r->dep_seen = r->deps.count ? cpi_alloc_array(r->alloc, r->deps.count, sizeof *r->dep_seen) : NULL;
     r->dep_racy = r->deps.count && !r->dep_seen; /* out of memory: look again at every poll */
     for (size_t i = 0; r->dep_seen && i < r->deps.count; i++) {
         r->dep_seen[i] = stat_file(r->deps.names[i]);
@@ -277,7 +279,7 @@ static int reload_sequence(cp_resource *r, int first, cp_error *error)
     r->hash = h;
     if (!first && h == r->loaded) {
         cp_sequence_destroy(seq); /* the same bytes as the sequence in service */
-        free(r->error);
+        cpi_free(r->alloc, r->error);
         r->error = NULL;
         return 0;
     }
@@ -285,7 +287,7 @@ static int reload_sequence(cp_resource *r, int first, cp_error *error)
     r->sequence = seq;
     r->generation++;
     r->loaded = h;
-    free(r->error);
+    cpi_free(r->alloc, r->error);
     r->error = NULL;
     return 1;
 }
@@ -302,7 +304,7 @@ static int reload(cp_resource *r, int first, cp_error *error)
     r->seen = stat_file(r->file);
     char *text;
     size_t size;
-    if (cpi_read_file(r->file, &text, &size, &err) != CP_OK) {
+    if (cpi_read_file(r->alloc, r->file, &text, &size, &err) != CP_OK) {
         if (!r->seen.exists && !first)
             cpi_error_set(&err, CP_ERR_IO,
                           r->path ? "%s: not found (deleted?); keeping the last good path" : WAITING_MESSAGE,
@@ -319,19 +321,20 @@ static int reload(cp_resource *r, int first, cp_error *error)
     if (!first && h == r->loaded) {
         /* the bytes of the path in service: an event for a write that changed
          * nothing, or a file back as it was after a failed read or load */
-        free(text);
+        cpi_free(r->alloc, text);
         r->hash = h;
-        free(r->error);
+        cpi_free(r->alloc, r->error);
         r->error = NULL;
         return 0;
     }
     if (!first && h == r->hash && r->error) {
-        free(text);
+        cpi_free(r->alloc, text);
         return 0; /* the same bytes that failed to load last time */
     }
     r->hash = h;
-    cp_path *p = cp_path_load_memory(text, size, r->file, &err);
-    free(text);
+    const cp_json_options jo = {.allocator = r->alloc};
+    cp_path *p = cp_path_load_memory_with(text, size, r->file, &jo, &err);
+    cpi_free(r->alloc, text);
     if (!p) {
         set_error(r, err.message);
         if (error)
@@ -343,20 +346,21 @@ static int reload(cp_resource *r, int first, cp_error *error)
     r->path = p;
     r->generation++;
     r->loaded = h;
-    free(r->error);
+    cpi_free(r->alloc, r->error);
     r->error = NULL;
     return 1;
 }
 
 /* ---- the library --------------------------------------------------------------------------- */
 
-static cp_library *create(int use_inotify, cp_error *error)
+static cp_library *create(int use_inotify, const cp_allocator *alloc, cp_error *error)
 {
-    cp_library *lib = calloc(1, sizeof *lib);
+    cp_library *lib = cpi_calloc(alloc, 1, sizeof *lib);
     if (!lib) {
         cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a path library");
         return NULL;
     }
+    lib->alloc = cpi_allocator_copy(alloc);
     lib->fd = -1;
 #ifdef __linux__
     const char *env = getenv("CAMPATH_NO_INOTIFY");
@@ -369,9 +373,14 @@ static cp_library *create(int use_inotify, cp_error *error)
     return lib;
 }
 
-cp_library *cp_library_create(cp_error *error) { return create(1, error); }
+cp_library *cp_library_create(cp_error *error) { return create(1, NULL, error); }
 
-cp_library *cp_library_create_polling(cp_error *error) { return create(0, error); }
+cp_library *cp_library_create_polling(cp_error *error) { return create(0, NULL, error); }
+
+cp_library *cp_library_create_with(const cp_library_options *options, cp_error *error)
+{
+    return options ? create(!options->polling, options->allocator, error) : create(1, NULL, error);
+}
 
 void cp_library_destroy(cp_library *lib)
 {
@@ -380,19 +389,20 @@ void cp_library_destroy(cp_library *lib)
     for (size_t i = 0; i < lib->count; i++) {
         cp_resource *r = lib->res[i];
         for (int j = 0; j < r->nwatch; j++)
-            free(r->watches[j].name); /* the watches go with the descriptor */
+            cpi_free(&lib->alloc, r->watches[j].name); /* the watches go with the descriptor */
         cp_path_destroy(r->path);
         cp_sequence_destroy(r->sequence);
         cpi_sequence_files_free(&r->deps);
-        free(r->dep_seen);
-        free(r->error);
-        free(r->file);
-        free(r);
+        cpi_free(&lib->alloc, r->dep_seen);
+        cpi_free(&lib->alloc, r->error);
+        cpi_free(&lib->alloc, r->file);
+        cpi_free(&lib->alloc, r);
     }
-    free(lib->res);
+    cpi_free(&lib->alloc, lib->res);
     if (lib->fd >= 0)
         close(lib->fd);
-    free(lib);
+    const cp_allocator alloc = lib->alloc;
+    cpi_free(&alloc, lib);
 }
 
 bool cp_library_uses_inotify(const cp_library *lib) { return lib->fd >= 0; }
@@ -421,7 +431,7 @@ static cp_resource *open_resource(cp_library *lib, const char *file, int is_sequ
     }
     if (lib->count == lib->cap) {
         size_t cap = lib->cap ? 2 * lib->cap : 8;
-        cp_resource **a = realloc(lib->res, cap * sizeof *a);
+        cp_resource **a = cpi_realloc_array(&lib->alloc, lib->res, cap, sizeof *a);
         if (!a) {
             cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a resource");
             return NULL;
@@ -429,14 +439,14 @@ static cp_resource *open_resource(cp_library *lib, const char *file, int is_sequ
         lib->res = a;
         lib->cap = cap;
     }
-    cp_resource *r = calloc(1, sizeof *r);
+    cp_resource *r = cpi_calloc(&lib->alloc, 1, sizeof *r);
     if (r) {
-        r->file = cpi_strdup(file);
+        r->alloc = &lib->alloc;
+        r->file = cpi_strdup(&lib->alloc, file);
         r->is_sequence = is_sequence;
     }
     if (!r || !r->file) {
-        if (r)
-            free(r);
+        cpi_free(&lib->alloc, r);
         cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a resource");
         return NULL;
     }
@@ -463,10 +473,10 @@ static cp_resource *open_resource(cp_library *lib, const char *file, int is_sequ
         cp_path_destroy(r->path);
         cp_sequence_destroy(r->sequence);
         cpi_sequence_files_free(&r->deps);
-        free(r->dep_seen);
-        free(r->error);
-        free(r->file);
-        free(r);
+        cpi_free(&lib->alloc, r->dep_seen);
+        cpi_free(&lib->alloc, r->error);
+        cpi_free(&lib->alloc, r->file);
+        cpi_free(&lib->alloc, r);
         return NULL;
     }
     lib->res[lib->count++] = r;

@@ -8,10 +8,13 @@
  * success, a crash or a leak: the live allocation count returns to where it
  * was).
  *
- * The test is linked with -Wl,--wrap for malloc, calloc, realloc, free,
- * posix_memalign and strndup (every allocator lib/ calls; the Makefile's
- * rule for this program), so the library's calls come here; cJSON's own
- * allocations come here through cJSON_InitHooks. */
+ * The allocations come to the counting allocator (counting.h) the way a
+ * game's allocator gets them: through the options of the paths, documents,
+ * libraries and glTF calls (docs/api.md, "Your own allocator"). cJSON's
+ * parse tree during a glTF import is the one thing campath leaves to the C
+ * library (cJSON's hooks are global state); this test, a program of its
+ * own, sets those hooks to the same allocator so that cJSON's allocations
+ * are refused in turn too. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,97 +24,37 @@
 
 #include <cjson/cJSON.h>
 
+#include "counting.h"
 #include "testutil.h"
 
 /* ---- the allocator --------------------------------------------------------------------------- */
 
-static long live;    /* allocations not yet freed */
-static long calls;   /* allocation calls since arm() */
-static long fail_at; /* the call that is refused; 0: none */
-static int refused;  /* a call was refused since arm() */
+static counting C; /* the one every operation gives campath (and cJSON) */
 
-void *__real_malloc(size_t n);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t n);
-void __real_free(void *p);
-int __real_posix_memalign(void **p, size_t align, size_t n);
-void *__wrap_malloc(size_t n);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t n);
-void __wrap_free(void *p);
-int __wrap_posix_memalign(void **p, size_t align, size_t n);
-char *__wrap_strndup(const char *s, size_t n);
+static void arm(long n) { counting_arm(&C, n); }
 
-static int refuse(void)
+static void disarm(void) { C.fail_at = 0; }
+
+/* Options that give campath the counting allocator. */
+static const cp_json_options *json_options(void)
 {
-    if (fail_at && ++calls == fail_at) {
-        refused = 1;
-        return 1;
-    }
-    return 0;
+    static cp_json_options o;
+    o.allocator = &C.allocator;
+    return &o;
 }
 
-void *__wrap_malloc(size_t n)
+/* Text campath allocated with the counting allocator, as a malloc'd copy (the
+ * loop compares and frees plain copies). */
+static unsigned char *plain_copy(void *text, size_t size)
 {
-    if (refuse())
+    if (!text)
         return NULL;
-    void *p = __real_malloc(n);
-    live += p != NULL;
-    return p;
+    unsigned char *copy = malloc(size ? size : 1);
+    assert_non_null(copy);
+    memcpy(copy, text, size);
+    counting_free(&C, text);
+    return copy;
 }
-
-void *__wrap_calloc(size_t n, size_t size)
-{
-    if (refuse())
-        return NULL;
-    void *p = __real_calloc(n, size);
-    live += p != NULL;
-    return p;
-}
-
-void *__wrap_realloc(void *p, size_t n)
-{
-    if (refuse())
-        return NULL;
-    void *q = __real_realloc(p, n);
-    live += q != NULL && p == NULL;
-    return q;
-}
-
-void __wrap_free(void *p)
-{
-    live -= p != NULL;
-    __real_free(p);
-}
-
-int __wrap_posix_memalign(void **p, size_t align, size_t n)
-{
-    if (refuse())
-        return ENOMEM;
-    int rc = __real_posix_memalign(p, align, n);
-    live += rc == 0;
-    return rc;
-}
-
-char *__wrap_strndup(const char *s, size_t n)
-{
-    size_t len = strnlen(s, n);
-    char *d = __wrap_malloc(len + 1);
-    if (d) {
-        memcpy(d, s, len);
-        d[len] = '\0';
-    }
-    return d;
-}
-
-static void arm(long n)
-{
-    calls = 0;
-    refused = 0;
-    fail_at = n;
-}
-
-static void disarm(void) { fail_at = 0; }
 
 /* ---- the loop ----------------------------------------------------------------------------------- */
 
@@ -124,7 +67,7 @@ static void every_allocation_fails_in_turn(const char *name, operation op, void 
 {
     cp_error err;
     size_t ref_size = 0;
-    long before = live;
+    long before = C.live_blocks;
     arm(0);
     unsigned char *ref = op(ctx, &ref_size, &err);
     if (!ref)
@@ -134,14 +77,14 @@ static void every_allocation_fails_in_turn(const char *name, operation op, void 
     for (;; n++) {
         assert_true(n < 200000);
         size_t size = 0;
-        long start = live;
+        long start = C.live_blocks;
         arm(n);
         unsigned char *out = op(ctx, &size, &err);
         disarm();
         if (!out) {
             if (err.code != CP_ERR_MEMORY || !strstr(err.message, "out of memory"))
                 print_error("%s, allocation %ld refused: %s (code %d)\n", name, n, err.message, err.code);
-            assert_true(refused);
+            assert_true(C.refused);
             assert_int_equal(err.code, CP_ERR_MEMORY);
             assert_non_null(strstr(err.message, "out of memory"));
         } else {
@@ -152,14 +95,14 @@ static void every_allocation_fails_in_turn(const char *name, operation op, void 
             assert_memory_equal(out, ref, size);
             free(out);
         }
-        if (live != start)
-            print_error("%s, allocation %ld refused: %ld allocations leaked\n", name, n, live - start);
-        assert_int_equal(live, start);
-        if (!refused)
+        if (C.live_blocks != start)
+            print_error("%s, allocation %ld refused: %ld allocations leaked\n", name, n, C.live_blocks - start);
+        assert_int_equal(C.live_blocks, start);
+        if (!C.refused)
             break; /* every allocation of the operation was served */
     }
     free(ref);
-    assert_int_equal(live, before);
+    assert_int_equal(C.live_blocks, before);
     printf("%s: %ld allocations, each refused in turn\n", name, n - 1);
 }
 
@@ -204,7 +147,8 @@ typedef struct fixture {
 
 static unsigned char *saved_text(const cp_path *p, size_t *size, cp_error *error)
 {
-    return (unsigned char *)cp_path_save_memory(p, size, error);
+    char *text = cp_path_save_memory(p, size, error); /* the path's allocator: the counting one */
+    return plain_copy(text, *size);
 }
 
 static unsigned char *read_bytes(const char *file, size_t *size)
@@ -224,7 +168,7 @@ static unsigned char *read_bytes(const char *file, size_t *size)
 static unsigned char *op_load(void *ctx, size_t *size, cp_error *error)
 {
     fixture *f = ctx;
-    cp_path *p = cp_path_load(f->file, error);
+    cp_path *p = cp_path_load_with(f->file, json_options(), error);
     disarm();
     if (!p)
         return NULL;
@@ -235,7 +179,7 @@ static unsigned char *op_load(void *ctx, size_t *size, cp_error *error)
 
 static unsigned char *op_load_text(const char *text, size_t *size, cp_error *error)
 {
-    cp_path *p = cp_path_load_memory(text, strlen(text), "lookat.json", error);
+    cp_path *p = cp_path_load_memory_with(text, strlen(text), "lookat.json", json_options(), error);
     disarm();
     if (!p)
         return NULL;
@@ -275,17 +219,18 @@ static unsigned char *op_save(void *ctx, size_t *size, cp_error *error)
 static unsigned char *op_export(void *ctx, size_t *size, cp_error *error)
 {
     fixture *f = ctx;
-    char *text = cp_gltf_export_memory(f->path, NULL, size, error);
+    char *text = cp_gltf_export_memory(f->path, NULL, size, error); /* NULL: the path's allocator */
     disarm();
-    return (unsigned char *)text;
+    return plain_copy(text, *size);
 }
 
 static unsigned char *op_export_glb(void *ctx, size_t *size, cp_error *error)
 {
     fixture *f = ctx;
-    void *glb = cp_gltf_export_glb_memory(f->path, NULL, size, error);
+    const cp_gltf_export_options o = {.allocator = &C.allocator};
+    void *glb = cp_gltf_export_glb_memory(f->path, &o, size, error);
     disarm();
-    return glb;
+    return plain_copy(glb, *size);
 }
 
 static unsigned char *op_export_file(void *ctx, size_t *size, cp_error *error)
@@ -312,7 +257,8 @@ static unsigned char *op_import(void *ctx, size_t *size, cp_error *error)
 {
     fixture *f = ctx;
     cp_gltf_import_report rep;
-    cp_path *p = cp_gltf_import_memory(f->gltf_text, f->gltf_size, "a.gltf", NULL, &rep, error);
+    const cp_gltf_import_options o = {.allocator = &C.allocator};
+    cp_path *p = cp_gltf_import_memory(f->gltf_text, f->gltf_size, "a.gltf", &o, &rep, error);
     return import_outcome(p, &rep, size, error);
 }
 
@@ -320,7 +266,7 @@ static unsigned char *op_import_floats(void *ctx, size_t *size, cp_error *error)
 {
     fixture *f = ctx;
     cp_gltf_import_report rep;
-    cp_gltf_import_options o = {.ignore_extras = 1};
+    cp_gltf_import_options o = {.ignore_extras = 1, .allocator = &C.allocator};
     cp_path *p = cp_gltf_import_memory(f->gltf_text, f->gltf_size, "a.gltf", &o, &rep, error);
     return import_outcome(p, &rep, size, error);
 }
@@ -329,7 +275,8 @@ static unsigned char *op_import_file(void *ctx, size_t *size, cp_error *error)
 {
     (void)ctx;
     cp_gltf_import_report rep;
-    cp_path *p = cp_gltf_import("tests/data/gltf/external_buffer.gltf", NULL, &rep, error);
+    const cp_gltf_import_options o = {.allocator = &C.allocator};
+    cp_path *p = cp_gltf_import("tests/data/gltf/external_buffer.gltf", &o, &rep, error);
     return import_outcome(p, &rep, size, error);
 }
 
@@ -337,7 +284,7 @@ static unsigned char *op_import_file(void *ctx, size_t *size, cp_error *error)
 static unsigned char *op_reload_open(void *ctx, size_t *size, cp_error *error)
 {
     fixture *f = ctx;
-    cp_library *lib = cp_library_create_polling(error);
+    cp_library *lib = cp_library_create_with(&(cp_library_options){.allocator = &C.allocator, .polling = true}, error);
     cp_resource *r = lib ? cp_library_open(lib, f->file, error) : NULL;
     disarm();
     unsigned char *out = r ? saved_text(cp_resource_path(r), size, error) : NULL;
@@ -352,7 +299,7 @@ static unsigned char *op_reload_open_waiting(void *ctx, size_t *size, cp_error *
     fixture *f = ctx;
     char file[4096];
     snprintf(file, sizeof file, "%s/not-yet.json", f->dir);
-    cp_library *lib = cp_library_create_polling(error);
+    cp_library *lib = cp_library_create_with(&(cp_library_options){.allocator = &C.allocator, .polling = true}, error);
     cp_resource *r = lib ? cp_library_open(lib, file, error) : NULL;
     disarm();
     unsigned char *out = NULL;
@@ -374,10 +321,10 @@ static unsigned char *op_reload_open_waiting(void *ctx, size_t *size, cp_error *
 static unsigned char *op_reload_poll(void *ctx, size_t *size, cp_error *error)
 {
     fixture *f = ctx;
-    const long n = fail_at;
+    const long n = C.fail_at;
     disarm();
     assert_int_equal(cp_path_save(f->path, f->other, error), CP_OK);
-    cp_library *lib = cp_library_create_polling(error);
+    cp_library *lib = cp_library_create_with(&(cp_library_options){.allocator = &C.allocator, .polling = true}, error);
     assert_non_null(lib);
     cp_resource *r = cp_library_open(lib, f->other, error);
     assert_non_null(r);
@@ -421,7 +368,7 @@ static void setup_fixture(fixture *f)
     snprintf(f->gltf, sizeof f->gltf, "%s/c.glb", f->dir);
     assert_int_equal(testutil_write_file(f->file, path_text), 0);
     cp_error err;
-    f->path = cp_path_load(f->file, &err);
+    f->path = cp_path_load_with(f->file, json_options(), &err);
     assert_non_null(f->path);
     f->gltf_text = cp_gltf_export_memory(f->path, NULL, &f->gltf_size, &err);
     assert_non_null(f->gltf_text);
@@ -429,7 +376,7 @@ static void setup_fixture(fixture *f)
 
 static void free_fixture(fixture *f)
 {
-    free(f->gltf_text);
+    counting_free(&C, f->gltf_text);
     cp_path_destroy(f->path);
     testutil_rmtree(f->dir);
     free(f->dir);
@@ -480,11 +427,12 @@ static void reload_should_fail_cleanly(void **state)
     free_fixture(&f);
 }
 
-static void *hook_malloc(size_t n) { return __wrap_malloc(n); }
-static void hook_free(void *p) { __wrap_free(p); }
+static void *hook_malloc(size_t n) { return counting_alloc(&C, n ? n : 1); }
+static void hook_free(void *p) { counting_free(&C, p); }
 
 int main(void)
 {
+    counting_init(&C);
     cJSON_Hooks hooks = {hook_malloc, hook_free};
     cJSON_InitHooks(&hooks); /* cJSON's allocations are counted and refused too */
     const struct CMUnitTest tests[] = {
@@ -493,5 +441,7 @@ int main(void)
         cmocka_unit_test(gltf_import_should_fail_cleanly),
         cmocka_unit_test(reload_should_fail_cleanly),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    cJSON_InitHooks(NULL);
+    return rc;
 }
