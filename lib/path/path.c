@@ -505,6 +505,32 @@ static void sample(const cp_path *p, double time, int side, cp_path_cursor *curs
     out->fov = F[0]; /* not clamped: a keys-timed fov can leave (0, 180), which `campath check` reports */
 }
 
+double cpi_path_turn_rate(const cp_path *p, double time)
+{
+    if (p->shape || !p->target || !p->all_cubic || !p->rot_shared || p->pos->nseg == 0) {
+        cp_pose s;
+        sample(p, time, 0, NULL, 1, &s);
+        return cp_vec3_length(s.angular_velocity);
+    }
+    /* the keys-timing look-at sample of `sample`, as far as omega needs */
+    int odd;
+    const double local = cpi_curve_local_time(p->pos, time, 0, &odd);
+    const size_t seg = cpi_curve_segment(p->pos, local, 0);
+    double h, ih, P[3][3], R[3][3], X[3], d[2][3];
+    const double u = cpi_segment_u(p->pos, seg, local, &h, &ih);
+    cpi_basis B;
+    cpi_basis_make2(h, ih, u, &B);
+    cpi_cubic_apply(3, p->pos, seg, &B, 1.0, P[0], P[1], P[2]);
+    cpi_cubic_apply(3, p->target, seg, &B, 1.0, R[0], R[1], R[2]);
+    const int roll = (p->xmask & CPI_X_BIT(CPI_X_ROLL)) != 0;
+    if (roll)
+        cpi_cubic_apply(1, p->xc[CPI_X_ROLL], seg, &B, 1.0, &X[0], &X[1], &X[2]);
+    for (int r = 0; r < 2; r++)
+        for (int j = 0; j < 3; j++)
+            d[r][j] = R[r][j] - P[r][j];
+    return cpi_lookat_rate(d, roll ? X : NULL);
+}
+
 void cp_path_sample(const cp_path *path, double time, cp_pose *out) { sample(path, time, 0, NULL, 1, out); }
 
 void cp_path_sample_fast(const cp_path *path, double time, cp_pose *out) { sample(path, time, 0, NULL, 0, out); }
