@@ -88,12 +88,12 @@ static cp_vec3 cross(const double a[3], const double b[3])
 
 /* The angular velocity of the look-at frame of view d (and d' in d[1]),
  * with what the angular acceleration reuses. */
-typedef struct turn {
+typedef struct view_turn {
     double  dy, il2, irho2, k, r1;
     cp_vec3 w, dv, w0, zc;
-} turn;
+} view_turn;
 
-static cp_vec3 turn_of(const double *d0, const double *d1, const frame_of *f, const double *roll, turn *t)
+static cp_vec3 turn_of(const double *d0, const double *d1, const frame_of *f, const double *roll, view_turn *t)
 {
     t->dy = d0[1], t->il2 = 1.0 / f->len2, t->irho2 = f->rho2 > 0 ? 1.0 / f->rho2 : 0.0;
     /* the part across the view, w = d x d' / |d|^2, and the twist about the
@@ -121,7 +121,7 @@ double cpi_lookat_rate(double din[2][3], const double *roll)
     f.len = sqrt(f.len2);
     if (!(f.len2 > 0))
         return 0.0;
-    turn t;
+    view_turn t;
     return cp_vec3_length(turn_of(d[0], d[1], &f, roll, &t));
 }
 
@@ -142,7 +142,7 @@ void cpi_lookat(double din[3][3], const double *roll, cp_quat ref, cp_quat *q, c
             *alpha = *omega;
         return;
     }
-    turn t;
+    view_turn t;
     *omega = turn_of(d[0], d[1], &f, roll, &t);
     if (!alpha)
         return;
