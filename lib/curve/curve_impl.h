@@ -54,6 +54,13 @@ cp_curve *cpi_curve_alloc(const cp_allocator *alloc, int dim, size_t count, cp_c
  * bisector, Catmull-Rom), honouring the curve's period and seam sign. */
 int cpi_curve_solve(cp_curve *c, cp_interp interp, cp_ends ends, cp_error *error);
 
+/* The C2 tangents (CP_INTERP_C2) of up to CPI_SHARED_MAX curves with the
+ * same key times (the same count, records filled, not split), solved as
+ * cpi_curve_solve solves each, to the bit, in one factorisation and one
+ * pair of sweeps for all when the ends are open. */
+#define CPI_SHARED_MAX 8
+int cpi_curves_solve_c2(cp_curve *const *curves, int ncurves, cp_ends ends, cp_error *error);
+
 /* Sets start and end and writes the seam record of a closed curve (from key
  * 0 and the seam sign); cpi_curve_solve and cpi_curve_finish call it. */
 void cpi_curve_seam(cp_curve *c);
@@ -288,5 +295,27 @@ cp_curve_mode cpi_interp_mode(cp_interp interp);
 cp_curve *cpi_rotation_build(const cp_allocator *alloc, size_t count, const double *times, size_t tstride_bytes, const cp_quat *rotations,
                              size_t qstride_bytes, cp_interp interp, cp_ends ends, double period,
                              const cp_curve *index_from, const char *time_name, cp_error *error);
+
+/* The same in steps, for a caller that fills the records itself (times, and
+ * values through cpi_rotation_chain from the first key on, prev starting
+ * at 0), then calls cpi_rotation_loaded, solves the tangents of a CUBIC
+ * curve (cpi_curve_solve or cpi_curves_solve_c2) and finishes with
+ * cpi_rotation_complete, which takes the curve over (the guard, keys
+ * inserted where it fails, the index): the guarded curve or NULL. */
+cp_curve *cpi_rotation_alloc(const cp_allocator *alloc, size_t count, cp_interp interp, cp_ends ends, double period, cp_error *error);
+void cpi_rotation_loaded(cp_curve *c, cp_ends ends);
+cp_curve *cpi_rotation_complete(cp_curve *c, cp_interp interp, cp_ends ends, double period,
+                                const cp_curve *index_from, const char *time_name, cp_error *error);
+
+/* A key's quaternion q (finite, not near 0) normalised and put in the
+ * hemisphere of the one before (prev, updated), written to out[0..3]. */
+CPI_HOT void cpi_rotation_chain(double prev[4], cp_quat q, double *out)
+{
+    const double len = cp_quat_length(q);
+    q = cp_quat_scale(q, 1.0 / len);
+    if (q.x * prev[0] + q.y * prev[1] + q.z * prev[2] + q.w * prev[3] < 0)
+        q = cp_quat_neg(q);
+    out[0] = prev[0] = q.x, out[1] = prev[1] = q.y, out[2] = prev[2] = q.z, out[3] = prev[3] = q.w;
+}
 
 #endif /* CAMPATH_CURVE_IMPL_H */

@@ -87,11 +87,13 @@ static int bezier_clear(double b[4][4], double rho, int depth)
     len = sqrt(len);
     if (!(len >= rho)) /* a point of the curve itself is too close */
         return 0;
-    double lo = INFINITY;
+    double m[4], lo = INFINITY;
+    for (int j = 0; j < 4; j++) /* the quotients once, not once per control point: the same values */
+        m[j] = mid[j] / len;
     for (int k = 0; k < 4; k++) {
         double c = 0;
         for (int j = 0; j < 4; j++)
-            c += mid[j] / len * b[k][j];
+            c += m[j] * b[k][j];
         lo = fmin(lo, c);
     }
     if (lo >= rho)
@@ -207,12 +209,9 @@ static int load_keys(cp_curve *c, size_t count, const double *times, size_t ts, 
             return cpi_error_at(error, CP_ERR_INVALID, (long)i, f, "(%s, %s, %s, %s) has length %s and gives no "
                                 "orientation", cpi_fmt_double(bx, q.x), cpi_fmt_double(by, q.y),
                                 cpi_fmt_double(bz, q.z), cpi_fmt_double(bw, q.w), cpi_fmt_double(bl, len));
-        q = cp_quat_scale(q, 1.0 / len);
-        if (q.x * prev[0] + q.y * prev[1] + q.z * prev[2] + q.w * prev[3] < 0)
-            q = cp_quat_neg(q);
         double *r = c->rec + i * (size_t)c->stride;
         r[0] = t;
-        r[1] = prev[0] = q.x, r[2] = prev[1] = q.y, r[3] = prev[2] = q.z, r[4] = prev[3] = q.w;
+        cpi_rotation_chain(prev, q, r + 1);
     }
     return CP_OK;
 }
@@ -318,37 +317,52 @@ fail:
     return NULL;
 }
 
+cp_curve *cpi_rotation_alloc(const cp_allocator *alloc, size_t count, cp_interp interp, cp_ends ends, double period,
+                             cp_error *error)
+{
+    return cpi_curve_alloc(alloc, 4, count, cpi_interp_mode(interp), 1, 0, ends == CP_ENDS_CLOSED ? period : 0.0, 0, error);
+}
+
+void cpi_rotation_loaded(cp_curve *c, cp_ends ends)
+{
+    /* a closed chain that comes back on the other side is anti-periodic */
+    const double *first = CPI_VALUE(c, 0), *last = CPI_VALUE(c, c->count - 1);
+    double seam_dot = first[0] * last[0] + first[1] * last[1] + first[2] * last[2] + first[3] * last[3];
+    c->seam_sign = ends == CP_ENDS_CLOSED && seam_dot < 0 ? -1.0 : 1.0;
+    if (c->mode != CP_CURVE_CUBIC)
+        for (size_t i = 0; i < c->count; i++)
+            memset(c->rec + i * (size_t)c->stride + c->tin, 0, 4 * sizeof(double));
+}
+
+cp_curve *cpi_rotation_complete(cp_curve *c, cp_interp interp, cp_ends ends, double period,
+                                const cp_curve *index_from, const char *time_name, cp_error *error)
+{
+    if (c->mode == CP_CURVE_CUBIC && curve_failing(c, CPI_ROT_RHO, NULL) > 0)
+        return insert_until_clear(c, interp, ends, period, time_name, error);
+    if (cpi_curve_finish(c, index_from, error) != CP_OK) {
+        cp_curve_destroy(c);
+        return NULL;
+    }
+    return c;
+}
+
 cp_curve *cpi_rotation_build(const cp_allocator *alloc, size_t count, const double *times, size_t tstride, const cp_quat *rotations,
                              size_t qstride, cp_interp interp, cp_ends ends, double period,
                              const cp_curve *index_from, const char *time_name, cp_error *error)
 {
-    const int closed = ends == CP_ENDS_CLOSED;
-    const cp_curve_mode mode = cpi_interp_mode(interp);
-    cp_curve *c = cpi_curve_alloc(alloc, 4, count, mode, 1, 0, closed ? period : 0.0, 0, error);
+    cp_curve *c = cpi_rotation_alloc(alloc, count, interp, ends, period, error);
     if (!c)
         return NULL;
     if (load_keys(c, count, times, tstride, rotations, qstride, error) != CP_OK) {
         cp_curve_destroy(c);
         return NULL;
     }
-    /* a closed chain that comes back on the other side is anti-periodic */
-    const double *first = CPI_VALUE(c, 0), *last = CPI_VALUE(c, count - 1);
-    double seam_dot = first[0] * last[0] + first[1] * last[1] + first[2] * last[2] + first[3] * last[3];
-    c->seam_sign = closed && seam_dot < 0 ? -1.0 : 1.0;
-    if (mode != CP_CURVE_CUBIC) {
-        for (size_t i = 0; i < count; i++)
-            memset(c->rec + i * (size_t)c->stride + c->tin, 0, 4 * sizeof(double));
-    } else if (cpi_curve_solve(c, interp, ends, error) != CP_OK) {
-        cp_curve_destroy(c);
-        return NULL;
-    } else if (curve_failing(c, CPI_ROT_RHO, NULL) > 0) {
-        return insert_until_clear(c, interp, ends, period, time_name, error);
-    }
-    if (cpi_curve_finish(c, index_from, error) != CP_OK) {
+    cpi_rotation_loaded(c, ends);
+    if (c->mode == CP_CURVE_CUBIC && cpi_curve_solve(c, interp, ends, error) != CP_OK) {
         cp_curve_destroy(c);
         return NULL;
     }
-    return c;
+    return cpi_rotation_complete(c, interp, ends, period, index_from, time_name, error);
 }
 
 cp_curve *cp_curve_build_rotation(size_t count, const double *times, const cp_quat *rotations, cp_interp interp,

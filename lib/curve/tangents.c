@@ -391,6 +391,93 @@ int cpi_curve_solve(cp_curve *c, cp_interp interp, cp_ends ends, cp_error *error
     return rc;
 }
 
+/* The C2 tangents of several curves through the same key times at once
+ * (open ends): the matrix depends on the times alone, so one sweep makes
+ * each row's pivot and serves every component of every curve, and the
+ * records of all the curves stream through the cache together. The
+ * arithmetic of each component is c2_open's, operation for operation, so
+ * the tangents are the same to the bit. */
+static void c2_open_shared(cp_curve *const *cs, int ncurves, cp_ends ends, double *w)
+{
+    const size_t n = cs[0]->count;
+    double dprev[CPI_SHARED_MAX][CP_CURVE_MAX_DIM];
+    const double *t0 = cs[0]->rec;
+    const size_t ts = (size_t)cs[0]->stride;
+    double hprev = t0[ts] - t0[0];
+    w[0] = ends == CP_ENDS_REST ? 0.0 : 0.5;
+    for (int q = 0; q < ncurves; q++) {
+        const cp_curve *c = cs[q];
+        const double *r0 = c->rec, *r1 = r0 + c->stride;
+        double *m = c->rec + c->tin;
+        for (int j = 0; j < c->dim; j++) {
+            dprev[q][j] = (r1[1 + j] - r0[1 + j]) / hprev;
+            m[j] = ends == CP_ENDS_REST ? 0.0 : 1.5 * dprev[q][j];
+        }
+    }
+    for (size_t i = 1; i + 1 < n; i++) {
+        const double hnext = t0[(i + 1) * ts] - t0[i * ts];
+        const double inv = 1.0 / (2.0 * (hprev + hnext) - hnext * w[i - 1]);
+        w[i] = hprev * inv;
+        for (int q = 0; q < ncurves; q++) {
+            cp_curve *c = cs[q];
+            const size_t s = (size_t)c->stride;
+            const double *vi = c->rec + i * s + 1, *vn = vi + s, *mp = c->rec + (i - 1) * s + c->tin;
+            double *mi = c->rec + i * s + c->tin, *dp = dprev[q];
+            for (int j = 0; j < c->dim; j++) {
+                const double dnext = (vn[j] - vi[j]) / hnext;
+                mi[j] = (3.0 * (hnext * dp[j] + hprev * dnext) - hnext * mp[j]) * inv;
+                dp[j] = dnext;
+            }
+        }
+        hprev = hnext;
+    }
+    const double inv = 1.0 / (2.0 - w[n - 2]);
+    for (int q = 0; q < ncurves; q++) {
+        cp_curve *c = cs[q];
+        const size_t s = (size_t)c->stride;
+        double *ml = c->rec + (n - 1) * s + c->tin;
+        const double *mp = ml - s;
+        for (int j = 0; j < c->dim; j++)
+            ml[j] = ends == CP_ENDS_REST ? 0.0 : (3.0 * dprev[q][j] - mp[j]) * inv;
+    }
+    for (size_t i = n - 1; i-- > 0;) {
+        const double wi = w[i];
+        for (int q = 0; q < ncurves; q++) {
+            cp_curve *c = cs[q];
+            double *mi = c->rec + i * (size_t)c->stride + c->tin;
+            const double *mn = mi + c->stride;
+            for (int j = 0; j < c->dim; j++)
+                mi[j] -= wi * mn[j];
+        }
+    }
+}
+
+int cpi_curves_solve_c2(cp_curve *const *cs, int ncurves, cp_ends ends, cp_error *error)
+{
+    const size_t n = cs[0]->count;
+    if (ends == CP_ENDS_CLOSED || n < 3 || ncurves > CPI_SHARED_MAX) {
+        for (int q = 0; q < ncurves; q++)
+            if (cpi_curve_solve(cs[q], CP_INTERP_C2, ends, error) != CP_OK)
+                return CP_ERR_INVALID;
+        return CP_OK;
+    }
+    const cp_allocator *alloc = &cs[0]->alloc; /* the work space is the first curve's, as its path's */
+    double *w = cpi_alloc_large(alloc, n, sizeof *w);
+    if (!w)
+        return cpi_error_set(error, CP_ERR_MEMORY, "tangents: out of memory for %zu keys", n);
+    c2_open_shared(cs, ncurves, ends, w);
+    cpi_free(alloc, w);
+    for (int q = 0; q < ncurves; q++) {
+        cp_curve *c = cs[q];
+        if (c->tout != c->tin)
+            for (size_t i = 0; i < n; i++)
+                memcpy(c->rec + i * (size_t)c->stride + c->tout, c->rec + i * (size_t)c->stride + c->tin,
+                       (size_t)c->dim * sizeof(double));
+        cpi_curve_seam(c);
+    }
+    return CP_OK;
+}
+
 cp_curve_mode cpi_interp_mode(cp_interp interp)
 {
     return interp == CP_INTERP_LINEAR ? CP_CURVE_LINEAR : interp == CP_INTERP_STEP ? CP_CURVE_STEP : CP_CURVE_CUBIC;

@@ -15,6 +15,7 @@
 #include "curve_impl.h"
 #include "dtoa.h"
 #include "lookat.h"
+#include "path_impl.h"
 #include "path_layout.h"
 #include "poly.h"
 #include "shape_eval.h"
@@ -28,12 +29,7 @@ static const double RAD = 180.0 / 3.14159265358979323846;
  * the 2048 of an arc length; the tests' paths need at most a few. */
 #define TURN_SPLITS 128
 
-static double angular_speed(const void *ctx, double t)
-{
-    cp_pose s;
-    cp_path_sample(ctx, t, &s);
-    return cp_vec3_length(s.angular_velocity);
-}
+static double angular_speed(const void *ctx, double t) { return cpi_path_turn_rate(ctx, t); }
 
 double cpi_check_lookat_turned(const cp_path *p, double a, double b)
 {

@@ -86,6 +86,45 @@ static cp_vec3 cross(const double a[3], const double b[3])
     return cp_vec3_make(a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]);
 }
 
+/* The angular velocity of the look-at frame of view d (and d' in d[1]),
+ * with what the angular acceleration reuses. */
+typedef struct view_turn {
+    double  dy, il2, irho2, k, r1;
+    cp_vec3 w, dv, w0, zc;
+} view_turn;
+
+static cp_vec3 turn_of(const double *d0, const double *d1, const frame_of *f, const double *roll, view_turn *t)
+{
+    t->dy = d0[1], t->il2 = 1.0 / f->len2, t->irho2 = f->rho2 > 0 ? 1.0 / f->rho2 : 0.0;
+    /* the part across the view, w = d x d' / |d|^2, and the twist about the
+     * view that keeps the camera's x axis level, k d with k = d_y w_y / rho^2 */
+    t->w = cp_vec3_scale(cross(d0, d1), t->il2);
+    t->k = t->dy * t->w.y * t->irho2;
+    t->dv = cp_vec3_make(d0[0], t->dy, d0[2]);
+    t->w0 = cp_vec3_add(t->w, cp_vec3_scale(t->dv, t->k));
+    /* roll turns about the camera's z axis, -d / |d| */
+    t->zc = cp_vec3_scale(t->dv, -f->len * t->il2);
+    t->r1 = roll ? roll[1] * DEG_TO_RAD : 0.0;
+    return cp_vec3_add(t->w0, cp_vec3_scale(t->zc, t->r1));
+}
+
+double cpi_lookat_rate(double din[2][3], const double *roll)
+{
+    const double sc = safe_scale(din[0]);
+    double d[3][3];
+    for (int r = 0; r < 2; r++)
+        for (int j = 0; j < 3; j++)
+            d[r][j] = din[r][j] * sc;
+    frame_of f; /* the lengths frame() finds, without the frame */
+    f.rho2 = d[0][0] * d[0][0] + d[0][2] * d[0][2];
+    f.len2 = f.rho2 + d[0][1] * d[0][1];
+    f.len = sqrt(f.len2);
+    if (!(f.len2 > 0))
+        return 0.0;
+    view_turn t;
+    return cp_vec3_length(turn_of(d[0], d[1], &f, roll, &t));
+}
+
 void cpi_lookat(double din[3][3], const double *roll, cp_quat ref, cp_quat *q, cp_vec3 *omega, cp_vec3 *alpha)
 {
     const double sc = safe_scale(din[0]);
@@ -103,19 +142,14 @@ void cpi_lookat(double din[3][3], const double *roll, cp_quat ref, cp_quat *q, c
             *alpha = *omega;
         return;
     }
-    const double dy = d[0][1], il2 = 1.0 / f.len2, irho2 = f.rho2 > 0 ? 1.0 / f.rho2 : 0.0;
-    /* the part across the view, w = d x d' / |d|^2, and the twist about the
-     * view that keeps the camera's x axis level, k d with k = d_y w_y / rho^2 */
-    const cp_vec3 w = cp_vec3_scale(cross(d[0], d[1]), il2);
-    const double k = dy * w.y * irho2;
-    const cp_vec3 dv = cp_vec3_make(d[0][0], dy, d[0][2]), d1 = cp_vec3_make(d[1][0], d[1][1], d[1][2]);
-    const cp_vec3 w0 = cp_vec3_add(w, cp_vec3_scale(dv, k));
-    /* roll turns about the camera's z axis, -d / |d| */
-    const cp_vec3 zc = cp_vec3_scale(dv, -f.len * il2);
-    const double r1 = roll ? roll[1] * DEG_TO_RAD : 0.0, r2 = roll ? roll[2] * DEG_TO_RAD : 0.0;
-    *omega = cp_vec3_add(w0, cp_vec3_scale(zc, r1));
+    view_turn t;
+    *omega = turn_of(d[0], d[1], &f, roll, &t);
     if (!alpha)
         return;
+    const double dy = t.dy, il2 = t.il2, irho2 = t.irho2, k = t.k;
+    const cp_vec3 w = t.w, dv = t.dv, w0 = t.w0, zc = t.zc;
+    const cp_vec3 d1 = cp_vec3_make(d[1][0], d[1][1], d[1][2]);
+    const double r1 = t.r1, r2 = roll ? roll[2] * DEG_TO_RAD : 0.0;
     const double s = cp_vec3_dot(dv, d1) * il2;
     const cp_vec3 w1 = cp_vec3_sub(cp_vec3_scale(cross(d[0], d[2]), il2), cp_vec3_scale(w, 2.0 * s));
     const double rho2_1 = 2.0 * (dv.x * d1.x + dv.z * d1.z);

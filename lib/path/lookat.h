@@ -27,6 +27,11 @@ cp_quat cpi_lookat_frame(const double d[3], cp_quat ref);
 void cpi_lookat(double d[3][3], const double *roll, cp_quat ref, cp_quat *q, cp_vec3 *omega,
                 cp_vec3 *alpha);
 
+/* |omega| of cpi_lookat for view d and its first derivative (d[1]), roll
+ * NULL or its value and first derivative, to the bit, without the frame
+ * (no square root of the frame's, no roll's sine or cosine). */
+double cpi_lookat_rate(double d[2][3], const double *roll);
+
 /* How far key k is from a degenerate view: the angle in radians between
  * its view and straight up or down, and the distance from its position to
  * its target in metres. */

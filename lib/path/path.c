@@ -98,6 +98,65 @@ static cp_curve *channel(const cp_key *keys, size_t count, int ch, cp_interp int
  * focus and aperture follow the fov. */
 static cp_interp x_interp(const cp_path_options *o, int c) { return c == CPI_X_ROLL ? o->rotation : o->fov; }
 
+/* Keys timing, rotation paths: position, fov and rotation curves are
+ * allocated before the keys are copied and filled in the same pass
+ * (fill_key), so the keys are read once for all of them. */
+static int alloc_filled(cp_path *p, cp_error *error)
+{
+    const cp_path_options *o = &p->opts;
+    if (!(p->pos = cpi_curve_alloc(&p->alloc, 3, p->count, cpi_interp_mode(o->position), 0, 0, o->period, 0, error)) ||
+        !(p->fov = cpi_curve_alloc(&p->alloc, 1, p->count, cpi_interp_mode(o->fov), 0, 0, o->period, 0, error)) ||
+        !(p->rot = cpi_rotation_alloc(&p->alloc, p->count, o->rotation, o->ends, o->period, error)))
+        return CP_ERR_MEMORY;
+    return CP_OK;
+}
+
+/* Key i's records in the curves alloc_filled made: as channel() and
+ * cpi_rotation_build fill them (the rotation from the caller's key as
+ * given, hemisphere chained through prev). */
+static inline void fill_key(cp_path *p, size_t i, const cp_key *k, const cp_key *given, double prev[4])
+{
+    double *r = p->pos->rec + i * (size_t)p->pos->stride;
+    r[0] = k->time;
+    r[1] = k->position.x, r[2] = k->position.y, r[3] = k->position.z;
+    r[4] = r[5] = r[6] = 0.0;
+    r = p->fov->rec + i * (size_t)p->fov->stride;
+    r[0] = k->time, r[1] = k->fov, r[2] = 0.0;
+    r = p->rot->rec + i * (size_t)p->rot->stride;
+    r[0] = given->time;
+    cpi_rotation_chain(prev, given->rotation, r + 1);
+}
+
+/* The tangents and indexes of the curves alloc_filled made and the keys
+ * filled: the C2 channels solved together (one factorisation of the
+ * matrix the key times make), the others each with its builder. */
+static int finish_filled(cp_path *p, const cpi_field_names *names, cp_error *error)
+{
+    const cp_path_options *o = &p->opts;
+    cpi_rotation_loaded(p->rot, o->ends);
+    cp_curve *const all[3] = {p->pos, p->fov, p->rot};
+    const cp_interp interp[3] = {o->position, o->fov, o->rotation};
+    cp_curve *c2[3];
+    int n2 = 0;
+    for (int c = 0; c < 3; c++) {
+        if (all[c]->mode != CP_CURVE_CUBIC)
+            cpi_curve_seam(all[c]);
+        else if (interp[c] == CP_INTERP_C2)
+            c2[n2++] = all[c];
+        else if (cpi_curve_solve(all[c], interp[c], o->ends, error) != CP_OK)
+            return CP_ERR_INVALID;
+    }
+    if (n2 > 0 && cpi_curves_solve_c2(c2, n2, o->ends, error) != CP_OK)
+        return CP_ERR_INVALID;
+    if (cpi_curve_finish(p->pos, NULL, error) != CP_OK || cpi_curve_finish(p->fov, p->pos, error) != CP_OK)
+        return CP_ERR_INVALID;
+    cp_curve *rot = p->rot;
+    p->rot = NULL;
+    if (!(p->rot = cpi_rotation_complete(rot, o->rotation, o->ends, o->period, p->pos, names->time, error)))
+        return CP_ERR_INVALID;
+    return CP_OK;
+}
+
 /* Keys timing: every channel a curve through the key times (the rotation
  * through the caller's keys, as given: the curve normalises them itself). */
 static int build_curves(cp_path *p, const cp_key *given, const cpi_field_names *names, const cpi_key_stats *stats,
@@ -107,15 +166,19 @@ static int build_curves(cp_path *p, const cp_key *given, const cpi_field_names *
     const size_t n = p->count;
     /* the other curves (and the rotation's, unless it needed extra keys)
      * share the position curve's segment index: a sample searches once */
-    if (!(p->pos = channel(p->keys, n, CH_POSITION, o->position, o, NULL, error)) ||
-        !(p->fov = channel(p->keys, n, CH_FOV, o->fov, o, p->pos, error)))
+    if (p->rot) {
+        if (finish_filled(p, names, error) != CP_OK)
+            return CP_ERR_INVALID;
+    } else if (!(p->pos = channel(p->keys, n, CH_POSITION, o->position, o, NULL, error)) ||
+               !(p->fov = channel(p->keys, n, CH_FOV, o->fov, o, p->pos, error))) {
         return CP_ERR_INVALID;
+    }
     if (o->orientation == CP_ORIENTATION_LOOK_AT) {
         if (!(p->target = channel(p->keys, n, CH_TARGET, o->position, o, p->pos, error)))
             return CP_ERR_INVALID;
-    } else if (!(p->rot = cpi_rotation_build(&p->alloc, n, &given[0].time, sizeof *given, &given[0].rotation,
-                                             sizeof *given, o->rotation, o->ends, o->period, p->pos, names->time,
-                                             error))) {
+    } else if (!p->rot && !(p->rot = cpi_rotation_build(&p->alloc, n, &given[0].time, sizeof *given,
+                                                         &given[0].rotation, sizeof *given, o->rotation, o->ends,
+                                                         o->period, p->pos, names->time, error))) {
         return CP_ERR_INVALID;
     }
     for (int c = 0; c < CPI_X_COUNT; c++)
@@ -161,6 +224,12 @@ cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options 
     p->count = count;
     p->opts = opts;
     const int look_at = opts.orientation == CP_ORIENTATION_LOOK_AT;
+    const int filled = opts.timing == CP_TIMING_KEYS && !look_at;
+    if (filled && alloc_filled(p, error) != CP_OK) {
+        cp_path_destroy(p);
+        return NULL;
+    }
+    double prev[4] = {0, 0, 0, 0};
     for (size_t i = 0; i < count; i++) {
         p->keys[i] = keys[i];
         for (int c = 0; c < CPI_X_COUNT; c++)
@@ -170,6 +239,8 @@ cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options 
         const double n2 = cp_quat_dot(keys[i].rotation, keys[i].rotation);
         if (!look_at && !(fabs(n2 - 1.0) <= 8 * DBL_EPSILON))
             p->keys[i].rotation = cp_quat_normalize(keys[i].rotation);
+        if (filled)
+            fill_key(p, i, &p->keys[i], &keys[i], prev);
     }
     int rc = look_at ? cpi_lookat_prepare(p, error) : CP_OK;
     if (rc == CP_OK)
@@ -439,6 +510,32 @@ static void sample(const cp_path *p, double time, int side, cp_path_cursor *curs
     }
     out->position = cp_vec3_make(P[0][0], P[0][1], P[0][2]);
     out->fov = F[0]; /* not clamped: a keys-timed fov can leave (0, 180), which `campath check` reports */
+}
+
+double cpi_path_turn_rate(const cp_path *p, double time)
+{
+    if (p->shape || !p->target || !p->all_cubic || !p->rot_shared || p->pos->nseg == 0) {
+        cp_pose s;
+        sample(p, time, 0, NULL, 1, &s);
+        return cp_vec3_length(s.angular_velocity);
+    }
+    /* the keys-timing look-at sample of `sample`, as far as omega needs */
+    int odd;
+    const double local = cpi_curve_local_time(p->pos, time, 0, &odd);
+    const size_t seg = cpi_curve_segment(p->pos, local, 0);
+    double h, ih, P[3][3], R[3][3], X[3], d[2][3];
+    const double u = cpi_segment_u(p->pos, seg, local, &h, &ih);
+    cpi_basis B;
+    cpi_basis_make2(h, ih, u, &B);
+    cpi_cubic_apply(3, p->pos, seg, &B, 1.0, P[0], P[1], P[2]);
+    cpi_cubic_apply(3, p->target, seg, &B, 1.0, R[0], R[1], R[2]);
+    const int roll = (p->xmask & CPI_X_BIT(CPI_X_ROLL)) != 0;
+    if (roll)
+        cpi_cubic_apply(1, p->xc[CPI_X_ROLL], seg, &B, 1.0, &X[0], &X[1], &X[2]);
+    for (int r = 0; r < 2; r++)
+        for (int j = 0; j < 3; j++)
+            d[r][j] = R[r][j] - P[r][j];
+    return cpi_lookat_rate(d, roll ? X : NULL);
 }
 
 void cp_path_sample(const cp_path *path, double time, cp_pose *out) { sample(path, time, 0, NULL, 1, out); }

@@ -16,4 +16,9 @@ cp_status cpi_path_copy_meta(cp_path *dst, const cp_path *src, cp_error *error);
 cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options *options,
                         const cpi_field_names *names, cp_error *error);
 
+/* |angular velocity| of cp_path_sample's pose at `time`, to the bit, with
+ * only the work it takes (keys-timing look-at paths; the full sample
+ * otherwise): what `campath check` integrates for the turn of a segment. */
+double cpi_path_turn_rate(const cp_path *path, double time);
+
 #endif /* CAMPATH_PATH_IMPL_H */

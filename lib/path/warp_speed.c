@@ -13,6 +13,7 @@
  * their ends: at every key, at the ends of each ease, and wherever the pieces
  * would otherwise miss the speed by more than 1e-9 of it. The keys' times
  * are where the distance reaches them. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,14 +202,34 @@ static void push(builder *b, node n)
     b->nodes[b->count++] = n;
 }
 
+/* The speed a piece gives, relative to the cruise v, moves by about this
+ * with the rounding its stored ends carry: an ulp or so of their times,
+ * and of their u (the quintic that matches values off by du has its slope
+ * off by up to 15/8 du / h, which at the pace of the cruise is du / v
+ * seconds), over the piece's duration h. Far along a long path (times of
+ * 10^4 s, u of 10^5 m) that is above CPI_SPEED_TOLERANCE for pieces a few
+ * milliseconds long, and splitting only makes it worse: refinement then
+ * stops at this floor instead of spending its whole budget (twice) on
+ * every such segment and refusing some, which made retiming superlinear in
+ * the keys. Where the floor is below the tolerance (pieces longer than
+ * 1e-7 (|t| + |u| / v) seconds: all but the shortest on paths of minutes)
+ * the test is the tolerance alone, as before. */
+static double rounding_floor(const node *A, const node *B, double v)
+{
+    const double h = B->t - A->t;
+    return 4.0 * DBL_EPSILON * (fabs(A->t) + fabs(B->t) + (fabs(A->u) + fabs(B->u)) / v) / h;
+}
+
 /* Whether the piece from A to B gives the cruise's speed within the
  * tolerance where it is tested (a quarter, half and three quarters of the
- * way in u), and is monotone. */
+ * way in u), and is monotone. The tolerance is at least the rounding floor
+ * of the piece, up to CPI_SPEED_TOLERANCE_LAST. */
 static int piece_good(const builder *b, const node *A, const node *B)
 {
     const double h = B->t - A->t;
     if (!(h > 0) || !cpi_quintic_monotone(h, A->u, B->u, A->d, B->d, A->a, B->a))
         return 0;
+    const double tolerance = fmax(b->tolerance, fmin(rounding_floor(A, B, b->v), CPI_SPEED_TOLERANCE_LAST));
     for (int q = 1; q <= 3; q++) {
         const node m = exact(b, A->u + (B->u - A->u) * 0.25 * q);
         double ua, u1, u2, P[3][3], R[3][4], F[3], d[3];
@@ -217,7 +238,7 @@ static int piece_good(const builder *b, const node *A, const node *B)
         cpi_shape_eval(b->p, b->seg, ua, 1.0, P, R, F, NULL);
         const double speed = sqrt(P[1][0] * P[1][0] + P[1][1] * P[1][1] + P[1][2] * P[1][2]) * u1;
         run_distance(b->r, b->v, m.t - b->r->depart, d);
-        if (!(fabs(speed - d[1]) <= b->tolerance * b->v))
+        if (!(fabs(speed - d[1]) <= tolerance * b->v))
             return 0;
     }
     return 1;

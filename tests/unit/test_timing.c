@@ -509,6 +509,57 @@ static void constant_speed_should_retime_a_recorded_flight(void **state)
     free(k);
 }
 
+/* Far from 0 (a recording 10^5 s and 10^5 m into a long take) the stored
+ * ends of a warp piece round to about 1e-11 s and 1e-11 m, which moves the
+ * speed of a piece a few milliseconds long by more than the 1e-8 it is laid
+ * out to: the layout stops splitting at that floor (at most 1e-7, the
+ * looser tolerance) instead of exhausting its budget on every such segment
+ * (lib/path/warp_speed.c, rounding_floor). The speed stays constant to the
+ * 1e-6 promised, and the flight is not refused. */
+static void constant_speed_should_hold_far_from_zero(void **state)
+{
+    (void)state;
+    enum { N = 3000 };
+    testutil_rng rng = {7};
+    cp_key *k = calloc(N, sizeof *k);
+    assert_non_null(k);
+    double t = 1e5, heading = 0, turn = 0, speed = 6;
+    cp_vec3 at = {1e5, 20, -1e5};
+    for (size_t i = 0; i < N; i++) {
+        k[i].time = t;
+        k[i].position = at;
+        k[i].rotation = cp_quat_from_yaw_pitch_roll(-heading, testutil_uniform(&rng, -0.1, 0.1), 0);
+        k[i].fov = 60;
+        const double dt = testutil_uniform(&rng, 0.05, 0.15);
+        speed = fmin(12, fmax(2, speed + testutil_uniform(&rng, -0.3, 0.3)));
+        turn = fmax(-0.5, fmin(0.5, turn + testutil_uniform(&rng, -0.05, 0.05)));
+        heading += turn * dt;
+        at = cp_vec3_add(at, cp_vec3_make(speed * dt * cos(heading), testutil_uniform(&rng, -0.05, 0.05),
+                                          speed * dt * sin(heading)));
+        t += dt;
+    }
+    cp_path_options o = {.timing = CP_TIMING_SMOOTH};
+    cp_path *p = cp_path_create(k, N, &o, NULL);
+    assert_non_null(p);
+    cp_error err;
+    cp_path *q = cp_path_retime_constant_speed(p, 0, &err);
+    if (!q)
+        fail_msg("%s", err.message);
+    const double t0 = cp_path_start(q), span = cp_path_duration(q), v = cp_path_constant_speed(q);
+    double worst = 0;
+    for (int i = 0; i <= 30000; i++) {
+        cp_pose pose;
+        cp_path_sample(q, t0 + span * i / 30000.0, &pose);
+        worst = fmax(worst, fabs(cp_vec3_length(pose.velocity) / v - 1));
+    }
+    if (!(worst <= 1e-6))
+        fail_msg("speed off the cruise by %.3g", worst);
+    printf("    a flight of %d keys from t = 1e5 s at constant speed: within %.2g of the cruise\n", N, worst);
+    cp_path_destroy(q);
+    cp_path_destroy(p);
+    free(k);
+}
+
 static void constant_speed_should_keep_the_shape(void **state)
 {
     (void)state;
@@ -629,6 +680,7 @@ int main(void)
         cmocka_unit_test(constant_speed_should_be_constant_to_1e6),
         cmocka_unit_test(constant_speed_should_keep_the_shape),
         cmocka_unit_test(constant_speed_should_retime_a_recorded_flight),
+        cmocka_unit_test(constant_speed_should_hold_far_from_zero),
         cmocka_unit_test(constant_speed_should_be_c2_and_still_in_holds),
         cmocka_unit_test(constant_speed_should_refuse_turns_on_the_spot),
     };
