@@ -4,9 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 #include "base.h"
 
@@ -114,26 +111,4 @@ char *cpi_strdup(const char *s)
     if (d)
         memcpy(d, s, n);
     return d;
-}
-
-void *cpi_alloc_large(size_t n, size_t size)
-{
-    if (size != 0 && n > SIZE_MAX / size)
-        return NULL;
-    size_t total = n * size;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    /* Arrays of a million keys span hundreds of megabytes; faulting them in
-     * 4 KiB pages costs more than computing them. Ask for huge pages where
-     * the kernel offers them on request (transparent huge pages, "madvise"
-     * mode). Only a hint: without it the memory is simply used as is. */
-    const size_t huge = (size_t)2 << 20;
-    if (total >= huge) {
-        void *p = NULL;
-        if (posix_memalign(&p, huge, total) != 0)
-            return NULL;
-        (void)madvise(p, total & ~(huge - 1), MADV_HUGEPAGE);
-        return p;
-    }
-#endif
-    return malloc(total > 0 ? total : 1);
 }

@@ -3,7 +3,6 @@
  * digits (lib/base/u128.h), and strtod in the "C" locale of this thread for
  * the rest. */
 #include <float.h>
-#include <locale.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,8 +68,8 @@ static double exact_decimal(uint64_t w, int q)
     return ldexp((double)top, e2);
 }
 
-/* strtod in the "C" locale for this thread only, so that a program running
- * under a comma-decimal locale reads the same numbers (no global state).
+/* strtod in the "C" locale, so that a program running under a comma-decimal
+ * locale reads the same numbers (lib/base/os.h: no global state).
  * -1 when out of memory (only for numbers of 64 characters or more). */
 static int strtod_c(const char *text, size_t len, double *out)
 {
@@ -80,13 +79,7 @@ static int strtod_c(const char *text, size_t len, double *out)
         return -1;
     memcpy(buf, text, len);
     buf[len] = '\0';
-    locale_t c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-    locale_t old = c ? uselocale(c) : (locale_t)0;
-    double v = strtod(buf, NULL);
-    if (c) {
-        uselocale(old);
-        freelocale(c);
-    }
+    double v = cpi_strtod_c(buf);
     if (buf != small)
         free(buf);
     *out = v;
