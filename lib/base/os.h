@@ -93,8 +93,12 @@ typedef struct cpi_file_stamp {
     long long          mtime_ns, ctime_ns; /* since 1970, as the system counts */
 } cpi_file_stamp;
 
-/* The stamp of what `file` leads to now (through links). */
+/* The stamp of what `file` leads to now (through links). On Windows volume
+ * and id are 0 (they would take opening the file; cpi_file_same does) and
+ * ctime_ns is the creation time. */
 cpi_file_stamp cpi_file_stamp_of(const char *file);
+/* Whether the two names lead to the same file now (both there). */
+bool cpi_file_same(const char *a, const char *b);
 
 /* Why cpi_read_below did not read a file. */
 typedef enum cpi_below {
@@ -165,9 +169,11 @@ bool cpi_watch_wait(cpi_watch *w, int timeout_ms);
 long long cpi_clock_ns(void);
 /* Sleeps about `ms` milliseconds (>= 0). */
 void cpi_sleep_ms(int ms);
-/* strtod of the NUL-terminated `text` in the "C" locale, whatever the
- * program's locale, and without changing it for other threads. */
-double cpi_strtod_c(const char *text);
+/* strtod of the `len` bytes of `text` (a number in the "C" locale's
+ * spelling, '.' for the decimal point) into *out, correctly rounded,
+ * whatever the program's locale and without changing it. 0, or -1 when out
+ * of memory (only for numbers of 64 characters or more). */
+int cpi_strtod_c(const char *text, size_t len, double *out);
 /* malloc for arrays that may be huge (free() them): where the system offers
  * huge pages on request, they are asked for. NULL on overflow or failure. */
 void *cpi_alloc_large(size_t n, size_t size);

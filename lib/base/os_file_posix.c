@@ -309,6 +309,12 @@ cpi_file_stamp cpi_file_stamp_of(const char *file)
     return s;
 }
 
+bool cpi_file_same(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
 /* ---- reading below a folder ------------------------------------------------------------------ */
 
 enum { OPEN_OK = 0, OPEN_LINK = 1, OPEN_ERRNO = 2 };

@@ -4,6 +4,7 @@
 #include <locale.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -27,16 +28,24 @@ void cpi_sleep_ms(int ms)
 
 /* The "C" locale for this thread only, so that a program running under a
  * comma-decimal locale reads the same numbers (no global state). */
-double cpi_strtod_c(const char *text)
+int cpi_strtod_c(const char *text, size_t len, double *out)
 {
+    char small[64];
+    char *buf = len < sizeof small ? small : malloc(len + 1);
+    if (!buf)
+        return -1;
+    memcpy(buf, text, len);
+    buf[len] = '\0';
     locale_t c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
     locale_t old = c ? uselocale(c) : (locale_t)0;
-    double v = strtod(text, NULL);
+    *out = strtod(buf, NULL);
     if (c) {
         uselocale(old);
         freelocale(c);
     }
-    return v;
+    if (buf != small)
+        free(buf);
+    return 0;
 }
 
 void *cpi_alloc_large(size_t n, size_t size)

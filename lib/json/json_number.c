@@ -68,24 +68,6 @@ static double exact_decimal(uint64_t w, int q)
     return ldexp((double)top, e2);
 }
 
-/* strtod in the "C" locale, so that a program running under a comma-decimal
- * locale reads the same numbers (lib/base/os.h: no global state).
- * -1 when out of memory (only for numbers of 64 characters or more). */
-static int strtod_c(const char *text, size_t len, double *out)
-{
-    char small[64];
-    char *buf = len < sizeof small ? small : malloc(len + 1);
-    if (!buf)
-        return -1;
-    memcpy(buf, text, len);
-    buf[len] = '\0';
-    double v = cpi_strtod_c(buf);
-    if (buf != small)
-        free(buf);
-    *out = v;
-    return 0;
-}
-
 int cpi_scan_number(cpi_scan *s, double *out)
 {
     const char *t = s->text;
@@ -164,7 +146,7 @@ int cpi_scan_number(cpi_scan *s, double *out)
         *out = negative ? -v : v;
         return 0;
     }
-    if (strtod_c(t + start, p - start, out) != 0)
+    if (cpi_strtod_c(t + start, p - start, out) != 0)
         return cpi_scan_fail_memory(s, start, "a number", p - start);
     return 0;
 }

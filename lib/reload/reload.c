@@ -288,9 +288,8 @@ cp_resource *cp_library_open(cp_library *lib, const char *file, cp_error *error)
         cp_resource *r = lib->res[i];
         int match = strcmp(r->file, file) == 0;
         if (!match && g.exists) {
-            /* the same file under another name; r->seen may predate a rename or a delete, so stat again */
-            signature now = stat_file(r->file);
-            match = now.exists && now.volume == g.volume && now.id == g.id;
+            /* the same file under another name; r->seen may predate a rename or a delete, so look again */
+            match = cpi_file_same(r->file, file);
         }
         if (match) {
             cpi_error_clear(error);

@@ -10,13 +10,12 @@
  * The test is linked with -Wl,--wrap for malloc, calloc, realloc, free,
  * posix_memalign and strndup (every allocator lib/ calls; the Makefile's
  * rule for this program), so the library's calls come here; cJSON's own
- * allocations come here through cJSON_InitHooks. */
+ * allocations come here through cJSON_InitHooks. Windows has neither
+ * posix_memalign nor strndup: its build wraps the other four. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -83,6 +82,7 @@ void __wrap_free(void *p)
     __real_free(p);
 }
 
+#ifndef _WIN32
 int __wrap_posix_memalign(void **p, size_t align, size_t n)
 {
     if (refuse())
@@ -91,6 +91,7 @@ int __wrap_posix_memalign(void **p, size_t align, size_t n)
     live += rc == 0;
     return rc;
 }
+#endif
 
 char *__wrap_strndup(const char *s, size_t n)
 {

@@ -1,11 +1,19 @@
-/* tests/unit/testutil.c - helpers shared by the tests. */
+/* tests/unit/testutil.c - helpers shared by the tests, and the little they
+ * ask of the system, on POSIX and on Windows (the Windows build runs them
+ * under Wine). */
 #define _XOPEN_SOURCE 700
-#include <ftw.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <ftw.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
+#endif
 
 #include "testutil.h"
 
@@ -43,6 +51,8 @@ cp_quat testutil_random_quat(testutil_rng *rng)
     return cp_quat_make(a * sin(u2), a * cos(u2), b * sin(u3), b * cos(u3));
 }
 
+#ifndef _WIN32
+
 char *testutil_tempdir(void)
 {
     const char *base = getenv("TMPDIR");
@@ -64,12 +74,187 @@ void testutil_rmtree(const char *dir)
         nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+int testutil_rename(const char *from, const char *to) { return rename(from, to); }
+
+int testutil_mkdir(const char *dir) { return mkdir(dir, 0755); }
+
+int testutil_truncate(const char *file, long long size)
+{
+    FILE *f = fopen(file, "ab");
+    if (!f || fclose(f) != 0)
+        return -1;
+    return truncate(file, (off_t)size);
+}
+
+void testutil_setenv(const char *name, const char *value)
+{
+    if (value)
+        setenv(name, value, 1);
+    else
+        unsetenv(name);
+}
+
+double testutil_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+void testutil_sleep_ms(int ms)
+{
+    struct timespec t = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+#else /* Windows */
+
+/* UTF-8 to UTF-16 (free() it). */
+static wchar_t *wide(const char *s)
+{
+    int n = MultiByteToWideChar(CP_UTF8, 0, s, -1, NULL, 0);
+    wchar_t *w = n > 0 ? malloc((size_t)n * sizeof *w) : NULL;
+    if (w)
+        MultiByteToWideChar(CP_UTF8, 0, s, -1, w, n);
+    return w;
+}
+
+char *testutil_tempdir(void)
+{
+    wchar_t base[MAX_PATH + 1];
+    DWORD n = GetTempPathW(MAX_PATH + 1, base);
+    if (n == 0 || n > MAX_PATH)
+        return NULL;
+    for (unsigned attempt = 0; attempt < 100; attempt++) {
+        wchar_t dir[MAX_PATH + 40];
+        _snwprintf(dir, sizeof dir / sizeof dir[0], L"%lscampath-test-%08lx", base,
+                   (unsigned long)(GetTickCount() * 2654435761u + GetCurrentProcessId() * 40503u + attempt));
+        dir[sizeof dir / sizeof dir[0] - 1] = 0;
+        if (CreateDirectoryW(dir, NULL)) {
+            char *out = malloc(4 * wcslen(dir) + 1);
+            if (out && WideCharToMultiByte(CP_UTF8, 0, dir, -1, out, (int)(4 * wcslen(dir) + 1), NULL, NULL) > 0) {
+                for (char *p = out; *p; p++)
+                    if (*p == '\\')
+                        *p = '/'; /* names built with "%s/name" then read the same */
+                return out;
+            }
+            free(out);
+            return NULL;
+        }
+        if (GetLastError() != ERROR_ALREADY_EXISTS)
+            return NULL;
+    }
+    return NULL;
+}
+
+static void remove_tree(const wchar_t *dir)
+{
+    size_t n = wcslen(dir);
+    wchar_t *pattern = malloc((n + 3) * sizeof *pattern);
+    if (!pattern)
+        return;
+    _snwprintf(pattern, n + 3, L"%ls\\*", dir);
+    pattern[n + 2] = 0;
+    WIN32_FIND_DATAW e;
+    HANDLE h = FindFirstFileW(pattern, &e);
+    free(pattern);
+    if (h != INVALID_HANDLE_VALUE) {
+        do {
+            if (wcscmp(e.cFileName, L".") == 0 || wcscmp(e.cFileName, L"..") == 0)
+                continue;
+            size_t m = n + wcslen(e.cFileName) + 2;
+            wchar_t *path = malloc(m * sizeof *path);
+            if (!path)
+                continue;
+            _snwprintf(path, m, L"%ls\\%ls", dir, e.cFileName);
+            path[m - 1] = 0;
+            SetFileAttributesW(path, FILE_ATTRIBUTE_NORMAL); /* read-only files go too */
+            if ((e.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) && !(e.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT))
+                remove_tree(path);
+            else if (e.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY)
+                RemoveDirectoryW(path);
+            else
+                DeleteFileW(path);
+            free(path);
+        } while (FindNextFileW(h, &e));
+        FindClose(h);
+    }
+    RemoveDirectoryW(dir);
+}
+
+void testutil_rmtree(const char *dir)
+{
+    wchar_t *w = dir ? wide(dir) : NULL;
+    if (w)
+        remove_tree(w);
+    free(w);
+}
+
+int testutil_rename(const char *from, const char *to)
+{
+    wchar_t *a = wide(from), *b = wide(to);
+    int rc = a && b && MoveFileExW(a, b, MOVEFILE_REPLACE_EXISTING) ? 0 : -1;
+    free(a);
+    free(b);
+    return rc;
+}
+
+int testutil_mkdir(const char *dir)
+{
+    wchar_t *w = wide(dir);
+    int rc = w && CreateDirectoryW(w, NULL) ? 0 : -1;
+    free(w);
+    return rc;
+}
+
+int testutil_truncate(const char *file, long long size)
+{
+    wchar_t *w = wide(file);
+    HANDLE h = w ? CreateFileW(w, GENERIC_WRITE, 0, NULL, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL, NULL) : INVALID_HANDLE_VALUE;
+    free(w);
+    if (h == INVALID_HANDLE_VALUE)
+        return -1;
+    LARGE_INTEGER at;
+    at.QuadPart = size;
+    /* the end moves; what lies before it is not written (NTFS keeps the valid data length) */
+    int rc = SetFilePointerEx(h, at, NULL, FILE_BEGIN) && SetEndOfFile(h) ? 0 : -1;
+    CloseHandle(h);
+    return rc;
+}
+
+void testutil_setenv(const char *name, const char *value) { _putenv_s(name, value ? value : ""); }
+
+double testutil_now(void)
+{
+    LARGE_INTEGER t, f;
+    QueryPerformanceCounter(&t);
+    QueryPerformanceFrequency(&f);
+    return (double)t.QuadPart / (double)f.QuadPart;
+}
+
+void testutil_sleep_ms(int ms) { Sleep((DWORD)ms); }
+
+#endif
+
 int testutil_write_file(const char *file, const char *text)
 {
-    FILE *f = fopen(file, "wb");
+    FILE *f = testutil_fopen(file, "wb");
     if (!f)
         return -1;
     size_t n = strlen(text);
     int ok = fwrite(text, 1, n, f) == n;
     return (fclose(f) == 0 && ok) ? 0 : -1;
+}
+
+FILE *testutil_fopen(const char *file, const char *mode)
+{
+#ifdef _WIN32
+    wchar_t *w = wide(file), *m = wide(mode);
+    FILE *f = w && m ? _wfopen(w, m) : NULL;
+    free(w);
+    free(m);
+    return f;
+#else
+    return fopen(file, mode);
+#endif
 }

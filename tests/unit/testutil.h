@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <cmocka.h>
 
@@ -23,10 +24,25 @@ double testutil_uniform(testutil_rng *rng, double lo, double hi);
 /* A random unit quaternion (uniform on S3). */
 cp_quat testutil_random_quat(testutil_rng *rng);
 
-/* A temporary folder for the test, created fresh (mkdtemp); the caller
- * removes it with testutil_rmtree. Returns a malloc'd path. */
+/* A temporary folder for the test, created fresh (mkdtemp; on Windows in
+ * %TEMP%, '/'-separated); the caller removes it with testutil_rmtree.
+ * Returns a malloc'd path. */
 char *testutil_tempdir(void);
 void testutil_rmtree(const char *dir);
+
+/* What the tests ask of the system, on POSIX and on Windows (where names
+ * are UTF-8, as the library takes them): rename over an existing file
+ * (POSIX rename; MoveFileExW), a new folder, an environment variable set
+ * (value NULL: removed), a monotonic clock in seconds, a short sleep. 0 on
+ * success where there is a result. */
+int testutil_rename(const char *from, const char *to);
+FILE *testutil_fopen(const char *file, const char *mode); /* fopen; _wfopen on Windows */
+/* A file of `size` bytes, made (or cut) to that size without writing them. */
+int testutil_truncate(const char *file, long long size);
+int testutil_mkdir(const char *dir);
+void testutil_setenv(const char *name, const char *value);
+double testutil_now(void);
+void testutil_sleep_ms(int ms);
 
 /* Writes `text` to `file` (not atomically: tests use this to play a careless
  * editor). 0 on success. */
