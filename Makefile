@@ -64,6 +64,9 @@ LIBS         := $(CJSON_LIBS) -lm
 # headless runs), assimp for scenes, SDL2_image for textures and screenshots.
 DEB_run      := build-essential pkg-config libcjson-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core \
                 libepoxy-dev libassimp-dev libegl1 libegl-mesa0 libgl1-mesa-dri
+# the Windows build and its tests: MinGW-w64, Wine (64-bit only), and
+# dpkg-source for Debian's sources of cJSON and cmocka (check-windows)
+DEB_windows  := gcc-mingw-w64-x86-64 wine64 dpkg-dev
 # cmocka for the unit tests, python3 for the SVG, pixel and layer checks,
 # clang for the clang warning build, locales for the sources of the
 # comma-decimal locale the number tests make (localedef), assimp's test models for a real
@@ -75,9 +78,10 @@ DEB_run      := build-essential pkg-config libcjson-dev libsdl2-dev libsdl2-ttf-
 # virtual display (xvfb: Godot 3 opens a window on Linux even to import)
 NPM_PACKAGE  := $(if $(shell command -v npm 2>/dev/null),,npm)
 DEB_test     := $(DEB_run) libcmocka-dev python3 clang locales assimp-testmodels nodejs $(NPM_PACKAGE) \
-                blender python3-numpy godot3 xvfb
-# the benchmarks: GSL for the baselines, xvfb for the editor's window at rest (a virtual display)
-DEB_bench    := $(DEB_run) libgsl-dev python3 assimp-testmodels xvfb
+                blender python3-numpy godot3 xvfb $(DEB_windows)
+# the benchmarks: GSL for the baselines, xvfb for the editor's window at rest (a virtual display),
+# MinGW-w64 and Wine for the Windows build's figures beside the Linux ones (tests/bench/windows.sh)
+DEB_bench    := $(DEB_run) libgsl-dev python3 assimp-testmodels xvfb $(DEB_windows)
 DEB_fuzz     := $(DEB_run) clang libclang-rt-dev
 DEB_all      := $(sort $(DEB_test) $(DEB_bench) $(DEB_fuzz))
 
@@ -227,7 +231,7 @@ $(BUILD)/tests/test_gltf_corpus: tests/unit/test_gltf_corpus.c tests/fuzz/fuzz_g
 test: deps-test
 	$(MAKE) --no-print-directory check
 
-check: check-build check-run check-asan check-clang check-no-int128 e2e
+check: check-build check-run check-asan check-clang check-no-int128 e2e check-windows
 	@echo "all tests passed"
 
 check-build:
@@ -302,6 +306,7 @@ WIN_DEPS     := $(WIN)/deps
 MINGW_PREFIX ?= x86_64-w64-mingw32-
 WIN_CC       := $(MINGW_PREFIX)gcc
 WIN_AR       := $(MINGW_PREFIX)ar
+WIN_WINDRES  := $(MINGW_PREFIX)windres
 WINE         ?= $(firstword $(wildcard /usr/lib/wine/wine64) wine64)
 WINESERVER   ?= $(firstword $(wildcard /usr/lib/wine/wineserver) wineserver)
 # the C99 printf of MinGW-w64 (%zu), static cJSON (no dllimport), the
@@ -327,9 +332,9 @@ WIN_HOLD     := $(WIN)/tests/hold.exe
 # output; no Mono or Gecko (nothing here needs .NET or HTML)
 WINE_ENV     := WINEPREFIX=$(abspath $(WIN)/wineprefix) WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 
-.PHONY: check-windows windows windows-run bench-windows
+.PHONY: check-windows windows windows-run
 
-check-windows: windows
+check-windows: windows $(CLI_BIN)
 	@$(MAKE) --no-print-directory windows-run
 
 windows: $(WIN_LIB) $(WIN_CLI) $(WIN_UNIT_BIN) $(WIN_HOLD)
@@ -338,7 +343,7 @@ windows-run: $(WIN)/wineprefix/.made
 	@set -e; trap '$(WINE_ENV) $(WINESERVER) -k 2>/dev/null || true' EXIT; \
 	for t in $(WIN_UNIT_BIN); do echo "== $$t (Wine)"; $(WINE_ENV) $(WINE) $$t; done; \
 	echo "== tests/windows/cli.sh (Wine)"; \
-	WIN=$(WIN) WINE="$(WINE)" WINEPREFIX=$(abspath $(WIN)/wineprefix) sh tests/windows/cli.sh
+	BUILD=$(BUILD) WIN=$(WIN) WINE="$(WINE)" WINEPREFIX=$(abspath $(WIN)/wineprefix) sh tests/windows/cli.sh
 	@echo "Windows build: every test passed under Wine"
 
 # A fresh prefix takes a few seconds and some messages (kept in a log).
@@ -361,8 +366,13 @@ $(WIN)/cli/%.o: editor/cli/%.c $(wildcard include/campath/*.h editor/cli/*.h)
 	@mkdir -p $(@D)
 	$(WIN_CC) $(WIN_CPPFLAGS) -Ieditor/cli $(WIN_CFLAGS) -c $< -o $@
 
-$(WIN_CLI): $(WIN_CLI_OBJ) $(WIN_LIB) $(WIN_CJSON)
-	$(WIN_CC) -o $@ $(WIN_CLI_OBJ) $(WIN_LIB) $(WIN_CJSON)
+# the manifest makes its arguments UTF-8, as the library's file names are
+$(WIN)/cli/campath.res.o: editor/cli/campath.rc editor/cli/campath.manifest
+	@mkdir -p $(@D)
+	$(WIN_WINDRES) -I editor/cli -O coff -o $@ $<
+
+$(WIN_CLI): $(WIN_CLI_OBJ) $(WIN)/cli/campath.res.o $(WIN_LIB) $(WIN_CJSON)
+	$(WIN_CC) -o $@ $(WIN_CLI_OBJ) $(WIN)/cli/campath.res.o $(WIN_LIB) $(WIN_CJSON)
 
 $(WIN)/tests/%.o: tests/unit/%.c $(wildcard include/campath/*.h tests/unit/*.h) $(WIN_CMOCKA)
 	@mkdir -p $(@D)
@@ -382,6 +392,12 @@ $(WIN)/tests/test_alloc.exe: tests/unit/test_alloc.c $(WIN_TESTUTIL_OBJ) $(WIN_L
 $(WIN)/tests/test_gltf_corpus.exe: tests/unit/test_gltf_corpus.c tests/fuzz/fuzz_gltf.c $(WIN_TESTUTIL_OBJ) $(WIN_LIB) \
         $(WIN_CMOCKA) $(wildcard tests/unit/*.h)
 	$(WIN_CC) $(WIN_CPPFLAGS) $(WIN_TEST_CFLAGS) -o $@ $< tests/fuzz/fuzz_gltf.c $(WIN_TEST_LINK)
+
+# the benchmark both builds run (tests/bench/windows.sh, part of `make bench`)
+WIN_BENCH := $(WIN)/bench/bench_platform.exe
+$(WIN_BENCH): tests/bench/bench_platform.c $(WIN_LIB) $(WIN_CJSON)
+	@mkdir -p $(@D)
+	$(WIN_CC) $(WIN_CPPFLAGS) $(WIN_CFLAGS) -O3 -march=native -o $@ $< $(WIN_LIB) $(WIN_CJSON)
 
 # holds a file open the way many Windows programs do, for the CLI's save check
 $(WIN_HOLD): tests/windows/hold.c
@@ -422,7 +438,7 @@ $(BUILD)/bench/%: tests/bench/%.c $(STATIC_LIB) | $(BUILD)/bench
 bench: deps-bench
 	$(MAKE) --no-print-directory bench-run
 
-bench-run: $(BENCH_BIN) $(CLI_BIN) $(EDITOR_BIN)
+bench-run: $(BENCH_BIN) $(CLI_BIN) $(EDITOR_BIN) $(WIN_BENCH) $(WIN)/wineprefix/.made
 	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done
 	@for s in $(BENCH_SCRIPTS); do echo "== $$s"; BUILD=$(BUILD) sh $$s || exit 1; done
 
