@@ -50,6 +50,11 @@ void cpi_error_prefix(cp_error *error, const char *fmt, ...) CPI_PRINTF(2, 3);
 /* malloc(n * size) with an overflow check; NULL on overflow or failure. */
 void *cpi_alloc_array(size_t n, size_t size);
 
+/* cpi_alloc_array for arrays that may be huge (keys, curve records):
+ * backed by huge pages where the system gives them on request
+ * (cpi_huge_alloc). free() it. */
+void *cpi_alloc_large(size_t n, size_t size);
+
 /* ---- the growable text buffer (buf.c) ------------------------------------
  * Zero-initialise it. Appends never fail visibly: an allocation failure sets
  * `failed`, later appends do nothing, and the caller checks `failed` (or the

@@ -112,3 +112,14 @@ char *cpi_strdup(const char *s)
         memcpy(d, s, n);
     return d;
 }
+
+void *cpi_alloc_large(size_t n, size_t size)
+{
+    if (size != 0 && n > SIZE_MAX / size)
+        return NULL;
+    const size_t total = n * size;
+    void *p;
+    if (cpi_huge_alloc(total, &p))
+        return p;
+    return malloc(total > 0 ? total : 1);
+}

@@ -174,8 +174,10 @@ void cpi_sleep_ms(int ms);
  * whatever the program's locale and without changing it. 0, or -1 when out
  * of memory (only for numbers of 64 characters or more). */
 int cpi_strtod_c(const char *text, size_t len, double *out);
-/* malloc for arrays that may be huge (free() them): where the system offers
- * huge pages on request, they are asked for. NULL on overflow or failure. */
-void *cpi_alloc_large(size_t n, size_t size);
+/* Takes an allocation of `total` bytes in hand when the system gives huge
+ * pages on request and it is worth them (Linux: transparent huge pages in
+ * "madvise" mode, 2 MiB and more): true and *p (free() it; NULL when out of
+ * memory). false: a plain malloc will do. */
+bool cpi_huge_alloc(size_t total, void **p);
 
 #endif /* CAMPATH_OS_H */

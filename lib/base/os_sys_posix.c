@@ -2,7 +2,6 @@
  * and huge-page arrays on POSIX systems (lib/base/os.h). */
 #if !defined(_WIN32)
 #include <locale.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -48,11 +47,8 @@ int cpi_strtod_c(const char *text, size_t len, double *out)
     return 0;
 }
 
-void *cpi_alloc_large(size_t n, size_t size)
+bool cpi_huge_alloc(size_t total, void **p)
 {
-    if (size != 0 && n > SIZE_MAX / size)
-        return NULL;
-    size_t total = n * size;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     /* Arrays of a million keys span hundreds of megabytes; faulting them in
      * 4 KiB pages costs more than computing them. Ask for huge pages where
@@ -60,14 +56,16 @@ void *cpi_alloc_large(size_t n, size_t size)
      * mode). Only a hint: without it the memory is simply used as is. */
     const size_t huge = (size_t)2 << 20;
     if (total >= huge) {
-        void *p = NULL;
-        if (posix_memalign(&p, huge, total) != 0)
-            return NULL;
-        (void)madvise(p, total & ~(huge - 1), MADV_HUGEPAGE);
-        return p;
+        *p = NULL;
+        if (posix_memalign(p, huge, total) != 0)
+            *p = NULL;
+        else
+            (void)madvise(*p, total & ~(huge - 1), MADV_HUGEPAGE);
+        return true;
     }
 #endif
-    return malloc(total > 0 ? total : 1);
+    (void)total, (void)p;
+    return false;
 }
 
 #else

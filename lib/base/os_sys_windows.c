@@ -71,14 +71,11 @@ int cpi_strtod_c(const char *text, size_t len, double *out)
     return 0;
 }
 
-/* Windows has no huge pages on request for ordinary allocations (large
- * pages need a privilege): plain malloc, with the overflow check. */
-void *cpi_alloc_large(size_t n, size_t size)
+/* Large pages on Windows need a privilege few users have: plain malloc. */
+bool cpi_huge_alloc(size_t total, void **p)
 {
-    if (size != 0 && n > SIZE_MAX / size)
-        return NULL;
-    size_t total = n * size;
-    return malloc(total > 0 ? total : 1);
+    (void)total, (void)p;
+    return false;
 }
 
 /* ---- names and errors ------------------------------------------------------------------------- */

@@ -52,22 +52,46 @@ static int entries(const char *dir)
     return n;
 }
 
-static cp_path *minimal(void)
+/* Each test has a temporary folder and a path to save. */
+typedef struct fixture {
+    char    *dir;
+    cp_path *path;
+} fixture;
+
+static int setup(void **state)
 {
+    fixture *f = calloc(1, sizeof *f);
     cp_error err;
-    cp_path *p = cp_path_load(GOOD_DIR "/minimal.json", &err);
-    if (!p)
-        fail_msg("%s", err.message);
-    return p;
+    if (!f || !(f->dir = testutil_tempdir()) || !(f->path = cp_path_load(GOOD_DIR "/minimal.json", &err)))
+        return -1;
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fixture *f = *state;
+    cp_path_destroy(f->path);
+    testutil_rmtree(f->dir);
+    free(f->dir);
+    free(f);
+    return 0;
+}
+
+/* `name` in the test's folder, into out (600 bytes). */
+static char *in_dir(void **state, const char *name, char out[600])
+{
+    const fixture *f = *state;
+    snprintf(out, 600, "%s/%s", f->dir, name);
+    return out;
 }
 
 static void save_should_replace_and_keep_attributes_and_creation_time(void **state)
 {
-    (void)state;
-    char *dir = testutil_tempdir(), file[600];
+    fixture *f = *state;
+    char file[600];
     wchar_t w[600];
-    snprintf(file, sizeof file, "%s/intro.json", dir);
-    assert_int_equal(testutil_write_file(file, "old"), 0);
+    assert_int_equal(testutil_write_file(in_dir(state, "intro.json", file), "old"), 0);
     /* a hidden file, made "a year ago" */
     HANDLE h = CreateFileW(wide(file, w, 600), FILE_WRITE_ATTRIBUTES, 0, NULL, OPEN_EXISTING, 0, NULL);
     assert_true(h != INVALID_HANDLE_VALUE);
@@ -75,7 +99,6 @@ static void save_should_replace_and_keep_attributes_and_creation_time(void **sta
     assert_true(SetFileTime(h, &created, NULL, NULL));
     CloseHandle(h);
     assert_true(SetFileAttributesW(w, FILE_ATTRIBUTE_HIDDEN));
-
     WIN32_FILE_ATTRIBUTE_DATA d;
     assert_true(GetFileAttributesExW(w, GetFileExInfoStandard, &d));
     /* Wine on Linux cannot set a file's creation time: there it is not checked */
@@ -83,9 +106,8 @@ static void save_should_replace_and_keep_attributes_and_creation_time(void **sta
     if (!keeps_creation)
         print_message("this file system does not keep creation times: their keeping is not checked\n");
 
-    cp_path *p = minimal();
     cp_error err;
-    assert_int_equal(cp_path_save(p, file, &err), CP_OK);
+    assert_int_equal(cp_path_save(f->path, file, &err), CP_OK);
     char *text = read_all(file);
     assert_non_null(strstr(text, "\"keys\""));
     free(text);
@@ -93,16 +115,12 @@ static void save_should_replace_and_keep_attributes_and_creation_time(void **sta
     assert_true(d.dwFileAttributes & FILE_ATTRIBUTE_HIDDEN);
     if (keeps_creation)
         assert_int_equal(CompareFileTime(&d.ftCreationTime, &created), 0);
-    assert_int_equal(entries(dir), 1);
+    assert_int_equal(entries(f->dir), 1);
 
     /* a first save makes an ordinary file */
-    snprintf(file, sizeof file, "%s/new.json", dir);
-    assert_int_equal(cp_path_save(p, file, &err), CP_OK);
+    assert_int_equal(cp_path_save(f->path, in_dir(state, "new.json", file), &err), CP_OK);
     assert_false(GetFileAttributesW(wide(file, w, 600)) & FILE_ATTRIBUTE_HIDDEN);
-    assert_int_equal(entries(dir), 2);
-    cp_path_destroy(p);
-    testutil_rmtree(dir);
-    free(dir);
+    assert_int_equal(entries(f->dir), 2);
 }
 
 /* While another program has the file open (many hold a file they read
@@ -112,22 +130,21 @@ static void save_should_replace_and_keep_attributes_and_creation_time(void **sta
  * through. */
 static void save_should_fail_clearly_while_another_program_holds_the_file(void **state)
 {
-    (void)state;
-    char *dir = testutil_tempdir(), file[600], want[800];
+    fixture *f = *state;
+    char file[600], want[800];
     wchar_t w[600];
-    snprintf(file, sizeof file, "%s/held.json", dir);
+    in_dir(state, "held.json", file);
     snprintf(want, sizeof want,
              "%s: cannot replace the file: another program has it open (close it there, then save again) (the old "
              "file is unchanged)",
              file);
     assert_int_equal(testutil_write_file(file, "the old file"), 0);
-    cp_path *p = minimal();
     cp_error err;
     static const DWORD shares[] = {FILE_SHARE_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE};
     for (int i = 0; i < 2; i++) {
         HANDLE h = CreateFileW(wide(file, w, 600), GENERIC_READ, shares[i], NULL, OPEN_EXISTING, 0, NULL);
         assert_true(h != INVALID_HANDLE_VALUE);
-        cp_status rc = cp_path_save(p, file, &err);
+        cp_status rc = cp_path_save(f->path, file, &err);
         CloseHandle(h);
         if (rc == CP_OK) {
             /* a system that replaces a file open with FILE_SHARE_DELETE (POSIX rename semantics) */
@@ -140,28 +157,23 @@ static void save_should_fail_clearly_while_another_program_holds_the_file(void *
         char *text = read_all(file);
         assert_string_equal(text, "the old file");
         free(text);
-        assert_int_equal(entries(dir), 1); /* no temporary file left */
+        assert_int_equal(entries(f->dir), 1); /* no temporary file left */
     }
-    assert_int_equal(cp_path_save(p, file, &err), CP_OK);
+    assert_int_equal(cp_path_save(f->path, file, &err), CP_OK);
     char *text = read_all(file);
     assert_non_null(strstr(text, "\"keys\""));
     free(text);
-    cp_path_destroy(p);
-    testutil_rmtree(dir);
-    free(dir);
 }
 
 static void save_should_refuse_read_only_files_folders_and_devices(void **state)
 {
-    (void)state;
-    char *dir = testutil_tempdir(), file[600], want[800];
+    fixture *f = *state;
+    char file[600], want[800];
     wchar_t w[600];
-    cp_path *p = minimal();
     cp_error err;
-    snprintf(file, sizeof file, "%s/locked.json", dir);
-    assert_int_equal(testutil_write_file(file, "kept"), 0);
+    assert_int_equal(testutil_write_file(in_dir(state, "locked.json", file), "kept"), 0);
     assert_true(SetFileAttributesW(wide(file, w, 600), FILE_ATTRIBUTE_READONLY));
-    assert_int_equal(cp_path_save(p, file, &err), CP_ERR_IO);
+    assert_int_equal(cp_path_save(f->path, file, &err), CP_ERR_IO);
     snprintf(want, sizeof want, "%s: cannot save: it is read-only (clear its read-only attribute to save over it)",
              file);
     assert_string_equal(err.message, want);
@@ -169,34 +181,30 @@ static void save_should_refuse_read_only_files_folders_and_devices(void **state)
     assert_string_equal(text, "kept");
     free(text);
 
-    assert_int_equal(cp_path_save(p, dir, &err), CP_ERR_IO);
-    snprintf(want, sizeof want, "%s: cannot save: is a folder", dir);
+    assert_int_equal(cp_path_save(f->path, f->dir, &err), CP_ERR_IO);
+    snprintf(want, sizeof want, "%s: cannot save: is a folder", f->dir);
     assert_string_equal(err.message, want);
-    assert_int_equal(cp_path_save(p, "NUL", &err), CP_ERR_IO);
+    assert_int_equal(cp_path_save(f->path, "NUL", &err), CP_ERR_IO);
     assert_string_equal(err.message,
                         "NUL: cannot save: it is a device; saving replaces a file, so only regular files are saved to");
     assert_null(cp_path_load("NUL", &err));
     assert_string_equal(err.message, "NUL: not a regular file");
-    assert_null(cp_path_load(dir, &err));
-    snprintf(want, sizeof want, "%s: is a folder, not a file", dir);
+    assert_null(cp_path_load(f->dir, &err));
+    snprintf(want, sizeof want, "%s: is a folder, not a file", f->dir);
     assert_string_equal(err.message, want);
-    cp_path_destroy(p);
-    testutil_rmtree(dir);
-    free(dir);
 }
 
 /* Names are UTF-8 in the API and UTF-16 on disk; '\' and '/' both separate
- * folders; a name's case does not tell files apart. */
+ * folders. */
 static void names_should_be_utf8_with_either_separator(void **state)
 {
-    (void)state;
-    char *dir = testutil_tempdir(), file[600], back[600];
+    fixture *f = *state;
+    char file[600], back[600];
     wchar_t w[600];
-    const char *name = "Kamerafahrt \xc3\x9c" "bersicht \xe6\x97\xa5\xe6\x9c\xac.json"; /* Übersicht 日本 */
-    snprintf(file, sizeof file, "%s/%s", dir, name);
-    cp_path *p = minimal();
     cp_error err;
-    assert_int_equal(cp_path_save(p, file, &err), CP_OK);
+    /* "Kamerafahrt Übersicht 日本.json" */
+    in_dir(state, "Kamerafahrt \xc3\x9c" "bersicht \xe6\x97\xa5\xe6\x9c\xac.json", file);
+    assert_int_equal(cp_path_save(f->path, file, &err), CP_OK);
     /* the name on disk is the UTF-16 of the UTF-8 name */
     assert_true(GetFileAttributesW(wide(file, w, 600)) != INVALID_FILE_ATTRIBUTES);
     snprintf(back, sizeof back, "%s", file);
@@ -206,30 +214,25 @@ static void names_should_be_utf8_with_either_separator(void **state)
     cp_path *q = cp_path_load(back, &err);
     if (!q)
         fail_msg("%s", err.message);
-    assert_int_equal(cp_path_key_count(q), cp_path_key_count(p));
+    assert_int_equal(cp_path_key_count(q), cp_path_key_count(f->path));
     cp_path_destroy(q);
     /* not UTF-8: said so, nothing made */
-    char bad[600];
-    snprintf(bad, sizeof bad, "%s/\xff.json", dir);
-    assert_int_equal(cp_path_save(p, bad, &err), CP_ERR_IO);
+    assert_int_equal(cp_path_save(f->path, in_dir(state, "\xff.json", file), &err), CP_ERR_IO);
     assert_non_null(strstr(err.message, ": cannot save: the name is not valid UTF-8"));
-    assert_int_equal(entries(dir), 1);
+    assert_int_equal(entries(f->dir), 1);
 
     /* a glTF file's buffer next to it, found through a '\'-separated name */
     assert_non_null(q = cp_gltf_import("tests\\data\\gltf\\external_buffer.gltf", NULL, NULL, &err));
     cp_path_destroy(q);
-    cp_path_destroy(p);
-    testutil_rmtree(dir);
-    free(dir);
 }
 
 /* Past MAX_PATH (260 UTF-16 units), which the library's names cross with
  * the "\\?\" prefix. */
 static void names_should_pass_max_path(void **state)
 {
-    (void)state;
-    char *dir = testutil_tempdir(), deep[1200];
-    snprintf(deep, sizeof deep, "%s", dir);
+    fixture *f = *state;
+    char deep[1200];
+    snprintf(deep, sizeof deep, "%s", f->dir);
     for (int i = 0; strlen(deep) < 300; i++) {
         snprintf(deep + strlen(deep), sizeof deep - strlen(deep), "/folder-with-a-long-name-%02d", i);
         wchar_t w[1200];
@@ -240,28 +243,24 @@ static void names_should_pass_max_path(void **state)
     }
     snprintf(deep + strlen(deep), sizeof deep - strlen(deep), "/intro.json");
     assert_true(strlen(deep) > MAX_PATH);
-    cp_path *p = minimal(), *q;
+    cp_path *q;
     cp_error err;
-    assert_int_equal(cp_path_save(p, deep, &err), CP_OK);
+    assert_int_equal(cp_path_save(f->path, deep, &err), CP_OK);
     assert_non_null(q = cp_path_load(deep, &err));
     cp_path_destroy(q);
-    cp_path_destroy(p);
-    testutil_rmtree(dir);
-    free(dir);
 }
 
 /* Hot reload with ReadDirectoryChangesW on a '\'-separated name given in
- * another case than the file's: the save is seen, by rename and in place,
- * and cp_library_wait wakes for it. */
+ * another case than the file's (Windows compares names ignoring case): the
+ * save is seen, by rename and in place, and cp_library_wait wakes for it. */
 static void reload_should_follow_a_file_named_in_another_case(void **state)
 {
-    (void)state;
-    char *dir = testutil_tempdir(), file[600], other[600];
-    snprintf(file, sizeof file, "%s/intro.json", dir);
-    snprintf(other, sizeof other, "%s\\INTRO.JSON", dir);
-    cp_path *p = minimal();
+    fixture *f = *state;
+    char file[600], other[600];
+    in_dir(state, "intro.json", file);
+    snprintf(other, sizeof other, "%s\\INTRO.JSON", f->dir);
     cp_error err;
-    assert_int_equal(cp_path_save(p, file, &err), CP_OK);
+    assert_int_equal(cp_path_save(f->path, file, &err), CP_OK);
     cp_library *lib = cp_library_create(&err);
     assert_string_equal(cp_library_watch_method(lib), "ReadDirectoryChangesW");
     cp_resource *res = cp_library_open(lib, other, &err);
@@ -289,20 +288,19 @@ static void reload_should_follow_a_file_named_in_another_case(void **state)
                      cp_resource_error(res) ? cp_resource_error(res) : "no error");
     }
     cp_library_destroy(lib);
-    cp_path_destroy(p);
-    testutil_rmtree(dir);
-    free(dir);
 }
+
+#define TEST(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(save_should_replace_and_keep_attributes_and_creation_time),
-        cmocka_unit_test(save_should_fail_clearly_while_another_program_holds_the_file),
-        cmocka_unit_test(save_should_refuse_read_only_files_folders_and_devices),
-        cmocka_unit_test(names_should_be_utf8_with_either_separator),
-        cmocka_unit_test(names_should_pass_max_path),
-        cmocka_unit_test(reload_should_follow_a_file_named_in_another_case),
+        TEST(save_should_replace_and_keep_attributes_and_creation_time),
+        TEST(save_should_fail_clearly_while_another_program_holds_the_file),
+        TEST(save_should_refuse_read_only_files_folders_and_devices),
+        TEST(names_should_be_utf8_with_either_separator),
+        TEST(names_should_pass_max_path),
+        TEST(reload_should_follow_a_file_named_in_another_case),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
