@@ -8,7 +8,8 @@
 #                   clang warning build
 #   make run        installs what the editor needs, then the editor on paths/demo.json
 #   make bench      installs what the benchmarks need, then runs them (prints tables)
-#   make fuzz       the JSON loader, then glTF import, under libFuzzer (FUZZ_SECONDS each, default 600)
+#   make fuzz       the JSON loader, glTF import, the link's messages, then the editor's paste,
+#                   under libFuzzer (FUZZ_SECONDS each, default 600)
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall mirrors it
 #   make figures, make doc-examples
 #                   rewrite the plots of docs/math.md and the example outputs
@@ -91,7 +92,7 @@ DEB_all      := $(sort $(DEB_test) $(DEB_bench) $(DEB_fuzz))
 # include paths of its own folder and of the layers below it only, so an
 # upward #include does not compile; tests/e2e/layers.sh checks the symbols
 # too. The math layer is header-only (include/campath/math.h).
-LAYERS       := base curve path json reload record gltf
+LAYERS       := base curve path json reload record gltf link
 INC_base     := -Ilib/base
 INC_curve    := $(INC_base) -Ilib/curve
 INC_path     := $(INC_curve) -Ilib/path
@@ -99,6 +100,7 @@ INC_json     := $(INC_path) -Ilib/json
 INC_reload   := $(INC_json) -Ilib/reload
 INC_record   := $(INC_reload) -Ilib/record
 INC_gltf     := $(INC_record) -Ilib/gltf
+INC_link     := $(INC_gltf) -Ilib/link
 # the glTF layer parses glTF documents with cJSON; no other layer may
 CFLAGS_gltf  := $(CJSON_CFLAGS)
 layer_of      = $(firstword $(subst /, ,$(1)))
@@ -114,7 +116,8 @@ SHARED_LIB   := $(BUILD)/libcampath.so.$(VERSION)
 # include path, so SDL cannot creep in; the editor tests link it alone),
 # editor/sdl its SDL2 front end, editor/cli the campath tool.
 EDITOR_CORE_CPPFLAGS := -Ieditor/core
-# the core imports scenes with assimp (not SDL or GL) on a thread of its own
+# the core imports scenes with assimp (not SDL or GL) on a thread of its own,
+# and reads a glTF's JSON with cJSON first (editor/core/scan.c: the scene's budget)
 EDITOR_CORE_LIBS := $(ASSIMP_LIBS) -lpthread
 EDITOR_CORE_SRC := $(wildcard editor/core/*.c)
 EDITOR_SDL_SRC  := $(wildcard editor/sdl/*.c)
@@ -163,7 +166,7 @@ $(BUILD)/pic/lib/%.o: lib/%.c $(LIB_HDR)
 
 $(BUILD)/editor/core/%.o: editor/core/%.c $(wildcard include/campath/*.h editor/core/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) $(ASSIMP_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) $(ASSIMP_CFLAGS) $(CJSON_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/editor/sdl/%.o: editor/sdl/%.c $(wildcard include/campath/*.h editor/core/*.h editor/sdl/*.h)
 	@mkdir -p $(@D)
@@ -201,8 +204,8 @@ $(EDITOR_BIN): $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB)
 $(BUILD)/examples/%: docs/examples/%.c $(STATIC_LIB) | $(BUILD)/examples
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC_LIB) $(LIBS)
 
-# The recorder example is an SDL2 game loop.
-$(BUILD)/examples/recorder: docs/examples/recorder.c $(STATIC_LIB) | $(BUILD)/examples
+# The recorder and linked examples are SDL2 game loops.
+$(BUILD)/examples/recorder $(BUILD)/examples/linked: $(BUILD)/examples/%: docs/examples/%.c $(STATIC_LIB) | $(BUILD)/examples
 	$(CC) $(ALL_CPPFLAGS) $(SDL_CFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC_LIB) $(SDL_LIBS) $(LIBS)
 
 # ---- tests ------------------------------------------------------------------------------
@@ -226,6 +229,18 @@ $(BUILD)/tests/test_gltf_corpus: tests/unit/test_gltf_corpus.c tests/fuzz/fuzz_g
         $(wildcard tests/unit/*.h) | $(BUILD)/tests/unit
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/fuzz_gltf.c $(TESTUTIL_OBJ) $(STATIC_LIB) \
 	    $(CMOCKA_LIBS) $(LIBS)
+
+# The link's corpus replay calls its fuzz target too.
+$(BUILD)/tests/test_link_corpus: tests/unit/test_link_corpus.c tests/fuzz/fuzz_link.c $(TESTUTIL_OBJ) $(STATIC_LIB) \
+        $(wildcard tests/unit/*.h) | $(BUILD)/tests/unit
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/fuzz_link.c $(TESTUTIL_OBJ) $(STATIC_LIB) \
+	    $(CMOCKA_LIBS) $(LIBS)
+
+# The paste corpus replay calls the paste fuzz target itself.
+$(BUILD)/tests/editor_test_clip_corpus: tests/editor/test_clip_corpus.c tests/fuzz/fuzz_clip.c $(EDITOR_CORE_OBJ) \
+        $(TESTUTIL_OBJ) $(STATIC_LIB) $(wildcard tests/editor/*.h editor/core/*.h tests/unit/*.h) | $(BUILD)/tests/unit
+	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) -Itests/unit $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/fuzz_clip.c \
+	    $(EDITOR_CORE_OBJ) $(TESTUTIL_OBJ) $(STATIC_LIB) $(CMOCKA_LIBS) $(EDITOR_CORE_LIBS) $(LIBS)
 
 # `make test` is the README's test command: dependencies, then everything.
 test: deps-test
@@ -280,9 +295,10 @@ e2e: check-build
 	@set -e; for s in $(E2E_SCRIPTS); do echo "== $$s"; \
 	    BUILD=$(BUILD) CC="$(CC) $(SANFLAGS)" CAMPATH_EDITOR_PRELOAD="$(EDITOR_PRELOAD)" sh $$s; done
 
-# Regenerates the plots in docs/images that docs/math.md shows.
+# Regenerates the plots in docs/images that docs/math.md shows, and the
+# picture of the live link (the editor and the example game side by side).
 .PHONY: figures
-figures: $(CLI_BIN)
+figures: $(CLI_BIN) $(EDITOR_BIN) $(BUILD)/examples/linked
 	BUILD=$(BUILD) FIGURES_OUT=docs/images sh tests/e2e/figures.sh
 
 # Writes what the tool prints now into the example sessions of the docs
@@ -300,7 +316,8 @@ doc-examples: $(CLI_BIN)
 # the versions installed here (tests/windows/debsrc.sh fetches them with
 # apt-get source). test_files.c is POSIX's (FIFOs, sockets, devices, owner
 # and mode bits, chains of links); tests/windows/test_windows_files.c
-# checks what Windows has instead. The editor is a Linux program.
+# checks what Windows has instead. The editor is a Linux program, and the
+# live link (lib/link, test_link*.c) is not in the Windows build yet.
 WIN          := $(BUILD)/windows
 WIN_DEPS     := $(WIN)/deps
 MINGW_PREFIX ?= x86_64-w64-mingw32-
@@ -318,12 +335,15 @@ WIN_CFLAGS   := -std=c11 -O2 $(WARNINGS) -Werror
 # tests print through MinGW-w64's C99 one (which knows %zu)
 WIN_TEST_CFLAGS := $(WIN_CFLAGS) -D_POSIX_C_SOURCE=200809L -Wno-format
 WIN_LIB      := $(WIN)/libcampath.a
-WIN_LIB_OBJ  := $(LIB_SRC:lib/%.c=$(WIN)/lib/%.o)
+# the live link's sockets (lib/base/net.c) are POSIX's: the link layer is
+# not in the Windows build until net.c has a Winsock side
+WIN_LIB_SRC  := $(filter-out lib/base/net.c lib/link/%,$(LIB_SRC))
+WIN_LIB_OBJ  := $(WIN_LIB_SRC:lib/%.c=$(WIN)/lib/%.o)
 WIN_CLI      := $(WIN)/campath.exe
 WIN_CLI_OBJ  := $(CLI_SRC:editor/cli/%.c=$(WIN)/cli/%.o)
 WIN_CJSON    := $(WIN_DEPS)/lib/libcjson.a
 WIN_CMOCKA   := $(WIN_DEPS)/lib/libcmocka.a
-WIN_POSIX_TESTS := test_files
+WIN_POSIX_TESTS := test_files test_link test_link_corpus
 WIN_UNIT_BIN := $(patsubst %,$(WIN)/tests/%.exe,$(filter-out $(WIN_POSIX_TESTS),$(UNIT_SRC:tests/unit/%.c=%)) \
                 $(notdir $(basename $(wildcard tests/windows/test_*.c))))
 WIN_TESTUTIL_OBJ := $(TESTUTIL_SRC:tests/unit/%.c=$(WIN)/tests/%.o)
@@ -435,6 +455,11 @@ run-editor: all
 $(BUILD)/bench/%: tests/bench/%.c $(STATIC_LIB) | $(BUILD)/bench
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -O3 -march=native $(ALL_LDFLAGS) -o $@ $< $(STATIC_LIB) $(GSL_LIBS) $(LIBS)
 
+# The link's benchmark measures through the editor's own update step: it links editor/core.
+$(BUILD)/bench/bench_link: tests/bench/bench_link.c $(EDITOR_CORE_OBJ) $(STATIC_LIB) | $(BUILD)/bench
+	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) $(ALL_CFLAGS) -O3 -march=native $(ALL_LDFLAGS) -o $@ $< \
+	    $(EDITOR_CORE_OBJ) $(STATIC_LIB) $(EDITOR_CORE_LIBS) $(LIBS)
+
 bench: deps-bench
 	$(MAKE) --no-print-directory bench-run
 
@@ -443,17 +468,21 @@ bench-run: $(BENCH_BIN) $(CLI_BIN) $(EDITOR_BIN) $(WIN_BENCH) $(WIN)/wineprefix/
 	@for s in $(BENCH_SCRIPTS); do echo "== $$s"; BUILD=$(BUILD) sh $$s || exit 1; done
 
 # Each target runs FUZZ_SECONDS and stops at the first finding, UBSan's included.
+# fuzz_clip pastes through the editor's core, built for it with the same flags.
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS := fuzz_load fuzz_gltf
+FUZZ_TARGETS := fuzz_load fuzz_gltf fuzz_link
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_CORE_OBJ = $(patsubst $(BUILD)/%,$(BUILD)/fuzz/%,$(EDITOR_CORE_OBJ))
 fuzz-build: deps-fuzz
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/fuzz CC=clang OPT="-O1 -g" \
-	    SANFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" $(BUILD)/fuzz/libcampath.a
+	    SANFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" $(BUILD)/fuzz/libcampath.a $(FUZZ_CORE_OBJ)
 	mkdir -p $(BUILD)/fuzz/bin
 	for t in $(FUZZ_TARGETS); do \
 	    clang $(ALL_CPPFLAGS) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -o $(BUILD)/fuzz/bin/$$t \
 	        tests/fuzz/$$t.c $(BUILD)/fuzz/libcampath.a $(LIBS) || exit 1; \
 	done
+	clang $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -o $(BUILD)/fuzz/bin/fuzz_clip \
+	    tests/fuzz/fuzz_clip.c $(FUZZ_CORE_OBJ) $(BUILD)/fuzz/libcampath.a $(EDITOR_CORE_LIBS) $(LIBS)
 
 fuzz: fuzz-build
 	mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus_gltf
@@ -461,6 +490,12 @@ fuzz: fuzz-build
 	    -dict=tests/fuzz/json.dict -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus
 	$(BUILD)/fuzz/bin/fuzz_gltf -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
 	    -dict=tests/fuzz/gltf.dict -artifact_prefix=$(BUILD)/fuzz/gltf- $(BUILD)/fuzz/corpus_gltf tests/fuzz/corpus_gltf
+	mkdir -p $(BUILD)/fuzz/corpus_link
+	$(BUILD)/fuzz/bin/fuzz_link -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	    -dict=tests/fuzz/link.dict -artifact_prefix=$(BUILD)/fuzz/link- $(BUILD)/fuzz/corpus_link tests/fuzz/corpus_link
+	mkdir -p $(BUILD)/fuzz/corpus_clip
+	$(BUILD)/fuzz/bin/fuzz_clip -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	    -dict=tests/fuzz/json.dict -artifact_prefix=$(BUILD)/fuzz/clip- $(BUILD)/fuzz/corpus_clip tests/fuzz/corpus_clip
 
 # `make print-VAR` prints a variable (tests/e2e/layers.sh reads the layers' include paths).
 print-%:

@@ -19,11 +19,13 @@ int ed_app_init(ed_app *app)
     ed_file_init(&app->file);
     ed_ui_init(&app->ui);
     ed_rec_init(&app->rec);
+    ed_link_init(&app->link);
     return ed_scene_init(&app->scene);
 }
 
 void ed_app_free(ed_app *app)
 {
+    ed_link_free(&app->link);
     ed_scene_free(&app->scene);
     ed_file_free(&app->file);
     ed_rec_free(&app->rec);
@@ -173,6 +175,7 @@ void ed_app_update(ed_app *app, double dt)
     ed_doc_poll_retime(&app->doc, &app->base);
     ed_file_poll(&app->file, &app->doc, &app->base);
     ed_file_tick(&app->file, &app->doc, &app->base);
+    ed_link_update(&app->link, &app->base, &app->doc);
     ed_app_refresh(app);
 }
 
@@ -192,6 +195,13 @@ long ed_app_look_key(const ed_app *app) { return app->doc.live.active ? app->rec
 
 void ed_app_view_pose(const ed_app *app, cp_vec3 *position, cp_quat *rotation, double *fov)
 {
+    cp_link_camera game;
+    if (app->link.view_game && ed_link_camera(&app->link, &game)) {
+        *position = game.position;
+        *rotation = cp_quat_normalize(game.rotation);
+        *fov = game.fov;
+        return;
+    }
     if (ed_ui_through(&app->ui, app->doc.path != NULL)) {
         cp_pose pose;
         cp_path_sample_fast(app->doc.path, app->base.playhead, &pose);
@@ -260,7 +270,12 @@ void ed_app_toggle_play(ed_app *app) { ed_app_play(app, !app->base.playing); }
 
 void ed_app_seek(ed_app *app, double time) { ed_doc_seek(&app->doc, &app->base, time); }
 
-void ed_app_view_path(ed_app *app, int on) { app->ui.view_path = on != 0; }
+void ed_app_view_path(ed_app *app, int on)
+{
+    app->ui.view_path = on != 0;
+    if (on)
+        app->link.view_game = 0;
+}
 
 int ed_app_goto_key(ed_app *app)
 {
@@ -404,7 +419,7 @@ int ed_app_load_scene(ed_app *app, const char *file, int remember)
     return ed_scene_load(&app->scene, &app->base, file, remember);
 }
 
-int ed_app_wait_scene(ed_app *app, void (*report)(void *ctx, const char *line), void *ctx)
+int ed_app_wait_scene(ed_app *app, int (*report)(void *ctx, const char *line), void *ctx)
 {
     int loaded = 0;
     int rc = ed_scene_wait(&app->scene, &app->base, report, ctx, &loaded);

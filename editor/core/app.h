@@ -6,7 +6,7 @@
  * orientation), select.h, xform.h (transforms), drag.h (edits that follow
  * the mouse), clip.h (copy and paste), inspector.h, pointer.h.
  *
- * The parts (base.h, doc.h, file.h, scene.h, ui.h, rec.h) hold the state;
+ * The parts (base.h, doc.h, file.h, scene.h, ui.h, rec.h, link.h) hold the state;
  * a front end (the key bindings in control.c, the script language, the SDL
  * window and renderer) reads them through a const ed_app and changes them
  * through commands only. Time comes in through ed_app_update(dt), so tests
@@ -27,6 +27,7 @@
 #include "file.h"
 #include "gizmo.h"
 #include "layout.h"
+#include "link.h"
 #include "rec.h"
 #include "scene.h"
 #include "ui.h"
@@ -42,6 +43,7 @@ typedef struct ed_app {
     ed_scene scene;   /* the world, its index, the clearance check */
     ed_ui    ui;      /* the camera, the window, the panels */
     ed_rec   rec;     /* recording, the mouse's gesture, looking from a key */
+    ed_link  link;    /* running games linked to the editor (game.h) */
 } ed_app;
 
 /* ---- life cycle -------------------------------------------------------------------------------- */
@@ -52,7 +54,8 @@ int  ed_app_init(ed_app *app);
 void ed_app_free(ed_app *app);
 
 /* Advances the clock by dt seconds: playback, a scene or retime that
- * finished, the file watch, recovery writes; then ed_app_refresh. */
+ * finished, the file watch, recovery writes, the linked games; then
+ * ed_app_refresh. */
 void ed_app_update(ed_app *app, double dt);
 /* Computes what the next frame shows and only the state decides: the
  * clearance check of the path (and the scene's index). The update step
@@ -81,8 +84,8 @@ int ed_app_is_selected(const ed_app *app, size_t i);
 /* The key looked from (-1: none): looking from a key ends with the edit
  * that follows the mouse. */
 long ed_app_look_key(const ed_app *app);
-/* The pose the view is rendered from: the free camera, or through the path
- * camera the path's pose at the playhead. */
+/* The pose the view is rendered from: the free camera, through the path
+ * camera the path's pose at the playhead, or a linked game's camera. */
 void ed_app_view_pose(const ed_app *app, cp_vec3 *position, cp_quat *rotation, double *fov);
 /* Where things go in the window now (layout.h). */
 void ed_app_layout(const ed_app *app, ed_layout *l);
@@ -179,8 +182,9 @@ void ed_app_set_import_options(ed_app *app, const ed_import_options *o);
  * also sets the document's "scene" member (relative to the path file's
  * folder: an undoable edit, saved with the file). */
 int ed_app_load_scene(ed_app *app, const char *file, int remember);
-/* Waits for a scene being loaded, with progress lines (scene.h). */
-int ed_app_wait_scene(ed_app *app, void (*report)(void *ctx, const char *line), void *ctx);
+/* Waits for a scene being loaded, with progress lines; report returns
+ * non-zero to give up and cancel the load (scene.h). */
+int ed_app_wait_scene(ed_app *app, int (*report)(void *ctx, const char *line), void *ctx);
 /* The demo town again. 0, or -1 if out of memory. */
 int ed_app_use_demo_world(ed_app *app);
 

@@ -87,6 +87,11 @@ static const ed_binding table[] = {
     {"View", ED_KEY_F5, 0, PRESS, 0, ED_CMD_NEXT_PROBLEM, "playhead to the next clearance problem"},
     {"View", 'q', C, PRESS, 0, ED_CMD_QUIT, "quit (asks first if there are unsaved edits)"},
 
+    {"Linked games", ED_KEY_F6, 0, PRESS, 0, ED_CMD_LINK, "listen for running games (docs/link.md), or stop"},
+    {"Linked games", 'v', S, PRESS, 0, ED_CMD_GAME_VIEW, "look through the game's camera (F2 records it)"},
+    {"Linked games", ED_KEY_F7, 0, PRESS, 0, ED_CMD_FOLLOW_GAME, "the playhead follows the game's time, or not"},
+    {"Linked games", ED_KEY_F8, 0, PRESS, 0, ED_CMD_HAND_OFF, "hand the game's camera to the path, or back"},
+
     {"File changed on disk", 'r', 0, PRESS, ED_PROMPT_RELOAD, ED_CMD_ANSWER_RELOAD,
      "reload it (your edits stay in undo)"},
     {"File changed on disk", 'k', 0, PRESS, ED_PROMPT_RELOAD, ED_CMD_ANSWER_KEEP,

@@ -22,9 +22,10 @@ typedef struct prim {
 } prim;
 
 typedef struct builder {
-    ed_bvh *b;
-    prim   *prims;
-    int     failed;
+    ed_bvh           *b;
+    prim             *prims;
+    const atomic_int *stop;   /* may be NULL */
+    int               failed;
 } builder;
 
 /* Hoare's selection: puts the k-th smallest (by the axis) at prims[k], smaller before, larger after. */
@@ -72,6 +73,10 @@ static long new_node(builder *bd)
 
 static void build(builder *bd, size_t lo, size_t hi)
 {
+    if (bd->stop && atomic_load(bd->stop))
+        bd->failed = 1;
+    if (bd->failed)
+        return;
     long id = new_node(bd);
     if (id < 0)
         return;
@@ -121,7 +126,9 @@ static void world_corners(const ed_world *w, size_t mesh, size_t f, float out[9]
         memcpy(&out[3 * c], &m->positions[3 * (size_t)m->indices[3 * f + c]], 3 * sizeof(float));
 }
 
-int ed_bvh_build(ed_bvh *b, const ed_world *w)
+int ed_bvh_build(ed_bvh *b, const ed_world *w) { return ed_bvh_build_until(b, w, NULL); }
+
+int ed_bvh_build_until(ed_bvh *b, const ed_world *w, const atomic_int *stop)
 {
     memset(b, 0, sizeof *b);
     size_t n = w->triangle_count;
@@ -147,7 +154,7 @@ int ed_bvh_build(ed_bvh *b, const ed_world *w)
             p->tri = (unsigned)t;
         }
     b->tri_count = t;
-    builder bd = {b, prims, 0};
+    builder bd = {b, prims, stop, 0};
     build(&bd, 0, t);
     if (bd.failed)
         goto done;

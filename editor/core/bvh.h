@@ -7,6 +7,7 @@
 #ifndef ED_BVH_H
 #define ED_BVH_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "world.h"
@@ -29,6 +30,8 @@ typedef struct ed_bvh {
 /* Builds the hierarchy of every triangle in the world. 0, or -1 if out of
  * memory (the bvh is then empty). An empty world gives an empty bvh. */
 int ed_bvh_build(ed_bvh *b, const ed_world *w);
+/* The same, given up (-1, the bvh empty) as soon as *stop is set. */
+int ed_bvh_build_until(ed_bvh *b, const ed_world *w, const atomic_int *stop);
 void ed_bvh_free(ed_bvh *b);
 
 /* The distance in metres from p to the nearest triangle, if it is below

@@ -1,6 +1,7 @@
 /* editor/core/clip.c - copy, cut and paste of keys. */
 #include "clip.h"
 
+#include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 
 #include "app_impl.h"
 #include "edit.h"
+
 static char *dup_text(const char *s, size_t n)
 {
     char *d = malloc(n + 1);
@@ -18,15 +20,10 @@ static char *dup_text(const char *s, size_t n)
     return d;
 }
 
-static int padding(const cp_document *d, size_t i)
-{
-    return d->key_extras && d->key_extras[i] && strstr(d->key_extras[i], "\"" ED_CLIP_PADDING "\"");
-}
-
 /* ---- copy -------------------------------------------------------------------------------------- */
 
-/* The clipboard document of the selected keys (or the active key). */
-static int selection_document(ed_app *app, cp_document *out)
+/* The clipboard document of the selected keys (or the active key), and how many they are. */
+static int selection_document(ed_app *app, cp_document *out, size_t *copied_out)
 {
     const cp_document *d = &app->doc.cur.doc;
     cp_document clip;
@@ -51,20 +48,23 @@ static int selection_document(ed_app *app, cp_document *out)
     for (size_t i = 0; i < clip.count; i++)
         if (clip.keys[i].flags & CP_KEY_HOLD)
             clip.options.timing = CP_TIMING_SMOOTH;
-    if (clip.count == 1) {
+    /* how many keys were copied: a path file holds two or more, so one key is followed by a
+       copy of itself a second after it ends, which the count leaves out */
+    const size_t copied = clip.count;
+    if (copied == 1) {
         cp_key pad = clip.keys[0];
         pad.time = ed_doc_key_end(&pad) + 1.0;
         pad.flags &= ~CP_KEY_HOLD;
         pad.hold = 0;
         if (cp_document_insert_key(&clip, 1, &pad, &err) != CP_OK)
             goto fail;
-        if (!clip.key_extras && !(clip.key_extras = calloc(clip.capacity, sizeof *clip.key_extras)))
-            goto oom;
-        static const char mark[] = "{\"" ED_CLIP_PADDING "\": \"not copied: a path file holds 2 keys or more\"}";
-        if (!(clip.key_extras[1] = dup_text(mark, sizeof mark - 1)))
-            goto oom;
     }
+    char member[64];
+    snprintf(member, sizeof member, "{\"" ED_CLIP_MEMBER "\": {\"keys\": %zu}}", copied);
+    if (!(clip.extras = dup_text(member, strlen(member))))
+        goto oom;
     *out = clip;
+    *copied_out = copied;
     return 0;
 oom:
     ed_app_message(app, 1, "out of memory for the clipboard");
@@ -81,9 +81,9 @@ int ed_clip_copy(ed_app *app)
     if (ed_app_need_selection(app))
         return -1;
     cp_document clip;
-    if (selection_document(app, &clip))
+    size_t copied;
+    if (selection_document(app, &clip, &copied))
         return -1;
-    size_t copied = clip.count - (clip.count == 2 && padding(&clip, 1));
     cp_error err;
     size_t size;
     char *text = cp_document_save_memory(&clip, &size, &err);
@@ -133,9 +133,24 @@ static int clipboard_keys(ed_app *app, cp_document *out)
         ed_app_message(app, 1, "the clipboard holds no campath keys: %s", err.message);
         return -1;
     }
-    for (size_t i = out->count; i-- > 0;)
-        if (padding(out, i))
-            cp_document_remove_key(out, i);
+    /* the editor's own says how many of its keys were copied (its only top-level member: small
+       text); other text pastes all of them */
+    cJSON *extras = out->extras && strlen(out->extras) <= ED_CLIP_MEMBERS_MAX ? cJSON_Parse(out->extras) : NULL;
+    const cJSON *member = cJSON_GetObjectItemCaseSensitive(extras, ED_CLIP_MEMBER);
+    if (member) {
+        const cJSON *keys = cJSON_GetObjectItemCaseSensitive(member, "keys");
+        double n = cJSON_IsNumber(keys) ? keys->valuedouble : 0;
+        if (!(n >= 1 && n <= (double)out->count && n == floor(n))) {
+            ed_app_message(app, 1, "the clipboard's \"" ED_CLIP_MEMBER "\" member does not say how many keys were "
+                                   "copied: {\"keys\": N} with N from 1 to %zu (its keys) expected", out->count);
+            cJSON_Delete(extras);
+            cp_document_free(out);
+            return -1;
+        }
+        while (out->count > (size_t)n)
+            cp_document_remove_key(out, out->count - 1);
+    }
+    cJSON_Delete(extras);
     return 0;
 }
 

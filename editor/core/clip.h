@@ -4,19 +4,26 @@
  * The clipboard holds text: a path file (docs/format.md) of the copied keys,
  * written and read by the library's document calls, so that keys keep every
  * member (unknown ones too) and exact numbers, and a path file's text copied
- * from anywhere pastes as its keys. A path file needs two keys: a single key
- * is written with a second one that carries the member ED_CLIP_PADDING and
- * is left out again on paste. The front end passes the text through the
- * system clipboard (ui.h: ed_clipboard_host); the editor also keeps its own
- * copy, which scripts and tests use.
+ * from anywhere pastes as its keys. The editor's own carries the top-level
+ * member ED_CLIP_MEMBER, {"keys": N}: the first N keys are the copied ones.
+ * A path file needs two keys, so a single copied key is followed by a copy
+ * of itself a second later, which N leaves out; no key is marked. N that is
+ * not a whole number from 1 to the file's key count is refused with a
+ * message. The front end passes the text through the system clipboard
+ * (ui.h: ed_clipboard_host); the editor also keeps its own copy, which
+ * scripts and tests use.
  */
 #ifndef ED_CLIP_H
 #define ED_CLIP_H
 
 #include "app.h"
 
-/* The member that marks the second key of a one-key clipboard (not pasted). */
-#define ED_CLIP_PADDING "campath-editor-clipboard"
+/* The clipboard's top-level member that says how many of its keys were copied. */
+#define ED_CLIP_MEMBER "campath-editor-clipboard"
+/* It is looked for in at most this many bytes of top-level members the
+ * library does not know (the editor writes no others): text with more is
+ * another program's, and pastes all its keys. */
+#define ED_CLIP_MEMBERS_MAX 65536
 
 /* Copies the selected keys to the clipboard; cut also deletes them. */
 int ed_clip_copy(ed_app *app);

@@ -10,6 +10,7 @@
 #include "clip.h"     /* copy, cut, paste */
 #include "drag.h"     /* edits that follow the mouse */
 #include "edit.h"     /* a key's values, delete, undo, retime */
+#include "game.h"     /* running games linked to the editor */
 #include "help.h"     /* the key help sheet */
 #include "inspector.h"/* the key inspector: typed and dragged values */
 #include "options.h"  /* timing, interpolation, ends, orientation */

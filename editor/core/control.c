@@ -112,6 +112,10 @@ void ed_control_command(ed_app *app, ed_cmd cmd)
                                                 : "no picture-in-picture (P shows it)");
         break;
     case ED_CMD_NEXT_PROBLEM: ed_app_next_problem(app); break;
+    case ED_CMD_LINK: ed_game_toggle(app); break;
+    case ED_CMD_GAME_VIEW: ed_game_view(app, !app->link.view_game); break;
+    case ED_CMD_FOLLOW_GAME: ed_game_follow(app, !app->link.follow); break;
+    case ED_CMD_HAND_OFF: ed_game_hand_off(app, !app->link.taken, ED_GAME_BLEND); break;
     case ED_CMD_COLOR_MODE:
         ed_app_set_color_mode(app, app->ui.color_mode == ED_COLOR_SPEED ? ED_COLOR_ACCELERATION : ED_COLOR_SPEED);
         ed_app_message(app, 0, app->ui.color_mode == ED_COLOR_SPEED ? "path colour: speed" : "path colour: acceleration");

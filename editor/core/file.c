@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "replace.h"
+
 void ed_file_init(ed_file *f) { memset(f, 0, sizeof *f); }
 
 void ed_file_free(ed_file *f)
@@ -37,9 +39,13 @@ static char *name_from_file(const char *file)
 
 /* Whether the recovery file on disk, if any, is one the editor wrote or read
  * itself: one it does not know (another session's, or one that does not
- * load) is neither overwritten nor removed. */
+ * load) is neither overwritten nor removed, and neither is anything at its
+ * name that is not a regular file (a link is not followed). */
 static int recovery_is_ours(const ed_file *f)
 {
+    char why[8];
+    if (ed_replace_check(f->recovery, why, sizeof why) != 0)
+        return 0;
     ed_os_id now = ed_os_file_id(f->recovery);
     return !now.valid || ed_os_same_id(&now, &f->recovery_known);
 }
@@ -78,6 +84,12 @@ static void watch(ed_file *f, ed_base *b)
 
 void ed_file_offer_recovery(ed_file *f, const ed_doc *d, ed_base *b)
 {
+    /* only a regular file is read: a link's target is no file the person named */
+    char why[512];
+    if (ed_replace_check(f->recovery, why, sizeof why) != 0) {
+        ed_base_message(b, 1, "%s: left alone, not read as a recovery file", why);
+        return;
+    }
     ed_os_id id = ed_os_file_id(f->recovery);
     if (!id.valid)
         return;
@@ -295,15 +307,29 @@ int ed_file_write_recovery(ed_file *f, const ed_doc *d, ed_base *b)
     f->recovery_clock = b->clock;
     if (!f->recovery || !ed_file_dirty(f, d) || d->cur.revision == f->recovery_revision || d->cur.doc.count < 2)
         return 0;
+    char why[512];
+    if (ed_replace_check(f->recovery, why, sizeof why) != 0) {
+        ed_base_message(b, 1, "%s, so unsaved edits are not backed up; save (Ctrl+S) or move it away", why);
+        return -1;
+    }
     if (!recovery_is_ours(f)) {
         ed_base_message(b, 1, "%s is not from this session (another editor's, or one that does not load): "
                               "not overwritten, so unsaved edits are not backed up; save (Ctrl+S) or move it away",
                         f->recovery);
         return -1;
     }
+    /* written like a save (whole, or not at all), but never through what is at the name */
     cp_error err;
-    if (cp_document_save(&d->cur.doc, f->recovery, &err) != CP_OK) {
+    size_t size;
+    char *text = cp_document_save_memory(&d->cur.doc, &size, &err);
+    if (!text) {
         ed_base_message(b, 1, "could not write the recovery file: %s", err.message);
+        return -1;
+    }
+    int rc = ed_replace_file(f->recovery, text, size, why, sizeof why);
+    free(text);
+    if (rc != 0) {
+        ed_base_message(b, 1, "could not write the recovery file: %s", why);
         return -1;
     }
     f->recovery_revision = d->cur.revision;

@@ -13,12 +13,20 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "image.h"
 #include "import_io.h"
+#include "scan.h"
 
 /* A 4x4 affine transform, row-major like aiMatrix4x4, in doubles. */
 typedef struct xform {
     double m[3][4];
 } xform;
+
+/* A texture already made, by the name the scene gives it (an open-addressing table). */
+typedef struct texture_slot {
+    char *name;
+    int   index;    /* into the world's textures, or -1: none */
+} texture_slot;
 
 typedef struct importer {
     const struct aiScene *scene;
@@ -27,6 +35,9 @@ typedef struct importer {
     const char           *file;
     int                   linear_colors;  /* glTF colour factors are linear: shown as sRGB */
     int                  *material_of;    /* assimp material -> world material */
+    texture_slot         *made;           /* textures made so far, by name */
+    size_t                made_cap;       /* a power of two */
+    double                texels;         /* pixels of all textures so far */
     ed_import_progress   *progress;
     char                 *err;
     size_t                err_size;
@@ -58,9 +69,49 @@ static float to_srgb(float c)
     return c <= 0.0031308f ? 12.92f * c : 1.055f * powf(c, 1.0f / 2.4f) - 0.055f;
 }
 
-/* The texture `path` names: one the scene embeds ("*N" or by its name), or a
- * file beside the scene. -1 when there is none or it may not be read. */
-static int add_texture(importer *im, const char *path)
+/* Whether a texture of w x h pixels keeps the scene within its budget
+ * (world.h): -1 with the message in im->err when it does not. */
+static int texture_budget(importer *im, const char *name, long long w, long long h)
+{
+    if (w > ED_WORLD_MAX_TEXTURE_SIZE || h > ED_WORLD_MAX_TEXTURE_SIZE) {
+        snprintf(im->err, im->err_size, "%s: texture %s is %lld x %lld pixels, over the editor's limit of %d pixels a side",
+                 im->file, name, w, h, ED_WORLD_MAX_TEXTURE_SIZE);
+        return -1;
+    }
+    im->texels += (double)w * (double)h;
+    if (im->texels > ED_WORLD_MAX_TEXELS) {
+        snprintf(im->err, im->err_size,
+                 "%s: texture %s brings the scene's textures to %.0f pixels (%.0f MB as RGBA), over the editor's limit "
+                 "of %u pixels (%u MB)", im->file, name, im->texels, im->texels * 4 / (1024.0 * 1024.0),
+                 ED_WORLD_MAX_TEXELS, ED_WORLD_MAX_TEXELS / (256u * 1024u));
+        return -1;
+    }
+    return 0;
+}
+
+/* The size and format of an encoded image, from its header (image.h), checked
+ * against the budget. One whose header does not read is kept without a
+ * format: the front end leaves it out and says why. */
+static int encoded_texture(importer *im, ed_texture *t, const char *name)
+{
+    ed_image_info info;
+    char why[256];
+    int rc = t->file ? ed_image_info_file(t->file, &info, why, sizeof why)
+                     : ed_image_info_memory(t->data, t->size, t->hint, &info, why, sizeof why);
+    if (rc != 0)
+        return 0;
+    if (texture_budget(im, name, info.width, info.height))
+        return -1;
+    t->width = (int)info.width;
+    t->height = (int)info.height;
+    snprintf(t->format, sizeof t->format, "%s", ed_image_format_name(info.format));
+    return 0;
+}
+
+/* The texture `path` names, made: one the scene embeds ("*N" or by its
+ * name), or a file beside the scene. -1 when there is none or it may not be
+ * read; -2 (with im->err) when it is over the budget or out of memory. */
+static int make_texture(importer *im, const char *path)
 {
     const struct aiScene *sc = im->scene;
     ed_texture t;
@@ -75,33 +126,32 @@ static int add_texture(importer *im, const char *path)
     for (unsigned i = 0; !emb && i < sc->mNumTextures; i++)
         if (sc->mTextures[i]->mFilename.length && strcmp(sc->mTextures[i]->mFilename.data, path) == 0)
             emb = sc->mTextures[i];
-    if (emb) {
-        if (emb->mHeight == 0) {
-            t.size = emb->mWidth;     /* compressed: mWidth is the byte count */
-            snprintf(t.hint, sizeof t.hint, "%.*s", (int)sizeof t.hint - 1, emb->achFormatHint);
-        } else {
-            if (emb->mWidth > ED_WORLD_MAX_TEXTURE_SIZE || emb->mHeight > ED_WORLD_MAX_TEXTURE_SIZE)
-                return -1;
-            t.width = (int)emb->mWidth;
-            t.height = (int)emb->mHeight;
-            t.size = (size_t)t.width * t.height * 4;
-        }
-        if (!(t.data = malloc(t.size ? t.size : 1)))
+    if (emb && emb->mHeight != 0) {
+        /* raw texels */
+        if (texture_budget(im, path, emb->mWidth, emb->mHeight))
             return -2;
-        if (emb->mHeight == 0) {
-            memcpy(t.data, emb->pcData, t.size);
-        } else {
-            for (size_t i = 0; i < (size_t)t.width * t.height; i++) {
-                const struct aiTexel *p = &emb->pcData[i];
-                t.data[4 * i] = p->r, t.data[4 * i + 1] = p->g, t.data[4 * i + 2] = p->b, t.data[4 * i + 3] = p->a;
-            }
+        t.raw = 1;
+        t.width = (int)emb->mWidth;
+        t.height = (int)emb->mHeight;
+        t.size = (size_t)t.width * t.height * 4;
+        if (!(t.data = malloc(t.size ? t.size : 1)))
+            goto oom;
+        for (size_t i = 0; i < (size_t)t.width * t.height; i++) {
+            const struct aiTexel *p = &emb->pcData[i];
+            t.data[4 * i] = p->r, t.data[4 * i + 1] = p->g, t.data[4 * i + 2] = p->b, t.data[4 * i + 3] = p->a;
         }
+    } else if (emb) {
+        t.size = emb->mWidth; /* compressed: mWidth is the byte count */
+        snprintf(t.hint, sizeof t.hint, "%.*s", (int)sizeof t.hint - 1, emb->achFormatHint);
+        if (!(t.data = malloc(t.size ? t.size : 1)))
+            goto oom;
+        memcpy(t.data, emb->pcData, t.size);
     } else {
         /* a file beside the scene: relative to its folder, and only inside it */
         size_t n = strlen(im->fs->root) + strlen(path) + 2;
         char *joined = malloc(n), why[256];
         if (!joined)
-            return -2;
+            goto oom;
         snprintf(joined, n, "%s/%s", im->fs->root, path);
         for (char *p = joined; *p; p++)
             if (*p == '\\')
@@ -114,16 +164,56 @@ static int add_texture(importer *im, const char *path)
             return -1;
         }
     }
+    if (!t.raw && encoded_texture(im, &t, path)) {
+        free(t.file);
+        free(t.data);
+        return -2;
+    }
     int idx = ed_world_add_texture(im->w, &t);
-    return idx < 0 ? -2 : idx;
+    if (idx >= 0)
+        return idx;
+oom:
+    free(t.file);
+    free(t.data);
+    snprintf(im->err, im->err_size, "%s: out of memory", im->file);
+    return -2;
+}
+
+/* The texture `path` names, made once however many materials name it. */
+static int add_texture(importer *im, const char *path)
+{
+    unsigned long h = 2166136261u; /* FNV-1a */
+    for (const char *p = path; *p; p++)
+        h = (h ^ (unsigned char)*p) * 16777619u;
+    size_t i = h & (im->made_cap - 1);
+    while (im->made[i].name && strcmp(im->made[i].name, path) != 0)
+        i = (i + 1) & (im->made_cap - 1);
+    if (im->made[i].name)
+        return im->made[i].index;
+    int idx = make_texture(im, path);
+    if (idx == -2)
+        return -2;
+    if (!(im->made[i].name = strdup(path))) {
+        snprintf(im->err, im->err_size, "%s: out of memory", im->file);
+        return -2;
+    }
+    im->made[i].index = idx;
+    return idx;
 }
 
 static int convert_materials(importer *im)
 {
     const struct aiScene *sc = im->scene;
     im->material_of = calloc(sc->mNumMaterials ? sc->mNumMaterials : 1, sizeof *im->material_of);
-    if (!im->material_of)
+    /* at most one texture per material: a table twice that size */
+    im->made_cap = 16;
+    while (im->made_cap < 2 * (size_t)sc->mNumMaterials)
+        im->made_cap *= 2;
+    im->made = calloc(im->made_cap, sizeof *im->made);
+    if (!im->material_of || !im->made) {
+        snprintf(im->err, im->err_size, "%s: out of memory", im->file);
         return -1;
+    }
     for (unsigned i = 0; i < sc->mNumMaterials; i++) {
         const struct aiMaterial *m = sc->mMaterials[i];
         struct aiColor4D c = {1, 1, 1, 1};
@@ -143,33 +233,42 @@ static int convert_materials(importer *im)
             tex = add_texture(im, path.data);
         if (tex == -2)
             return -1;
-        if ((im->material_of[i] = ed_world_add_material(im->w, color, tex)) < 0)
+        if ((im->material_of[i] = ed_world_add_material(im->w, color, tex)) < 0) {
+            snprintf(im->err, im->err_size, "%s: out of memory", im->file);
             return -1;
+        }
     }
     return 0;
 }
 
 /* ---- meshes --------------------------------------------------------------------------------- */
 
-/* How many triangles and vertices the node tree places (instances counted). */
-static void count_instances(const struct aiScene *sc, const struct aiNode *node, unsigned depth, double *tris,
-                            double *verts)
+/* What the node tree places (instances counted). */
+typedef struct placed {
+    double meshes, triangles, vertices;
+} placed;
+
+static void count_instances(const struct aiScene *sc, const struct aiNode *node, unsigned depth, placed *c)
 {
-    if (depth > 1000)
-        return;
+    if (depth > ED_IMPORT_MAX_DEPTH)
+        return; /* add_node refuses it */
     for (unsigned i = 0; i < node->mNumMeshes; i++) {
         if (node->mMeshes[i] >= sc->mNumMeshes)
             continue;
         const struct aiMesh *m = sc->mMeshes[node->mMeshes[i]];
-        *tris += m->mNumFaces;
-        *verts += m->mNumVertices;
+        c->meshes++;
+        c->triangles += m->mNumFaces;
+        c->vertices += m->mNumVertices;
     }
     for (unsigned i = 0; i < node->mNumChildren; i++)
-        count_instances(sc, node->mChildren[i], depth + 1, tris, verts);
+        count_instances(sc, node->mChildren[i], depth + 1, c);
 }
 
+/* 0, -1 out of memory, -2 with the message in im->err, -3 stopped (cancelled or late). */
 static int add_mesh(importer *im, const struct aiMesh *am, const xform *x)
 {
+    if (ed_import_io_stopped(im->fs))
+        return -3;
     if (!(am->mPrimitiveTypes & aiPrimitiveType_TRIANGLE) || am->mNumVertices == 0)
         return 0;
     size_t tris = 0;
@@ -238,8 +337,9 @@ static int add_mesh(importer *im, const struct aiMesh *am, const xform *x)
 
 static int add_node(importer *im, const struct aiNode *node, const xform *parent, unsigned depth)
 {
-    if (depth > 1000) {
-        snprintf(im->err, im->err_size, "%s: the node tree is more than 1000 levels deep", im->file);
+    if (depth > ED_IMPORT_MAX_DEPTH) {
+        snprintf(im->err, im->err_size, "%s: the node tree is more than %d levels deep, the editor's limit", im->file,
+                 ED_IMPORT_MAX_DEPTH);
         return -2;
     }
     xform x = xform_mul(parent, &node->mTransformation);
@@ -260,28 +360,43 @@ static int add_node(importer *im, const struct aiNode *node, const xform *parent
 
 /* ---- the import -------------------------------------------------------------------------------- */
 
+static void stopped_message(const ed_import_io *fs, const char *file, char *err, size_t err_size)
+{
+    if (fs->stopped == ED_IMPORT_IO_CANCELLED)
+        snprintf(err, err_size, "%s: loading cancelled", file);
+    else
+        snprintf(err, err_size, "%s: loading took more than %g s, the editor's limit for a scene: stopped", file,
+                 fs->seconds);
+}
+
 static int convert(importer *im, const ed_import_options *o)
 {
     const struct aiScene *sc = im->scene;
-    double tris = 0, verts = 0;
+    placed n = {0, 0, 0};
     if (sc->mRootNode)
-        count_instances(sc, sc->mRootNode, 0, &tris, &verts);
-    if (tris > ED_WORLD_MAX_TRIANGLES || verts > ED_WORLD_MAX_VERTICES) {
-        snprintf(im->err, im->err_size, "%s: %.0f triangles and %.0f vertices, more than the editor takes (%u, %u)",
-                 im->file, tris, verts, ED_WORLD_MAX_TRIANGLES, ED_WORLD_MAX_VERTICES);
+        count_instances(sc, sc->mRootNode, 0, &n);
+    if (n.meshes > ED_WORLD_MAX_MESHES) {
+        snprintf(im->err, im->err_size, "%s: the nodes place %.0f meshes, over the editor's limit of %u", im->file,
+                 n.meshes, ED_WORLD_MAX_MESHES);
         return -1;
     }
-    if (convert_materials(im)) {
-        snprintf(im->err, im->err_size, "%s: out of memory", im->file);
+    if (n.triangles > ED_WORLD_MAX_TRIANGLES || n.vertices > ED_WORLD_MAX_VERTICES) {
+        snprintf(im->err, im->err_size,
+                 "%s: %.0f triangles and %.0f vertices, over the editor's limit of %u triangles and %u vertices",
+                 im->file, n.triangles, n.vertices, ED_WORLD_MAX_TRIANGLES, ED_WORLD_MAX_VERTICES);
         return -1;
     }
+    if (convert_materials(im))
+        return -1;
     double s = o && o->scale > 0 ? o->scale : 1.0;
     xform root = {{{s, 0, 0, 0}, {0, s, 0, 0}, {0, 0, s, 0}}};
     if (o && o->z_up) /* +Z up to +Y up: (x, y, z) -> (x, z, -y) */
         root = (xform){{{s, 0, 0, 0}, {0, 0, s, 0}, {0, -s, 0, 0}}};
     int rc = sc->mRootNode ? add_node(im, sc->mRootNode, &root, 0) : 0;
     if (rc == -1)
-        snprintf(im->err, im->err_size, "%s: out of memory for %.0f triangles", im->file, tris);
+        snprintf(im->err, im->err_size, "%s: out of memory for %.0f triangles", im->file, n.triangles);
+    if (rc == -3)
+        stopped_message(im->fs, im->file, im->err, im->err_size);
     if (rc == 0 && im->w->triangle_count == 0) {
         snprintf(im->err, im->err_size, "%s: the scene holds no triangles%s%s", im->file,
                  im->fs->refused[0] ? "; refused: " : "", im->fs->refused);
@@ -303,11 +418,16 @@ static const struct aiScene *run_assimp(const char *file, ed_import_io *fs)
     return sc;
 }
 
+static double seconds_of(const ed_import_options *o)
+{
+    return o && o->max_seconds > 0 ? o->max_seconds : ED_IMPORT_MAX_SECONDS;
+}
+
 int ed_import_baseline(const char *file, const ed_import_options *options, char *err, size_t err_size)
 {
-    (void)options; /* axes and scale are applied after assimp, in the conversion */
+    /* axes and scale are applied after assimp, in the conversion; the budget holds here too */
     ed_import_io fs;
-    if (ed_import_io_init(&fs, file, NULL, err, err_size))
+    if (ed_scan_gltf(file, NULL, err, err_size) || ed_import_io_init(&fs, file, NULL, seconds_of(options), err, err_size))
         return -1;
     const struct aiScene *sc = run_assimp(file, &fs);
     if (!sc)
@@ -337,11 +457,21 @@ int ed_import_world(ed_world *world, const char *file, const ed_import_options *
     if (progress)
         atomic_store(&progress->total, (long long)st.st_size);
     ed_import_io fs;
-    if (ed_import_io_init(&fs, file, progress, err, err_size))
+    if (ed_import_io_init(&fs, file, progress, seconds_of(options), err, err_size))
         return -1;
+    /* what a glTF asks for, counted before assimp allocates for it */
+    if (ed_scan_gltf(file, NULL, err, err_size)) {
+        ed_import_io_free(&fs);
+        if (progress)
+            atomic_store(&progress->stage, ED_IMPORT_DONE);
+        return -1;
+    }
     const struct aiScene *sc = run_assimp(file, &fs);
     int rc = 0;
-    if (!sc) {
+    if (!sc && fs.stopped) {
+        stopped_message(&fs, file, err, err_size);
+        rc = -1;
+    } else if (!sc) {
         const char *why = aiGetErrorString();
         snprintf(err, err_size, "%s: %s%s%s", file, why && *why ? why : "the importer gave no reason",
                  fs.refused[0] ? "; refused: " : "", fs.refused);
@@ -351,10 +481,13 @@ int ed_import_world(ed_world *world, const char *file, const ed_import_options *
             atomic_store(&progress->stage, ED_IMPORT_CONVERTING);
             atomic_store(&progress->meshes_total, (long long)sc->mNumMeshes);
         }
-        importer im = {sc, world, &fs, file, ends_with(file, ".gltf") || ends_with(file, ".glb"), NULL, progress,
-                       err, err_size};
+        importer im = {sc, world, &fs, file, ends_with(file, ".gltf") || ends_with(file, ".glb"), NULL, NULL, 0, 0,
+                       progress, err, err_size};
         rc = convert(&im, options);
         free(im.material_of);
+        for (size_t i = 0; im.made && i < im.made_cap; i++)
+            free(im.made[i].name);
+        free(im.made);
         aiReleaseImport(sc);
     }
     if (rc == 0 && !(world->source = malloc(strlen(file) + 1))) {

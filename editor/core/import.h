@@ -10,6 +10,14 @@
  * The importer reads only regular files inside the scene file's own folder
  * (buffers, textures, material libraries): a reference that leaves it, a
  * device or a FIFO is not opened, and the message says which.
+ *
+ * A scene has a budget (docs/editor.md, "Scene limits"): the limits below
+ * and world.h's. What a glTF file asks for is counted before assimp reads
+ * it (scan.h), what any scene holds before the editor copies it, and every
+ * texture's size is read from its header before anything decodes it
+ * (image.h); over a limit the scene is refused with a message naming it.
+ * An import that runs past ED_IMPORT_MAX_SECONDS, or is cancelled, stops at
+ * the next file it reads or mesh it converts.
  */
 #ifndef ED_IMPORT_H
 #define ED_IMPORT_H
@@ -19,10 +27,18 @@
 
 #include "world.h"
 
+#define ED_IMPORT_MAX_NODES 200000u                      /* node instances: a node under several parents once for each */
+#define ED_IMPORT_MAX_DEPTH 1000                         /* levels of the node tree */
+#define ED_IMPORT_MAX_JSON_BYTES (64u * 1024u * 1024u)   /* a glTF's JSON */
+#define ED_IMPORT_MAX_JSON_VALUES 8000000u               /* values in a glTF's JSON */
+#define ED_IMPORT_MAX_UNBACKED_BYTES (256u * 1024u * 1024u) /* accessor data in no file (sparse, zeros) */
+#define ED_IMPORT_MAX_SECONDS 120.0                      /* wall clock, reading and converting */
+
 /* Zeroed options are the defaults: +Y up, scale 1. */
 typedef struct ed_import_options {
     int    z_up;     /* the source has +Z up: turn it so that +Z becomes +Y */
     double scale;    /* metres per source unit; 0 means 1 */
+    double max_seconds; /* how long the import may take; 0 means ED_IMPORT_MAX_SECONDS */
 } ed_import_options;
 
 /* How far an import has come, updated while it runs (from another thread:
@@ -33,6 +49,7 @@ typedef struct ed_import_progress {
     atomic_llong total;         /* bytes of the scene file itself */
     atomic_int   stage;         /* ed_import_stage */
     atomic_llong meshes_done, meshes_total;
+    atomic_int   cancel;        /* set from another thread: the import stops as soon as it looks */
 } ed_import_progress;
 
 /* Loads `file` into `world` (initialised here). 0, or -1 with "FILE: reason"

@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "os.h"
+
 typedef struct open_file {
     struct aiFile file;
     int           fd;
@@ -44,7 +46,7 @@ char *ed_import_io_resolve(const ed_import_io *fs, const char *file, char *why, 
 static size_t f_read(struct aiFile *f, char *buf, size_t size, size_t count)
 {
     open_file *o = (open_file *)f->UserData;
-    if (size == 0 || count == 0)
+    if (size == 0 || count == 0 || ed_import_io_stopped(o->fs))
         return 0;
     size_t want = size * count, got = 0;
     if (count > (size_t)-1 / size)
@@ -94,6 +96,8 @@ static void refuse(ed_import_io *fs, const char *file, const char *why)
 static struct aiFile *f_open(struct aiFileIO *io, const char *file, const char *mode)
 {
     ed_import_io *fs = (ed_import_io *)io->UserData;
+    if (ed_import_io_stopped(fs))
+        return NULL;
     if (!mode || mode[0] != 'r') {
         refuse(fs, file, "the importer asked to write it");
         return NULL;
@@ -145,7 +149,16 @@ static void f_close(struct aiFileIO *io, struct aiFile *f)
     free(o);
 }
 
-int ed_import_io_init(ed_import_io *fs, const char *scene_file, ed_import_progress *progress, char *err,
+int ed_import_io_stopped(ed_import_io *fs)
+{
+    if (!fs->stopped && fs->progress && atomic_load(&fs->progress->cancel))
+        fs->stopped = ED_IMPORT_IO_CANCELLED;
+    if (!fs->stopped && ed_os_seconds() > fs->deadline)
+        fs->stopped = ED_IMPORT_IO_LATE;
+    return fs->stopped != ED_IMPORT_IO_RUNNING;
+}
+
+int ed_import_io_init(ed_import_io *fs, const char *scene_file, ed_import_progress *progress, double seconds, char *err,
                       size_t err_size)
 {
     memset(fs, 0, sizeof *fs);
@@ -164,6 +177,8 @@ int ed_import_io_init(ed_import_io *fs, const char *scene_file, ed_import_progre
         return -1;
     }
     fs->progress = progress;
+    fs->seconds = seconds;
+    fs->deadline = ed_os_seconds() + seconds;
     fs->io.OpenProc = f_open;
     fs->io.CloseProc = f_close;
     fs->io.UserData = (aiUserData)fs;

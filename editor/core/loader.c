@@ -24,7 +24,8 @@ static void run(void *arg)
 {
     ed_loader *l = arg;
     l->rc = ed_import_world(&l->world, l->file, &l->options, &l->progress, l->err, sizeof l->err);
-    l->bvh_rc = l->rc == 0 ? ed_bvh_build(&l->bvh, &l->world) : -1;
+    /* a cancelled load is not taken: no index for it */
+    l->bvh_rc = l->rc == 0 ? ed_bvh_build_until(&l->bvh, &l->world, &l->progress.cancel) : -1;
 }
 
 ed_loader *ed_loader_start(const char *file, const ed_import_options *options, char *err, size_t err_size)
@@ -52,6 +53,7 @@ ed_loader *ed_loader_start(const char *file, const ed_import_options *options, c
 }
 
 int ed_loader_done(ed_loader *l) { return ed_job_done(&l->job); }
+void ed_loader_cancel(ed_loader *l) { atomic_store(&l->progress.cancel, 1); }
 const char *ed_loader_file(const ed_loader *l) { return l->file; }
 
 void ed_loader_describe(ed_loader *l, char *buf, size_t size)

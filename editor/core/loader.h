@@ -16,6 +16,9 @@ typedef struct ed_loader ed_loader;
 ed_loader *ed_loader_start(const char *file, const ed_import_options *options, char *err, size_t err_size);
 /* Non-zero once the import has finished (either way). */
 int ed_loader_done(ed_loader *l);
+/* Asks the import to stop: it does at the next file it reads or mesh it
+ * converts (import.h), and then fails with "loading cancelled". */
+void ed_loader_cancel(ed_loader *l);
 /* The file being loaded, as given. */
 const char *ed_loader_file(const ed_loader *l);
 /* One line on how far it has come: "town.glb: 45% of 120 MB read, 3.2 s". */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 ed_os_id ed_os_file_id(const char *file)
 {
@@ -122,10 +123,39 @@ int ed_os_same_file(const char *a, const char *b)
     return a && b && realpath(a, ra) && realpath(b, rb) && strcmp(ra, rb) == 0;
 }
 
+int ed_os_read_at(int fd, size_t at, void *buf, size_t n)
+{
+    size_t got = 0;
+    errno = 0;
+    while (got < n) {
+        ssize_t r = pread(fd, (char *)buf + got, n - got, (off_t)(at + got));
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return -1;
+        got += (size_t)r;
+    }
+    return 0;
+}
+
+double ed_os_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 void ed_os_sleep(double seconds)
 {
     if (!(seconds > 0))
         return;
     struct timespec ts = {(time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9)};
     nanosleep(&ts, NULL);
+}
+
+double ed_os_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }

@@ -1,7 +1,7 @@
 /* editor/core/os.h - what the editor's parts ask of the operating system
  * about files and time: a file's identity (to tell the editor's own saves
- * from other programs' changes), names resolved and made relative, and a
- * short sleep. The POSIX calls behind them stay in os.c.
+ * from other programs' changes), names resolved and made relative, a
+ * short sleep and a monotonic clock. The POSIX calls behind them stay in os.c.
  */
 #ifndef ED_OS_H
 #define ED_OS_H
@@ -31,7 +31,14 @@ char *ed_os_resolve(const char *base, const char *member, char *why, size_t why_
 int ed_os_relative(const char *base, const char *target, char *out, size_t size);
 /* Whether two names resolve to the same file. */
 int ed_os_same_file(const char *a, const char *b);
+/* Reads exactly n bytes at offset `at` of an open file. 0, or -1 (errno
+ * set, or 0 at the file's end). */
+int ed_os_read_at(int fd, size_t at, void *buf, size_t n);
+/* Seconds on a monotonic clock (for how long something takes). */
+double ed_os_seconds(void);
 /* Sleeps about `seconds`. */
 void ed_os_sleep(double seconds);
+/* Seconds on a clock that only moves forward (any origin). */
+double ed_os_now(void);
 
 #endif /* ED_OS_H */

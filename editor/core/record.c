@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "app_impl.h"
+#include "game.h"
 
 #define DEG (M_PI / 180.0)
 
@@ -12,6 +13,9 @@ double ed_record_next_time(const ed_app *app)
 {
     const cp_document *d = &app->doc.cur.doc;
     const cp_key *last = d->count ? &d->keys[d->count - 1] : NULL;
+    cp_link_camera game;
+    if (app->link.view_game && ed_game_camera(app, &game))
+        return ed_rec_next_time(&app->rec, last, game.time, game.position, game.rotation);
     return ed_rec_next_time(&app->rec, last, app->base.clock, app->ui.camera.position,
                             ed_camera_rotation(&app->ui.camera));
 }
@@ -26,6 +30,13 @@ int ed_record_key(ed_app *app, int insert)
                        app->doc.cur.selected, app->base.playhead);
         return 0;
     }
+    /* the camera seen: the free one, or a linked game's as it sent it (its clock times real pace) */
+    cp_link_camera seen = {.time = app->base.clock, .position = app->ui.camera.position,
+                           .rotation = ed_camera_rotation(&app->ui.camera), .fov = app->ui.camera.fov};
+    if (app->link.view_game && !ed_game_camera(app, &seen)) {
+        ed_app_message(app, 1, "no camera from a game to record");
+        return -1;
+    }
     cp_document work;
     if (ed_app_begin(app, &work))
         return -1;
@@ -33,17 +44,15 @@ int ed_record_key(ed_app *app, int insert)
     long s = app->doc.cur.selected;
     size_t index = !insert || s < 0 || (size_t)s + 1 >= n ? n : (size_t)s + 1;
     const cp_key *from = index > 0 ? &work.keys[index - 1] : NULL;
-    const ed_camera *cam = &app->ui.camera;
     double dt;
-    if (ed_rec_take(&app->rec, &app->base, from, app->base.clock, cam->position, ed_camera_rotation(cam), cam->fov,
-                    &dt)) {
+    if (ed_rec_take(&app->rec, &app->base, from, seen.time, seen.position, seen.rotation, seen.fov, &dt)) {
         cp_document_free(&work);
         return -1;
     }
     cp_key key = {0};
-    key.position = cam->position;
-    key.rotation = ed_camera_rotation(cam);
-    key.fov = cam->fov;
+    key.position = seen.position;
+    key.rotation = seen.rotation;
+    key.fov = seen.fov;
     key.time = from ? ed_doc_key_end(from) + dt : 0.0;
     /* a look-at path's key looks at what the camera sees; a focus (when the path has one) is on it too */
     ed_app_fit_key(app, &work, &key, from);

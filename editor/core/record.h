@@ -13,7 +13,8 @@
  * selected); the keys after an inserted one move on so that the way to the
  * next also takes its time. The new key is selected. Looking through the
  * path camera, records what is seen: the path's pose at the playhead
- * (ed_record_at_playhead). */
+ * (ed_record_at_playhead); through a linked game's camera, the pose the
+ * game sent, exactly (its clock times the keys of real pace). */
 int ed_record_key(ed_app *app, int insert);
 /* A key on the path's pose at the playhead (position, rotation, fov, and a
  * look-at path's target and roll, focus and aperture): the shape stays as

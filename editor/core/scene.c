@@ -38,6 +38,7 @@ void ed_scene_free(ed_scene *s)
     if (s->loader) {
         ed_world w;
         char err[64];
+        ed_loader_cancel(s->loader);
         if (ed_loader_finish(s->loader, &w, NULL, err, sizeof err) == 0)
             ed_world_free(&w);
     }
@@ -97,9 +98,11 @@ int ed_scene_poll(ed_scene *s, ed_base *b)
     return 1;
 }
 
-int ed_scene_wait(ed_scene *s, ed_base *b, void (*report)(void *ctx, const char *line), void *ctx, int *loaded)
+int ed_scene_wait(ed_scene *s, ed_base *b, int (*report)(void *ctx, const char *line), void *ctx, int *loaded)
 {
     double waited = 0;
+    if (loaded)
+        *loaded = 0;
     while (s->loader && !ed_loader_done(s->loader)) {
         ed_os_sleep(0.02);
         waited += 0.02;
@@ -107,8 +110,20 @@ int ed_scene_wait(ed_scene *s, ed_base *b, void (*report)(void *ctx, const char 
         if (report && waited >= 0.5) {
             char line[512];
             ed_loader_describe(s->loader, line, sizeof line);
-            report(ctx, line);
             waited = 0;
+            if (report(ctx, line)) {
+                /* the person gave up waiting: the load stops at its next step */
+                char *file = strdup(ed_loader_file(s->loader));
+                ed_loader_cancel(s->loader);
+                ed_world w;
+                char err[64];
+                if (ed_loader_finish(s->loader, &w, NULL, err, sizeof err) == 0)
+                    ed_world_free(&w);
+                s->loader = NULL;
+                ed_base_message(b, 1, "loading %s interrupted (the world is unchanged)", file ? file : "the scene");
+                free(file);
+                return -1;
+            }
         }
     }
     int rc = ed_scene_poll(s, b);

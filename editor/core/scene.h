@@ -55,10 +55,12 @@ int ed_scene_load(ed_scene *s, ed_base *b, const char *file, int remember);
  * 1 when a load finished now with success, -1 when it failed, 0 otherwise. */
 int ed_scene_poll(ed_scene *s, ed_base *b);
 /* Waits for the load in progress, calling report(ctx, line) about twice a
- * second with a progress line. 0 when the world loaded or nothing was
- * loading, -1 when the load failed (the reason in b->message). With
- * `loaded`, *loaded says whether a world was installed. */
-int ed_scene_wait(ed_scene *s, ed_base *b, void (*report)(void *ctx, const char *line), void *ctx, int *loaded);
+ * second with a progress line; when report returns non-zero the load is
+ * cancelled (loader.h) and the wait ends. 0 when the world loaded or
+ * nothing was loading, -1 when the load failed or was interrupted (the
+ * reason in b->message). With `loaded`, *loaded says whether a world was
+ * installed. */
+int ed_scene_wait(ed_scene *s, ed_base *b, int (*report)(void *ctx, const char *line), void *ctx, int *loaded);
 
 /* How far to look along a view from `position` (rotation: the camera's):
  * the first surface of the world within ED_TARGET_REACH, else `fallback`. */

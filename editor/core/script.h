@@ -29,8 +29,9 @@ typedef struct ed_script_host {
     /* Delivers a synthetic event through the program's input layer. NULL:
      * straight to ed_control_event. */
     void (*event)(void *ctx, ed_app *app, ed_control *ctl, const ed_event *ev);
-    /* Shows a progress line while a scene loads. NULL: none. */
-    void (*progress)(void *ctx, const char *line);
+    /* Shows a progress line while a scene loads; non-zero gives up on the
+     * load (the person asked to quit). NULL: none. */
+    int (*progress)(void *ctx, const char *line);
 } ed_script_host;
 
 typedef struct ed_script {

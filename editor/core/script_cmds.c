@@ -24,7 +24,7 @@ static void run_frames(ed_script *s, double seconds)
 /* Waits for a scene being loaded, with the host's progress line. */
 static int wait_scene(ed_script *s)
 {
-    void (*report)(void *, const char *) = s->host ? s->host->progress : NULL;
+    int (*report)(void *, const char *) = s->host ? s->host->progress : NULL;
     return ed_app_wait_scene(s->app, report, s->host ? s->host->ctx : NULL);
 }
 
@@ -45,7 +45,7 @@ static int c_open(ed_script *s, int argc, char **argv, char *err, size_t n)
 
 static int c_scene(ed_script *s, int argc, char **argv, char *err, size_t n)
 {
-    ed_import_options o = {0, 0};
+    ed_import_options o = {0};
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "z-up") == 0) {
             o.z_up = 1;
@@ -322,10 +322,13 @@ static int c_play_to(ed_script *s, int argc, char **argv, char *err, size_t n)
 static int c_view(ed_script *s, int argc, char **argv, char *err, size_t n)
 {
     (void)argc;
-    static const char *const names[] = {"free", "path", NULL};
+    static const char *const names[] = {"free", "path", "game", NULL};
     int v = ed_script_choice(s, argv[1], names, err, n);
     if (v < 0)
         return -1;
+    if (v == 2)
+        return ed_script_result(s, ed_game_view(s->app, 1), argv[0], err, n);
+    ed_game_view(s->app, 0);
     ed_app_view_path(s->app, v);
     return 0;
 }
@@ -398,6 +401,7 @@ static int c_echo(ed_script *s, int argc, char **argv, char *err, size_t n)
         printf("%s%s", argv[i], i + 1 < argc ? " " : "\n");
     if (argc == 1)
         printf("\n");
+    fflush(stdout); /* a program waiting for the line (a test) sees it now */
     return 0;
 }
 
@@ -453,7 +457,8 @@ static const ed_script_command commands[] = {
     {"pause", 0, 0, c_play, "pause", "stop playback"},
     {"seek", 1, 1, c_seek, "seek SECONDS", "move the playhead"},
     {"play-to", 1, 1, c_play_to, "play-to SECONDS", "play frame by frame until the playhead reaches a time, then pause"},
-    {"view", 1, 1, c_view, "view free|path", "render from the free camera or through the path camera"},
+    {"view", 1, 1, c_view, "view free|path|game",
+     "render from the free camera, through the path camera, or through a linked game's camera (Shift+V)"},
     {"graph", 1, 1, c_toggle, "graph on|off", "the graph panel: speeds, accelerations and field of view (F3)"},
     {"help", 1, 1, c_toggle, "help on|off", "the key binding help (F1)"},
     {"color", 1, 1, c_color, "color speed|acceleration", "what the path's colour shows"},
@@ -479,8 +484,21 @@ static const ed_script_command commands[] = {
      "ends NAME|timing NAME|orientation NAME|key-time I T|key I time T [TOL]|key I position X Y Z [TOL]|"
      "key I fov F [TOL]|key I rotation YAW PITCH ROLL [TOL]|key I hold S|none [TOL]|key I target X Y Z|none [TOL]|"
      "key I focus M|none [TOL]|key I aperture F|none [TOL]|camera X Y Z [TOL]|camera-speed V [TOL]|message TEXT|scene NAME|"
-     "triangles N|clearance N|through T|clear T",
+     "triangles N|clearance N|through T|clear T|games N|game-key I|game-camera NAME X Y Z",
      "stop with an error unless the editor is in that state (for tests)"},
+    {"link", 1, 2, ed_script_c_link, "link on [PORT]|off",
+     "listen for running games (docs/link.md) on 127.0.0.1:PORT (default 47100; 0: a free port; the address is "
+     "printed), or stop (F6)"},
+    {"link-wait", 1, 3, ed_script_c_link_wait,
+     "link-wait games N|applied|camera|on-path|following|seconds S [SECONDS]",
+     "let real time pass (at most SECONDS, default 10) until N games are linked, every game has the path in "
+     "service, a game sends a new camera, the game's camera is the path's pose at the playhead exactly, the "
+     "playhead follows the time of a new camera from the game, or S seconds are over; fails when the time runs "
+     "out first"},
+    {"follow-game", 1, 1, ed_script_c_follow_game, "follow-game on|off",
+     "the playhead follows the game's time, or the editor's (F7)"},
+    {"hand-off", 1, 2, ed_script_c_hand_off, "hand-off take|give [BLEND]",
+     "the games hand their camera to the path, or take it back, blending over BLEND seconds (default 1; F8)"},
     {"echo", 0, ED_SCRIPT_MAX_WORDS - 1, c_echo, "echo TEXT", "print a line"},
 };
 

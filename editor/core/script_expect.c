@@ -335,6 +335,9 @@ static const struct {
     {"clearance", 1, 1, x_clearance_count},
     {"through", 1, 1, x_through},
     {"clear", 1, 1, x_clear},
+    {"games", 1, 1, ed_script_x_games},
+    {"game-key", 1, 1, ed_script_x_game_key},
+    {"game-camera", 4, 4, ed_script_x_game_camera},
 };
 
 int ed_script_c_expect(ed_script *s, int argc, char **argv, char *err, size_t n)

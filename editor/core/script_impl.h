@@ -1,5 +1,6 @@
 /* editor/core/script_impl.h - shared by the files that implement the script
- * commands (script_cmds.c, script_input.c); not for other modules. */
+ * commands (script_cmds.c, script_input.c, script_expect.c, script_edit.c,
+ * script_link.c); not for other modules. */
 #ifndef ED_SCRIPT_IMPL_H
 #define ED_SCRIPT_IMPL_H
 
@@ -35,5 +36,13 @@ int ed_script_c_clipboard(ed_script *s, int argc, char **argv, char *err, size_t
 int ed_script_c_timing(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_orientation(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_insert_at_playhead(ed_script *s, int argc, char **argv, char *err, size_t n);
+/* script_link.c: linked games, and their checks of `expect` */
+int ed_script_c_link(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_link_wait(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_follow_game(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_hand_off(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_x_games(ed_script *s, char **a, int na, char *err, size_t n);
+int ed_script_x_game_key(ed_script *s, char **a, int na, char *err, size_t n);
+int ed_script_x_game_camera(ed_script *s, char **a, int na, char *err, size_t n);
 
 #endif /* ED_SCRIPT_IMPL_H */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bindings.h"
+#include "game.h"
 #include "record.h"
 
 #define DEG (180.0 / M_PI)
@@ -40,6 +41,32 @@ static void path_line(const ed_app *app, double top, char *out, size_t n)
              cp_timing_name(o->timing), o->orientation == CP_ORIENTATION_LOOK_AT ? "   look-at" : "", colour);
 }
 
+/* The linked games: where the editor listens, then a line per game (name,
+ * address, camera messages a second, the path it has in service). */
+static int link_lines(const ed_app *app, ed_status_line *out, int nl)
+{
+    const ed_link *l = &app->link;
+    if (!l->server)
+        return nl;
+    const char *token = cp_link_server_token(l->server);
+    out[nl].kind = ED_STATUS_PLAIN;
+    snprintf(out[nl++].text, ED_STATUS_LINE, "link %s%s%s: %zu %s%s%s", cp_link_server_address(l->server),
+             token ? "  token " : "", token ? token : "", l->games, l->games == 1 ? "game" : "games",
+             l->follow ? "   following the game's time" : "", l->taken ? "   camera on the path" : "");
+    for (size_t i = 0; i < l->games && i < ED_STATUS_GAMES; i++) {
+        const cp_link_game *g = &l->game[i];
+        char path[64];
+        if (g->refused > g->applied)
+            snprintf(path, sizeof path, "refused path %zu", g->refused);
+        else
+            snprintf(path, sizeof path, "path %zu", g->applied);
+        out[nl].kind = g->refused > g->applied ? ED_STATUS_WARN : ED_STATUS_PLAIN;
+        snprintf(out[nl++].text, ED_STATUS_LINE, "  %s  %s   %.0f camera/s   %s", g->name, g->address, g->camera_rate,
+                 path);
+    }
+    return nl;
+}
+
 int ed_status_lines(const ed_app *app, double color_top, ed_status_line *out)
 {
     int nl = 0;
@@ -63,6 +90,8 @@ int ed_status_lines(const ed_app *app, double color_top, ed_status_line *out)
         snprintf(state, sizeof state, "   [looking from key %ld: L keeps, Esc undoes]", ed_app_look_key(app));
     else if (app->ui.view_path)
         snprintf(state, sizeof state, "   [through the path camera]");
+    else if (ed_game_viewing(app))
+        snprintf(state, sizeof state, "   [through the game's camera]");
     double roll = app->ui.camera.roll * DEG;
     int rolled = fabs(roll) >= ROLL_NOTE;
     char rolls[48];
@@ -94,6 +123,7 @@ int ed_status_lines(const ed_app *app, double color_top, ed_status_line *out)
         LINE(ED_STATUS_PLAIN, "scene %s: %zu triangles", short_name(app->scene.file, 60), app->scene.world.triangle_count);
     else
         LINE(ED_STATUS_PLAIN, "world: the demo town (--scene FILE loads yours)");
+    nl = link_lines(app, out, nl);
     const ed_clearance *clear = app->doc.path ? ed_app_clearance(app) : NULL;
     if (clear) {
         char list[160];

@@ -9,7 +9,8 @@
 #include "app.h"
 #include "wrap.h"
 
-#define ED_STATUS_MAX_LINES 12
+#define ED_STATUS_MAX_LINES 16
+#define ED_STATUS_GAMES 3         /* linked games listed, at most */
 #define ED_MESSAGE_MAX_LINES 4    /* a longer message ends in "..." */
 
 typedef enum ed_status_kind {

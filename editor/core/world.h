@@ -15,10 +15,13 @@
 
 #include "campath/math.h"
 
-/* Hard limits: a scene beyond them is refused with a message saying so. */
-#define ED_WORLD_MAX_TRIANGLES 50000000u   /* in all meshes */
-#define ED_WORLD_MAX_VERTICES 100000000u
-#define ED_WORLD_MAX_TEXTURE_SIZE 16384      /* pixels, either side */
+/* Hard limits (part of a scene's budget, import.h): a scene beyond them is
+ * refused with a message saying so. */
+#define ED_WORLD_MAX_TRIANGLES 10000000u           /* in all meshes */
+#define ED_WORLD_MAX_VERTICES 20000000u
+#define ED_WORLD_MAX_MESHES 100000u                /* mesh instances: one per draw */
+#define ED_WORLD_MAX_TEXTURE_SIZE 8192             /* pixels, either side */
+#define ED_WORLD_MAX_TEXELS (128u * 1024u * 1024u) /* pixels of all textures: 512 MB as RGBA */
 
 typedef struct ed_rgba {
     unsigned char r, g, b, a;
@@ -26,12 +29,14 @@ typedef struct ed_rgba {
 
 /* A base-colour texture: one of `file` (an image file to decode) or `data`
  * (the encoded image the scene embeds, `size` bytes, or raw RGBA8 pixels
- * when width and height are set). */
+ * when `raw` is set). */
 typedef struct ed_texture {
     char          *file;
     unsigned char *data;
     size_t         size;
-    int            width, height;   /* > 0 for raw RGBA8 data (width * height * 4 bytes) */
+    int            raw;             /* data is width * height RGBA8 pixels */
+    int            width, height;   /* pixels: of the raw data, or as the encoded image's header says (0: unread) */
+    char           format[4];       /* encoded: "PNG", "JPG", "BMP", "TGA" as its header says (image.h), or "" */
     char           hint[8];         /* "png", "jpg"...: the format the scene names, or "" */
 } ed_texture;
 

@@ -100,6 +100,25 @@ static int take_clearance(ed_args *o, const char *name, const char *s)
 }
 
 static int take_play(ed_args *o, const char *name, const char *s) { (void)name, (void)s; o->play = 1; return GO_ON; }
+
+/* --link [PORT]: the port is optional (NULL when not given); 0 lets the system pick one. */
+static int take_link(ed_args *o, const char *name, const char *s)
+{
+    o->link = 1;
+    if (!s)
+        return GO_ON;
+    char *end;
+    long port = strtol(s, &end, 10);
+    if (end == s || *end || port < 0 || port > 65535) {
+        fprintf(stderr, "campath-editor: %s %s: expected a port from 0 to 65535\n", name, s);
+        return BAD;
+    }
+    o->link_port = port == 0 ? CP_LINK_ANY_PORT : (int)port;
+    return GO_ON;
+}
+
+static int take_link_address(ed_args *o, const char *name, const char *s) { (void)name; o->link_address = s; return GO_ON; }
+static int take_link_token(ed_args *o, const char *name, const char *s) { (void)name; o->link_token = s; return GO_ON; }
 static int take_z_up(ed_args *o, const char *name, const char *s) { (void)name, (void)s; o->import.z_up = 1; return GO_ON; }
 
 /* ---- what prints and stops ------------------------------------------------------------------------ */
@@ -178,6 +197,13 @@ static const option options[] = {
      "warn where the camera comes closer than M metres to the scene (default 0.2)"},
     {"--fps", NULL, "N", take_fps, "frames per second of --render-frames (default 30)"},
     {"--play", NULL, NULL, take_play, "start playing the path as the window opens"},
+    {"--link", NULL, "[PORT]", take_link,
+     "listen for running games (docs/link.md) on 127.0.0.1:PORT (default " STR(CP_LINK_DEFAULT_PORT) ";\n"
+     "0: a free port, printed); F6 does the same in the window"},
+    {"--link-address", NULL, "ADDR", take_link_address,
+     "with --link: listen on ADDR (0.0.0.0, ::, a LAN address) instead of loopback;\n"
+     "games then need the token the editor makes and prints"},
+    {"--link-token", NULL, "TOKEN", take_link_token, "with --link: the token games must give (also on loopback)"},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof(a)[0])
@@ -229,6 +255,14 @@ static int check(const ed_args *o)
         fprintf(stderr, "campath-editor: --play is for the window (a script plays with play and play-to)\n");
         return BAD;
     }
+    if ((o->link_address || o->link_token) && !o->link) {
+        fprintf(stderr, "campath-editor: --link-address and --link-token go with --link\n");
+        return BAD;
+    }
+    if (o->link && (o->render_dir || o->bench_frames || o->bench_load)) {
+        fprintf(stderr, "campath-editor: --link is for the window and scripts\n");
+        return BAD;
+    }
     if (o->fps > 0 && !o->render_dir) {
         fprintf(stderr, "campath-editor: --fps goes with --render-frames DIR\n");
         return BAD;
@@ -263,11 +297,19 @@ int ed_args_parse(int argc, char **argv, ed_args *o)
             o->file = a;
             continue;
         }
-        if (opt->value && i + 1 >= argc) {
-            fprintf(stderr, "campath-editor: %s needs %s\n", opt->name, opt->value);
-            return BAD;
+        /* an optional value ("[PORT]") is taken only when the next word is a number */
+        const char *value = NULL;
+        if (opt->value && opt->value[0] == '[') {
+            if (i + 1 < argc && argv[i + 1][0] && strspn(argv[i + 1], "0123456789") == strlen(argv[i + 1]))
+                value = argv[++i];
+        } else if (opt->value) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "campath-editor: %s needs %s\n", opt->name, opt->value);
+                return BAD;
+            }
+            value = argv[++i];
         }
-        int rc = opt->take(o, a, opt->value ? argv[++i] : NULL);
+        int rc = opt->take(o, a, value);
         if (rc != GO_ON)
             return rc;
     }

@@ -63,6 +63,9 @@ int ed_gl_open_offscreen(ed_gl_context *c, char *err, size_t err_size)
     memset(c, 0, sizeof *c);
     c->offscreen = 1;
     SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen");
+    /* without a window there is no event loop to see SDL's quit event: Ctrl+C and SIGTERM
+       keep their default action and end the program (a render, a script) */
+    SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
     if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
         snprintf(err, err_size, "no offscreen video: %s", SDL_GetError());
         return -1;

@@ -3,6 +3,7 @@
  * to start (host.h). */
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "control.h"
+#include "replace.h"
 #include "host.h"
 #include "input.h"
 #include "script.h"
@@ -19,7 +21,10 @@
 
 static int progress_open;   /* a line rewritten in place is on the terminal */
 
-static void progress(void *ctx, const char *line)
+/* Shows the line; asks to stop when the person wants to quit (Ctrl+C, or
+ * closing the window: SDL's events, once SDL has them; without a window
+ * Ctrl+C ends the program itself). */
+static int progress(void *ctx, const char *line)
 {
     (void)ctx;
     if (isatty(STDERR_FILENO)) {
@@ -29,6 +34,7 @@ static void progress(void *ctx, const char *line)
         fprintf(stderr, "%s\n", line);
     }
     fflush(stderr);
+    return SDL_WasInit(SDL_INIT_EVENTS) && SDL_QuitRequested();
 }
 
 static void progress_done(void)
@@ -49,9 +55,25 @@ static void apply(ed_app *app, const ed_args *o)
     ed_app_set_import_options(app, &o->import);
 }
 
+/* --link: listens for games, and says where (and the token they need) on the terminal. */
+static int start_link(ed_app *app, const ed_args *o)
+{
+    if (!o->link)
+        return 0;
+    if (ed_game_configure(app, o->link_address, o->link_token) != 0 || ed_game_listen(app, o->link_port) != 0) {
+        fprintf(stderr, "campath-editor: %s\n", app->base.message);
+        return -1;
+    }
+    printf("campath-editor: %s\n", app->base.message);
+    fflush(stdout);
+    return 0;
+}
+
 int ed_host_start(ed_app *app, const ed_args *o, const char *file)
 {
     apply(app, o);
+    if (start_link(app, o) != 0)
+        return -1;
     if (file && ed_app_open(app, file) != 0) {
         fprintf(stderr, "campath-editor: %s\n", app->base.message);
         return -1;
@@ -196,6 +218,11 @@ int ed_run_headless(const ed_args *o)
 
 static double now(void) { return (double)SDL_GetPerformanceCounter() / (double)SDL_GetPerformanceFrequency(); }
 
+/* Ctrl+C or SIGTERM during a render: the frame being written is finished or
+ * dropped (no temporary file left in DIR), then the signal takes its course. */
+static volatile sig_atomic_t stop_signal;
+static void on_stop_signal(int sig) { stop_signal = sig; }
+
 /* The folder for the frames: made when missing (one level), refused when it is something else. */
 static int frames_folder(const char *dir, char *err, size_t n)
 {
@@ -234,23 +261,53 @@ int ed_run_render_frames(const ed_args *o)
         fprintf(stderr, "campath-editor: %s: a path of 2 keys or more is needed to render frames\n", file);
         goto done;
     }
-    if (frames_folder(o->render_dir, err, sizeof err) != 0 || ed_offscreen_bind(&off, w, h, err, sizeof err) != 0) {
-        fprintf(stderr, "campath-editor: %s\n", err);
-        goto done;
-    }
     double start = ed_app_start(&app), duration = ed_app_duration(&app);
     /* floor(duration * fps) + 1 frames: the first at the start, one every 1/fps s; a hair of
        rounding slack so that 2 s at 30 fps gives frame 60 at exactly the end */
-    long frames = (long)floor(duration * fps + 1e-9) + 1;
-    double t0 = now(), last = t0;
+    double count = floor(duration * fps + 1e-9) + 1;
+    if (!(count <= (double)ED_RENDER_MAX_FRAMES)) {
+        fprintf(stderr, "campath-editor: %s: %g s at %g frames/s is %.15g frames, over the editor's limit of %ld frames "
+                        "(frame_00000.png to frame_%05ld.png): lower --fps, or render a part of the path\n",
+                file, duration, fps, count, ED_RENDER_MAX_FRAMES, ED_RENDER_MAX_FRAMES - 1);
+        goto done;
+    }
+    long frames = (long)count;
+    if (frames_folder(o->render_dir, err, sizeof err) != 0) {
+        fprintf(stderr, "campath-editor: %s\n", err);
+        goto done;
+    }
     size_t name_size = strlen(o->render_dir) + 32;
     char *name = malloc(name_size);
     if (!name) {
         fprintf(stderr, "campath-editor: out of memory\n");
         goto done;
     }
-    int tty = isatty(STDERR_FILENO);
+    /* every frame replaces what is at its name: anything there that is not a regular file
+       (a link, a FIFO) is named before the first frame is drawn */
     for (long i = 0; i < frames; i++) {
+        snprintf(name, name_size, "%s/frame_%05ld.png", o->render_dir, i);
+        if (ed_replace_check(name, err, sizeof err) != 0) {
+            fprintf(stderr, "campath-editor: frame %ld: %s\n", i, err);
+            free(name);
+            goto done;
+        }
+    }
+    if (ed_offscreen_bind(&off, w, h, err, sizeof err) != 0) {
+        fprintf(stderr, "campath-editor: %s\n", err);
+        free(name);
+        goto done;
+    }
+    double t0 = now(), last = t0;
+    int tty = isatty(STDERR_FILENO);
+    struct sigaction sa, old_int, old_term;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    int failed = 0;
+    for (long i = 0; i < frames && !stop_signal && !failed; i++) {
         ed_render_shot(&off.gfx, &app, fmin(start + (double)i / fps, start + duration), w, h);
         SDL_Surface *s = ed_gl_read_pixels(w, h, err, sizeof err);
         snprintf(name, name_size, "%s/frame_%05ld.png", o->render_dir, i);
@@ -258,8 +315,8 @@ int ed_run_render_frames(const ed_args *o)
             SDL_FreeSurface(s);
             progress_done();
             fprintf(stderr, "campath-editor: frame %ld: %s\n", i, err);
-            free(name);
-            goto done;
+            failed = 1;
+            continue;
         }
         SDL_FreeSurface(s);
         double t = now();
@@ -272,7 +329,20 @@ int ed_run_render_frames(const ed_args *o)
             last = t;
         }
     }
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
     progress_done();
+    if (failed) {
+        free(name);
+        goto done;
+    }
+    if (stop_signal) {
+        free(name);
+        ed_offscreen_close(&off);
+        ed_app_free(&app);
+        raise(stop_signal);
+        return 1;
+    }
     double secs = now() - t0;
     printf("wrote %ld frames of %dx%d to %s/ in %.2f s (%.1f frames/s)\n", frames, w, h, o->render_dir, secs,
            (double)frames / (secs > 0 ? secs : 1e-9));

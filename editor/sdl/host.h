@@ -19,6 +19,10 @@
 #define ED_DEFAULT_FPS 30.0
 #define ED_RENDER_W 1280       /* --render-frames and the benchmarks, without --size */
 #define ED_RENDER_H 720
+/* --render-frames renders at most this many frames (frame_00000.png to
+ * frame_99999.png: the names keep five digits and sort in order); a longer
+ * render is refused before its first frame. */
+#define ED_RENDER_MAX_FRAMES 100000L
 
 typedef struct ed_args {
     const char       *file, *script, *screenshot, *scene, *render_dir, *bench_load;
@@ -28,6 +32,9 @@ typedef struct ed_args {
     double            fps;
     ed_import_options import;
     double            aspect, clearance;   /* 0: not given */
+    int               link;          /* --link: listen for running games */
+    int               link_port;     /* 0: the default; CP_LINK_ANY_PORT for --link 0 */
+    const char       *link_address, *link_token;
 } ed_args;
 
 /* Reads the command line into o (args.c): 0 to run, 1 when done (--help,

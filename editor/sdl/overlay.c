@@ -1,4 +1,4 @@
-/* editor/sdl/overlay.c - the path, the keys, the path camera and the clearance marks in 3D. */
+/* editor/sdl/overlay.c - the path, the keys, the path and game cameras and the clearance marks in 3D. */
 #include "overlay.h"
 
 #include "grow.h"
@@ -421,6 +421,33 @@ static void build_path_camera(ed_overlay *o, const ed_app *app, const ed_view *v
     }
 }
 
+/* The linked games' cameras as they sent them: a frustum, a marker and the
+ * game's name each (not the one the view looks through). */
+static void build_game_cameras(ed_overlay *o, const ed_app *app, const ed_view *v, const ed_text *font)
+{
+    const SDL_Color green = {90, 240, 150, 255}, dark = {20, 20, 20, 255};
+    int viewed = ed_game_viewing(app); /* the view is the first camera's */
+    for (size_t i = 0; i < app->link.games; i++) {
+        const cp_link_game *g = &app->link.game[i];
+        if (!g->has_camera)
+            continue;
+        if (viewed) {
+            viewed = 0;
+            continue;
+        }
+        const cp_link_camera *c = &g->camera;
+        double depth = -ed_view_to_camera(v, c->position).z;
+        double size = fmin(fmax(0.12 * depth, 1.0), 12.0);
+        if (depth < 3.0 * size)
+            continue;
+        add_frustum(o, c->position, c->rotation, c->fov, size, app->ui.aspect, green);
+        add_quad(&o->bbs, &o->bb_count, &o->bb_cap, c->position, -6, -6, 6, 6, NULL, dark);
+        add_quad(&o->bbs, &o->bb_count, &o->bb_cap, c->position, -4, -4, 4, 4, NULL, green);
+        if (font)
+            add_text(&o->bbs, &o->bb_count, &o->bb_cap, font, c->position, 8, 2, green, g->name);
+    }
+}
+
 /* Labels at the clearance problems, always on top: they are warnings. */
 static void build_clearance_labels(ed_overlay *o, const ed_app *app, const ed_text *font)
 {
@@ -530,6 +557,7 @@ void ed_overlay_draw(ed_overlay *o, const ed_app *app, const ed_view *v, const f
     o->line_count = o->bb_count = o->top_count = 0;
     build_path(o, v, color_mode);
     build_path_camera(o, app, v);
+    build_game_cameras(o, app, v, font);
     build_keys(o, app, v, rect, font);
     build_targets(o, app);
     build_clearance_labels(o, app, font);

@@ -2,7 +2,8 @@
  * world: the path coloured by speed or acceleration, the keys (a marker, an
  * index and a small frustum each, thinned out where they crowd), a look-at
  * path's targets (a "+" and a line from its key each), the path camera at
- * the playhead (with its target), and the clearance marks.
+ * the playhead (with its target), the linked games' cameras, and the
+ * clearance marks.
  *
  * Everything here is depth-tested against the world. It is drawn twice: a
  * faint pass where it is hidden behind geometry (so a path through a

@@ -2,9 +2,14 @@
 #include "shot.h"
 
 #include <SDL_image.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "replace.h"
 
 #define ED_JPEG_QUALITY 92
 
@@ -38,18 +43,82 @@ int ed_shot_check_name(const char *file, char *err, size_t err_size)
     return -1;
 }
 
+/* SDL's writers see the temporary file of an ed_replace (replace.h): every
+ * write is checked there, whatever the image library makes of a failure. */
+static Sint64 rw_size(SDL_RWops *rw)
+{
+    ed_replace *r = rw->hidden.unknown.data1;
+    off_t here = lseek(r->fd, 0, SEEK_CUR), end = lseek(r->fd, 0, SEEK_END);
+    lseek(r->fd, here, SEEK_SET);
+    return end < 0 ? -1 : (Sint64)end;
+}
+
+static Sint64 rw_seek(SDL_RWops *rw, Sint64 offset, int whence)
+{
+    ed_replace *r = rw->hidden.unknown.data1;
+    off_t at = lseek(r->fd, (off_t)offset, whence == RW_SEEK_SET ? SEEK_SET : whence == RW_SEEK_CUR ? SEEK_CUR : SEEK_END);
+    if (at < 0)
+        return SDL_SetError("%s", strerror(errno));
+    return (Sint64)at;
+}
+
+static size_t rw_read(SDL_RWops *rw, void *ptr, size_t size, size_t n)
+{
+    (void)rw, (void)ptr, (void)size, (void)n;
+    SDL_SetError("an image being written is not read");
+    return 0;
+}
+
+static size_t rw_write(SDL_RWops *rw, const void *ptr, size_t size, size_t n)
+{
+    ed_replace *r = rw->hidden.unknown.data1;
+    if (size && n > (size_t)-1 / size)
+        return 0;
+    if (ed_replace_write(r, ptr, size * n) != 0) {
+        SDL_SetError("%s", strerror(r->error));
+        return 0;
+    }
+    return n;
+}
+
+static int rw_close(SDL_RWops *rw)
+{
+    SDL_FreeRW(rw);
+    return 0;
+}
+
 int ed_shot_save(SDL_Surface *s, const char *file, char *err, size_t err_size)
 {
-    int rc;
-    switch (format_of(file)) {
-    case FORMAT_PNG: rc = IMG_SavePNG(s, file); break;
-    case FORMAT_JPEG: rc = IMG_SaveJPG(s, file, ED_JPEG_QUALITY); break;
-    case FORMAT_BMP: rc = SDL_SaveBMP(s, file); break;
-    default: return ed_shot_check_name(file, err, err_size);
-    }
-    if (rc != 0) {
+    format f = format_of(file);
+    if (f == FORMAT_NONE)
+        return ed_shot_check_name(file, err, err_size);
+    ed_replace r;
+    if (ed_replace_open(&r, file, err, err_size) != 0)
+        return -1;
+    SDL_RWops *rw = SDL_AllocRW();
+    if (!rw) {
         snprintf(err, err_size, "%s: %s", file, SDL_GetError());
+        ed_replace_abort(&r);
         return -1;
     }
-    return 0;
+    rw->size = rw_size;
+    rw->seek = rw_seek;
+    rw->read = rw_read;
+    rw->write = rw_write;
+    rw->close = rw_close;
+    rw->type = SDL_RWOPS_UNKNOWN;
+    rw->hidden.unknown.data1 = &r;
+    int rc;
+    switch (f) {
+    case FORMAT_PNG: rc = IMG_SavePNG_RW(s, rw, 1); break;
+    case FORMAT_JPEG: rc = IMG_SaveJPG_RW(s, rw, 1, ED_JPEG_QUALITY); break;
+    default: rc = SDL_SaveBMP_RW(s, rw, 1); break;
+    }
+    if (rc != 0 && !r.error) {
+        snprintf(err, err_size, "%s: %s", file, SDL_GetError());
+        ed_replace_abort(&r);
+        return -1;
+    }
+    /* a failed write is reported here, with its reason, even if the encoder did not notice it */
+    return ed_replace_commit(&r, err, err_size);
 }

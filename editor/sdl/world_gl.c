@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "image.h"
+
 /* Lambert from a fixed sun with enough ambient that shadowed faces still read
  * as the same material; lit on whichever side faces the eye, since imported
  * meshes do not always wind their triangles the same way. */
@@ -97,29 +99,57 @@ void ed_world_gl_free(ed_world_gl *g)
     memset(g, 0, sizeof *g);
 }
 
+/* Decodes an encoded texture as the format its header names, once the
+ * header is seen to be within the limits (the file may have changed since
+ * the import read it): nothing is decoded before its size is known. */
+static SDL_Surface *decode(const ed_texture *t, size_t *texels, char *why, size_t why_size)
+{
+    ed_image_info info;
+    char reason[256];
+    int rc = t->file ? ed_image_info_file(t->file, &info, reason, sizeof reason)
+                     : ed_image_info_memory(t->data, t->size, t->hint, &info, reason, sizeof reason);
+    if (rc != 0) {
+        snprintf(why, why_size, "%s", reason);
+        return NULL;
+    }
+    double all = (double)*texels + (double)info.width * (double)info.height;
+    if (info.width > ED_WORLD_MAX_TEXTURE_SIZE || info.height > ED_WORLD_MAX_TEXTURE_SIZE || all > ED_WORLD_MAX_TEXELS) {
+        snprintf(why, why_size, "%lld x %lld pixels, over the editor's limit", info.width, info.height);
+        return NULL;
+    }
+    SDL_RWops *rw = t->file ? SDL_RWFromFile(t->file, "rb")
+                  : t->size <= (size_t)0x7fffffff ? SDL_RWFromConstMem(t->data, (int)t->size) : NULL;
+    SDL_Surface *img = rw ? IMG_LoadTyped_RW(rw, 1, ed_image_format_name(info.format)) : NULL;
+    if (!img) {
+        snprintf(why, why_size, "%s", rw ? IMG_GetError() : SDL_GetError());
+        return NULL;
+    }
+    if (img->w != info.width || img->h != info.height) {
+        snprintf(why, why_size, "decoded to %d x %d pixels, not the %lld x %lld of its header", img->w, img->h,
+                 info.width, info.height);
+        SDL_FreeSurface(img);
+        return NULL;
+    }
+    *texels += (size_t)img->w * (size_t)img->h;
+    return img;
+}
+
 /* Decodes a texture into RGBA8 and uploads it with mipmaps; 0 if it does not decode. */
-static GLuint upload_texture(ed_world_gl *g, const ed_texture *t, char *why, size_t why_size)
+static GLuint upload_texture(ed_world_gl *g, const ed_texture *t, size_t *texels, char *why, size_t why_size)
 {
     SDL_Surface *img = NULL;
-    if (t->width > 0 && t->height > 0) {
+    char reason[384] = "";
+    if (t->raw)
         img = SDL_CreateRGBSurfaceWithFormatFrom(t->data, t->width, t->height, 32, 4 * t->width,
                                                  SDL_PIXELFORMAT_ABGR8888);
-    } else if (t->file) {
-        img = IMG_Load(t->file);
-    } else if (t->data && t->size <= (size_t)0x7fffffff) {
-        SDL_RWops *rw = SDL_RWFromConstMem(t->data, (int)t->size);
-        img = rw ? IMG_Load_RW(rw, 1) : NULL;
-    }
-    if (!img) {
-        snprintf(why, why_size, "%s: %s", t->file ? t->file : "an embedded image", IMG_GetError());
-        return 0;
-    }
-    SDL_Surface *rgba = SDL_ConvertSurfaceFormat(img, SDL_PIXELFORMAT_ABGR8888, 0);
+    else
+        img = decode(t, texels, reason, sizeof reason);
+    SDL_Surface *rgba = img ? SDL_ConvertSurfaceFormat(img, SDL_PIXELFORMAT_ABGR8888, 0) : NULL;
+    if (img && !rgba)
+        snprintf(reason, sizeof reason, "%s", SDL_GetError());
     SDL_FreeSurface(img);
-    if (!rgba || rgba->w > ED_WORLD_MAX_TEXTURE_SIZE || rgba->h > ED_WORLD_MAX_TEXTURE_SIZE) {
-        snprintf(why, why_size, "%s: %s", t->file ? t->file : "an embedded image",
-                 rgba ? "larger than the editor takes" : SDL_GetError());
-        SDL_FreeSurface(rgba);
+    if (!rgba) {
+        snprintf(why, why_size, "%s: %s", t->file ? t->file : "an embedded image", reason);
         return 0;
     }
     GLuint tex;
@@ -222,9 +252,10 @@ int ed_world_gl_upload(ed_world_gl *g, const ed_world *w, unsigned long serial, 
         return -1;
     }
     g->texture_count = w->texture_count;
+    size_t texels = 0;
     for (size_t i = 0; i < w->texture_count; i++) {
         char why[512];
-        g->textures[i] = upload_texture(g, &w->textures[i], why, sizeof why);
+        g->textures[i] = upload_texture(g, &w->textures[i], &texels, why, sizeof why);
         if (!g->textures[i] && warn && !warn[0])
             snprintf(warn, warn_size, "a texture was left out: %s", why);
     }

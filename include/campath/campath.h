@@ -27,6 +27,7 @@
  *   campath/reload.h  path resources with hot reload
  *   campath/record.h  a recorder: live camera poses to a path file
  *   campath/gltf.h    glTF 2.0 camera animation export and import
+ *   campath/link.h    the live link to the editor: paths, playhead, hand-off, camera
  *
  * Link with `pkg-config --cflags --libs campath`, or build/libcampath.a
  * plus -lcjson -lm.
@@ -43,5 +44,6 @@
 #include "reload.h"
 #include "record.h"
 #include "gltf.h"
+#include "link.h"
 
 #endif /* CAMPATH_CAMPATH_H */

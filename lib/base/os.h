@@ -54,6 +54,10 @@ bool cpi_name_same(const char *a, const char *b);
 
 /* ---- files (os_file_*.c) ------------------------------------------------------------------- */
 
+/* A message for the C library's errno value `err` ("permission denied"),
+ * in English whatever the locale, written into buf or a constant. */
+const char *cpi_errno_text(int err, char buf[64]);
+
 /* Reads a whole regular file into a NUL-terminated buffer (free() it).
  * Errors name the file and say why (not found, a folder, permission, over
  * `limit` bytes, which is called `limit_name` in the message). A file is

@@ -29,8 +29,7 @@ size_t cpi_name_folder(const char *name)
 
 bool cpi_name_same(const char *a, const char *b) { return strcmp(a, b) == 0; }
 
-/* A message for errno value `err` ("permission denied"), in English whatever the locale. */
-static const char *errno_text(int err, char buf[64])
+const char *cpi_errno_text(int err, char buf[64])
 {
     switch (err) {
     case ENOENT: return "not found";
@@ -62,12 +61,12 @@ int cpi_read_file_limit(const char *file, size_t limit, const char *limit_name, 
     *size = 0;
     int fd = open(file, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
     if (fd < 0)
-        return cpi_error_set(error, CP_ERR_IO, "%s: cannot open: %s", file, errno_text(errno, eb));
+        return cpi_error_set(error, CP_ERR_IO, "%s: cannot open: %s", file, cpi_errno_text(errno, eb));
     struct stat st;
     if (fstat(fd, &st) != 0) {
         int e = errno;
         close(fd);
-        return cpi_error_set(error, CP_ERR_IO, "%s: cannot read: %s", file, errno_text(e, eb));
+        return cpi_error_set(error, CP_ERR_IO, "%s: cannot read: %s", file, cpi_errno_text(e, eb));
     }
     if (S_ISDIR(st.st_mode)) {
         close(fd);
@@ -111,7 +110,7 @@ int cpi_read_file_limit(const char *file, size_t limit, const char *limit_name, 
             int e = errno;
             free(buf);
             close(fd);
-            return cpi_error_set(error, CP_ERR_IO, "%s: cannot read: %s", file, errno_text(e, eb));
+            return cpi_error_set(error, CP_ERR_IO, "%s: cannot read: %s", file, cpi_errno_text(e, eb));
         }
         if (n == 0)
             break;
@@ -237,11 +236,11 @@ int cpi_write_file_atomic(const char *file, const void *data, size_t size, cp_er
     }
     /* writing through a symbolic link replaces its target, not the link */
     if (follow_links(file, target) != 0)
-        return cpi_error_set(error, CP_ERR_IO, "%s: cannot save: %s", file, errno_text(errno, eb));
+        return cpi_error_set(error, CP_ERR_IO, "%s: cannot save: %s", file, cpi_errno_text(errno, eb));
     int fd = open_temp(target, tmp, sizeof tmp);
     if (fd < 0)
         return cpi_error_set(error, CP_ERR_IO, "%s: cannot create a temporary file next to it: %s", file,
-                             errno_text(errno, eb));
+                             cpi_errno_text(errno, eb));
     const char *step = "write";
     if (write_all(fd, data, size) != 0)
         goto fail;
@@ -276,7 +275,7 @@ int cpi_write_file_atomic(const char *file, const void *data, size_t size, cp_er
         close(dfd);
         if (e != 0 && e != EINVAL && e != ENOTSUP)
             return cpi_error_set(error, CP_ERR_IO, "%s: saved, but flushing its folder failed: %s", file,
-                                 errno_text(e, eb));
+                                 cpi_errno_text(e, eb));
     }
     cpi_error_clear(error);
     return CP_OK;
@@ -285,7 +284,7 @@ fail:;
     if (fd >= 0)
         close(fd);
     unlink(tmp);
-    return cpi_error_set(error, CP_ERR_IO, "%s: cannot %s the file: %s (%s)", file, step, errno_text(e, eb),
+    return cpi_error_set(error, CP_ERR_IO, "%s: cannot %s the file: %s (%s)", file, step, cpi_errno_text(e, eb),
                          had ? "the old file is unchanged" : "no file was created");
 }
 
@@ -381,7 +380,7 @@ static int resolve_inside(const char *dir, const char *rel, char *out, size_t n)
 static void set_why(char why[64], int err)
 {
     char eb[64];
-    snprintf(why, 64, "%s", errno_text(err, eb));
+    snprintf(why, 64, "%s", cpi_errno_text(err, eb));
 }
 
 /* Reads the regular file `fd` whole (at most `limit` bytes). */

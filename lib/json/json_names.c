@@ -56,12 +56,12 @@ static int by_hash_then_place(const void *pa, const void *pb)
 
 int cpi_names_check(cpi_name_set *set, const char *text, size_t size, size_t mark, size_t *first, size_t *second)
 {
-    cpi_name_entry *e = set->e + mark;
     const size_t n = set->n - mark;
     int found = 0;
     set->n = mark; /* the object is done: its names are dropped whatever the answer */
     if (n < 2)
         return 0;
+    cpi_name_entry *e = set->e + mark; /* not before: with no names yet, set->e is NULL */
     qsort(e, n, sizeof *e, by_hash_then_place);
     for (size_t run = 0; run < n;) {
         size_t end = run + 1;

@@ -13,17 +13,9 @@
 #   - the frame benchmark runs.
 set -eu
 
-BUILD=${BUILD:-build}
-ED="$BUILD/campath-editor"
-CLI="$BUILD/campath"
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
 . tests/tools/editor_env.sh
-ED=$(editor_wrap "$TMP" "$ED")
-fails=0
-passes=0
-ok() { passes=$((passes + 1)); echo "ok: $1"; }
-bad() { fails=$((fails + 1)); echo "FAIL: $1"; }
+editor_start
+CLI="$BUILD/campath"
 
 # A 24-bit BMP's width and height (little-endian words at offsets 18 and 22).
 bmp_word() { od -An -tu4 -j "$2" -N4 "$1" | tr -d ' '; }
@@ -396,5 +388,4 @@ else
 fi
 if "$ED" --bench-frames 4 --size 320x180 > "$TMP/out" 2>&1 && grep -q "median" "$TMP/out"; then ok "the frame benchmark runs"; else bad "bench: $(cat "$TMP/out")"; fi
 
-echo "$passes passed, $fails failed"
-[ "$fails" = 0 ]
+editor_done

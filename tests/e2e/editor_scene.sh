@@ -11,18 +11,10 @@
 #   - bad scenes, bad image names and no OpenGL at all give clear messages.
 set -eu
 
-BUILD=${BUILD:-build}
-ED="$BUILD/campath-editor"
+. tests/tools/editor_env.sh
+editor_start
 PX="python3 tests/e2e/pixels.py"
 S=tests/data/scenes
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-. tests/tools/editor_env.sh
-ED=$(editor_wrap "$TMP" "$ED")
-fails=0
-passes=0
-ok() { passes=$((passes + 1)); echo "ok: $1"; }
-bad() { fails=$((fails + 1)); echo "FAIL: $1"; }
 
 # The sky, and the wall's two checker colours as the sun lights its front face.
 SKY="156 192 228"
@@ -196,5 +188,4 @@ __EGL_VENDOR_LIBRARY_DIRS="$TMP/none" "$ED" paths/demo.json --screenshot "$TMP/y
 if [ "$rc" = 1 ] && grep -q "no OpenGL without a display" "$TMP/out"; then ok "no offscreen OpenGL: the message says so"
 else bad "no EGL: status $rc: $(cat "$TMP/out")"; fi
 
-echo "$passes passed, $fails failed"
-[ "$fails" = 0 ]
+editor_done

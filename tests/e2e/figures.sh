@@ -3,7 +3,9 @@
 # second also heads the README), each made by `campath plot PATH
 # --compare bisector`: c2_vs_bisector.svg from the demo path
 # (paths/demo.json), c2_vs_bisector_uneven.svg from paths/uneven.json, a path
-# of unevenly timed keys.
+# of unevenly timed keys; and link.png, the editor and the example game
+# linked side by side (docs/link-images.sh; a screenshot, so it is checked
+# for its size, not compared).
 #
 #   make figures            regenerates them in docs/images/
 #   sh tests/e2e/figures.sh (as `make e2e` runs it) makes them in a temporary
@@ -39,6 +41,18 @@ for fig in $FIGURES; do
         cmp -s "$TMP/$name.svg" "docs/images/$name.svg" || stale="$stale $name.svg"
     fi
 done
+
+# the picture of the live link (docs/link-images.sh): the editor and the example game side by side
+if [ -x "$BUILD/examples/linked" ] && [ -x "$BUILD/campath-editor" ]; then
+    BUILD="$BUILD" sh docs/link-images.sh "$DEST" > "$TMP/link-images.out" 2>&1 ||
+        { cat "$TMP/link-images.out"; echo "FAIL: docs/link-images.sh"; exit 1; }
+    python3 - "$DEST/link.png" <<'PY' || { echo "FAIL: link.png is not the two 960x540 pictures side by side"; exit 1; }
+import struct, sys
+d = open(sys.argv[1], "rb").read()
+sys.exit(0 if d[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", d[16:24]) == (1928, 540) else 1)
+PY
+    [ -n "$OUT" ] || [ -f docs/images/link.png ] || { echo "FAIL: docs/images/link.png is missing: run 'make figures'"; exit 1; }
+fi
 
 if [ -n "$OUT" ]; then
     echo "figures written to $OUT"

@@ -46,9 +46,9 @@ static void one_key_should_copy_and_paste_after_the_key_at_the_playhead(void **s
     assert_int_equal(ed_select_one(app, 2), 0);
     assert_int_equal(ed_clip_copy(app), 0);
     assert_non_null(strstr(app->base.message, "1 key copied"));
-    /* a path file, with the second key marked so that it is not pasted */
+    /* a path file that says it holds one copied key */
     assert_non_null(strstr(app->ui.clipboard, "\"campath\""));
-    assert_non_null(strstr(app->ui.clipboard, ED_CLIP_PADDING));
+    assert_non_null(strstr(app->ui.clipboard, ED_CLIP_MEMBER));
     /* the playhead on key 1 (x = 6): the pasted key (x = 12) goes after it, 6 m on at 6 m/s */
     assert_int_equal(ed_select_one(app, 1), 0);
     assert_int_equal(ed_clip_paste(app), 0);
@@ -163,6 +163,81 @@ static void the_system_clipboard_should_carry_the_keys(void **state)
     app->ui.clipboard_host = NULL;
 }
 
+/* Pastes `text` as the system clipboard's; the result of the paste. */
+static int paste_text(ed_app *app, const char *text)
+{
+    fake_clipboard fake = {"", text};
+    ed_clipboard_host host = {&fake, fake_set, fake_get};
+    app->ui.clipboard_host = &host;
+    int rc = ed_clip_paste(app);
+    app->ui.clipboard_host = NULL;
+    return rc;
+}
+
+#define KEY(t, x, more) "{\"t\": " #t ", \"position\": [" #x ", 1, 2], \"rotation\": [0, 0, 0, 1], \"fov\": 50" more "}"
+
+static void keys_that_all_carry_the_old_padding_member_should_paste_as_keys(void **state)
+{
+    /* an earlier editor marked the padding key of a one-key clipboard with a member; text whose
+       every key carries it read before the keys once (a heap overflow): now they are keys */
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_record_line(app, 3, 6.0);
+    ed_app_seek(app, ed_app_start(app) + ed_app_duration(app));
+    assert_int_equal(paste_text(app, "{\"campath\": 1, \"keys\": [" KEY(0, 7, ", \"campath-editor-clipboard\": 1") ","
+                                     KEY(1, 8, ", \"campath-editor-clipboard\": 1") "]}"),
+                     0);
+    assert_int_equal(ed_app_key_count(app), 5);
+    assert_near(edtest_key(app, 3)->position.x, 7, 0, 1);
+    assert_near(edtest_key(app, 4)->position.x, 8, 0, 1);
+}
+
+static void one_key_should_copy_as_a_path_file_that_says_how_many_keys_it_holds(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_record_line(app, 3, 6.0);
+    assert_int_equal(ed_select_one(app, 2), 0);
+    assert_int_equal(ed_clip_copy(app), 0);
+    /* a path file (two keys: it must) whose top level says that one of them was copied; no key is marked */
+    cp_document clip;
+    assert_int_equal(cp_document_load_memory(app->ui.clipboard, strlen(app->ui.clipboard), "clip", &clip, NULL), 0);
+    assert_int_equal(clip.count, 2);
+    assert_non_null(clip.extras);
+    assert_non_null(strstr(clip.extras, "\"" ED_CLIP_MEMBER "\": {\"keys\": 1}"));
+    assert_true(!clip.key_extras || (!clip.key_extras[0] && !clip.key_extras[1]));
+    cp_document_free(&clip);
+    /* several keys say so too */
+    assert_int_equal(ed_select_range(app, 0, 2), 0);
+    assert_int_equal(ed_clip_copy(app), 0);
+    assert_non_null(strstr(app->ui.clipboard, "\"" ED_CLIP_MEMBER "\": {\"keys\": 3}"));
+}
+
+static void the_copied_count_should_be_checked_and_only_those_keys_pasted(void **state)
+{
+    ed_app *app = &((fixture *)*state)->app;
+    edtest_record_line(app, 2, 6.0);
+    ed_app_seek(app, ed_app_start(app) + ed_app_duration(app));
+    const char *keys = "\"keys\": [" KEY(0, 7, "") "," KEY(1, 8, "") "," KEY(2, 9, "") "]}";
+    char text[1024];
+    snprintf(text, sizeof text, "{\"campath\": 1, \"" ED_CLIP_MEMBER "\": {\"keys\": 2}, %s", keys);
+    assert_int_equal(paste_text(app, text), 0);
+    assert_int_equal(ed_app_key_count(app), 4);
+    assert_near(edtest_key(app, 3)->position.x, 8, 0, 1);
+    static const char *bad[] = {"0", "4", "-1", "1.5", "\"one\"", "null", "1e300"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(text, sizeof text, "{\"campath\": 1, \"" ED_CLIP_MEMBER "\": {\"keys\": %s}, %s", bad[i], keys);
+        unsigned long rev = app->doc.cur.revision;
+        assert_int_equal(paste_text(app, text), -1);
+        if (!strstr(app->base.message, "the clipboard's \"" ED_CLIP_MEMBER "\" member") ||
+            !strstr(app->base.message, "1 to 3"))
+            fail_msg("%s: %s", bad[i], app->base.message);
+        assert_int_equal(app->doc.cur.revision, rev);
+    }
+    /* a member that is not an object with "keys" is refused the same way */
+    snprintf(text, sizeof text, "{\"campath\": 1, \"" ED_CLIP_MEMBER "\": 1, %s", keys);
+    assert_int_equal(paste_text(app, text), -1);
+    assert_non_null(strstr(app->base.message, ED_CLIP_MEMBER));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -171,6 +246,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(cut_should_copy_then_delete_in_one_step, setup, teardown),
         cmocka_unit_test_setup_teardown(keys_should_paste_into_another_file_with_their_unknown_members, setup, teardown),
         cmocka_unit_test_setup_teardown(the_system_clipboard_should_carry_the_keys, setup, teardown),
+        cmocka_unit_test_setup_teardown(keys_that_all_carry_the_old_padding_member_should_paste_as_keys, setup, teardown),
+        cmocka_unit_test_setup_teardown(one_key_should_copy_as_a_path_file_that_says_how_many_keys_it_holds, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(the_copied_count_should_be_checked_and_only_those_keys_pasted, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

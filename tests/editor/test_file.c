@@ -1,6 +1,8 @@
 /* tests/editor/test_file.c - the editor's file: new files, saving, the dirty
  * flag, unknown fields, the recovery file, reloads and their conflicts,
  * quitting with unsaved edits. Real files in a temporary folder. */
+#include <sys/stat.h>
+
 #include "edtest.h"
 
 typedef edtest_fixture fixture;
@@ -273,6 +275,99 @@ static void another_sessions_recovery_file_should_not_be_overwritten(void **stat
     assert_int_equal(keys_on_disk(f->recovery), 7);
 }
 
+static int is_link(const char *file)
+{
+    struct stat st;
+    return lstat(file, &st) == 0 && S_ISLNK(st.st_mode);
+}
+
+static void a_link_at_the_recovery_name_should_be_left_alone_not_written_through(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    char *victim = edtest_path(f->dir, "victim.json"), *other = edtest_path(f->dir, "other.json");
+    assert_int_equal(edtest_write_path(f->file, 3, NULL), 0);
+    /* shipped beside the path file: a link to a file that is not there (yet) */
+    assert_int_equal(symlink("victim.json", f->recovery), 0);
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    assert_int_equal(app->base.prompt, ED_PROMPT_NONE);
+    edtest_place(app, 40, 0, 0);
+    assert_int_equal(ed_record_key(app, 0), 0);
+    pass(app, 2 * ED_RECOVERY_INTERVAL);
+    /* its target is not created, the link stays, and the editor says why nothing is backed up */
+    assert_false(edtest_exists(victim));
+    assert_true(is_link(f->recovery));
+    assert_true(app->base.message_error);
+    assert_non_null(strstr(app->base.message, ED_RECOVERY_SUFFIX " is a symbolic link, not a regular file"));
+    assert_int_equal(ed_app_write_recovery(app), -1);
+    assert_false(edtest_exists(victim));
+    /* a save does not remove it, nor does quitting */
+    assert_int_equal(ed_app_save(app), 0);
+    assert_true(is_link(f->recovery));
+    assert_int_equal(ed_app_request_quit(app), 1);
+    assert_true(is_link(f->recovery));
+    assert_false(edtest_exists(victim));
+    /* a link to a path file elsewhere: not read (no recovery offered from it), not written */
+    assert_int_equal(unlink(f->recovery), 0);
+    assert_int_equal(edtest_write_path(other, 7, NULL), 0);
+    assert_int_equal(symlink("other.json", f->recovery), 0);
+    reopen(f);
+    app = &f->app;
+    assert_int_equal(app->base.prompt, ED_PROMPT_NONE);
+    assert_true(app->base.message_error);
+    assert_non_null(strstr(app->base.message, "is a symbolic link, not a regular file"));
+    edtest_place(app, 60, 0, 0);
+    assert_int_equal(ed_record_key(app, 0), 0);
+    pass(app, 2 * ED_RECOVERY_INTERVAL);
+    assert_int_equal(keys_on_disk(other), 7);
+    assert_int_equal(ed_app_save(app), 0);
+    assert_true(is_link(f->recovery));
+    assert_int_equal(keys_on_disk(other), 7);
+    free(victim);
+    free(other);
+}
+
+static void a_fifo_at_the_recovery_name_should_be_left_alone(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(edtest_write_path(f->file, 3, NULL), 0);
+    assert_int_equal(mkfifo(f->recovery, 0600), 0);
+    /* opening neither blocks on it nor offers it */
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    assert_int_equal(app->base.prompt, ED_PROMPT_NONE);
+    edtest_place(app, 40, 0, 0);
+    assert_int_equal(ed_record_key(app, 0), 0);
+    assert_int_equal(ed_app_write_recovery(app), -1);
+    assert_non_null(strstr(app->base.message, ED_RECOVERY_SUFFIX " is a FIFO, not a regular file"));
+    assert_int_equal(ed_app_save(app), 0);
+    struct stat st;
+    assert_int_equal(lstat(f->recovery, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+}
+
+static void the_recovery_file_should_be_replaced_whole_keeping_its_mode(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    edtest_record_line(app, 3, 6.0);
+    assert_int_equal(ed_app_write_recovery(app), 0);
+    assert_int_equal(chmod(f->recovery, 0640), 0);
+    /* a second link to the recovery file keeps the old bytes: the file is replaced, not written into */
+    char *second = edtest_path(f->dir, "second");
+    assert_int_equal(link(f->recovery, second), 0);
+    edtest_place(app, 70, 0, 0);
+    assert_int_equal(ed_record_key(app, 0), 0);
+    assert_int_equal(ed_app_write_recovery(app), 0);
+    assert_int_equal(keys_on_disk(f->recovery), 4);
+    assert_int_equal(keys_on_disk(second), 3);
+    struct stat st;
+    assert_int_equal(stat(f->recovery, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0640);
+    free(second);
+}
+
 /* ---- reloading ----------------------------------------------------------------------------------- */
 
 static int reloaded(const ed_app *app) { return ed_app_key_count(app) == 5; }
@@ -506,6 +601,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_recovery_file_equal_to_the_file_should_be_dropped_quietly, setup, teardown),
         cmocka_unit_test_setup_teardown(a_recovery_file_that_does_not_load_should_be_left_alone, setup, teardown),
         cmocka_unit_test_setup_teardown(another_sessions_recovery_file_should_not_be_overwritten, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_link_at_the_recovery_name_should_be_left_alone_not_written_through, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(a_fifo_at_the_recovery_name_should_be_left_alone, setup, teardown),
+        cmocka_unit_test_setup_teardown(the_recovery_file_should_be_replaced_whole_keeping_its_mode, setup, teardown),
         cmocka_unit_test_setup_teardown(an_outside_change_should_reload_at_once_without_edits, setup, teardown),
         cmocka_unit_test_setup_teardown(an_outside_change_with_unsaved_edits_should_ask, setup, teardown),
         cmocka_unit_test_setup_teardown(reloading_over_unsaved_edits_should_keep_them_reachable, setup, teardown),

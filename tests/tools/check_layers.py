@@ -18,7 +18,10 @@ the include paths cannot:
   3. the editor: editor/core includes no SDL, OpenGL or loader header, no
      part of the editor includes a library-internal header, and no editor or
      tool object uses a cpi_ (library-internal) symbol;
-  4. the platform: outside the one platform interface of the base layer
+  4. sockets: no file of the library, the editor or the examples but
+     lib/base/net.c includes a socket header (the one platform interface,
+     so that a Winsock version goes there and nowhere else);
+  5. the platform: outside the one platform interface of the base layer
      (lib/base/os*.[ch], and net*.[ch] for sockets) no file of lib/ includes
      a system header beyond the C library's (no POSIX, no Windows header) or
      asks which system it is compiled for (#ifdef _WIN32, __linux__, ...).
@@ -30,16 +33,19 @@ import subprocess
 import sys
 import tempfile
 
-LAYERS = ["base", "curve", "path", "json", "reload", "record", "gltf"]
+LAYERS = ["base", "curve", "path", "json", "reload", "record", "gltf", "link"]
 # the layer of each public header (math.h is the header-only math layer, on base)
 PUBLIC = {
     "common.h": "base", "math.h": "base", "curve.h": "curve", "path.h": "path", "handoff.h": "path",
-    "json.h": "json", "reload.h": "reload", "record.h": "record", "gltf.h": "gltf",
+    "json.h": "json", "reload.h": "reload", "record.h": "record", "gltf.h": "gltf", "link.h": "link",
     "campath.h": None,  # includes everything: for programs, not for the library
 }
 # headers of other projects a layer may include (<...>), by layer
 FOREIGN = {"cjson/": "gltf"}
 CORE_FORBIDDEN = ("SDL", "GL/", "GLES", "epoxy/", "EGL/")
+# socket headers, and the one file that may include them
+SOCKET_HEADERS = ("sys/socket.h", "netinet/", "arpa/inet.h", "netdb.h", "sys/un.h", "winsock", "ws2tcpip.h")
+SOCKET_FILE = os.path.join("lib", "base", "net.c")
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 
@@ -114,6 +120,7 @@ def check_includes(root):
                 for prefix, allowed in FOREIGN.items():
                     if name.startswith(prefix) and layer != allowed:
                         problems.append("%s: <%s> may be used by the %s layer only" % (where, name, allowed))
+    problems += check_sockets(root)
     for sub in ("core", "sdl", "cli"):
         d = os.path.join(root, "editor", sub)
         if not os.path.isdir(d):
@@ -132,6 +139,23 @@ def check_includes(root):
                 local = os.path.exists(os.path.join(d, inc))
                 if ".." in inc.split("/") or (inc in owner and not local):
                     problems.append("%s: the editor uses the public API only, includes %s" % (where, inc))
+    return problems
+
+
+def check_sockets(root):
+    problems = []
+    for top in ("lib", "editor", os.path.join("docs", "examples")):
+        for folder, _, names in os.walk(os.path.join(root, top)):
+            for name in sorted(names):
+                path = os.path.join(folder, name)
+                rel = os.path.relpath(path, root)
+                if not name.endswith((".c", ".h")) or rel == SOCKET_FILE:
+                    continue
+                text = open(path, encoding="utf-8").read()
+                for m in INCLUDE.finditer(text):
+                    if m.group(1) == "<" and m.group(2).startswith(SOCKET_HEADERS):
+                        problems.append("%s:%d: includes <%s>: sockets belong behind lib/base/net.h"
+                                        % (rel, text.count("\n", 0, m.start()) + 1, m.group(2)))
     return problems
 
 
@@ -236,6 +260,8 @@ def self_test(root):
             ("lib/json/json_read.c", "#include <windows.h>\n", "a Windows header outside the platform interface"),
             ("lib/path/path.c", "#ifdef _WIN32\n#endif\n", "#ifdef _WIN32 outside the platform interface"),
             ("lib/curve/curve.c", "#if defined(__linux__) && 1\n#endif\n", "#if defined(__linux__) outside it"),
+            ("lib/link/client.c", "#include <sys/socket.h>\n", "a socket header outside lib/base/net.c"),
+            ("editor/core/link.c", "#include <netinet/in.h>\n", "a socket header in the editor"),
         ]
         for rel, text, what in cases:
             if not os.path.exists(os.path.join(root, rel)):

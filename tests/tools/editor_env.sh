@@ -20,3 +20,22 @@ WRAP
     chmod +x "$1/campath-editor"
     printf '%s\n' "$1/campath-editor"
 }
+
+# editor_start sets what an editor test script works with: BUILD (default
+# build), TMP (a new folder, removed at exit), ED (the editor to run, as
+# editor_wrap gives it) and the tally that ok and bad keep; editor_done
+# prints the tally and fails when a check did.
+editor_start() {
+    BUILD=${BUILD:-build}
+    TMP=$(mktemp -d)
+    trap 'rm -rf "$TMP"' EXIT
+    ED=$(editor_wrap "$TMP" "$BUILD/campath-editor")
+    passes=0
+    fails=0
+}
+ok() { passes=$((passes + 1)); echo "ok: $1"; }
+bad() { fails=$((fails + 1)); echo "FAIL: $1"; }
+editor_done() {
+    echo "$passes passed, $fails failed"
+    [ "$fails" = 0 ]
+}

@@ -550,23 +550,6 @@ static void document_should_insert_remove_and_copy(void **state)
 
 /* ---- line endings ------------------------------------------------------------------------------ */
 
-/* The whole file (NUL bytes included), malloc'd; *n its length. */
-static char *read_bytes(const char *file, size_t *n)
-{
-    FILE *f = fopen(file, "rb");
-    assert_non_null(f);
-    char *s = NULL;
-    size_t cap = 0;
-    *n = 0;
-    for (size_t k = 1; k > 0; *n += k) {
-        if (*n + 4096 > cap)
-            assert_non_null(s = realloc(s, cap = 2 * cap + 4096));
-        k = fread(s + *n, 1, 4096, f);
-    }
-    fclose(f);
-    return s;
-}
-
 /* A file saved with Windows line endings (CRLF) reads as the same file with
  * LF ones: every good file gives the same document, every bad one the same
  * message at the same line and column ("\r" is white space, lines end at
@@ -583,7 +566,8 @@ static void json_should_read_crlf_files_as_lf_files(void **state)
             char file[512];
             snprintf(file, sizeof file, "%s/%s", dirs[d], names[i]);
             size_t len, crlf_len = 0;
-            char *lf = read_bytes(file, &len);
+            char *lf = testutil_read_file(file, &len);
+            assert_non_null(lf);
             if (memchr(lf, '\r', len)) { /* bom_crlf.json: CRLF already */
                 free(lf);
                 continue;

@@ -18,7 +18,7 @@
 static double now(void) { return testutil_now(); }
 
 /* between polls, so the loop is not a busy one */
-static void pause_briefly(void) { testutil_sleep_ms(1); }
+static void pause_briefly(void) { testutil_nap(0.0002); }
 
 /* A path file of n keys whose first position x is `tag`. */
 static char *path_text(int n, int tag)

@@ -2,6 +2,7 @@
  * ask of the system, on POSIX and on Windows (the Windows build runs them
  * under Wine). */
 #define _XOPEN_SOURCE 700
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,9 +102,9 @@ double testutil_now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-void testutil_sleep_ms(int ms)
+void testutil_nap(double seconds)
 {
-    struct timespec t = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    struct timespec t = {(time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9)};
     nanosleep(&t, NULL);
 }
 
@@ -232,9 +233,40 @@ double testutil_now(void)
     return (double)t.QuadPart / (double)f.QuadPart;
 }
 
-void testutil_sleep_ms(int ms) { Sleep((DWORD)ms); }
+void testutil_nap(double seconds) { Sleep(seconds > 0 ? (DWORD)(seconds * 1000 + 0.5) : 0); }
 
 #endif
+
+char *testutil_read_file(const char *file, size_t *size)
+{
+    FILE *f = testutil_fopen(file, "rb");
+    char *data = NULL;
+    size_t n = 0, cap = 0;
+    while (f) {
+        if (cap - n < 2) {
+            char *more = realloc(data, cap = 2 * cap + 4096);
+            if (!more)
+                break;
+            data = more;
+        }
+        size_t got = fread(data + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0) {
+            int failed = ferror(f);
+            fclose(f);
+            f = NULL;
+            if (failed)
+                break;
+            data[n] = '\0';
+            *size = n;
+            return data;
+        }
+    }
+    if (f)
+        fclose(f);
+    free(data);
+    return NULL;
+}
 
 int testutil_write_file(const char *file, const char *text)
 {
@@ -257,4 +289,32 @@ FILE *testutil_fopen(const char *file, const char *mode)
 #else
     return fopen(file, mode);
 #endif
+}
+
+
+size_t testutil_replay(const char *dir, const char *suffix, size_t cuts, int (*fn)(const uint8_t *, size_t))
+{
+    size_t n = 0;
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    unsigned char *data = malloc(1 << 20);
+    assert_non_null(data);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] == '.' || (suffix && (len < strlen(suffix) || strcmp(e->d_name + len - strlen(suffix), suffix))))
+            continue;
+        char file[1024];
+        snprintf(file, sizeof file, "%s/%s", dir, e->d_name);
+        FILE *f = fopen(file, "rb");
+        assert_non_null(f);
+        size_t size = fread(data, 1, 1 << 20, f);
+        fclose(f);
+        for (size_t cut = 0; cut <= cuts && cut <= size; cut++)
+            fn(data, size - cut);
+        n++;
+    }
+    free(data);
+    closedir(d);
+    return n;
 }

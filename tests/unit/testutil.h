@@ -32,20 +32,31 @@ void testutil_rmtree(const char *dir);
 
 /* What the tests ask of the system, on POSIX and on Windows (where names
  * are UTF-8, as the library takes them): rename over an existing file
- * (POSIX rename; MoveFileExW), a new folder, an environment variable set
- * (value NULL: removed), a monotonic clock in seconds, a short sleep. 0 on
- * success where there is a result. */
+ * (POSIX rename; MoveFileExW), fopen (_wfopen), a new folder, an
+ * environment variable set (value NULL: removed). 0 on success where there
+ * is a result. */
 int testutil_rename(const char *from, const char *to);
-FILE *testutil_fopen(const char *file, const char *mode); /* fopen; _wfopen on Windows */
-/* A file of `size` bytes, made (or cut) to that size without writing them. */
-int testutil_truncate(const char *file, long long size);
+FILE *testutil_fopen(const char *file, const char *mode);
 int testutil_mkdir(const char *dir);
 void testutil_setenv(const char *name, const char *value);
-double testutil_now(void);
-void testutil_sleep_ms(int ms);
+/* A file of `size` bytes, made (or cut) to that size without writing them. */
+int testutil_truncate(const char *file, long long size);
 
 /* Writes `text` to `file` (not atomically: tests use this to play a careless
  * editor). 0 on success. */
 int testutil_write_file(const char *file, const char *text);
+/* The whole of `file` (malloc'd, a NUL after its bytes), its size in *size;
+ * NULL if it cannot be read. */
+char *testutil_read_file(const char *file, size_t *size);
+
+/* Seconds on a monotonic clock, and a sleep of about `seconds`: for loops
+ * that wait for something, bounded in time (and not busy). */
+double testutil_now(void);
+void testutil_nap(double seconds);
+
+/* Calls fn on every file of `dir` (whose name ends in `suffix`, if not
+ * NULL), whole and then cut short by 1 to `cuts` bytes from the end (files
+ * up to 1 MiB): a fuzz target's corpus replayed. Returns how many files. */
+size_t testutil_replay(const char *dir, const char *suffix, size_t cuts, int (*fn)(const uint8_t *, size_t));
 
 #endif /* CAMPATH_TESTUTIL_H */
