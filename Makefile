@@ -349,8 +349,10 @@ WIN_UNIT_BIN := $(patsubst %,$(WIN)/tests/%.exe,$(filter-out $(WIN_POSIX_TESTS),
 WIN_TESTUTIL_OBJ := $(TESTUTIL_SRC:tests/unit/%.c=$(WIN)/tests/%.o)
 WIN_HOLD     := $(WIN)/tests/hold.exe
 # Wine: its own prefix in the build folder, made on first use; no debug
-# output; no Mono or Gecko (nothing here needs .NET or HTML)
-WINE_ENV     := WINEPREFIX=$(abspath $(WIN)/wineprefix) WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+# output; no display (console programs need none); no Mono or Gecko
+# (nothing here needs .NET or HTML)
+WINE_ENV     := env -u DISPLAY -u WAYLAND_DISPLAY WINEPREFIX=$(abspath $(WIN)/wineprefix) WINEDEBUG=-all \
+                WINEDLLOVERRIDES="mscoree,mshtml="
 
 .PHONY: check-windows windows windows-run
 
@@ -428,6 +430,7 @@ $(WIN_HOLD): tests/windows/hold.c
 # versions installed here; each is one C file. cmocka's build would make a
 # config.h with CMake: its few settings for MinGW-w64 are given here.
 $(WIN_CJSON):
+	@command -v $(WIN_CC) >/dev/null || { echo "MinGW-w64 is not installed (make deps-test installs gcc-mingw-w64-x86-64)"; exit 1; }
 	sh tests/windows/debsrc.sh libcjson-dev $(WIN_DEPS)/src/cjson
 	@mkdir -p $(WIN_DEPS)/lib $(WIN_DEPS)/include/cjson $(WIN_DEPS)/obj
 	cp $(WIN_DEPS)/src/cjson/cJSON.h $(WIN_DEPS)/include/cjson/

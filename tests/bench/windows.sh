@@ -9,6 +9,7 @@ set -eu
 BUILD=${BUILD:-build}
 WIN=${WIN:-$BUILD/windows}
 WINE=${WINE:-$(ls /usr/lib/wine/wine64 2>/dev/null || echo wine64)}
+unset DISPLAY WAYLAND_DISPLAY # console programs: Wine needs no display
 export WINEPREFIX="${WINEPREFIX:-$(cd "$WIN" && pwd)/wineprefix}" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/campath-bench-XXXXXX")
 trap 'rm -rf "$TMP"' EXIT

@@ -11,6 +11,7 @@
 set -eu
 BUILD=${BUILD:-build}
 WIN=${WIN:-$BUILD/windows}
+unset DISPLAY WAYLAND_DISPLAY # console programs: Wine needs no display
 export WINEPREFIX WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 NATIVE=$BUILD/campath
 TMP=$WIN/cli-test

@@ -43,11 +43,16 @@ if ! apt-get "$@" source --download-only --print-uris "$name=$version" >/dev/nul
     apt-get "$@" update >"$apt/update.log" 2>&1 ||
         { cat "$apt/update.log" >&2; echo "debsrc.sh: apt-get update for the source lists failed" >&2; exit 1; }
 fi
-(cd "$apt/get" && apt-get "$@" source --download-only "$name=$version" >../source.log 2>&1) ||
-    { cat "$apt/source.log" >&2; echo "debsrc.sh: apt-get source $name=$version failed" >&2; exit 1; }
+rm -rf "$apt/get" && mkdir -p "$apt/get"
+if ! (cd "$apt/get" && apt-get "$@" source --download-only "$name=$version" >../source.log 2>&1); then
+    # the installed version may have left the archive (a newer one replaced it): take the archive's
+    (cd "$apt/get" && apt-get "$@" source --download-only "$name" >>../source.log 2>&1) ||
+        { cat "$apt/source.log" >&2; echo "debsrc.sh: apt-get source $name failed" >&2; exit 1; }
+    echo "debsrc.sh: $name $version is not in the archive any more; built from its newest version" >&2
+fi
 rm -rf "$dest"
 dsc=$(ls "$apt/get/${name}_"*.dsc | head -1)
 dpkg-source --no-copy -x "$dsc" "$dest" >"$apt/unpack.log" 2>&1 ||
     { cat "$apt/unpack.log" >&2; echo "debsrc.sh: dpkg-source -x $dsc failed" >&2; exit 1; }
 echo "$name $version" > "$dest/.debsrc"
-echo "debsrc.sh: $name $version from Debian's sources in $dest"
+echo "debsrc.sh: $name $(basename "$dsc" .dsc | sed 's/^[^_]*_//') from Debian's sources in $dest"
