@@ -9,8 +9,12 @@
  *
  *     os_file_posix.c   os_file_windows.c    reading, atomic replace, stamps, links
  *     os_watch_posix.c  os_watch_windows.c   the change watch (inotify; ReadDirectoryChangesW)
- *     os_sys_posix.c    os_sys_windows.c     time, sleep, numbers without the locale, large arrays
+ *     os_sys_posix.c    os_sys_windows.c     time, sleep, numbers without the locale, huge pages
  *     os_windows.h                           UTF-8 names to the wide-character API
+ *
+ * The sockets of the live link are the interface's other part: net.h, with
+ * POSIX's in net.c (the link layer is not in the Windows build until net.c
+ * has a Winsock side).
  *
  * File names are UTF-8 everywhere. On Windows they go to the wide-character
  * API (CreateFileW and friends) as UTF-16, and '\\' separates folders as
