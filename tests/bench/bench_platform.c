@@ -5,7 +5,8 @@
  * runs both in one `make bench` and prints them side by side (the Windows
  * one under Wine: informative only, Wine is not Windows).
  *
- * Prints one figure a line, "NAME VALUE UNIT  what", the best of a few runs. */
+ * Prints one figure a line, "NAME VALUE UNIT  what", the best of a few runs.
+ * `bench_platform [FOLDER]`: the file figures save and load in FOLDER. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -162,7 +163,8 @@ static void text_and_files(const char *dir)
 
 int main(int argc, char **argv)
 {
-    const char *dir = argc > 1 ? argv[1] : ".";
+    /* the folder for the file figures: the argument, or the system's temporary one */
+    const char *dir = argc > 1 ? argv[1] : getenv("TMPDIR") ? getenv("TMPDIR") : getenv("TEMP") ? getenv("TEMP") : "/tmp";
     paths(1000, 20);
     paths(100000, 5);
     paths(1000000, 3);
