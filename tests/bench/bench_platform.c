@@ -164,7 +164,8 @@ static void text_and_files(const char *dir)
 int main(int argc, char **argv)
 {
     /* the folder for the file figures: the argument, or the system's temporary one */
-    const char *dir = argc > 1 ? argv[1] : getenv("TMPDIR") ? getenv("TMPDIR") : getenv("TEMP") ? getenv("TEMP") : "/tmp";
+    const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : getenv("TEMP") ? getenv("TEMP") : "/tmp";
+    const char *dir = argc > 1 ? argv[1] : tmp;
     paths(1000, 20);
     paths(100000, 5);
     paths(1000000, 3);

@@ -170,10 +170,11 @@ static void remove_tree(const wchar_t *dir)
             _snwprintf(path, m, L"%ls\\%ls", dir, e.cFileName);
             path[m - 1] = 0;
             SetFileAttributesW(path, FILE_ATTRIBUTE_NORMAL); /* read-only files go too */
-            if ((e.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) && !(e.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT))
+            const DWORD a = e.dwFileAttributes;
+            if ((a & FILE_ATTRIBUTE_DIRECTORY) && !(a & FILE_ATTRIBUTE_REPARSE_POINT))
                 remove_tree(path);
-            else if (e.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY)
-                RemoveDirectoryW(path);
+            else if (a & FILE_ATTRIBUTE_DIRECTORY)
+                RemoveDirectoryW(path); /* a link to a folder: the link goes, not what it leads to */
             else
                 DeleteFileW(path);
             free(path);
@@ -211,7 +212,9 @@ int testutil_mkdir(const char *dir)
 int testutil_truncate(const char *file, long long size)
 {
     wchar_t *w = wide(file);
-    HANDLE h = w ? CreateFileW(w, GENERIC_WRITE, 0, NULL, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL, NULL) : INVALID_HANDLE_VALUE;
+    HANDLE h = INVALID_HANDLE_VALUE;
+    if (w)
+        h = CreateFileW(w, GENERIC_WRITE, 0, NULL, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL, NULL);
     free(w);
     if (h == INVALID_HANDLE_VALUE)
         return -1;
