@@ -1,15 +1,18 @@
+# SPDX-License-Identifier: MIT
 # campath - one Makefile builds the library, the tools, the editor, the
 # examples, the tests and the benchmarks.
 #
 #   make            libraries, campath, campath-editor, examples (into build/)
 #   make test       installs the missing Debian packages it needs (as root),
 #                   builds, runs every unit test and end-to-end script, then
-#                   all of them again under AddressSanitizer + UBSan, and a
+#                   all of them again under AddressSanitizer + UBSan, the fuzz
+#                   corpora under clang with make fuzz's sanitizers, and a
 #                   clang warning build
 #   make run        installs what the editor needs, then the editor on paths/demo.json
 #   make bench      installs what the benchmarks need, then runs them (prints tables)
-#   make fuzz       the JSON loader, glTF import, the link's messages, then the editor's paste,
-#                   under libFuzzer (FUZZ_SECONDS each, default 600)
+#   make fuzz       the JSON loader, glTF import, paths built and sampled, the link's messages,
+#                   then the editor's paste, under libFuzzer (FUZZ_SECONDS each, default 600;
+#                   an input may take a second)
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall mirrors it
 #   make figures, make doc-examples
 #                   rewrite the plots of docs/math.md and the example outputs
@@ -38,6 +41,10 @@ SANITIZE ?=
 ifeq ($(SANITIZE),1)
   SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 endif
+# The sanitizers of `make fuzz`, and of the fuzz corpus replays in `make
+# test` (check-replay): clang's UBSan checks more than gcc's (NULL + 0, for
+# one), so the replays run with clang and these very flags.
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 CFLAGS   ?=
 ALL_CFLAGS   = -std=c11 $(OPT) $(WARNINGS) $(WERROR) $(SANFLAGS) $(CFLAGS)
 ALL_CPPFLAGS = -Iinclude -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(CPPFLAGS)
@@ -145,7 +152,7 @@ BENCH_SCRIPTS := $(sort $(wildcard tests/bench/*.sh))
 
 E2E_SCRIPTS := $(sort $(wildcard tests/e2e/*.sh))
 
-.PHONY: all lib test check check-build check-run check-asan check-clang check-no-int128 e2e run run-editor bench \
+.PHONY: all lib test check check-build check-run check-asan check-clang check-no-int128 check-replay e2e run run-editor bench \
         bench-run fuzz fuzz-build install uninstall deps deps-run deps-test deps-bench deps-fuzz deps-all clean
 
 all: lib $(CLI_BIN) $(EDITOR_BIN) $(EXAMPLE_BIN)
@@ -236,6 +243,12 @@ $(BUILD)/tests/test_link_corpus: tests/unit/test_link_corpus.c tests/fuzz/fuzz_l
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/fuzz_link.c $(TESTUTIL_OBJ) $(STATIC_LIB) \
 	    $(CMOCKA_LIBS) $(LIBS)
 
+# The path corpus replay calls its fuzz target itself.
+$(BUILD)/tests/test_path_corpus: tests/unit/test_path_corpus.c tests/fuzz/fuzz_path.c $(TESTUTIL_OBJ) $(STATIC_LIB) \
+        $(wildcard tests/unit/*.h) | $(BUILD)/tests/unit
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/fuzz_path.c $(TESTUTIL_OBJ) $(STATIC_LIB) \
+	    $(CMOCKA_LIBS) $(LIBS)
+
 # The paste corpus replay calls the paste fuzz target itself.
 $(BUILD)/tests/editor_test_clip_corpus: tests/editor/test_clip_corpus.c tests/fuzz/fuzz_clip.c $(EDITOR_CORE_OBJ) \
         $(TESTUTIL_OBJ) $(STATIC_LIB) $(wildcard tests/editor/*.h editor/core/*.h tests/unit/*.h) | $(BUILD)/tests/unit
@@ -246,7 +259,7 @@ $(BUILD)/tests/editor_test_clip_corpus: tests/editor/test_clip_corpus.c tests/fu
 test: deps-test
 	$(MAKE) --no-print-directory check
 
-check: check-build check-run check-asan check-clang check-no-int128 e2e check-windows
+check: check-build check-run check-asan check-clang check-no-int128 check-replay e2e check-windows
 	@echo "all tests passed"
 
 check-build:
@@ -279,6 +292,17 @@ check-no-int128: $(BUILD)/locale/de_DE.UTF-8/LC_NUMERIC
 check-asan:
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/asan SANITIZE=1 OPT="-O1 -g" check-run e2e
 	@echo "sanitizer run clean"
+
+# The fuzz corpora replayed through clang with the sanitizers of `make fuzz`
+# (FUZZ_SAN), so that what would stop the fuzzer fails here first.
+REPLAY_TESTS := test_corpus test_gltf_corpus test_path_corpus test_link_corpus editor_test_clip_corpus
+check-replay: $(BUILD)/locale/de_DE.UTF-8/LC_NUMERIC
+	@command -v clang >/dev/null || { echo "clang is not installed (make deps-test installs it)"; exit 1; }
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/replay CC=clang OPT="-O1 -g" SANFLAGS="$(FUZZ_SAN)" WERROR=-Werror \
+	    $(REPLAY_TESTS:%=$(BUILD)/replay/tests/%)
+	@set -e; for t in $(REPLAY_TESTS); do echo "== $(BUILD)/replay/tests/$$t"; \
+	    UBSAN_OPTIONS=print_stacktrace=1 CP_BUILD=$(BUILD)/replay LOCPATH=$(abspath $(BUILD)/locale) \
+	    $(BUILD)/replay/tests/$$t; done
 
 # Warnings are errors with clang too (compile only).
 check-clang:
@@ -470,11 +494,12 @@ bench-run: $(BENCH_BIN) $(CLI_BIN) $(EDITOR_BIN) $(WIN_BENCH) $(WIN)/wineprefix/
 	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done
 	@for s in $(BENCH_SCRIPTS); do echo "== $$s"; BUILD=$(BUILD) sh $$s || exit 1; done
 
-# Each target runs FUZZ_SECONDS and stops at the first finding, UBSan's included.
+# Each target runs FUZZ_SECONDS and stops at the first finding, UBSan's
+# included, or at an input that takes over FUZZ_TIMEOUT seconds.
 # fuzz_clip pastes through the editor's core, built for it with the same flags.
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS := fuzz_load fuzz_gltf fuzz_link
-FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_TIMEOUT := 1
+FUZZ_TARGETS := fuzz_load fuzz_gltf fuzz_path fuzz_link
 FUZZ_CORE_OBJ = $(patsubst $(BUILD)/%,$(BUILD)/fuzz/%,$(EDITOR_CORE_OBJ))
 fuzz-build: deps-fuzz
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/fuzz CC=clang OPT="-O1 -g" \
@@ -488,16 +513,18 @@ fuzz-build: deps-fuzz
 	    tests/fuzz/fuzz_clip.c $(FUZZ_CORE_OBJ) $(BUILD)/fuzz/libcampath.a $(EDITOR_CORE_LIBS) $(LIBS)
 
 fuzz: fuzz-build
-	mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus_gltf
-	$(BUILD)/fuzz/bin/fuzz_load -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/corpus_gltf $(BUILD)/fuzz/corpus_path
+	$(BUILD)/fuzz/bin/fuzz_load -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -max_len=65536 \
 	    -dict=tests/fuzz/json.dict -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus tests/fuzz/corpus
-	$(BUILD)/fuzz/bin/fuzz_gltf -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	$(BUILD)/fuzz/bin/fuzz_gltf -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -max_len=65536 \
 	    -dict=tests/fuzz/gltf.dict -artifact_prefix=$(BUILD)/fuzz/gltf- $(BUILD)/fuzz/corpus_gltf tests/fuzz/corpus_gltf
+	$(BUILD)/fuzz/bin/fuzz_path -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -max_len=4096 \
+	    -dict=tests/fuzz/path.dict -artifact_prefix=$(BUILD)/fuzz/path- $(BUILD)/fuzz/corpus_path tests/fuzz/corpus_path
 	mkdir -p $(BUILD)/fuzz/corpus_link
-	$(BUILD)/fuzz/bin/fuzz_link -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	$(BUILD)/fuzz/bin/fuzz_link -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -max_len=65536 \
 	    -dict=tests/fuzz/link.dict -artifact_prefix=$(BUILD)/fuzz/link- $(BUILD)/fuzz/corpus_link tests/fuzz/corpus_link
 	mkdir -p $(BUILD)/fuzz/corpus_clip
-	$(BUILD)/fuzz/bin/fuzz_clip -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	$(BUILD)/fuzz/bin/fuzz_clip -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -max_len=65536 \
 	    -dict=tests/fuzz/json.dict -artifact_prefix=$(BUILD)/fuzz/clip- $(BUILD)/fuzz/corpus_clip tests/fuzz/corpus_clip
 
 # `make print-VAR` prints a variable (tests/e2e/layers.sh reads the layers' include paths).

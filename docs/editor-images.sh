@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # docs/editor-images.sh - makes the editor screenshots that docs/editor.md
 # and the README show, with the editor's headless mode: the demo town on a
 # copy of paths/demo.json, and a real building, the FZK-Haus (Karlsruhe

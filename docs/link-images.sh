@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # docs/link-images.sh - makes docs/images/link.png, the picture of
 # docs/editor.md's "Linked games" and docs/link.md: the editor (left), in
 # its headless mode, linked on loopback to the example game (right,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* docs/examples/handoff.c - a cut-scene that takes the camera from the
  * player and gives it back, without a jolt at either end.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* docs/examples/linked.c - a small SDL2 game linked to the editor
  * (campath/link.h): it draws its world and the linked path in wireframe
  * through its camera, plays the path at the editor's playhead when the

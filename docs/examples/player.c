@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* docs/examples/player.c - how game code uses campath: open a path resource,
  * poll the library once a frame, sample the pose, follow every edit.
  *

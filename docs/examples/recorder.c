@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* docs/examples/recorder.c - recording a camera path where the game runs,
  * and playing it back with hot reload: a small SDL2 game loop.
  *

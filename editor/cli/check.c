@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/cli/check.c - `campath check FILE [--max-jump REL] [--json]`: what a
  * path does that its keys do not ask for, one line per finding, for tests
  * and asset pipelines. */
@@ -14,8 +15,10 @@ static int usage(FILE *out, int status)
                  "(more than REL of its largest value; default 1e-9, for what the interpolation keeps\n"
                  "continuous), reverse motion between keys, a segment that turns further than its\n"
                  "keys' rotation step, a field of view outside (0, 180) or outside its keys' range,\n"
-                 "rotation keys within 2 degrees of a half turn apart, keys the rotation builder\n"
-                 "inserted, and in look-at paths a view within 5 degrees of straight up or down\n"
+                 "a focus distance or f-number at or below 0 (focus-range, aperture-range) or more\n"
+                 "than 1%% outside its keys' range (focus-overshoot, aperture-overshoot), rotation\n"
+                 "keys within 2 degrees of a half turn apart, keys the rotation builder inserted,\n"
+                 "and in look-at paths a view within 5 degrees of straight up or down\n"
                  "(look-vertical) or a target within 0.1 m of the camera (target-near). Prints one\n"
                  "line per finding, FILE: SEVERITY: KIND: message, naming the\n"
                  "keys and times; --json prints them as a JSON object instead.\n"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/cli/cli.h - the `campath` command-line tool: one function per command.
  *
  * Each command gets argv starting at its own name (argv[0] = "validate"),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/cli/gltf.c - `campath export-gltf` and `campath import-gltf`. */
 #include <errno.h>
 #include <math.h>

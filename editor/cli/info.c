@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/cli/info.c - `campath info FILE`: what a path holds, and how smooth it is at its keys. */
 #include <math.h>
 #include <stdio.h>

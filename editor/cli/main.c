@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/cli/main.c - `campath COMMAND ...`: dispatch to the commands. */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/cli/plot.c - `campath plot`: speed, acceleration, angular speed and
  * angular acceleration over time as four stacked SVG charts.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/cli/retime.c - `campath retime FILE --constant-speed [--duration S] [-o OUT]`. */
 #include <stdio.h>
 #include <string.h>

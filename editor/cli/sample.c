@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/cli/sample.c - `campath sample FILE [--rate HZ] [--at T[,T...]]`: poses as CSV. */
 #include <math.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/cli/svg.c - a small SVG 1.1 writer for the plots. */
 #include "svg.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/cli/svg.h - a small SVG 1.1 writer for the plots (no dependencies).
  *
  * Coordinates are in pixels from the top left. Text is escaped for XML, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/cli/util.c - helpers shared by the path commands. */
 #include <math.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/cli/util.h - what the path commands of `campath` share. */
 #ifndef CAMPATH_CLI_UTIL_H
 #define CAMPATH_CLI_UTIL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/cli/validate.c - `campath validate FILE...`: one line per problem. */
 #include <stdio.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/cli/watch.c - `campath watch FILE`: follow a file through hot reload. */
 #include <signal.h>
 #include <stdio.h>

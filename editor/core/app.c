@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/app.c - the editor as a whole: life cycle, the update step,
  * playback, the free camera, settings, the file and the scene, and the
  * protocol every command follows (app_impl.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/app.h - the editor as a whole: its parts, the update step, and
  * the commands that concern the editor at large (playback, the free
  * camera, the file, the scene, settings), with the queries the front ends

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/app_impl.h - the command layer's own protocol, shared by the
  * files that implement commands (app.c, edit.c, record.c, options.c,
  * select.c, xform.c, drag.c, clip.c, inspector.c, pointer.c); front ends

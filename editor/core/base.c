@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/base.c - the clock, the message, the question and the playhead. */
 #include "base.h"
 

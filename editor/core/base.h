@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/base.h - what every part of the editor needs: its clock, the
  * one-line message the HUD shows, the question waiting for an answer, the
  * playhead, and whether the editor should close.

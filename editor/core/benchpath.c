@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/benchpath.c - a long generated path for the frame benchmark. */
 #include "benchpath.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/benchpath.h - the long path `campath-editor --bench-frames` draws:
  * many keys looping through the demo world, made up on the spot so the
  * benchmark needs no file.

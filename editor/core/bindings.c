@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/bindings.c - the one table of key bindings, and key names. */
 #include "bindings.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/bindings.h - the editor's key bindings: one table that the input
  * layer dispatches from, that F1 displays and that the manual is made from.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/bvh.c - median-split bounding volume hierarchy and its two queries. */
 #include "bvh.h"
 

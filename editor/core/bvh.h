@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/bvh.h - a bounding volume hierarchy over the world's triangles,
  * for the clearance check: the distance from a point to the nearest
  * triangle, and whether a segment crosses one. Built once per world in

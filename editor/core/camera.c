@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/camera.c - the free camera: flying, looking, rolling, zooming. */
 #include "camera.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/camera.h - the free camera a person flies to find poses worth
  * recording.
  *

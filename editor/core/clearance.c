@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/clearance.c - sampling the path against the world's triangles. */
 #include "clearance.h"
 

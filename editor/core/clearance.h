@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/clearance.h - does the camera keep clear of the world? The path
  * is sampled densely enough that no wall can slip between two samples (the
  * segment between them is tested against the triangles), and every stretch

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/clip.c - copy, cut and paste of keys. */
 #include "clip.h"
 

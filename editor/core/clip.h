@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/clip.h - copy, cut and paste of keys, within a file and
  * between files.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/commands.h - every command of the editor, for the front ends
  * (the key bindings, the script language, the SDL window): one include. A
  * front end reads the parts through a const ed_app and changes them

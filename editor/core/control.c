@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/control.c - what each input does. */
 #include "control.h"
 

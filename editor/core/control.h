@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/control.h - input events to editor commands, through the binding
  * table: held keys fly the camera, pressed keys run commands, the mouse
  * looks, scrubs and selects; window events (resize, minimise, focus) keep

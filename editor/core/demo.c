@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/demo.c - builds the demo world out of convex solids, as plain
  * meshes (one per colour) like an imported scene. */
 #include "demo.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/demo.h - the demo world to fly through: a ground with a grid, a
  * tall pillar to circle, a stone bridge with an arch to fly under, a tall
  * building at the far end, and a few landmarks (trees, a pyramid, houses, a

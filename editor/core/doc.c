@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/doc.c - the document, its path, its history and the edit protocol. */
 #include "doc.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/doc.h - the document being edited: its keys and options (a
  * cp_document), the path built from them, the keys selected, the undo
  * history, an edit that follows the mouse, and a retime under way.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/drag.c - what the mouse drags. */
 #include "drag.h"
 

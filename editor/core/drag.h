@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/drag.h - what the mouse drags: the selected keys through the
  * move gizmo, a key's time along the timeline, and a key's rotation and
  * field of view by looking from it with the free camera. Each runs as an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/edit.c - edits of keys: a key's values, deleting, undo, retiming. */
 #include "edit.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/edit.h - edits of keys, each one undo step, all or nothing:
  * a key's values as typed or dragged to (time, position, rotation, field
  * of view, hold, a look-at key's target, focus and aperture), deleting the

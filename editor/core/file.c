@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/file.c - the document's file: open, save, notice changes made by
  * other programs, write and offer the recovery file, ask before losing work. */
 #include "file.h"

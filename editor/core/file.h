@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/file.h - the document's file on disk: opening it, saving it
  * atomically, noticing changes that other programs make (a reload, or a
  * question when there are unsaved edits), the recovery file that keeps

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/fit.c - keys that fit the document they join. */
 #include "fit.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/fit.h - a key made to fit the document it joins: recorded,
  * inserted or pasted keys get what the path's other keys have. In a
  * look-at path a key needs a target (on its view, so that it keeps its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/frame.c - redrawing only when something changes. */
 #include "frame.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/frame.h - when the window needs a new frame. The editor draws
  * only when something it shows has changed or moves: an input event, or a
  * change that time brings (playback, flying with a key held, a file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/game.c - the commands about linked games. */
 #include "game.h"
 

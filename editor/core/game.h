@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/game.h - the commands about running games linked to the
  * editor (link.h, docs/link.md): listen for them or stop, look through a
  * game's camera (F2 then records what it sees), let the playhead follow a

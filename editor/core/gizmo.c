@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/gizmo.c - the move gizmo's place, hit test and drag. */
 #include "gizmo.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/gizmo.h - the move gizmo: three axis arrows and a square for
  * the camera's plane, drawn at the selected keys, a steady size on screen;
  * which part is under the mouse, and where a drag of it moves the keys.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/grow.c - arrays that grow by doubling. */
 #include "grow.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/grow.h - arrays that grow by doubling, for scratch buffers
  * that are reused frame after frame (they grow but are never shrunk, so a
  * steady frame allocates nothing). */

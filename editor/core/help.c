@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/help.c - the key help sheet's layout. */
 #include "help.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/help.h - the key help sheet (F1): every binding but the
  * answers to questions (each question lists its own), grouped by section,
  * in columns as wide as the lines and as many as the window takes (at

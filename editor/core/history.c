@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/history.c - the undo and redo stacks. */
 #include "history.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/history.h - undo and redo of every edit, as whole-document
  * snapshots.
  *

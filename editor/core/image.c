@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/image.c - an image's size from its header. */
 #include "image.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/image.h - how large an image is, read from its header before
  * anything decodes it, so that a texture of a few kilobytes that would
  * decode to gigabytes is refused first (the limits are in world.h).

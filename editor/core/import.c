@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/import.c - a scene file through assimp into the editor's world. */
 #include "import.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/import.h - the user's scene as the editor's world: any format
  * assimp reads (glTF 2.0 .gltf and .glb first; OBJ, FBX, COLLADA, IFC...)
  * into plain meshes and materials (world.h).

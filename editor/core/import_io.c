@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/import_io.c - regular files inside the scene's folder, and nothing else. */
 #include "import_io.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/import_io.h - the file system an import sees: only regular files
  * inside one folder (the scene file's), opened without blocking, with the
  * bytes read counted for the progress line; and the import's clock: once it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/inspector.c - the key inspector's layout, values, typing and dragging. */
 #include "inspector.h"
 

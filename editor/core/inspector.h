@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/inspector.h - the key inspector: the selected key's values
  * (time, field of view, hold, position, yaw / pitch / roll in degrees, focus
  * and aperture, and a look-at key's target), or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/job.c - work on a thread of its own. */
 #include "job.h"
 

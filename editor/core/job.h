@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/job.h - work on a thread of its own, for what takes a while
  * (loading a scene, retiming a long path): the editor starts it, keeps
  * drawing, asks whether it is done and how long it has run, and joins it

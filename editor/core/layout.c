@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/layout.c - the window's regions. */
 #include "layout.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/layout.h - where things go in the window: the 3D view, the graph
  * panel, the timeline. Shared by drawing and by mouse handling so that a
  * click lands where the eye sees it. Pixels, origin top left.

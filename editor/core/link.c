@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/link.c - the link to running games: listening, the update
  * step's poll, the path and the playhead going out when they change. */
 #include "link.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/link.h - the link to running games (campath/link.h): the
  * listener, the games connected as the last poll saw them, what was last
  * sent to them (the path, the playhead), and the editor's choices about

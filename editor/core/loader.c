@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/loader.c - the import thread. */
 #include "loader.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/loader.h - a scene import on a thread of its own, so that the
  * editor keeps drawing (and says how far the import has come) while a large
  * scene loads, and keeps its previous world if the import fails. */

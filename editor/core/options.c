@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/options.c - the path's options. */
 #include "options.h"
 

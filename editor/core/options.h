@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/options.h - the path's options, each change one undo step:
  * its timing (keys, smooth, constant-speed), the interpolation of its
  * channels, its end behaviour, and its orientation (rotation keys, or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/os.c - file identity, names and sleep, through POSIX. */
 #include "os.h"
 

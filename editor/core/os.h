@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/os.h - what the editor's parts ask of the operating system
  * about files and time: a file's identity (to tell the editor's own saves
  * from other programs' changes), names resolved and made relative, a

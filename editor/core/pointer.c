@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/pointer.c - what the left mouse button does. */
 #include "pointer.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/pointer.h - the left mouse button: clicks select keys (Shift
  * adds), drags scrub the playhead, draw a box to select, move keys with
  * the gizmo or by their marker, move a key's time on the timeline (Shift:

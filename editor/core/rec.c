@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/rec.c - the take and its pacing. */
 #include "rec.h"
 

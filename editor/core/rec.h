@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/rec.h - recording and live drags: the take (the keys recorded
  * since the last break, by the library's recorder) and how its key times
  * are paced, the gesture the left mouse button is making, and the key the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/record.c - recording keys. */
 #include "record.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/record.h - recording keys: F2 records the free camera as a
  * key (timed by the recording rule, rec.h), Shift+F2 inserts it after the
  * selected key, and a key can be put on the path at the playhead. Each is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/replace.c - a file written whole or not at all, and never through what is at its name. */
 #include "replace.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/replace.h - a file written whole or not at all, and never
  * through what is at its name.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/retimer.c - the retiming thread. */
 #include "retimer.h"
 

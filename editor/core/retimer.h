@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/retimer.h - retiming to constant speed on a thread of its own.
  *
  * Retiming a long path takes a while (about a second for 10^5 keys, more for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/scan.c - a glTF scene looked through before assimp reads it. */
 #include "scan.h"
 

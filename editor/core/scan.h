@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/scan.h - a glTF scene looked through before assimp reads it.
  *
  * A glTF file of a few hundred bytes can ask for far more than it holds:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/scene.c - the world: the demo town or the user's scene, loading
  * it without blocking, its index, and the clearance check. */
 #include "scene.h"

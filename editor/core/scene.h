@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/scene.h - the world the editor flies through: the demo town
  * (demo.h) or the user's scene, loaded on a thread of its own (loader.h)
  * while the previous world stays; its triangles indexed for rays and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/script.c - the headless command language: lines, words, files. */
 #include "script.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/script.h - the headless mode's command language: one command per
  * line, words separated by blanks, "#" starts a comment, a word with blanks
  * goes in double quotes. docs/editor.md lists every command (a test checks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/script_args.c - what every script command shares: its
  * errors, reading its arguments, and delivering events. */
 #include <math.h>

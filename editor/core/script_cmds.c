@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/script_cmds.c - what each command of the headless language does. */
 #include <math.h>
 #include <stdio.h>

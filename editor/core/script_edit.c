@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/script_edit.c - the script commands that select keys and edit
  * them directly: select, select-add, edit, transform, orientation,
  * insert-at-playhead, copy, cut, paste. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/script_expect.c - `expect`: stops a script with an error unless
  * the editor is in the state named, so that tests read as what a person
  * would check on the screen. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/script_impl.h - shared by the files that implement the script
  * commands (script_cmds.c, script_input.c, script_expect.c, script_edit.c,
  * script_link.c); not for other modules. */

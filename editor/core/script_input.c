@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/script_input.c - the script commands that act as a person at the
  * keyboard, mouse and window would (through the input layer), `screenshot`,
  * `drag`. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/script_link.c - the script commands about linked games:
  * listening, waiting in real time (bounded) for what games do, following,
  * handing off, and the checks of `expect` about them. A script's other

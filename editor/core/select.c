@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/select.c - the selection commands. */
 #include "select.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/select.h - the selection commands: the set of keys that edits
  * act on, and the active key among them (the one the inspector shows and
  * single-key commands change). Selecting a key moves the playhead to it.

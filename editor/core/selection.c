@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/selection.c - the set of selected keys. */
 #include "selection.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/selection.h - the keys selected: a set of key indices, one
  * flag per key. Each document state carries its own (history.h), so undo
  * and redo bring back what was selected with the keys it was selected on.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/status.c - the HUD's text. */
 #include "status.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/status.h - what the HUD says, as text: the status lines (file,
  * path, camera, recording, selection, world, clearance), the progress of
  * long work, and the question waiting for an answer. Made here, without

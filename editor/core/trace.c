@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/trace.c - sampling a path for the view and the graph. */
 #include "trace.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/trace.h - a path sampled for display: the polyline drawn in the
  * view (with a colour level per point, by speed and by acceleration) and the
  * curves of the graph panel (speed, acceleration, angular speed, angular

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/ui.c - the view and the panels. */
 #include "ui.h"
 

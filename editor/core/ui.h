@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/ui.h - the view and the rest of what is on screen: the free
  * camera and whether the view is through the path camera, the window and
  * the mouse in it, the panels shown (help, graph, picture-in-picture), the

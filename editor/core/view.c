@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/view.c - projection and clipping against the near plane and a guard band. */
 #include "view.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/view.h - 3D to 2D: a camera's view transform, clipping at the near
  * plane (and at a guard band around the screen, so that projected
  * coordinates stay small enough for any rasteriser), projection of points,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/world.c - the world as plain meshes: building and freeing it. */
 #include "world.h"
 

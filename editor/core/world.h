@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/world.h - the world the camera flies through, as plain data:
  * meshes of triangles in world space (metres, +Y up), each with one
  * material (a base colour and maybe a base-colour texture), and a few

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/wrap.c - text wrapped to a width. */
 #include "wrap.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/wrap.h - text wrapped to a width, for the HUD's panels. */
 #ifndef ED_WRAP_H
 #define ED_WRAP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/xform.c - transforms of the selection, or of the whole path. */
 #include "xform.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/core/xform.h - transforms of the selected keys, or of every key
  * when none is selected: move by a distance, turn about +Y through their
  * centre (their rotations and look-at targets turn with them), scale about

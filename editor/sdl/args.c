@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/args.c - campath-editor's command line: one table of options,
  * which both parses the arguments and prints --help. */
 #include <math.h>

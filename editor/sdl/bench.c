@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/bench.c - the editor's benchmarks: frame times (--bench-frames)
  * and scene loading against the importer alone (--bench-load). */
 #include <math.h>

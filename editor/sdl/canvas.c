@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/canvas.c - batched 2D quads over OpenGL. */
 #include "canvas.h"
 

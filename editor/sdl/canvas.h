@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/canvas.h - 2D drawing over the 3D view, for panels: filled
  * rectangles, one-pixel lines, text, and clipping to a rectangle. Pixels,
  * origin at the top left of the window, like mouse coordinates and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/draw.c - a frame: the world, the overlays, the picture-in-picture, the panels. */
 #include "draw.h"
 

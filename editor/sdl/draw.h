@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/draw.h - a frame of the editor with OpenGL: the world through the
  * free camera or the path camera (world_gl.c), the overlays in the 3D view
  * (overlay.c), the picture-in-picture of the path camera, then the 2D panels

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/gfx.c - the renderer's state: set up, fonts, uploads, scratch. */
 #include "gfx.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/gfx.h - what the renderer keeps between frames: the world and
  * the path on the GPU (uploaded again only when they change), the fonts,
  * the 2D canvas, and scratch buffers that grow but are never freed mid-run,

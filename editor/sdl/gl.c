@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/gl.c - contexts, programs, framebuffers, pixels. */
 #include "gl.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/gl.h - the OpenGL 3.3 core context and the few GL helpers the
  * renderer shares: a context from SDL (a window, or offscreen through Mesa's
  * EGL when there is no display), shader programs with readable errors, an

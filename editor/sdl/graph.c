@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/graph.c - the graph panel: speed, acceleration, angular speed,
  * angular acceleration and the field of view against time, with the keys
  * marked. Where a path is only C1 the acceleration jumps at the keys; a C2

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/headless.c - the editor without a window: scripts, screenshots and
  * --render-frames, on an offscreen OpenGL context; and what all modes share
  * to start (host.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/host.h - what the editor's modes share: the command-line options,
  * starting the app from them (file, scene, settings), the offscreen renderer
  * of the headless modes, and progress lines on the terminal.

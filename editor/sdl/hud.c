@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/hud.c - the heads-up text, the timeline, the help screen and questions. */
 #include <math.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/input.c - SDL events in and out of the editor's event type. */
 #include "input.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/input.h - SDL events to the editor's own events (editor/core/control.h),
  * and back again for the synthetic events of the headless mode, so that
  * scripted key presses and window events take the same road as real ones.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/main.c - campath-editor: the window and its frame loop (the command line is in args.c);
  * the headless modes are in headless.c, the benchmarks in bench.c. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/overlay.c - the path, the keys, the path and game cameras and the clearance marks in 3D. */
 #include "overlay.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/overlay.h - what the editor draws into the 3D view on top of the
  * world: the path coloured by speed or acceleration, the keys (a marker, an
  * index and a small frustum each, thinned out where they crowd), a look-at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/panel.c - the key inspector drawn where the core lays it out
  * (editor/core/inspector.h): a name and a value box per field, the field
  * being typed into or dragged in yellow. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/panels.h - the 2D panels of a frame, drawn on the canvas
  * (canvas.h) over the 3D view: the HUD, the timeline, help and questions
  * (hud.c), the graph (graph.c), the key inspector (panel.c), and the move

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/shot.c - screenshots and frames as PNG, JPEG or BMP. */
 #include "shot.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/shot.h - images out: a surface saved in the format its file
  * name says (.png, .jpg / .jpeg through SDL2_image, .bmp through SDL), and
  * anything else refused before any pixel is drawn. */

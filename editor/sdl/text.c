@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/text.c - a glyph atlas texture for a monospaced font. */
 #include "text.h"
 

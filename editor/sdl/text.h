@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/text.h - text for the OpenGL renderer: a monospaced TrueType
  * font rendered once by SDL_ttf into a glyph atlas (a GL texture); the 2D
  * layer (canvas.h) and the key labels in the 3D view draw quads from it, so a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/tools.c - the editing handles over the 3D view: the move gizmo
  * at the selected keys and the box being dragged, drawn flat on top (their
  * places come from the core's gizmo and drag state, the same numbers the

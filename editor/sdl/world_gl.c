@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/world_gl.c - uploading and drawing the world. */
 #include "world_gl.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* editor/sdl/world_gl.h - the world on the GPU: each mesh in a vertex and an
  * index buffer, each material's texture decoded (SDL2_image) and uploaded
  * once, drawn with a depth buffer and a fixed sun, meshes outside the view

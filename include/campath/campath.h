@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* campath/campath.h - everything in one include.
  *
  * campath builds smooth camera paths: position and orientation curves whose

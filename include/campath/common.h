@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* campath/common.h - version, status codes and the error record shared by every layer.
  *
  * Every campath function that can fail takes an optional `cp_error *` as its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* campath/curve.h - the one curve type: keyframes in R^1..R^4, sampled with
  * value, first and second derivative; the tangent builders; rotation curves.
  *

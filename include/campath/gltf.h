@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* campath/gltf.h - a path as a glTF 2.0 camera animation, out and in.
  *
  * Export writes one self-contained file, either a .gltf (JSON with the
@@ -93,7 +94,9 @@ typedef struct cp_gltf_export_options {  /* all zero = the defaults */
 /* The glTF text for `path` (`options` may be NULL), NUL-terminated; *size (if
  * not NULL) gets its length. Free with free(). NULL and `error` on failure,
  * e.g. CP_ERR_UNSUPPORTED when two key times are equal in single precision,
- * CP_ERR_INVALID when a name, the scene or extras are not valid UTF-8. */
+ * CP_ERR_INVALID when a name, the scene or extras are not valid UTF-8, or
+ * when the fov leaves (0, 180) between keys (a glTF yfov must be above 0;
+ * `campath check` reports it as fov-range). */
 CP_API char *cp_gltf_export_memory(const cp_path *path, const cp_gltf_export_options *options, size_t *size,
                             cp_error *error);
 

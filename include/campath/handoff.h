@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* campath/handoff.h - hand-off between a live camera and a path: start a
  * cut-scene from wherever the player's camera is and join the path, then
  * return to the player's camera as it keeps moving, C2 at both ends of each
@@ -22,6 +23,20 @@
  * extrapolated with its velocity and acceleration; leaving, b(t) is the live
  * camera as given each frame. So the result is as smooth as the two signals:
  * C2 when they are.
+ *
+ * The quaternion keeps its hemisphere: a blend starts as a and ends as b,
+ * sign included (it takes the hemisphere of the heavier signal, b's from
+ * the blend's middle on); entering, the scene is shown in the hemisphere
+ * the blend arrives in (h->sign), so from the live camera's quaternion
+ * through the scene nothing flips. Leaving must end as the game's own
+ * quaternion: if that comes back in the other hemisphere, the sign changes
+ * once, halfway through the blend back.
+ *
+ * Focus and aperture (0: none) are mixed where both cameras have them; where
+ * only one has them, its value is kept for the whole blend, and "none"
+ * begins (or ends) exactly at the blend's end (or start) at the camera
+ * without them: a renderer sees depth of field switch there, as at a cut.
+ * Give both cameras a focus to blend it.
  *
  * Limits: while the two rotations are nearly a half turn apart the blend may
  * turn either way, and where they pass exactly a half turn apart mid-blend
@@ -61,6 +76,8 @@ CP_API void cp_pose_extrapolate(const cp_pose *pose, double time, cp_pose *out);
  * result is a + w (b - a) in position and fov, the same in R^4 for the
  * rotation (normalised), with derivatives by the product rule; focus and
  * aperture the same when both have them, else whichever has them (0: none).
+ * The rotation is in a's hemisphere while w < 1/2 and in b's from 1/2 on,
+ * so a weight from 0 to 1 starts as a and ends as b, sign included.
  * out->time is a->time. Any weight works; cp_pose_blend uses the one that is C2. */
 CP_API void cp_pose_mix(const cp_pose *a, const cp_pose *b, double w, double w1, double w2, cp_pose *out);
 
@@ -71,6 +88,13 @@ CP_API void cp_pose_blend(const cp_pose *a, const cp_pose *b, double start, doub
 
 /* ---- a cut-scene between live cameras ------------------------------------------------ */
 
+/* The shortest and the longest blend, in seconds (0, a cut, is also
+ * accepted): shorter, the blend's derivatives (1 / T, 1 / T^2) overflow, and
+ * no display could show it; longer, the live camera carried on over the
+ * blend leaves any scene, and its square (a dt^2 / 2) heads for overflow. */
+#define CP_HANDOFF_MIN_BLEND 1e-6
+#define CP_HANDOFF_MAX_BLEND 1e6
+
 typedef struct cp_handoff {   /* filled by cp_handoff_begin; the members may be read */
     const cp_path *path;       /* the cut-scene (not owned) */
     double         path_time;  /* path time shown at game time from.time; it then runs with the game's clock */
@@ -79,28 +103,34 @@ typedef struct cp_handoff {   /* filled by cp_handoff_begin; the members may be 
     double         leave_time; /* game time the blend back to the live camera begins; INFINITY until
                                   cp_handoff_leave */
     double         leave;      /* seconds of that blend */
+    double         sign;       /* 1, or -1 when the entering blend arrives at the path's -q: the
+                                  scene is shown in that hemisphere (the quaternion never flips) */
 } cp_handoff;
 
 /* Starts a hand-off at game time from->time: the camera leaves the live pose
  * `from` (position, rotation, fov and their velocities; accelerations zero
  * if unknown) and has joined `path`, played from `path_time`, after `blend`
- * seconds. A non-finite value, a zero rotation, a fov out of (0, 180), a
- * negative focus or aperture (0: none) or a negative blend is an error
- * naming it ("from.fov: ..."), and `h` is left untouched.
+ * seconds (0: a cut, else CP_HANDOFF_MIN_BLEND to CP_HANDOFF_MAX_BLEND).
+ * A non-finite value, a zero rotation, a fov out of (0, 180), a negative
+ * focus or aperture (0: none) or a blend outside that range is an error
+ * naming it ("from.fov: ...", "blend: ..."), and `h` is left untouched.
  * CP_OK or a cp_status. */
 CP_API cp_status cp_handoff_begin(cp_handoff *h, const cp_path *path, double path_time, const cp_pose *from,
                                   double blend, cp_error *error);
 
 /* Schedules the way back: from game time `time` (not before the hand-off
- * began) the camera blends over `blend` seconds into the live camera that
- * cp_handoff_sample is given. Calling it again moves the way back.
- * CP_OK or a cp_status. */
+ * began) the camera blends over `blend` seconds (0, or CP_HANDOFF_MIN_BLEND
+ * to CP_HANDOFF_MAX_BLEND) into the live camera that cp_handoff_sample is
+ * given. Calling it again moves the way back. CP_OK or a cp_status (then
+ * `h` is unchanged). */
 CP_API cp_status cp_handoff_leave(cp_handoff *h, double time, double blend, cp_error *error);
 
 /* The camera at game time `time`, with its derivatives, in *out. `live` is
  * the live camera at `time` (its pose, velocity and acceleration; live->time
  * is not read); it is needed from the leave time on and may be NULL before.
- * An invalid `live` or time is an error and *out is untouched.
+ * An invalid `live` or time is an error and *out is untouched; so is a
+ * pose that leaves the range of a double (a live camera so fast that,
+ * carried on with its velocity and acceleration, it overflows), never NaN.
  * CP_OK or a cp_status. */
 CP_API cp_status cp_handoff_sample(const cp_handoff *h, double time, const cp_pose *live, cp_pose *out,
                                    cp_error *error);

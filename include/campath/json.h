@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* campath/json.h - path resources as JSON text (format version 1, see
  * docs/format.md): load, validate, save.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* campath/link.h - the live link between a running game and the editor, over
  * a TCP socket: the game shows the path as the designer edits it, follows
  * the editor's playhead, hands its camera to the path and back when asked,

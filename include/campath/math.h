@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* campath/math.h - 3-vectors and quaternions in double precision.
  *
  * Conventions: right-handed, +Y up, metres, seconds, angles in radians here

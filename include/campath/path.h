@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* campath/path.h - a camera path: keys of position, rotation (or a look-at
  * target and roll) and field of view, optionally focus and aperture, each
  * channel a curve; pose sampling with first and second derivatives; arc
@@ -35,9 +36,11 @@ extern "C" {
 /* Largest number of keys a path may hold (a sanity limit, not a tuning one). */
 #define CP_PATH_MAX_KEYS 50000000u
 
-/* Largest magnitude of a key's time and position coordinates, and of every
- * velocity and acceleration term of the splines: beyond it sums of a few
- * terms could overflow a double, and samples would be inf or NaN. */
+/* Largest magnitude of a key's time, position and target coordinates, hold,
+ * focus and aperture, of every velocity and acceleration term of the
+ * splines, and (smooth and constant-speed timing) of the path's parameter at
+ * every key and of every term of a sample by the chain rule: beyond it sums
+ * of a few terms could overflow a double, and samples would be inf or NaN. */
 #define CP_PATH_MAX_MAGNITUDE 1e300
 
 /* Smallest spacing of two keys in time, as a fraction of the path's time
@@ -76,6 +79,13 @@ typedef enum cp_orientation {
 #define CP_PATH_LOOKAT_MIN_DISTANCE 1e-6
 #define CP_PATH_LOOKAT_MIN_ANGLE 0.01
 #define CP_PATH_MAX_ROLL 3600.0
+/* The largest velocity and acceleration of a look-at path's position and
+ * target (m/s, m/s^2) and roll (deg/s, deg/s^2), every term of the splines:
+ * the view's angular acceleration squares the view's rate of turn, which is
+ * up to this over CP_PATH_LOOKAT_MIN_DISTANCE, and divides by the square of
+ * the sine of CP_PATH_LOOKAT_MIN_ANGLE (3.3e7): (2e146)^2 * 3.3e7 * 5 is
+ * still a double (docs/math.md, section 15). */
+#define CP_PATH_MAX_LOOKAT_RATE 1e140
 
 /* One recorded camera pose. The members after `fov` are optional: a key
  * zeroed before it is filled ({0} or memset) has none of them. */
@@ -104,11 +114,16 @@ typedef struct cp_path_options {   /* all zero = the defaults */
 } cp_path_options;
 
 /* A pose of the camera. Look-at paths give the rotation looking from the
- * position at the target (+Y up, rolled), with exact angular derivatives. */
+ * position at the target (+Y up, rolled), with exact angular derivatives.
+ * The rotation's sign (q and -q are one rotation) is continuous along the
+ * whole path, between keys too, starting from the first key's in the
+ * hemisphere of the identity (docs/math.md, sections 4 and 15); a closed
+ * path whose quaternion comes back as -q after a period negates odd
+ * periods. Sampling keeps no state: any time, in any order, gives the same. */
 typedef struct cp_pose {
     double  time;
     cp_vec3 position, velocity, acceleration;          /* m, m/s, m/s^2 */
-    cp_quat rotation;                                   /* unit, no sign flips along a path */
+    cp_quat rotation;                                   /* unit, no sign flips along a path (above) */
     cp_vec3 angular_velocity, angular_acceleration;    /* world frame, rad/s, rad/s^2 */
     double  fov;                                        /* degrees */
     double  fov_velocity, fov_acceleration;             /* deg/s, deg/s^2 */
@@ -128,11 +143,16 @@ typedef struct cp_path cp_path;
  * Every key is validated (finite numbers within CP_PATH_MAX_MAGNITUDE,
  * strictly increasing times at least CP_PATH_MIN_KEY_SPACING apart, non-zero
  * rotations, fov in (0, 180); focus and aperture > 0 on every key or on
- * none; look-at paths: a target on every key (CP_KEY_TARGET) that is not
+ * none; holds 0 or at least the key spacing, ending that long before the
+ * next key; look-at paths: a target on every key (CP_KEY_TARGET) that is not
  * degenerate, roll within CP_PATH_MAX_ROLL, and the keys' rotations are not
- * read but derived), and so are the splines built through them (no velocity
- * or acceleration that overflows); rotations are normalised. On failure
- * returns NULL and names the key and the value in `error` (the field,
+ * read but derived), and so is everything built through them: no velocity
+ * or acceleration term of the splines that overflows (CP_PATH_MAX_LOOKAT_RATE
+ * for a look-at view), and in smooth and constant-speed timing the path's
+ * parameter, the warp and every term of a sample within the same limits
+ * (docs/format.md lists them). Rotations are normalised. Whatever the
+ * numbers, it returns: a path that samples to finite poses everywhere, or
+ * NULL with the key and the value named in `error` (the field,
  * "keys[3].time", and the key index are in error->field and error->key). */
 CP_API cp_path *cp_path_create(const cp_key *keys, size_t count,
                         const cp_path_options *options, cp_error *error);
@@ -247,7 +267,11 @@ typedef enum cp_finding_kind {
     CP_FINDING_HALF_TURN,      /* two keys' rotations are within 2 degrees of a half turn apart */
     CP_FINDING_INSERTED_KEYS,  /* the rotation builder inserted keys between two keys */
     CP_FINDING_LOOK_VERTICAL,  /* a look-at view comes within vertical_angle of straight up or down */
-    CP_FINDING_TARGET_NEAR     /* a look-at target comes within target_distance of the camera */
+    CP_FINDING_TARGET_NEAR,    /* a look-at target comes within target_distance of the camera */
+    CP_FINDING_FOCUS_RANGE,    /* the focus distance comes to 0 or below */
+    CP_FINDING_FOCUS_OVERSHOOT, /* the focus distance leaves its segment's two keys' range (by over 1%) */
+    CP_FINDING_APERTURE_RANGE, /* the f-number comes to 0 or below */
+    CP_FINDING_APERTURE_OVERSHOOT /* the f-number leaves its segment's two keys' range (by over 1%) */
 } cp_finding_kind;
 
 typedef enum cp_severity {
@@ -266,7 +290,8 @@ typedef struct cp_finding {
                                     largest value at a key, or its mean: chords over the duration);
                                     backward speed m/s (or distance m away); extra degrees turned; fov in
                                     degrees; degrees between the rotations; keys inserted; the least
-                                    angle from straight up or down, degrees; the least distance, m */
+                                    angle from straight up or down, degrees; the least distance, m;
+                                    focus in m; aperture as an f-number */
     char            message[224]; /* one line naming the keys and times */
 } cp_finding;
 
@@ -293,7 +318,8 @@ CP_API cp_status cp_path_check(const cp_path *path, const cp_check_options *opti
 /* Frees what the report holds and zeroes it; a zeroed report is a no-op. */
 CP_API void cp_check_report_free(cp_check_report *report);
 /* "jump", "reverse", "turn", "fov-range", "fov-overshoot", "half-turn", "inserted-keys",
- * "look-vertical", "target-near" (NULL if out of range). */
+ * "look-vertical", "target-near", "focus-range", "focus-overshoot", "aperture-range",
+ * "aperture-overshoot" (NULL if out of range). */
 CP_API const char *cp_finding_kind_name(cp_finding_kind kind);
 /* "error", "warning", "info" (NULL if out of range). */
 CP_API const char *cp_severity_name(cp_severity severity);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* campath/record.h - a recorder: camera poses taken from a running game at
  * the moments a hotkey goes down, timed into the keys of a path and saved as
  * a path file. The editor's F2 records with it too.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* campath/reload.h - path resources by file name, with hot reload.
  *
  * A game keeps `cp_resource` handles and calls `cp_library_poll` once a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/base/base.h - helpers shared by the library's source files (not installed). */
 #ifndef CAMPATH_BASE_H
 #define CAMPATH_BASE_H

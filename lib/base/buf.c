@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/base/buf.c - the one growable text buffer: every writer of the library
  * (path files, glTF, messages) appends to it and checks for failure once. */
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/base/dtoa.c - shortest round-trip decimal for a double.
  *
  * The method is Schubfach (R. Giulietti, "The Schubfach way to render

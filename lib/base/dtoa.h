@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/base/dtoa.h - shortest round-trip decimal for a double (not installed). */
 #ifndef CAMPATH_DTOA_H
 #define CAMPATH_DTOA_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/base/error.c - the error record and small allocation helpers. */
 #include <stdarg.h>
 #include <stdint.h>

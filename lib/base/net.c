@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/base/net.c - sockets, the monotonic clock and random bytes on POSIX
  * systems (net.h). The one file of the library that includes a socket header. */
 #include <errno.h>

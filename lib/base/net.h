@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/base/net.h - the platform's sockets, clock and randomness, for the link
  * layer (not installed): non-blocking TCP over IPv4 and IPv6, a monotonic
  * clock, random bytes for tokens.

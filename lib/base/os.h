@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/base/os.h - the one platform interface of the library (not installed):
  * files, the change watch behind hot reload, time, and the few C runtime
  * differences the rest of lib/ must not see.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/base/os_file_posix.c - files on POSIX systems: reading a regular file
  * whole (bounded), writing any file atomically (temporary file in the same
  * folder, fsync, rename, fsync of the folder), links, stamps, and reading

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/base/os_file_windows.c - files on Windows, through the wide-character
  * API: reading a regular file whole (bounded, never in the way of another
  * program's save), writing a file atomically (a temporary file in the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/base/os_sys_posix.c - the clock, sleeping, strtod in the "C" locale
  * and huge-page arrays on POSIX systems (lib/base/os.h). */
 #if !defined(_WIN32)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/base/os_sys_windows.c - on Windows: the clock, sleeping, strtod in
  * the "C" locale, large arrays, and what the other Windows files share:
  * names to UTF-16 and system errors in English (lib/base/os.h,

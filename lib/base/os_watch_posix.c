@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/base/os_watch_posix.c - the change watch on POSIX systems: inotify on
  * Linux (a watch of a folder sees saves by rename, which replace the file's
  * inode; see inotify(7)), none elsewhere (lib/base/os.h). */

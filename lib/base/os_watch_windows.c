@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/base/os_watch_windows.c - the change watch on Windows: one
  * ReadDirectoryChangesW per folder, overlapped, so that a poll only looks
  * at what has come in and never waits (lib/base/os.h). A folder's handle

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/base/os_windows.h - what the Windows files of the platform interface
  * share (lib/base/os.h): UTF-8 names as UTF-16 names for the
  * wide-character API, and system errors in English. Included only by the

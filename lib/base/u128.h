@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/base/u128.h - the few 128-bit unsigned operations the number
  * conversions need (lib/base/dtoa.c, lib/json/json_scan.c), not installed.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/base/utf8.c - checking UTF-8 (RFC 3629): path files are UTF-8 text
  * (RFC 8259), so a string that is not is refused when read and never
  * written. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/curve/curve.c - keyframe curves: creation, segment search, Hermite evaluation.
  *
  * The cubic segment is the glTF 2.0 CUBICSPLINE segment (glTF 2.0

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/curve/curve_impl.h - the curve's layout and segment-level evaluation, shared
  * by the curve, tangent, rotation, path and arc-length code (not installed). */
 #ifndef CAMPATH_CURVE_IMPL_H
@@ -255,11 +256,18 @@ typedef enum cpi_range_fault {
     CPI_RANGE_DERIVS   /* velocity or acceleration terms (slopes, tangents) beyond the limits */
 } cpi_range_fault;
 
+/* The limits of the terms the sampler sums: values (and tangents times the
+ * segment's length), first-derivative terms (smaller where a caller squares
+ * them: rotation curves, look-at views), second-derivative terms. */
+typedef struct cpi_range_limits {
+    double value, d1, d2;
+} cpi_range_limits;
+
 /* The first segment (in *seg) of a built curve whose sample could overflow:
- * every term the sampler sums must be within `limit`, and first-derivative
- * terms within `d1_limit` (smaller for rotation curves, whose angular
- * acceleration squares them). lib/curve/curve_range.c. */
-cpi_range_fault cpi_curve_range(const cp_curve *c, double limit, double d1_limit, size_t *seg);
+ * every term the sampler sums within its limit. lib/curve/curve_range.c. */
+cpi_range_fault cpi_curve_range(const cp_curve *c, const cpi_range_limits *limits, size_t *seg);
+/* The same for segment `seg` alone. */
+cpi_range_fault cpi_curve_segment_range(const cp_curve *c, size_t seg, const cpi_range_limits *limits);
 
 /* Checks a description as cp_curve_create does (CP_OK or a status). */
 int cpi_curve_validate(const cp_curve_desc *desc, cp_error *error);

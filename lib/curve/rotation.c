@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/curve/rotation.c - orientation curves: unit quaternions splined in R^4.
  *
  * Keys are normalised and put in one hemisphere chain (each key on the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/curve/tangents.c - tangent builders: the exact C2 solve, bisector and
  * Catmull-Rom tangents, and cp_curve_build on top of them.
  *
@@ -175,20 +176,27 @@ static int c2_closed(const strided_keys *k, double period, double sign, double *
     double *m0 = M(k, 0), *m1 = M(k, 1), *ml = M(k, n - 1);
     if (n == 2) { /* the corners fall on the off-diagonal: solve the 2x2 directly */
         double a00 = diag[0], a01 = sup[0] + alpha, a10 = sub[1] + beta, a11 = diag[1];
-        double det = a00 * a11 - a01 * a10;
+        double det = a00 * a11 - a01 * a10, scale = 1.0;
+        if (!isfinite(det)) { /* spacings beyond 1e154 (a loop over a parameter, not time): scaled */
+            scale = fmax(fmax(fabs(a00), fabs(a01)), fmax(fabs(a10), fabs(a11)));
+            a00 /= scale, a01 /= scale, a10 /= scale, a11 /= scale;
+            det = a00 * a11 - a01 * a10;
+        }
+        /* det is 3 (h0 + h1)^2 for a loop, 4 (h0 + h1)^2 - (h1 - h0)^2 anti-periodic: never 0 */
         if (!(fabs(det) > 0))
             return cpi_error_set(error, CP_ERR_INVALID, "tangents: singular closed system");
         for (int c = 0; c < dim; c++) {
             double r0 = m0[c], r1 = m1[c];
-            m0[c] = (a11 * r0 - a01 * r1) / det;
-            m1[c] = (a00 * r1 - a10 * r0) / det;
+            m0[c] = (a11 * r0 - a01 * r1) / det / scale;
+            m1[c] = (a00 * r1 - a10 * r0) / det / scale;
         }
         return CP_OK;
     }
     /* Sherman-Morrison: A = T + u v^T with u = (gamma, 0.., beta), v = (1, 0.., alpha/gamma). */
     const double gamma = -diag[0];
     diag[0] -= gamma;
-    diag[n - 1] -= alpha * beta / gamma;
+    const double ab = alpha * beta; /* beyond 1e154 apart the product overflows: divide first */
+    diag[n - 1] -= isfinite(ab) ? ab / gamma : alpha * (beta / gamma);
     memset(z, 0, n * sizeof *z);
     z[0] = gamma;
     z[n - 1] = beta;

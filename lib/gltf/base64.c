@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/gltf/base64.c - base64 (RFC 4648 section 4) for glTF data URIs. */
 #include <stdlib.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/gltf/gltf_data.c - buffers, accessors and animation samplers of a glTF 2.0
  * document, read into doubles.
  *

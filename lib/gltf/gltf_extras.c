@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/gltf/gltf_extras.c - the exact path embedded in an exported glTF file.
  *
  * glTF animation data is single precision (section 3.11: sampler inputs and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/gltf/gltf_file.c - glTF export and import through files. */
 #include <stdio.h>
 #include <stdlib.h>

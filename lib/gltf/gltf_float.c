@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/gltf/gltf_float.c - floats as glTF accessors need them: the shortest
  * decimal that reads back to the same float, '.' as the decimal point. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/gltf/gltf_glb.c - the binary glTF container (GLB), glTF 2.0
  * specification section 4.4: a 12-byte header (magic "glTF", version 2,
  * total length), then chunks of (length, type, data), each 4-byte aligned:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/gltf/gltf_impl.h - what the glTF export and import files share (not installed). */
 #ifndef CAMPATH_GLTF_IMPL_H
 #define CAMPATH_GLTF_IMPL_H
@@ -56,6 +57,10 @@ void cpi_gltf_pose_jet(const cp_pose *pose, double v[8], double d[8]);
  * out[1] before out[0]. */
 int cpi_gltf_sampled_curves(const cp_path *path, double offset, double fps, double max_error, int cubic,
                             cp_curve *out[3], cp_error *error);
+/* CP_OK, or CP_ERR_INVALID and a message naming the value and its time
+ * when the fov curve (degrees) as written leaves (0, 180) anywhere: at a
+ * key, or between two as glTF interpolates them (lib/gltf/gltf_check.c). */
+int cpi_gltf_check_fov(const cp_curve *fov, cp_error *error);
 /* Key i < cpi_gltf_written_keys(curve): time, and dim numbers each of value and tangents. */
 void cpi_gltf_curve_key(const cp_curve *curve, size_t i, double *time, double *value, double *in_tangent,
                         double *out_tangent);

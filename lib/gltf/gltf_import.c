@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/gltf/gltf_import.c - a campath path from a glTF camera animation.
  *
  * A path is keys plus a tangent builder per channel, while a glTF

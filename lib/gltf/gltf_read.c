@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/gltf/gltf_read.c - the camera animation of one node, read from a glTF 2.0
  * document (.gltf text or .glb container).
  *

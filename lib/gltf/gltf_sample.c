@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/gltf/gltf_sample.c - the curves a glTF export writes when it does not
  * write the path's own: by default every path, and with CP_GLTF_CUBIC the
  * paths in smooth or constant-speed timing, whose channels are curves over

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/gltf/gltf_uri.c - buffer files named by a relative URI, read only from
  * the glTF file's own folder.
  *

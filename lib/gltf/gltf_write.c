@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/gltf/gltf_write.c - a path as a glTF 2.0 file: one camera node, one animation.
  *
  * References: glTF 2.0 specification (Khronos), sections 3.6 (buffers,
@@ -434,6 +435,8 @@ static char *export_json(const cp_path *path, const cp_gltf_export_options *opti
         if (rc == CP_OK)
             rc = add_output(&b, &ch[i], &ch[i].output, error);
     }
+    if (rc == CP_OK)
+        rc = cpi_gltf_check_fov(ch[2].curve, error);
     unsigned char *le = NULL;
     if (rc == CP_OK && (le = little_endian(&b)) == NULL)
         rc = cpi_error_set(error, CP_ERR_MEMORY, "glTF export: out of memory");

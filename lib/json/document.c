@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/json/document.c - the public load and save calls, and cp_document: a path
  * file as plain, editable data. */
 #include <stdlib.h>

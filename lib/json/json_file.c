@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/json/json_file.c - the file helpers of the base layer with the JSON
  * layer's limits, and the public atomic writer every saver uses. */
 #include "json_impl.h"

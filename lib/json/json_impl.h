@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/json/json_impl.h - what the JSON reader, writer, documents and files share
  * (not installed). */
 #ifndef CAMPATH_JSON_IMPL_H

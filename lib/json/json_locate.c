@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/json/json_locate.c - errors of the path layer placed in a file: the
  * field and key the error names as data (cp_error.field, cp_error.key) give
  * the line and column of that field in the text that was read. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/json/json_members.c - the JSON reader's primitives: messages with their
  * field paths, numbers, strings, arrays of numbers, object members, and the
  * members campath does not know (kept verbatim, with a warning). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/json/json_names.c - duplicate member names. The path format allows a
  * member only once in every object (RFC 8259 leaves it open; readers
  * disagree on which copy wins), so the reader refuses a name it has already
@@ -60,8 +61,8 @@ int cpi_names_check(cpi_name_set *set, const char *text, size_t size, size_t mar
     int found = 0;
     set->n = mark; /* the object is done: its names are dropped whatever the answer */
     if (n < 2)
-        return 0;
-    cpi_name_entry *e = set->e + mark; /* not before: with no names yet, set->e is NULL */
+        return 0; /* also before any name was kept: set->e is NULL then, and NULL + 0 is undefined */
+    cpi_name_entry *e = set->e + mark;
     qsort(e, n, sizeof *e, by_hash_then_place);
     for (size_t run = 0; run < n;) {
         size_t end = run + 1;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/json/json_number.c - JSON numbers read correctly rounded, without the
  * locale: Clinger's fast path, exact 128-bit integer arithmetic for up to 19
  * digits (lib/base/u128.h), and strtod in the "C" locale of this thread for

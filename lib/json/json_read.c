@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/json/json_read.c - a path file (format version 1, docs/format.md) read into
  * a cp_document in one pass over the text, each field checked where it
  * stands so that every message carries its line and column.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/json/json_reader.h - the JSON reader's state and primitives, shared by the
  * reader of path files (json_read.c) and its primitives (json_members.c).
  * Not installed. */

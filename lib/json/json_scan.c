@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/json/json_scan.c - the JSON lexer: strict RFC 8259 syntax, exact
  * positions, strings checked as UTF-8. The path reader walks a file with it;
  * the writer uses it to copy unknown members verbatim. Numbers are in

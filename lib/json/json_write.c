@@ -1,6 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/json/json_write.c - a path as file text: one key per line so that a diff
  * shows what changed, numbers in their shortest exact form (lib/base/dtoa.c), and
  * members campath does not know copied back verbatim. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,7 +152,7 @@ char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
             const double target[3] = {k->target.x, k->target.y, k->target.z};
             cpi_buf_puts(&o, ", \"target\": ");
             numbers(&o, target, 3);
-            if (k->roll != 0) {
+            if (k->roll != 0 || signbit(k->roll)) { /* -0 is kept, as every number is */
                 cpi_buf_puts(&o, ", \"roll\": ");
                 cpi_buf_double(&o, k->roll);
             }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/link/client.c - the game's side of the link: connecting and
  * reconnecting in the background, the handshake, the path in service, the
  * playhead, and the game's camera going out at the editor's rate. The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/link/client_impl.h - the game's link as data, shared by client.c (the
  * connection, the path, the playhead) and view.c (the hand-off of the
  * camera). Not installed. */

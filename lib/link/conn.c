@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/link/conn.c - one connection of the link: messages framed by their
  * length (4 bytes, big-endian), read as they come in pieces, queued and
  * sent as the socket takes them; the clocks behind the time-outs. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/link/link_impl.h - what the link layer's files share (not installed):
  * one connection with its framing, its queues and its clocks (conn.c), used
  * by the game's side (client.c) and the editor's (server.c). */

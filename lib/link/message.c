@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/link/message.c - the link's messages as data: one JSON object per
  * message body, read with the JSON layer's scanner (strict syntax, UTF-8,
  * no member twice) and written with its number formatting (numbers read

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/link/server.c - the editor's side of the link: listening, the
  * handshake (version, token), the games connected and what they send, and
  * the path and playhead in service for every game, those that join later

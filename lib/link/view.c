@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/link/view.c - who has the game's camera: the game, or the linked path
  * at the editor's playhead, with the C2 blends of campath/handoff.h between
  * them when the editor takes the camera or gives it back. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/arclength.c - arc length of the position curve and distance <-> time.
  *
  * A cubic segment's speed |p'| is the square root of a quartic. Where the
@@ -28,6 +29,12 @@
  * sum's own error is far smaller (exact for degree 22). */
 #define CPI_ARC_TOL 1e-11
 #define CPI_ARC_DEPTH 24
+/* The time at a distance within a segment: Newton's steps kept in a
+ * bracket (halving it where a step would leave it), until the length is
+ * within 1e-12 of the segment's or the bracket within 1e-15 of the times,
+ * and at most this many steps; past it the last step, inside the bracket,
+ * is the answer. */
+#define CPI_ARC_SOLVE_STEPS 60
 
 /* The velocity of a cubic segment as a polynomial in w = t - t_k (from the
  * Hermite form, docs/math.md): p'(w) = c[0] + c[1] w + c[2] w^2. */
@@ -249,7 +256,7 @@ static double solve_in_segment(const cp_curve *c, size_t seg, double target, dou
     if (target >= seglen)
         return b;
     double lo = a, hi = b, t = a + (b - a) * (target / seglen);
-    for (int i = 0; i < 60; i++) {
+    for (int i = 0; i < CPI_ARC_SOLVE_STEPS; i++) {
         double f = cpi_arc_partial(c, seg, t) - target;
         if (fabs(f) <= 1e-12 * seglen)
             break;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/arclength.h - the arc length of a position curve's segments,
  * for the distance queries, the constant-speed warp, retiming and the
  * checks (lib/path/arclength.c; not installed). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/check.c - the checks behind `campath check` (docs/math.md, section
  * 14): continuity at the keys, and the overshoots a spline in time makes
  * between keys that are unevenly timed. Where a quantity is a polynomial on
@@ -29,9 +30,6 @@
 /* Backward motion and drift smaller than this (relative to the segment's
  * own scale) are rounding, not findings. */
 #define CPI_CHECK_ROUNDING 1e-9
-/* Degrees past its keys' range that a fov may swing before it is a
- * warning: a smaller zoom wobble does not show. */
-#define CPI_CHECK_FOV_SLACK 0.5
 /* Look-at: a view within this many degrees of straight up or down turns
  * about the vertical at 11 times (and more) the rate it moves sideways; a
  * target this close (metres) swings the view with every small move. */
@@ -40,14 +38,15 @@
 
 static const double RAD = 180.0 / 3.14159265358979323846;
 
-static const char *const kind_names[] = {"jump",      "reverse",   "turn",         "fov-range",
-                                         "fov-overshoot", "half-turn", "inserted-keys", "look-vertical",
-                                         "target-near"};
+static const char *const kind_names[] = {"jump",           "reverse",         "turn",           "fov-range",
+                                         "fov-overshoot",  "half-turn",       "inserted-keys",  "look-vertical",
+                                         "target-near",    "focus-range",     "focus-overshoot", "aperture-range",
+                                         "aperture-overshoot"};
 static const char *const severity_names[] = {"error", "warning", "info"};
 
 const char *cp_finding_kind_name(cp_finding_kind kind)
 {
-    return (unsigned)kind <= (unsigned)CP_FINDING_TARGET_NEAR ? kind_names[kind] : NULL;
+    return (unsigned)kind <= (unsigned)CP_FINDING_APERTURE_OVERSHOOT ? kind_names[kind] : NULL;
 }
 
 const char *cp_severity_name(cp_severity severity)
@@ -97,6 +96,48 @@ void cpi_check_add(cpi_checker *c, cp_finding_kind kind, cp_severity sev, size_t
 
 /* Whether the next finding will be listed (else only counted). */
 static int listing(const cpi_checker *c) { return c->r->count < c->o.max_findings && !c->failed; }
+
+/* Golden-section search for a minimum of f in [a, b]: the least value seen. */
+static double golden(double (*f)(const void *, double), const void *ctx, double a, double b, double *at)
+{
+    const double g = 0.5 * (sqrt(5.0) - 1.0);
+    double x1 = b - g * (b - a), x2 = a + g * (b - a), f1 = f(ctx, x1), f2 = f(ctx, x2);
+    for (int it = 0; it < 100 && b - a > 1e-14 * (fabs(a) + fabs(b)) && x1 < x2; it++) {
+        if (f1 < f2)
+            b = x2, x2 = x1, f2 = f1, x1 = b - g * (b - a), f1 = f(ctx, x1);
+        else
+            a = x1, x1 = x2, f1 = f2, x2 = a + g * (b - a), f2 = f(ctx, x2);
+    }
+    *at = f1 < f2 ? x1 : x2;
+    return fmin(f1, f2);
+}
+
+double cpi_check_least(double (*f)(const void *ctx, double x), const void *ctx, double a, double b, int n, double *at)
+{
+    double v[CPI_CHECK_LEAST_MAX + 1];
+    if (n > CPI_CHECK_LEAST_MAX)
+        n = CPI_CHECK_LEAST_MAX;
+    const double step = (b - a) / n;
+    for (int k = 0; k <= n; k++)
+        v[k] = f(ctx, k < n ? a + k * step : b);
+    double best = INFINITY;
+    *at = a;
+    for (int k = 0; k <= n; k++) {
+        if ((k > 0 && v[k - 1] < v[k]) || (k < n && v[k + 1] < v[k]))
+            continue;
+        const double x = k < n ? a + k * step : b;
+        if (v[k] < best)
+            best = v[k], *at = x;
+        /* a flat stretch is no minimum worth a search (a constant f would search at every point) */
+        if (n == 0 || !(b > a) || !((k > 0 && v[k] < v[k - 1]) || (k < n && v[k] < v[k + 1])))
+            continue;
+        double y;
+        const double fy = golden(f, ctx, k > 0 ? a + (k - 1) * step : a, k < n ? fmin(a + (k + 1) * step, b) : b, &y);
+        if (fy < best)
+            best = fy, *at = y;
+    }
+    return best;
+}
 
 size_t cpi_check_next_key(const cp_path *p, size_t i, double *t)
 {
@@ -230,13 +271,54 @@ static int position_segment(const cp_path *p, size_t i, size_t *seg)
     return 1;
 }
 
-/* The time at which the position curve's parameter is x, in segment seg. */
-static double time_of_param(const cp_path *p, double x)
+double cpi_check_time_of_param(const cp_path *p, double x)
 {
     if (!p->shape)
         return x;
     size_t k;
     return cpi_warp_time_at(p->shape, cpi_shape_u_at_sigma(p, x, &k));
+}
+
+/* The velocity along a unit chord at a time. */
+typedef struct along {
+    const cp_path *p;
+    cp_vec3        u;
+} along;
+
+static double velocity_along(const void *ctx, double t)
+{
+    const along *a = ctx;
+    cp_pose s;
+    cp_path_sample(a->p, t, &s);
+    return cp_vec3_dot(s.velocity, a->u);
+}
+
+/* Smooth timing: the least velocity along chord u over the times where the
+ * curve moves backwards, g(w) < 0 for w in [0, h] past the curve's
+ * parameter x0 (g the velocity along the chord in that parameter, a
+ * quadratic): refined samples of each such stretch, mapped to time. */
+static void back_in_time(const cp_path *p, const double g[3], double x0, double h, cp_vec3 u, double *at,
+                         double *back)
+{
+    double cut[4] = {0.0}, r[2];
+    int m = 1;
+    const int nr = cpi_poly_roots(g, 2, 0.0, h, r);
+    for (int k = 0; k < nr; k++)
+        cut[m++] = r[k];
+    cut[m++] = h;
+    const along a = {p, u};
+    double best = INFINITY, where = *at;
+    for (int k = 0; k + 1 < m; k++) {
+        if (!(cpi_poly_eval(g, 2, 0.5 * (cut[k] + cut[k + 1])) < 0))
+            continue;
+        const double t0 = cpi_check_time_of_param(p, x0 + cut[k]), t1 = cpi_check_time_of_param(p, x0 + cut[k + 1]);
+        double t;
+        const double v = cpi_check_least(velocity_along, &a, t0, fmax(t0, t1), 64, &t);
+        if (v < best)
+            best = v, where = t;
+    }
+    if (best < 0)
+        *at = where, *back = best;
 }
 
 static void check_reverse(cpi_checker *c, size_t i)
@@ -298,14 +380,14 @@ static void check_reverse(cpi_checker *c, size_t i)
     double w = g[2] > 0 ? -g[1] / (2 * g[2]) : 0.0;
     if (!(w > 0 && w < h))
         w = cpi_poly_eval(g, 2, 0.0) < cpi_poly_eval(g, 2, h) ? 0.0 : h;
-    /* the speed in time at that point (for the listed findings only: a path
-     * with a million of them is not sampled a million times more) */
     double at = x0 + w, back = least;
-    if (listing(c)) {
-        at = time_of_param(p, x0 + w);
-        cp_pose s;
-        cp_path_sample(p, at, &s);
-        back = cp_vec3_dot(s.velocity, u);
+    if (p->shape && listing(c)) {
+        /* in time the velocity along the chord is g(sigma) sigma'(u) u'(t):
+         * its least is not where g's is (there the warp may stand still),
+         * so it is searched in time where g < 0 (for the listed findings
+         * only: a path with a million of them is not searched a million
+         * times) */
+        back_in_time(p, g, x0, h, u, &at, &back);
     }
     char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
     cpi_check_add(c, CP_FINDING_REVERSE, CP_SEVERITY_ERROR, i, j, at, back,
@@ -455,66 +537,15 @@ static void check_turn(cpi_checker *c, size_t i)
         const size_t kb = j == 0 && p->opts.ends == CP_ENDS_CLOSED ? s->nu : s->key_knot[j];
         a = s->uk[s->key_knot[i]].sr[0], b = s->uk[kb].sr[0];
     }
-    /* a C2 turn that reverses at a key swings a little past it, in shape,
-     * whatever the timing: a few percent of the step is not a long way round */
+    /* a C2 turn that reverses at a key swings past it, in shape, whatever
+     * the timing: a few percent of the step is not a long way round (more
+     * is, and is reported: docs/math.md, section 12) */
     const double allowed = step + c->o.max_turn + CPI_CHECK_TURN_SHARE * step;
     const double turned = (p->target ? cpi_check_lookat_turned(p, a, b) : turned_between(p->rot, a, b, allowed / RAD)) * RAD;
     if (turned > allowed)
         cpi_check_add(c, CP_FINDING_TURN, CP_SEVERITY_ERROR, i, j, t0, turned - step,
             "the camera turns %s degrees where the keys are %s degrees apart (%s degrees too far)",
             cpi_fmt_double(b1, turned), cpi_fmt_double(b2, step), cpi_fmt_double(b3, turned - step));
-}
-
-/* The cubic fov segment over [0, h] as a polynomial: value, slope, and the
- * least and largest value with where they are. */
-static void check_fov(cpi_checker *c, size_t i)
-{
-    const cp_path *p = c->p;
-    double t1;
-    const size_t j = cpi_check_next_key(p, i, &t1);
-    const double fa = p->keys[i].fov, fb = p->keys[j].fov;
-    const cp_curve *fc = p->fov;
-    size_t seg = i;
-    if (p->shape) {
-        if (p->shape->fov_mono)
-            return; /* monotone between its keys by construction (the exact test of each piece) */
-        const size_t ka = p->shape->key_knot[i], kb = p->shape->key_knot[j];
-        if (ka == kb)
-            return;
-        seg = ka;
-    }
-    if (!fc || fc->mode != CP_CURVE_CUBIC || fc->nseg == 0 || seg >= fc->nseg)
-        return;
-    const double *k0 = fc->rec + seg * (size_t)fc->stride, *k1 = k0 + fc->stride;
-    const double h = k1[0] - k0[0];
-    double f[4];
-    cpi_check_power(fc, seg, 0, f);
-    const double df[3] = {f[1], 2 * f[2], 3 * f[3]};
-    double r[2], lo = fmin(k0[1], k1[1]), hi = fmax(k0[1], k1[1]), wlo = 0, whi = 0;
-    const int nr = cpi_poly_roots(df, 2, 0.0, h, r);
-    for (int k = 0; k < nr; k++) {
-        const double v = cpi_poly_eval(f, 3, r[k]);
-        if (v < lo)
-            lo = v, wlo = r[k];
-        if (v > hi)
-            hi = v, whi = r[k];
-    }
-    char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
-    const double kl = fmin(fa, fb), kh = fmax(fa, fb), tol = CPI_CHECK_FOV_SLACK;
-    if (!(lo > 0) || !(hi < 180)) {
-        const double bad = !(lo > 0) ? lo : hi, w = !(lo > 0) ? wlo : whi;
-        const double at = time_of_param(p, k0[0] + w);
-        cpi_check_add(c, CP_FINDING_FOV_RANGE, CP_SEVERITY_ERROR, i, j, at, bad,
-            "the field of view reaches %s degrees (at t = %s), outside (0, 180)", cpi_fmt_double(b1, bad),
-            cpi_fmt_double(b2, at));
-    } else if (lo < kl - tol || hi > kh + tol) {
-        const double bad = lo < kl - tol ? lo : hi, w = lo < kl - tol ? wlo : whi;
-        const double at = time_of_param(p, k0[0] + w);
-        char b3[CPI_FMT_DOUBLE_SIZE], b4[CPI_FMT_DOUBLE_SIZE];
-        cpi_check_add(c, CP_FINDING_FOV_OVERSHOOT, CP_SEVERITY_WARNING, i, j, at, bad,
-            "the field of view reaches %s degrees (at t = %s), outside its keys' %s..%s", cpi_fmt_double(b1, bad),
-            cpi_fmt_double(b2, at), cpi_fmt_double(b3, kl), cpi_fmt_double(b4, kh));
-    }
 }
 
 /* Keys the rotation builder inserted: rotation curve knots strictly between
@@ -578,7 +609,11 @@ cp_status cp_path_check(const cp_path *path, const cp_check_options *options, cp
             continue;
         check_reverse(&c, i);
         check_turn(&c, i);
-        check_fov(&c, i);
+        cpi_check_scalar(&c, i, 0);
+        if (path->xmask & CPI_X_BIT(CPI_X_FOCUS))
+            cpi_check_scalar(&c, i, 1);
+        if (path->xmask & CPI_X_BIT(CPI_X_APERTURE))
+            cpi_check_scalar(&c, i, 2);
         check_inserted(&c, i);
         if (path->target)
             cpi_check_lookat(&c, i);

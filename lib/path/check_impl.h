@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/check_impl.h - what the checks of a path share: the report being
- * filled (check.c) and the look-at checks (check_lookat.c). Not installed. */
+ * filled (check.c), the scalar channels' checks (check_scalar.c) and the
+ * look-at checks (check_lookat.c). Not installed. */
 #ifndef CAMPATH_CHECK_IMPL_H
 #define CAMPATH_CHECK_IMPL_H
 
@@ -28,6 +30,23 @@ size_t cpi_check_next_key(const cp_path *p, size_t i, double *t);
  * (a cubic Hermite segment of duration h with chord slope d and tangents
  * m0, m1: p0 + m0 w + (3d - 2m0 - m1)/h w^2 + (m0 + m1 - 2d)/h^2 w^3). */
 void cpi_check_power(const cp_curve *c, size_t seg, int j, double out[4]);
+
+/* The least of f over [a, b] and where (*at): f at n + 1 evenly spread
+ * points (n <= CPI_CHECK_LEAST_MAX), each local minimum among them refined
+ * by golden-section search between its neighbours. For the smooth
+ * functions the checks ask about (no feature narrower than the spacing). */
+#define CPI_CHECK_LEAST_MAX 512
+double cpi_check_least(double (*f)(const void *ctx, double x), const void *ctx, double a, double b, int n, double *at);
+
+/* The time at which the position curve's parameter is x (keys timing: x). */
+double cpi_check_time_of_param(const cp_path *p, double x);
+
+/* The findings of scalar channel ch (0 fov, 1 focus, 2 aperture) on the
+ * segment from key i to the next (lib/path/check_scalar.c): the extremes of
+ * its cubic there, out of its range an error, past its two keys' range a
+ * warning. Smooth timing's c2 channels are monotone between their keys by
+ * construction (section 12) and are not searched. */
+void cpi_check_scalar(cpi_checker *c, size_t i, int ch);
 
 /* The angle in radians a look-at path turns from time a to time b: the
  * integral of |omega| (adaptive Gauss-Kronrod, 1e-6 relative). */

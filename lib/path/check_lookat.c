@@ -1,11 +1,13 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/check_lookat.c - the checks of a look-at path (docs/math.md,
  * sections 14 and 15): where the view comes near straight up or down (a
  * camera with +Y up spins about the vertical there), where the target comes
  * near the camera (the view swings with every small move), and the angle
  * the camera turns. In keys timing the view d = target - position is a
  * cubic on each segment, so both questions are about sextics, answered
- * exactly; in smooth timing d composes splines with monotone maps, and the
- * segment is searched by samples refined by golden-section search. */
+ * exactly; in smooth timing d composes splines with monotone maps, a
+ * polynomial of degree 15 on each u-segment (lib/path/lookat_view.c): the
+ * least distance is exact, the least angle refined and verified. */
 #include <math.h>
 #include <stdio.h>
 
@@ -20,8 +22,11 @@
 
 static const double RAD = 180.0 / 3.14159265358979323846;
 
-/* Samples of each segment in smooth timing, before the refinement. */
-#define SMOOTH_SAMPLES 32
+/* The turn of a segment is integrated with at most this many splits (15
+ * poses each): a segment whose angular speed has a feature no rule settles
+ * on (a constant-speed look-at path 1e14 m long) took over a second with
+ * the 2048 of an arc length; the tests' paths need at most a few. */
+#define TURN_SPLITS 128
 
 static double angular_speed(const void *ctx, double t)
 {
@@ -32,7 +37,7 @@ static double angular_speed(const void *ctx, double t)
 
 double cpi_check_lookat_turned(const cp_path *p, double a, double b)
 {
-    return b > a ? cpi_integrate(angular_speed, p, a, b, 1e-6, 12) : 0.0;
+    return b > a ? cpi_integrate_splits(angular_speed, p, a, b, 1e-6, 12, TURN_SPLITS) : 0.0;
 }
 
 /* What a segment comes to: the least distance from camera to target (m)
@@ -113,9 +118,9 @@ static void nearest_keys_timing(const cpi_checker *c, size_t seg, double margin,
     n->up = cpi_poly_eval(d[1], 3, w) > 0;
 }
 
-/* ---- smooth timing: samples refined ----------------------------------------------------------- */
+/* ---- smooth timing: the view's polynomials --------------------------------------------------- */
 
-/* The view at parameter u of u-segment k. */
+/* The view at parameter u of u-segment k, as the sampler has it. */
 static void view_at(const cp_path *p, size_t k, double u, double d[3])
 {
     double P[3][3], R[3][4], F[3];
@@ -124,40 +129,45 @@ static void view_at(const cp_path *p, size_t k, double u, double d[3])
         d[j] = R[0][j] - P[0][j];
 }
 
-/* which = 0: the distance; 1: the angle from the vertical (radians). */
-static double measure(const cp_path *p, size_t k, double u, int which)
+/* The angle between the view and the vertical at w, from the polynomials. */
+static double view_angle(const void *ctx, double w)
 {
-    double d[3];
-    view_at(p, k, u, d);
-    const double rho = hypot(d[0], d[2]);
-    return which ? atan2(rho, fabs(d[1])) : hypot(rho, d[1]);
+    const cpi_view *v = ctx;
+    const double x = cpi_poly_eval(v->c[0], v->deg, w), y = cpi_poly_eval(v->c[1], v->deg, w),
+                 z = cpi_poly_eval(v->c[2], v->deg, w);
+    return atan2(hypot(x, z), fabs(y));
 }
 
-/* The least of measure `which` over [ua, ub] and where: the least of the
- * samples, refined by golden-section search between its neighbours. */
-static double least(const cp_path *p, size_t k, double ua, double ub, int which, double *at)
+/* Samples of a u-segment's view polynomials before the refinement. */
+#define SMOOTH_SAMPLES 256
+
+/* The least angle between the view and the vertical on the segment, and
+ * where (w): refined samples of the polynomials, then verified: the
+ * polynomial cos^2(b) (d_x^2 + d_z^2) - sin^2(b) d_y^2 (degree 30) for b
+ * just below it must have no negative value (its least value: exact roots),
+ * else the search goes on from where it has one. */
+static double least_angle(const cpi_view *v, double *at)
 {
-    const double step = (ub - ua) / SMOOTH_SAMPLES;
-    double best = INFINITY;
-    int m = 0;
-    for (int i = 0; i <= SMOOTH_SAMPLES; i++) {
-        const double v = measure(p, k, i < SMOOTH_SAMPLES ? ua + i * step : ub, which);
-        if (v < best)
-            best = v, m = i;
+    double best = cpi_check_least(view_angle, v, 0.0, v->hi, SMOOTH_SAMPLES, at);
+    const int deg = 2 * v->deg;
+    for (int round = 0; round < 8 && best > 0; round++) {
+        const double b = best * (1.0 - 1e-9), cb = cos(b), sb = sin(b);
+        double q[2 * CPI_VIEW_MAX_DEGREE + 1] = {0};
+        for (int i = 0; i <= v->deg; i++)
+            for (int k = 0; k <= v->deg; k++)
+                q[i + k] += cb * cb * (v->c[0][i] * v->c[0][k] + v->c[2][i] * v->c[2][k]) -
+                            sb * sb * v->c[1][i] * v->c[1][k];
+        double w;
+        if (!(cpi_poly_min_at(q, deg, 0.0, v->hi, &w) < 0))
+            break;
+        const double step = v->hi / SMOOTH_SAMPLES;
+        double w2;
+        const double a = cpi_check_least(view_angle, v, fmax(0.0, w - step), fmin(v->hi, w + step), 8, &w2);
+        if (!(a < best))
+            break; /* rounding: the polynomial dips where no sample does */
+        best = a, *at = w2;
     }
-    double a = ua + (m > 0 ? m - 1 : 0) * step, b = m < SMOOTH_SAMPLES ? ua + (m + 1) * step : ub;
-    const double g = 0.5 * (sqrt(5.0) - 1.0);
-    double x1 = b - g * (b - a), x2 = a + g * (b - a);
-    double f1 = measure(p, k, x1, which), f2 = measure(p, k, x2, which);
-    for (int it = 0; it < 60 && b - a > 1e-13 * (fabs(a) + fabs(b)); it++) {
-        if (f1 < f2)
-            b = x2, x2 = x1, f2 = f1, x1 = b - g * (b - a), f1 = measure(p, k, x1, which);
-        else
-            a = x1, x1 = x2, f1 = f2, x2 = a + g * (b - a), f2 = measure(p, k, x2, which);
-    }
-    const double xm = f1 < f2 ? x1 : x2, fm = fmin(f1, f2);
-    *at = fm < best ? xm : ua + m * step;
-    return fmin(fm, best);
+    return best;
 }
 
 static void nearest_smooth(const cpi_checker *c, size_t i, size_t j, nearest *n)
@@ -165,15 +175,44 @@ static void nearest_smooth(const cpi_checker *c, size_t i, size_t j, nearest *n)
     const cp_path *p = c->p;
     const cpi_shape *s = p->shape;
     const size_t ka = s->key_knot[i], kb = j == 0 && p->opts.ends == CP_ENDS_CLOSED ? s->nu : s->key_knot[j];
-    const double ua = s->uk[ka].u, ub = s->uk[kb > ka ? kb : ka].u;
-    double u;
-    n->distance = least(p, ka, ua, ub, 0, &u);
-    n->distance_at = cpi_warp_time_at(s, u);
-    n->angle = least(p, ka, ua, ub, 1, &u);
-    n->angle_at = cpi_warp_time_at(s, u);
+    const double margin = c->o.vertical_angle / RAD;
     double d[3];
-    view_at(p, ka, u, d);
-    n->up = d[1] > 0;
+    if (kb <= ka) { /* the keys share a u-knot: the view stands still there */
+        view_at(p, ka, s->uk[ka].u, d);
+        n->distance = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+        n->angle = atan2(hypot(d[0], d[2]), fabs(d[1]));
+        n->distance_at = n->angle_at = cpi_warp_time_at(s, s->uk[ka].u);
+        n->up = d[1] > 0;
+        return;
+    }
+    /* most segments are cleared by bounds: the curves' hulls, then the view's own */
+    double angle, distance;
+    cpi_lookat_view_bounds(p, ka, NULL, &angle, &distance);
+    if (angle >= margin && distance >= c->o.target_distance)
+        return;
+    cpi_view v;
+    cpi_lookat_view(p, ka, &v);
+    cpi_lookat_view_bounds(p, ka, &v, &angle, &distance);
+    double w;
+    if (distance < c->o.target_distance) {
+        double sq[2 * CPI_VIEW_MAX_DEGREE + 1] = {0};
+        for (int a = 0; a <= v.deg; a++)
+            for (int b = 0; b <= v.deg; b++)
+                sq[a + b] += v.c[0][a] * v.c[0][b] + v.c[1][a] * v.c[1][b] + v.c[2][a] * v.c[2][b];
+        (void)cpi_poly_min_at(sq, 2 * v.deg, 0.0, v.hi, &w);
+        const double u = v.x0 + v.scale * w;
+        view_at(p, ka, u, d);
+        n->distance = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+        n->distance_at = cpi_warp_time_at(s, u);
+    }
+    if (angle < margin) {
+        (void)least_angle(&v, &w);
+        const double u = v.x0 + v.scale * w;
+        view_at(p, ka, u, d);
+        n->angle = atan2(hypot(d[0], d[2]), fabs(d[1]));
+        n->angle_at = cpi_warp_time_at(s, u);
+        n->up = d[1] > 0;
+    }
 }
 
 void cpi_check_lookat(cpi_checker *c, size_t i)

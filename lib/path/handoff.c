@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/handoff.c - C2 blends between moving cameras: pose
  * extrapolation, mixing by a weight, the quintic blend, and the hand-off
  * from a live camera into a path and back (docs/math.md, "Hand-off"). */
@@ -164,6 +165,10 @@ void cp_pose_mix(const cp_pose *a, const cp_pose *b, double w, double w1, double
         mix1(ja.v[k], ja.d1[k], ja.d2[k], sign * jb.v[k], sign * jb.d1[k], sign * jb.d2[k], w, w1, w2, &q[k], &q1[k],
              &q2[k]);
     cpi_rotation_from_r4(q, q1, q2, &r.rotation, &r.angular_velocity, &r.angular_acceleration);
+    /* the result starts as a and ends as b, sign included: in the
+     * hemisphere of the heavier signal (the same rotation either way) */
+    if (w >= 0.5 && sign < 0)
+        r.rotation = cp_quat_neg(r.rotation);
     *out = r;
 }
 
@@ -210,11 +215,18 @@ static int check_finite(cp_error *error, const char *field, double x)
     return isfinite(x) ? CP_OK : field_error(error, field, "%s is not a finite number", cpi_fmt_double(b, x));
 }
 
-static int check_seconds(cp_error *error, const char *field, double x)
+/* A blend's length: 0 (a cut), or within the documented range (beyond it
+ * the weight's derivatives, 1 / T and 1 / T^2, or the live camera carried on
+ * over T, leave the range of a double). */
+static int check_blend(cp_error *error, const char *field, double x)
 {
-    char b[CPI_FMT_DOUBLE_SIZE];
-    return isfinite(x) && x >= 0.0 ? CP_OK
-                                   : field_error(error, field, "%s s is not a finite number >= 0", cpi_fmt_double(b, x));
+    char b[CPI_FMT_DOUBLE_SIZE], lo[CPI_FMT_DOUBLE_SIZE], hi[CPI_FMT_DOUBLE_SIZE];
+    if (!isfinite(x) || !(x >= 0.0))
+        return field_error(error, field, "%s s is not a finite number >= 0", cpi_fmt_double(b, x));
+    if (x != 0.0 && !(x >= CP_HANDOFF_MIN_BLEND && x <= CP_HANDOFF_MAX_BLEND))
+        return field_error(error, field, "%s s is outside %s..%s s (0 is a cut)", cpi_fmt_double(b, x),
+                           cpi_fmt_double(lo, CP_HANDOFF_MIN_BLEND), cpi_fmt_double(hi, CP_HANDOFF_MAX_BLEND));
+    return CP_OK;
 }
 
 /* A live camera pose as the hand-off needs it: finite, a rotation that gives
@@ -283,41 +295,6 @@ static int check_pose(const cp_pose *pose, const char *name, int with_time, cp_p
     return CP_OK;
 }
 
-cp_status cp_handoff_begin(cp_handoff *h, const cp_path *path, double path_time, const cp_pose *from, double blend,
-                           cp_error *error)
-{
-    cp_pose f;
-    if (!path)
-        return field_error(error, "path", "NULL path");
-    if (check_finite(error, "path_time", path_time) != CP_OK || check_seconds(error, "blend", blend) != CP_OK ||
-        check_pose(from, "from", 1, &f, error) != CP_OK)
-        return CP_ERR_INVALID;
-    h->path = path;
-    h->path_time = path_time;
-    h->from = f;
-    h->enter = blend;
-    h->leave_time = INFINITY;
-    h->leave = 0.0;
-    cpi_error_clear(error);
-    return CP_OK;
-}
-
-cp_status cp_handoff_leave(cp_handoff *h, double time, double blend, cp_error *error)
-{
-    char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
-    if (check_finite(error, "time", time) != CP_OK || check_seconds(error, "blend", blend) != CP_OK)
-        return CP_ERR_INVALID;
-    if (time < h->from.time)
-        return field_error(error, "time", "%s s is before the hand-off began (%s s)", cpi_fmt_double(b1, time),
-                           cpi_fmt_double(b2, h->from.time));
-    h->leave_time = time;
-    h->leave = blend;
-    cpi_error_clear(error);
-    return CP_OK;
-}
-
-bool cp_handoff_done(const cp_handoff *h, double time) { return time > h->leave_time + h->leave; }
-
 /* The path's camera at game time `time`: an open path holds its end poses
  * at rest outside its key range (derivatives zero, as for any camera that
  * stands still); a closed one wraps. */
@@ -331,7 +308,50 @@ static void path_pose(const cp_handoff *h, double time, cp_pose *out)
     else
         cp_path_sample(p, pt, out);
     out->time = time;
+    if (h->sign < 0)
+        out->rotation = cp_quat_neg(out->rotation);
 }
+
+cp_status cp_handoff_begin(cp_handoff *h, const cp_path *path, double path_time, const cp_pose *from, double blend,
+                           cp_error *error)
+{
+    cp_pose f;
+    if (!path)
+        return field_error(error, "path", "NULL path");
+    if (check_finite(error, "path_time", path_time) != CP_OK || check_blend(error, "blend", blend) != CP_OK ||
+        check_pose(from, "from", 1, &f, error) != CP_OK)
+        return CP_ERR_INVALID;
+    cp_handoff r = {.path = path, .path_time = path_time, .from = f, .enter = blend, .leave_time = INFINITY,
+                    .leave = 0.0, .sign = 1.0};
+    /* the blend arrives at the path in the hemisphere of the live camera
+     * carried on to its end (as scene() mixes them there): the scene is
+     * shown in that hemisphere, so the quaternion does not flip where the
+     * blend ends */
+    cp_pose a, b;
+    const double end = f.time + blend;
+    cp_pose_extrapolate(&f, end, &a);
+    path_pose(&r, end, &b);
+    r.sign = cp_quat_dot(a.rotation, b.rotation) < 0.0 ? -1.0 : 1.0;
+    *h = r;
+    cpi_error_clear(error);
+    return CP_OK;
+}
+
+cp_status cp_handoff_leave(cp_handoff *h, double time, double blend, cp_error *error)
+{
+    char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
+    if (check_finite(error, "time", time) != CP_OK || check_blend(error, "blend", blend) != CP_OK)
+        return CP_ERR_INVALID;
+    if (time < h->from.time)
+        return field_error(error, "time", "%s s is before the hand-off began (%s s)", cpi_fmt_double(b1, time),
+                           cpi_fmt_double(b2, h->from.time));
+    h->leave_time = time;
+    h->leave = blend;
+    cpi_error_clear(error);
+    return CP_OK;
+}
+
+bool cp_handoff_done(const cp_handoff *h, double time) { return time > h->leave_time + h->leave; }
 
 /* The cut-scene camera: the live pose (extrapolated) before the hand-off,
  * the entering blend on [from.time, from.time + enter], the path after. */
@@ -352,26 +372,49 @@ static void scene(const cp_handoff *h, double time, cp_pose *out)
     cp_pose_blend(&a, &b, t0, h->enter, out);
 }
 
+/* Whether every number of a pose is finite. */
+static int pose_finite(const cp_pose *p)
+{
+    const double v[] = {p->position.x, p->position.y, p->position.z, p->velocity.x, p->velocity.y, p->velocity.z,
+                        p->acceleration.x, p->acceleration.y, p->acceleration.z, p->rotation.x, p->rotation.y,
+                        p->rotation.z, p->rotation.w, p->angular_velocity.x, p->angular_velocity.y,
+                        p->angular_velocity.z, p->angular_acceleration.x, p->angular_acceleration.y,
+                        p->angular_acceleration.z, p->fov, p->fov_velocity, p->fov_acceleration, p->focus,
+                        p->aperture};
+    for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
+        if (!isfinite(v[k]))
+            return 0;
+    return 1;
+}
+
 cp_status cp_handoff_sample(const cp_handoff *h, double time, const cp_pose *live, cp_pose *out, cp_error *error)
 {
     if (check_finite(error, "time", time) != CP_OK)
         return CP_ERR_INVALID;
+    cp_pose r;
     if (time < h->leave_time) {
-        scene(h, time, out);
-        cpi_error_clear(error);
-        return CP_OK;
-    }
-    cp_pose b;
-    if (check_pose(live, "live", 0, &b, error) != CP_OK)
-        return CP_ERR_INVALID;
-    b.time = time;
-    if (time > h->leave_time + h->leave) {
-        *out = b;
+        scene(h, time, &r);
     } else {
-        cp_pose a;
-        scene(h, time, &a);
-        cp_pose_blend(&a, &b, h->leave_time, h->leave, out);
+        cp_pose b;
+        if (check_pose(live, "live", 0, &b, error) != CP_OK)
+            return CP_ERR_INVALID;
+        b.time = time;
+        if (time > h->leave_time + h->leave) {
+            r = b;
+        } else {
+            cp_pose a;
+            scene(h, time, &a);
+            cp_pose_blend(&a, &b, h->leave_time, h->leave, &r);
+        }
     }
+    if (!pose_finite(&r)) {
+        /* finite input within the limits, but a live camera carried on so
+         * far (or so fast) that its pose leaves the range of a double */
+        char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
+        return field_error(error, "time", "%s s: the live camera carried on from %s s leaves the range of a double",
+                           cpi_fmt_double(b1, time), cpi_fmt_double(b2, h->from.time));
+    }
+    *out = r;
     cpi_error_clear(error);
     return CP_OK;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/lookat.c - the orientation of a look-at path: the camera looks
  * from its position at the target, +Y up, rolled about the view direction;
  * its rotation, angular velocity and angular acceleration come in closed
@@ -67,8 +68,7 @@ static frame_of frame(const double d[3], cp_quat ref)
     return f;
 }
 
-/* The look-at frame (no roll) of view direction d, in the hemisphere of ref. */
-static cp_quat lookat_frame(const double d[3], cp_quat ref)
+cp_quat cpi_lookat_frame(const double d[3], cp_quat ref)
 {
     const double k = safe_scale(d), s[3] = {d[0] * k, d[1] * k, d[2] * k};
     return frame(s, ref).q0;
@@ -139,15 +139,15 @@ int cpi_lookat_prepare(cp_path *p, cp_error *error)
     p->q0 = cpi_alloc_array(n, sizeof *p->q0);
     if (!p->q0)
         return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the look-at frames of %zu keys", n);
-    /* each frame in the hemisphere of the one before: the chain that makes
-     * the sampled quaternion continuous from key to key */
+    /* each frame in the hemisphere of the one before, for the shape's
+     * angles; once the curves are built, cpi_lookat_lift takes each in the
+     * hemisphere the path reaches it in */
     cp_quat prev = cp_quat_make(0, 0, 0, 1);
     for (size_t i = 0; i < n; i++) {
         cp_key *k = &p->keys[i];
         const double d[3] = {k->target.x - k->position.x, k->target.y - k->position.y, k->target.z - k->position.z};
-        prev = p->q0[i] = lookat_frame(d, prev);
+        prev = p->q0[i] = cpi_lookat_frame(d, prev);
         k->rotation = rolled(prev, k->roll);
     }
-    p->q0_seam = p->opts.ends == CP_ENDS_CLOSED && cp_quat_dot(p->q0[n - 1], p->q0[0]) < 0 ? -1.0 : 1.0;
     return CP_OK;
 }

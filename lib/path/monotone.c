@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/monotone.c - monotone C2 quintic interpolation (docs/math.md,
  * section 12).
  *
@@ -21,10 +22,19 @@
 #include "poly.h"
 
 /* A piece that fails is shrunk by the largest factor (to 1/2^8) that makes
- * it monotone; a knot shrunk this many times drops to zero slope and
- * curvature, which is always monotone (the quintic "smootherstep"). */
+ * it monotone; a knot shrunk CPI_MONO_MAX_SHRINKS times drops to zero slope
+ * and curvature. A piece with zero slope and curvature at both ends is the
+ * quintic "smootherstep", monotone whatever its values, so every failing
+ * test raises the count of a knot that has not dropped yet (at most
+ * CPI_MONO_MAX_SHRINKS n failures) and queues at most 3 pieces again: a
+ * build of n knots tests at most n + 3 CPI_MONO_MAX_SHRINKS n pieces,
+ * whatever the numbers (NaN included), each with at most
+ * CPI_MONO_BISECTIONS + 1 exact tests. */
 #define CPI_MONO_BISECTIONS 8
 #define CPI_MONO_MAX_SHRINKS 40
+/* cpi_quintic_solve halves [0, 1] this many times: to 2^-60, finer than the
+ * doubles near 1 (2^-53) and than the time any sample asks for. */
+#define CPI_QUINTIC_SOLVE_HALVINGS 60
 
 /* Whether the quartic with Bernstein coefficients c (on [0, 1]) is proven
  * >= 0 by its coefficients, or by those of its halves and quarters (de
@@ -72,8 +82,9 @@ static void slope_quartic(double h, double dy, double d0, double d1, double a0, 
 int cpi_quintic_monotone(double h, double y0, double y1, double d0, double d1, double a0, double a1)
 {
     const double dy = y1 - y0;
-    if (dy == 0.0)
-        return d0 == 0.0 && d1 == 0.0 && a0 == 0.0 && a1 == 0.0;
+    const int rests = d0 == 0.0 && d1 == 0.0 && a0 == 0.0 && a1 == 0.0;
+    if (dy == 0.0 || rests)
+        return rests; /* resting at both ends: the smootherstep, monotone (also where h / dy overflows) */
     if (!(d0 * dy >= 0.0 && d1 * dy >= 0.0))
         return 0;
     double p[5];
@@ -341,9 +352,13 @@ int cpi_monotone_build(const cpi_mono_spec *sp, double *d, double *a, cp_error *
             const size_t k = ends[e];
             if (shrinks[k] < CPI_MONO_MAX_SHRINKS)
                 shrinks[k]++;
-            const double mu = shrinks[k] >= CPI_MONO_MAX_SHRINKS ? 0.0 : lo;
-            d[k] *= mu;
-            a[k] *= mu;
+            if (shrinks[k] >= CPI_MONO_MAX_SHRINKS || !(lo > 0)) {
+                d[k] = a[k] = 0.0; /* set, not scaled: 0 * inf is NaN */
+                shrinks[k] = CPI_MONO_MAX_SHRINKS;
+            } else {
+                d[k] *= lo;
+                a[k] *= lo;
+            }
             /* the pieces on both sides of k change: test them again */
             const size_t around[2] = {k > 0 ? k - 1 : (sp->closed ? n - 1 : npieces), k};
             for (int s = 0; s < 2; s++) {
@@ -369,7 +384,7 @@ double cpi_quintic_solve(double h, double y0, double y1, double d0, double d1, d
     if ((target - y1) * dir >= 0)
         return 1.0;
     double lo = 0.0, hi = 1.0;
-    for (int i = 0; i < 80 && hi - lo > 0x1p-60; i++) {
+    for (int i = 0; i < CPI_QUINTIC_SOLVE_HALVINGS; i++) { /* no test of convergence: every call runs them all */
         const double mid = 0.5 * (lo + hi);
         double v, v1, v2;
         cpi_quintic_eval(h, y0, y1, d0, d1, a0, a1, mid, &v, &v1, &v2);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/monotone.h - monotone C2 interpolation by quintic Hermite pieces:
  * the time warp of smooth timing and the field of view over the path's
  * parameter (docs/math.md, section 12). Not installed.
@@ -89,7 +90,7 @@ static inline void cpi_quintic_apply(const cpi_quintic_basis *b, double y0, doub
     const double dy = y1 - y0, h = b->h, ih = b->ih;
     /* from the nearer end, so that a value near a knot is that knot's value
      * plus a small correction: rounding then never carries it past the knot */
-    const double rest = h * (b->h1 * d0 + b->h4 * d1) + h * h * (b->h2 * a0 + b->h3 * a1);
+    const double rest = h * (b->h1 * d0 + b->h4 * d1) + h * (h * (b->h2 * a0 + b->h3 * a1)); /* h * h may overflow */
     *v = b->s <= 0.5 ? y0 + (dy * b->h5 + rest) : y1 + (rest - dy * b->h0);
     *v1 = b->g5 * dy * ih + b->g1 * d0 + b->g4 * d1 + h * (b->g2 * a0 + b->g3 * a1);
     *v2 = b->f5 * dy * ih * ih + (b->f1 * d0 + b->f4 * d1) * ih + b->f2 * a0 + b->f3 * a1;

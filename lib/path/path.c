@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/path.c - camera paths: creation (validated, lib/path/validate.c), the channel
  * curves, pose sampling, metadata and the names of the options. */
 #include <float.h>
@@ -167,6 +168,8 @@ cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options 
     int rc = look_at ? cpi_lookat_prepare(p, error) : CP_OK;
     if (rc == CP_OK)
         rc = opts.timing != CP_TIMING_KEYS ? cpi_shape_build(p, names, error) : build_curves(p, keys, names, &stats, error);
+    if (rc == CP_OK && look_at)
+        rc = cpi_lookat_lift(p, error);
     if (rc != CP_OK) {
         cp_path_destroy(p);
         return NULL;
@@ -207,6 +210,8 @@ void cp_path_destroy(cp_path *path)
         cp_curve_destroy(path->xc[c]);
     cp_curve_destroy(path->pos);
     free(path->q0);
+    free(path->lift.seg);
+    free(path->lift.more);
     free(path->keys);
     free(path);
 }
@@ -249,14 +254,6 @@ const cp_curve *cp_path_fov_curve(const cp_path *path) { return path->fov; }
 const cp_curve *cp_path_target_curve(const cp_path *path) { return path->target; }
 
 /* ---- sampling ------------------------------------------------------------------------ */
-
-/* The look-at reference of segment `seg` (p->q0 or the shape's u-knots'),
- * in the cycle of a loop that `odd` says. */
-static cp_quat lookat_ref(const cp_path *p, const cp_quat *q0, size_t seg, int odd)
-{
-    const cp_quat r = q0[seg];
-    return odd && p->q0_seam < 0 ? cp_quat_neg(r) : r;
-}
 
 /* The orientation from the R4 rotation or (look-at paths) from position,
  * target and roll, and the pose's scalar channels: jets in time. */
@@ -310,8 +307,8 @@ static void sample_timed(const cp_path *p, double time, int side, cp_path_cursor
     cpi_prefetch_records(p->pos, (size_t)r[CPI_WARP_PSEG], 2);
     cpi_prefetch_records(oc, (size_t)r[CPI_WARP_RSEG], 3);
     const size_t kk = (size_t)r[CPI_WARP_K];
-    if (s->uq0)
-        CPI_PREFETCH(&s->uq0[kk]);
+    if (p->lift.seg)
+        CPI_PREFETCH(&p->lift.seg[kk < p->lift.nseg ? kk : 0]);
     if (s->xk) {
         CPI_PREFETCH(&s->xk[kk]);
         CPI_PREFETCH(&s->xk[kk + 1]);
@@ -347,7 +344,7 @@ static void sample_timed(const cp_path *p, double time, int side, cp_path_cursor
     out->time = time;
     out->position = cp_vec3_make(P[0][0], P[0][1], P[0][2]);
     out->fov = F[0];
-    orient(p, P, R, X, p->target ? lookat_ref(p, s->uq0, k, odd) : cp_quat_identity(), derivs, out);
+    orient(p, P, R, X, p->target ? cpi_lookat_ref(p, k, u[0], odd) : cp_quat_identity(), derivs, out);
     if (derivs) {
         out->velocity = cp_vec3_make(P[1][0], P[1][1], P[1][2]);
         out->acceleration = cp_vec3_make(P[2][0], P[2][1], P[2][2]);
@@ -380,8 +377,8 @@ static void sample(const cp_path *p, double time, int side, cp_path_cursor *curs
         if (p->rot_shared)
             cpi_prefetch_records(p->rot ? p->rot : p->target, from, 6);
         cpi_prefetch_records(p->fov, from, 6);
-        if (p->q0)
-            CPI_PREFETCH(&p->q0[guess]);
+        if (p->lift.seg)
+            CPI_PREFETCH(&p->lift.seg[guess < p->lift.nseg ? guess : 0]);
         for (int c = 0; c < CPI_X_COUNT; c++)
             if (p->xc[c])
                 cpi_prefetch_records(p->xc[c], from, 6);
@@ -423,7 +420,7 @@ static void sample(const cp_path *p, double time, int side, cp_path_cursor *curs
             if (p->xc[c])
                 cpi_curve_eval(p->xc[c], seg, local, 1.0, &X[c][0], &X[c][1], &X[c][2]);
     }
-    orient(p, P, R, X, p->target ? lookat_ref(p, p->q0, seg, odd) : cp_quat_identity(), derivs, out);
+    orient(p, P, R, X, p->target ? cpi_lookat_ref(p, seg, local, odd) : cp_quat_identity(), derivs, out);
     if (derivs) {
         out->velocity = cp_vec3_make(P[1][0], P[1][1], P[1][2]);
         out->acceleration = cp_vec3_make(P[2][0], P[2][1], P[2][2]);

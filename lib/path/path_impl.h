@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/path_impl.h - what lib/path/path.c gives the files above it
  * beyond the public API: a path built with the field names of its caller's
  * errors, and a copy of a path's file metadata (not installed). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/path_layout.h - the layout of a path and of its shape: the data
  * that the path layer's files build, sample and measure (not installed). It
  * declares no function: each file's own header does. */
@@ -74,11 +75,34 @@ typedef struct cpi_shape {
     int        x_mono[CPI_X_COUNT]; /* scalar channel c is the monotone quintic in xk[].v[c], else
                                        the curve p->xc[c] over u */
     cpi_xknot *xk;        /* nu + 1 entries when a scalar channel is a monotone map, else NULL */
-    cp_quat   *uq0;       /* look-at: nu + 1 look-at frames, each u-knot's first key's (section 15) */
     double     speed;     /* constant-speed timing: the cruising speed in m/s, else 0 */
     void      *work;      /* while building: scratch for every monotone build, then NULL */
     double    *scratch;   /* while building: 4 (keys + 1) doubles for the maps, then NULL */
 } cpi_shape;
+
+/* The hemisphere of a look-at path's quaternion (docs/math.md, section 15):
+ * each segment (the position curve's in keys timing, the u-segments
+ * otherwise) starts with the look-at frame where the segment starts, taken
+ * so that the quaternion is continuous from the path's start, and adds a
+ * reference wherever the view's heading comes a quarter turn from the last
+ * one's. A sample takes the frame in the hemisphere of the last reference
+ * at or before it, which its heading is within a quarter turn of. */
+typedef struct cpi_lift_piece {
+    double  at;   /* where the reference takes over: local time (keys timing) or u */
+    cp_quat ref;
+} cpi_lift_piece;
+
+typedef struct cpi_lift_seg {
+    cp_quat  ref;         /* the frame where the segment starts */
+    uint32_t more, nmore; /* the segment's further references: more[more .. more + nmore - 1] */
+} cpi_lift_seg;
+
+typedef struct cpi_lift {
+    cpi_lift_seg   *seg;   /* nseg entries (at least 1) */
+    size_t          nseg;
+    cpi_lift_piece *more;
+    double          seam;  /* closed: -1 when the quaternion comes back negated after a period, else 1 */
+} cpi_lift;
 
 struct cp_path {
     cp_key          *keys;       /* as given, rotations normalised (constant speed: times computed) */
@@ -89,8 +113,9 @@ struct cp_path {
     cp_curve        *xc[CPI_X_COUNT]; /* scalar channels over time (keys timing) or u; NULL if absent
                                          or a monotone map (shape->x_mono) */
     unsigned         xmask;      /* CPI_X_BIT of each scalar channel the path has */
-    cp_quat         *q0;         /* look-at: each key's look-at frame without roll, hemispheres chained */
-    double           q0_seam;    /* look-at, closed: -1 when that chain comes back as -q0[0], else 1 */
+    cp_quat         *q0;         /* look-at: each key's look-at frame without roll, in the hemisphere the
+                                    path has there (first chained key to key, then lifted: `lift`) */
+    cpi_lift         lift;       /* look-at: the quaternion's hemisphere along the path */
     int              rot_shared; /* the rotation curve has exactly the path's key times (look-at: 1) */
     int              all_cubic;  /* every channel is CUBIC: the sampler's fast path */
     cpi_shape       *shape;      /* smooth and constant-speed timing; NULL for keys timing */

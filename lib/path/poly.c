@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/poly.c - roots and minima of low-degree polynomials, and adaptive
  * Gauss-Kronrod quadrature (docs/math.md, "Arc length"). */
 #include <float.h>
@@ -6,12 +7,18 @@
 
 #include "poly.h"
 
+/* Steps of the root search at most: it stops before where the bracket is
+ * within 4 ulps or a step stands still, but a root at 0 has no relative
+ * width to reach, and there the count ends it (the random paths of
+ * tests/unit/test_path.c reach it), at a point inside the bracket. */
+#define CPI_ROOT_STEPS 200
+
 /* The root of p inside (a, b), where p(a) and p(b) differ in sign and p is
  * monotone: Newton's method from the middle, kept in the shrinking bracket. */
 static double bracketed_root(const double *c, const double *dc, int deg, double a, double b, double fa)
 {
     double x = 0.5 * (a + b);
-    for (int i = 0; i < 200; i++) {
+    for (int i = 0; i < CPI_ROOT_STEPS; i++) {
         const double fx = cpi_poly_eval(c, deg, x);
         if (fx == 0.0)
             return x;
@@ -91,6 +98,31 @@ double cpi_poly_min(const double *c, int deg, double lo, double hi)
     return cpi_poly_min_at(c, deg, lo, hi, &at);
 }
 
+void cpi_poly_bernstein(const double *c, int deg, double lo, double hi, double *b)
+{
+    double a[CPI_POLY_MAX_DEGREE + 1];
+    for (int k = 0; k <= deg; k++)
+        a[k] = c[k];
+    /* c(lo + (hi - lo) t): a Taylor shift by repeated synthetic division, then the scale */
+    if (lo != 0.0)
+        for (int i = 0; i < deg; i++)
+            for (int k = deg - 1; k >= i; k--)
+                a[k] += lo * a[k + 1];
+    double f = 1.0;
+    for (int k = 1; k <= deg; k++)
+        f *= hi - lo, a[k] *= f;
+    /* b_i = sum over k <= i of C(i, k) / C(deg, k) a_k */
+    for (int i = 0; i <= deg; i++) {
+        double s = 0.0, cik = 1.0, cnk = 1.0;
+        for (int k = 0; k <= i; k++) {
+            s += cik / cnk * a[k];
+            cik = cik * (i - k) / (k + 1);
+            cnk = cnk * (deg - k) / (k + 1);
+        }
+        b[i] = s;
+    }
+}
+
 /* ---- quadrature ------------------------------------------------------------------------ */
 
 /* Nodes and weights of the 15-point Kronrod rule and its embedded 7-point
@@ -158,9 +190,13 @@ static double adapt(cpi_integrand f, const void *ctx, double a, double b, double
 
 double cpi_integrate(cpi_integrand f, const void *ctx, double a, double b, double tol, int depth)
 {
+    return cpi_integrate_splits(f, ctx, a, b, tol, depth, CPI_INTEGRATE_SPLITS);
+}
+
+double cpi_integrate_splits(cpi_integrand f, const void *ctx, double a, double b, double tol, int depth, int splits)
+{
     if (!(b > a))
         return 0.0;
-    int splits = CPI_INTEGRATE_SPLITS;
     return adapt(f, ctx, a, b, tol, depth, &splits, NULL, NULL);
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/poly.h - real polynomials of low degree: evaluation, the real
  * roots in an interval, and Gauss-Kronrod quadrature. Used by the arc length
  * (the speed's minima), the monotone quintic test (a quartic's minimum) and
@@ -5,8 +6,9 @@
 #ifndef CAMPATH_POLY_H
 #define CAMPATH_POLY_H
 
-/* Highest degree the root finder takes (6: the look-at checks' sextics). */
-#define CPI_POLY_MAX_DEGREE 6
+/* Highest degree the root finder takes (30: the look-at checks' squares of
+ * the views of smooth timing, lib/path/lookat_view.c). */
+#define CPI_POLY_MAX_DEGREE 30
 
 /* c[0] + c[1] x + ... + c[deg] x^deg (Horner). */
 static inline double cpi_poly_eval(const double *c, int deg, double x)
@@ -36,6 +38,13 @@ double cpi_poly_min(const double *c, int deg, double lo, double hi);
 /* The same, and where it is in *at. */
 double cpi_poly_min_at(const double *c, int deg, double lo, double hi, double *at);
 
+/* The Bernstein coefficients b[0..deg] of the polynomial c (degree deg <=
+ * CPI_POLY_MAX_DEGREE) over [lo, hi]: c(lo + (hi - lo) t) = sum b_i
+ * B_i,deg(t). Their convex hull holds the polynomial's graph there, so the
+ * least and largest of them bound its values (Farin, "Curves and Surfaces
+ * for CAGD", chapter 5). */
+void cpi_poly_bernstein(const double *c, int deg, double lo, double hi, double *b);
+
 /* The integrand for cpi_integrate. */
 typedef double (*cpi_integrand)(const void *ctx, double x);
 
@@ -48,6 +57,11 @@ typedef double (*cpi_integrand)(const void *ctx, double x);
  * times, at most CPI_INTEGRATE_SPLITS splits in all, none once a value is
  * not finite). For the smooth integrands here one rule per piece is the rule. */
 double cpi_integrate(cpi_integrand f, const void *ctx, double a, double b, double tol, int depth);
+
+/* The same with at most `splits` splits: for an integrand whose every value
+ * costs a pose (the look-at check's angular speed), where 2048 splits of 15
+ * values would take a second. */
+double cpi_integrate_splits(cpi_integrand f, const void *ctx, double a, double b, double tol, int depth, int splits);
 
 /* The same, reporting each accepted piece [a, b] and its integral to `leaf`
  * in order. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/retime.c - a copy of a path retimed so that the camera moves at
  * (nearly) constant speed.
  *

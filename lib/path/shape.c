@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/shape.c - the shape of a smooth or constant-speed path: the
  * geometric parameter u, each channel's own chord parameter as a monotone
  * C2 map of u, and the channel curves over those parameters (docs/math.md,
@@ -12,6 +13,7 @@
 #include "monotone.h"
 #include "path_layout.h"
 #include "shape.h"
+#include "validate.h"
 #include "warp.h"
 #include "warp_speed.h"
 
@@ -32,7 +34,6 @@ void cpi_shape_free(cpi_shape *s)
     free(s->uk);
     free(s->key_knot);
     free(s->xk);
-    free(s->uq0);
     cp_curve_destroy(s->warp);
     free(s);
 }
@@ -49,6 +50,39 @@ static double rotation_angle(cp_quat a, cp_quat b)
     return 4.0 * atan2(d, s);
 }
 
+/* sqrt(x[0]^2 + ... + x[n-1]^2) without overflow or underflow of the
+ * squares: scaled by a power of two where they could (chords of keys up to
+ * CP_PATH_MAX_MAGNITUDE apart). */
+static double norm(const double *x, int n)
+{
+    double m = 0;
+    for (int i = 0; i < n; i++)
+        m = fmax(m, fabs(x[i]));
+    int e = 0; /* each term by 2^-e, exactly: 2^-e itself overflows below 1e-308 */
+    if (m > 0 && isfinite(m) && !(m > 1e-140 && m < 1e140))
+        (void)frexp(m, &e);
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+        const double y = ldexp(x[i], -e);
+        sum += y * y;
+    }
+    return ldexp(sqrt(sum), e);
+}
+
+static double chord(cp_vec3 a, cp_vec3 b)
+{
+    const double d[3] = {b.x - a.x, b.y - a.y, b.z - a.z};
+    return norm(d, 3);
+}
+
+/* ln(b / a) for a, b > 0, also where b / a would overflow or underflow (a
+ * subnormal focus). */
+static double log_ratio(double b, double a)
+{
+    const double r = b / a;
+    return r > 0 && isfinite(r) ? log(r) : log(b) - log(a);
+}
+
 /* Steps between consecutive keys (and across the seam of a loop). */
 typedef struct steps {
     double *dp, *dr, *du; /* position chord (m), rotation angle (rad; look-at: target chord, m), parameter (m) */
@@ -63,25 +97,24 @@ typedef struct steps {
 static double step_u(const cp_path *p, size_t i, size_t j, double *dp, double *dr)
 {
     const cp_key *a = &p->keys[i], *b = &p->keys[j];
-    *dp = cp_vec3_length(cp_vec3_sub(b->position, a->position));
+    *dp = chord(a->position, b->position);
     double turn;
     if (p->opts.orientation == CP_ORIENTATION_LOOK_AT) {
-        *dr = cp_vec3_length(cp_vec3_sub(b->target, a->target));
+        *dr = chord(a->target, b->target);
         const double frames = rotation_angle(p->q0[i], p->q0[j]);
         const double roll = CPI_SHAPE_RADIANS_PER_DEGREE * (b->roll - a->roll);
         turn = sqrt(frames * frames + roll * roll);
     } else {
         turn = *dr = rotation_angle(a->rotation, b->rotation);
     }
-    const double r = CPI_SHAPE_METRES_PER_RADIAN * turn;
-    const double f = CPI_SHAPE_METRES_PER_RADIAN * CPI_SHAPE_RADIANS_PER_FOV_DEGREE * fabs(b->fov - a->fov);
-    double sum = *dp * *dp + r * r + f * f;
+    double terms[3 + CPI_X_COUNT] = {*dp, CPI_SHAPE_METRES_PER_RADIAN * turn,
+                                     CPI_SHAPE_METRES_PER_RADIAN * CPI_SHAPE_RADIANS_PER_FOV_DEGREE *
+                                         fabs(b->fov - a->fov)};
+    int n = 3;
     for (int c = CPI_X_FOCUS; c < CPI_X_COUNT; c++)
-        if (p->xmask & CPI_X_BIT(c)) {
-            const double l = CPI_SHAPE_METRES_PER_LENS_E * log(cpi_key_x(b, c) / cpi_key_x(a, c));
-            sum += l * l;
-        }
-    return sqrt(sum);
+        if (p->xmask & CPI_X_BIT(c))
+            terms[n++] = CPI_SHAPE_METRES_PER_LENS_E * log_ratio(cpi_key_x(b, c), cpi_key_x(a, c));
+    return norm(terms, n);
 }
 
 /* A channel curve over a chord parameter: the distinct values of `sigma`
@@ -311,8 +344,6 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
         s->scratch = cpi_alloc_array(n + 1, 4 * sizeof *s->scratch);
         if (p->xmask && !(s->xk = cpi_alloc_array(n + 1, sizeof *s->xk)))
             extra_ok = 0;
-        if (look_at && !(s->uq0 = cpi_alloc_array(n + 1, sizeof *s->uq0)))
-            extra_ok = 0;
     }
     int rc = CP_OK;
     if (!s || !s->uk || !s->key_knot || !s->work || !s->scratch || !extra_ok || !st.dp || !st.dr || !st.du ||
@@ -365,11 +396,8 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
         s->total = u;
     }
     const int loop = closed && s->total > 0;
-    if (look_at) { /* each u-knot's look-at frame: its first key's (the seam: key 0's, one cycle on) */
-        for (size_t j = 0; j < s->nu; j++)
-            s->uq0[j] = p->q0[first_key[j]];
-        s->uq0[s->nu] = p->q0_seam < 0 ? cp_quat_neg(p->q0[0]) : p->q0[0];
-    }
+    if ((rc = cpi_path_check_travel(p, error)) != CP_OK)
+        goto done;
     /* the channels' own parameters as monotone maps of u, then their curves */
     rc = map_over_u(s, loop, uk_field(s, offsetof(cpi_uknot, sp)), total_sp, error);
     if (rc == CP_OK)
@@ -391,6 +419,8 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
         rc = error->code;
     if (rc == CP_OK)
         rc = p->opts.timing == CP_TIMING_CONSTANT_SPEED ? cpi_warp_constant_speed(p, names, error) : cpi_warp_smooth(p, error);
+    if (rc == CP_OK)
+        rc = cpi_path_check_timed(p, names, error);
 done:
     if (s) {
         free(s->work);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/shape.h - building the shape of a smooth or constant-speed path
  * (lib/path/shape.c; not installed). */
 #ifndef CAMPATH_SHAPE_H

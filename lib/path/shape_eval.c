@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/shape_eval.c - the channels of a smooth or constant-speed path
  * at a value of the shape's parameter u: each channel's map of u (a
  * monotone quintic) and its curve over that map (docs/math.md, section 12),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/shape_eval.h - the channels of a built shape at a parameter u
  * (lib/path/shape_eval.c; not installed). */
 #ifndef CAMPATH_SHAPE_EVAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/validate.c - the validation behind cp_path_create: the keys and
  * options one by one, the spacing of the key times, and the splines once
  * built (no velocity or acceleration that overflows). Every error names its
@@ -15,10 +16,6 @@
 #include "path_layout.h"
 #include "validate.h"
 
-/* The rotation curve's first-derivative terms stay below this: the angular
- * acceleration holds their square (times at most about 6e6, from
- * |p| >= 0.05 on the R^4 curve), which must stay finite. */
-#define CPI_ROT_D1_LIMIT 1e145
 
 const cpi_field_names cpi_api_names = {"time", "options.", "options.", {".x", ".y", ".z", ".w"}};
 
@@ -100,6 +97,13 @@ static double min_spacing(const cp_key *keys, size_t count, const cp_path_option
     const double relative = CP_PATH_MIN_KEY_SPACING * *scale;
     *absolute = !(relative > CP_PATH_MIN_KEY_SECONDS);
     return *absolute ? CP_PATH_MIN_KEY_SECONDS : relative;
+}
+
+double cpi_path_min_spacing(const cp_key *keys, size_t count, const cp_path_options *options)
+{
+    int absolute;
+    double scale;
+    return min_spacing(keys, count, options, &absolute, &scale);
 }
 
 /* Why keys must be `least` seconds apart. */
@@ -274,11 +278,15 @@ static void add_segment(cpi_key_stats *st, const cp_key *a, const cp_key *b, dou
     st->fov_slope = max2(st->fov_slope, scalar * ih);
 }
 
-/* Holds: finite, >= 0, in a timing that has them, and over before the next key. */
-static int check_holds(const cp_key *keys, size_t count, const cp_path_options *o, const cpi_field_names *names,
-                       cp_error *error)
+/* Holds: finite, >= 0, in a timing that has them, and over before the next
+ * key. The end of a hold is a knot of the warp as a key is: a hold that is
+ * not 0 lasts at least `least` seconds, and ends at least that long before
+ * the next key. */
+static int check_holds(const cp_key *keys, size_t count, const cp_path_options *o, double least,
+                       const cpi_field_names *names, cp_error *error)
 {
-    char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], b3[CPI_FMT_DOUBLE_SIZE], b4[CPI_FMT_DOUBLE_SIZE];
+    char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], b3[CPI_FMT_DOUBLE_SIZE], b4[CPI_FMT_DOUBLE_SIZE],
+        b5[CPI_FMT_DOUBLE_SIZE];
     char f[128], g[128], t[128];
     const int closed = o->ends == CP_ENDS_CLOSED;
     for (size_t i = 0; i < count; i++) {
@@ -296,6 +304,11 @@ static int check_holds(const cp_key *keys, size_t count, const cp_path_options *
             return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, "hold"),
                                 "a hold needs smooth or constant-speed timing (%s is keys)",
                                 option_field(t, names->options, "timing"));
+        if (k->hold > 0 && !(k->hold >= least))
+            return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, "hold"),
+                                "%s s is too short: a hold is 0 (a rest for an instant) or at least %s s here, the "
+                                "spacing of keys",
+                                cpi_fmt_double(b1, k->hold), cpi_fmt_double(b2, least));
         const int last = i + 1 == count;
         if (last && !closed)
             continue;
@@ -307,6 +320,13 @@ static int check_holds(const cp_key *keys, size_t count, const cp_path_options *
                                 cpi_fmt_double(b1, k->hold), cpi_fmt_double(b2, k->time), cpi_fmt_double(b3, end),
                                 key_field(g, last ? 0 : i + 1, names->time), last ? " + period" : "",
                                 cpi_fmt_double(b4, next));
+        if (!(next - end >= least))
+            return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, "hold"),
+                                "%s s from time %s ends only %s s before %s%s %s: a hold must end at least %s s before "
+                                "the next key here, the spacing of keys",
+                                cpi_fmt_double(b1, k->hold), cpi_fmt_double(b2, k->time),
+                                cpi_fmt_double(b3, next - end), key_field(g, last ? 0 : i + 1, names->time),
+                                last ? " + period" : "", cpi_fmt_double(b4, next), cpi_fmt_double(b5, least));
     }
     return CP_OK;
 }
@@ -379,7 +399,7 @@ int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o
     const double least = min_spacing(keys, count, o, &absolute, &scale);
     if (!(st.hmin >= least))
         return spacing_error(keys, count, o, least, absolute, scale, names, error);
-    rc = check_holds(keys, count, o, names, error);
+    rc = check_holds(keys, count, o, least, names, error);
     if (rc != CP_OK)
         return rc;
     if (stats)
@@ -389,11 +409,26 @@ int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o
 
 /* ---- the splines -------------------------------------------------------------------------- */
 
+cpi_channel cpi_channel_of(int channel, int look_at)
+{
+    static const char *const members[CPI_CHANNELS] = {"position", "rotation", "fov",     "target",
+                                                      "roll",     "focus",    "aperture"};
+    cpi_channel ch = {members[channel], CP_PATH_MAX_MAGNITUDE, CP_PATH_MAX_MAGNITUDE,
+                      "1e+300 (CP_PATH_MAX_MAGNITUDE)"};
+    if (channel == CPI_CH_ROTATION) {
+        ch.d1 = CPI_ROT_D1_LIMIT;
+    } else if (look_at && (channel == CPI_CH_POSITION || channel == CPI_CH_TARGET || channel == CPI_CH_ROLL)) {
+        ch.d1 = ch.d2 = CP_PATH_MAX_LOOKAT_RATE;
+        ch.limit_text = "1e+140 (CP_PATH_MAX_LOOKAT_RATE)";
+    }
+    return ch;
+}
+
 /* Names the fault of one channel's curve: the key at the end of the failing
  * segment, its time when the keys are too close for the spline (always, for
  * rotations, whose values are unit quaternions), else the channel's value. */
-static int spline_fault(const cp_path *p, const cp_curve *c, const char *member, size_t seg, cpi_range_fault fault,
-                        const cpi_field_names *names, cp_error *error)
+static int spline_fault(const cp_path *p, const cp_curve *c, const char *member, const char *limit, size_t seg,
+                        cpi_range_fault fault, const cpi_field_names *names, cp_error *error)
 {
     char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], f[128], g[128];
     const int rotation = c == p->rot;
@@ -421,9 +456,8 @@ static int spline_fault(const cp_path *p, const cp_curve *c, const char *member,
                             key_field(g, a, names->time), member, rate);
     }
     return cpi_error_at(error, CP_ERR_INVALID, (long)b, key_field(f, b, member),
-                        "changes too much from %s for keys %s s apart: the spline's %s would be beyond 1e+300 "
-                        "(CP_PATH_MAX_MAGNITUDE)",
-                        key_field(g, a, member), cpi_fmt_double(b1, gap), rate);
+                        "changes too much from %s for keys %s s apart: the spline's %s would be beyond %s",
+                        key_field(g, a, member), cpi_fmt_double(b1, gap), rate, limit);
 }
 
 /* A proof from the key stats alone that no term can overflow, so that the
@@ -434,37 +468,35 @@ static int spline_fault(const cp_path *p, const cp_curve *c, const char *member,
  * the slopes). Rotation keys are unit quaternions, at most 2 apart, and keys
  * inserted on the rotation curve split a segment at most 2^8 times. Where
  * the proof fails the splines are checked segment by segment. */
-static int surely_within(const cpi_key_stats *st)
+static int surely_within(const cpi_key_stats *st, int look_at)
 {
-    const double lim = CP_PATH_MAX_MAGNITUDE, ih = 1.0 / st->hmin, ih_rot = 256.0 * ih;
+    /* a look-at path's positions, targets and roll keep to the look-at rate */
+    const double lim = CP_PATH_MAX_MAGNITUDE, view = look_at ? CP_PATH_MAX_LOOKAT_RATE : lim;
+    const double ih = 1.0 / st->hmin, ih_rot = 256.0 * ih;
     const double pos_m = 6.0 * st->pos_slope, fov_m = 6.0 * st->fov_slope, rot_m = 6.0 * 2.0 * ih_rot;
-    return st->pos_step <= lim && pos_m <= lim && st->hmax * pos_m <= lim && 6.0 * st->pos_slope * ih <= lim &&
-           4.0 * pos_m * ih <= lim && fov_m <= lim && st->hmax * fov_m <= lim && 6.0 * st->fov_slope * ih <= lim &&
-           4.0 * fov_m * ih <= lim && 61.0 * ih_rot * ih_rot <= lim && rot_m <= CPI_ROT_D1_LIMIT &&
+    return st->pos_step <= lim && pos_m <= view && st->hmax * pos_m <= lim && 6.0 * st->pos_slope * ih <= view &&
+           4.0 * pos_m * ih <= view && fov_m <= view && st->hmax * fov_m <= lim && 6.0 * st->fov_slope * ih <= view &&
+           4.0 * fov_m * ih <= view && 61.0 * ih_rot * ih_rot <= lim && rot_m <= CPI_ROT_D1_LIMIT &&
            st->hmax * rot_m <= lim && 4.0 * rot_m * ih_rot <= lim && 12.0 * ih_rot * ih_rot <= lim;
 }
 
 int cpi_path_check_splines(const cp_path *p, const cpi_key_stats *stats, const cpi_field_names *names,
                            cp_error *error)
 {
-    if (surely_within(stats))
+    const int look_at = p->target != NULL;
+    if (surely_within(stats, look_at))
         return CP_OK;
-    const struct { const cp_curve *c; const char *member; double d1_limit; } chans[7] = {
-        {p->pos, "position", CP_PATH_MAX_MAGNITUDE},
-        {p->rot, "rotation", CPI_ROT_D1_LIMIT},
-        {p->fov, "fov", CP_PATH_MAX_MAGNITUDE},
-        {p->target, "target", CP_PATH_MAX_MAGNITUDE},
-        {p->xc[CPI_X_ROLL], "roll", CP_PATH_MAX_MAGNITUDE},
-        {p->xc[CPI_X_FOCUS], "focus", CP_PATH_MAX_MAGNITUDE},
-        {p->xc[CPI_X_APERTURE], "aperture", CP_PATH_MAX_MAGNITUDE},
-    };
+    const cp_curve *const curves[7] = {p->pos, p->rot, p->fov, p->target, p->xc[CPI_X_ROLL], p->xc[CPI_X_FOCUS],
+                                       p->xc[CPI_X_APERTURE]};
     for (int i = 0; i < 7; i++) {
-        if (!chans[i].c)
+        if (!curves[i])
             continue;
+        const cpi_channel ch = cpi_channel_of(i, look_at);
         size_t seg = 0;
-        cpi_range_fault fault = cpi_curve_range(chans[i].c, CP_PATH_MAX_MAGNITUDE, chans[i].d1_limit, &seg);
+        const cpi_range_limits lim = {CP_PATH_MAX_MAGNITUDE, ch.d1, ch.d2};
+        cpi_range_fault fault = cpi_curve_range(curves[i], &lim, &seg);
         if (fault != CPI_RANGE_OK)
-            return spline_fault(p, chans[i].c, chans[i].member, seg, fault, names, error);
+            return spline_fault(p, curves[i], ch.member, ch.limit_text, seg, fault, names, error);
     }
     return CP_OK;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/warp.c - the time warp of smooth timing: a monotone C2 map from
  * time to the shape's parameter u that reaches every key's u at its time and
  * comes to rest (u' = u'' = 0) at holds (docs/math.md, section 12). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/warp.h - the time warp of smooth timing, and what every warp
  * shares: its segment index, its evaluation and its inverse
  * (lib/path/warp.c; not installed). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/warp_speed.c - the warp of constant-speed timing: the smooth
  * shape travelled at one speed, easing in and out of holds and rest ends
  * (docs/math.md, section 13).
@@ -24,11 +25,13 @@
 #include "monotone.h"
 #include "path_layout.h"
 #include "shape_eval.h"
+#include "validate.h"
 #include "warp.h"
 #include "warp_speed.h"
 
 /* Seconds an ease from or to a stop takes, unless its run is too short
- * (then each ease covers at most half the run). */
+ * (then its eases cover half the run together: a quarter each between two
+ * stops, a half where the run has one). */
 #define CPI_EASE_SECONDS 1.0
 /* Pieces are split until the speed they give is within this of the cruise. */
 #define CPI_SPEED_TOLERANCE 1e-8
@@ -41,10 +44,29 @@
  * with 1e-8 (which also costs a seventh of the time of 1e-9). */
 #define CPI_SPEED_TOLERANCE_LAST 1e-7
 #define CPI_SPEED_DEPTH 40
-#define CPI_SPEED_NODES 20000
-/* Below this much of the chord's pace the shape nearly stops (a reversal,
- * or a bend so sharp that keeping the speed would whip the camera round). */
-#define CPI_SPEED_LEAST 0.02
+/* Refining a segment stops at this many pieces (then the looser tolerance,
+ * then a refusal): the tests' paths (a recorded flight of 20,000 keys,
+ * thousands of random ones) need at most 869 steps a segment, and a
+ * segment that would need more takes this budget twice before its refusal
+ * (tens of milliseconds, not the half second 20,000 took). */
+#define CPI_SPEED_NODES 2000
+/* Bisections, each a fixed count that every call runs (no test of
+ * convergence to fail): the ease's inverse halves [0, 1] to 2^-60; the
+ * cruising speed's bracket, [L/T, 1.5 L/T], halves to 2^-61 of the speed,
+ * below its last bit. */
+#define CPI_EASE_HALVINGS 60
+#define CPI_CRUISE_HALVINGS 60
+/* The nodes of the warp are exact to about 1e-16 of the distance along the
+ * path, and the last tolerance is 1e-7 of the speed: an ease must cover at
+ * least 1e-16 / 1e-7 = 1e-9 of the path for its speed to be laid out (a
+ * metre in 5e8 s, eased for a second, is that slow). */
+#define CPI_EASE_MIN_SHARE 1e-9
+/* Where an ease starts or ends is found by halving its segment's range of
+ * the position's parameter this many times, every call all of them: an
+ * ease covers at least CPI_EASE_MIN_SHARE of the path, so the cut is at
+ * most 1e9 segments' lengths from 0 and 2^-100 of the range is below its
+ * last bit. */
+#define CPI_EASE_CUT_HALVINGS 100
 
 /* One stretch of travel between stops. */
 typedef struct run {
@@ -63,11 +85,12 @@ static void ease(double x, double e[3])
     e[2] = 6.0 * x * (1.0 - x);
 }
 
-/* The x in [0, 1] with E(x) = y (E increases from 0 to 1/2). */
+/* The x in [0, 1] with E(x) = y (E increases from 0 to 1/2): CPI_EASE_HALVINGS
+ * halvings of [0, 1], every call all of them. */
 static double ease_inverse(double y)
 {
     double lo = 0.0, hi = 1.0, e[3];
-    for (int i = 0; i < 70 && hi - lo > 0x1p-60; i++) {
+    for (int i = 0; i < CPI_EASE_HALVINGS; i++) {
         const double mid = 0.5 * (lo + hi);
         ease(mid, e);
         if (e[0] < y)
@@ -110,8 +133,8 @@ static double run_time(const run *r, double v, double dist)
     return 0.5 * r->tau_in + dist / v;
 }
 
-/* A run's duration at speed v, its eases shortened to fit: each covers at
- * most half the run. */
+/* A run's duration at speed v, its eases shortened to fit: together they
+ * cover at most half the run (an ease covers v tau / 2). */
 static double run_duration(run *r, int ease_in, int ease_out, double v)
 {
     const int z = ease_in + ease_out;
@@ -253,7 +276,7 @@ static double u_at_distance(const builder *b, double dist)
     const cp_curve *c = b->p->pos;
     const double target = dist - b->dist0;
     double lo = CPI_TIME(c, b->seg), hi = CPI_TIME(c, b->seg + 1);
-    for (int i = 0; i < 100 && hi - lo > 4e-16 * fmax(fabs(lo), fabs(hi)); i++) {
+    for (int i = 0; i < CPI_EASE_CUT_HALVINGS; i++) {
         const double mid = 0.5 * (lo + hi);
         if (cpi_arc_table_at(&b->arc, mid) < target)
             lo = mid;
@@ -264,64 +287,11 @@ static double u_at_distance(const builder *b, double dist)
     return cpi_shape_u_at_sigma(b->p, 0.5 * (lo + hi), &k);
 }
 
-#define BENDS_TOO_SHARPLY                                                                                        \
-    "keys[%zu]..keys[%zu]: the path nearly stops or bends too sharply between these keys for a constant speed "    \
-    "(the camera would whip round); add a key with a hold there, or use smooth timing"
-
 /* "options.timing", or the file's name for it. */
 static const char *timing_field(char buf[128], const cpi_field_names *names)
 {
     snprintf(buf, 128, "%stiming", names->options);
     return buf;
-}
-
-/* ---- checks ---------------------------------------------------------------------------- */
-
-/* The key at the end of segment i, named as the place of a shape that
- * defeats constant speed (the message names both keys). */
-static int bends_too_sharply(size_t i, size_t n, cp_error *error)
-{
-    const size_t j = i + 1 < n ? i + 1 : 0;
-    char f[64];
-    cpi_error_set(error, CP_ERR_INVALID, BENDS_TOO_SHARPLY, i, j);
-    snprintf(f, sizeof f, "keys[%zu]", j);
-    cpi_error_field(error, (long)j, f);
-    return CP_ERR_INVALID;
-}
-
-static int check_moving(const cp_path *p, const cpi_field_names *names, cp_error *error)
-{
-    char f[128], g[128];
-    const cpi_shape *s = p->shape;
-    const size_t n = p->count;
-    const int closed = p->opts.ends == CP_ENDS_CLOSED;
-    if (p->opts.position == CP_INTERP_STEP)
-        return cpi_error_at(error, CP_ERR_INVALID, -1, timing_field(f, names),
-                            "constant speed needs a moving position, and %sposition is step",
-                            names->interp);
-    for (size_t i = 0; i < (closed ? n : n - 1); i++) {
-        const size_t j = i + 1 < n ? i + 1 : 0;
-        if (cp_vec3_length(cp_vec3_sub(p->keys[j].position, p->keys[i].position)) == 0.0) {
-            snprintf(f, sizeof f, "keys[%zu].position", j);
-            snprintf(g, sizeof g, "keys[%zu]", i);
-            return cpi_error_at(error, CP_ERR_INVALID, (long)j, f,
-                                "the same as %s's: at constant speed the camera cannot turn or wait on the spot (use "
-                                "a hold to wait, or smooth timing)",
-                                g);
-        }
-    }
-    /* the pace along the shape, S' = |P'(sigma)| sigma'(u), must stay clear
-     * of zero: its two factors' least values are exact (quartic minima) */
-    for (size_t i = 0; i < s->nu - (closed ? 0 : 1); i++) {
-        const cpi_uknot *a = &s->uk[i], *b = &s->uk[i + 1];
-        const double chord = (b->sp[0] - a->sp[0]) / (b->u - a->u);
-        const double slope = cpi_quintic_min_slope(b->u - a->u, a->sp[0], b->sp[0], a->sp[1], b->sp[1], a->sp[2],
-                                                   b->sp[2]);
-        const double least = cpi_arc_least_speed(p->pos, i);
-        if (!(slope >= CPI_SPEED_LEAST * chord) || !(least >= CPI_SPEED_LEAST))
-            return bends_too_sharply(i, n, error);
-    }
-    return CP_OK;
 }
 
 /* The nodes of one segment of run R: its keys, the ends of eases inside
@@ -444,7 +414,7 @@ static double lay_out(run *R, const unsigned char *stop, size_t n, double v)
 static double cruising_speed(const plan *P)
 {
     double lo = P->length / P->moving, hi = 1.5 * P->length / P->moving * (1 + 1e-12);
-    for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; it++) {
+    for (int it = 0; it < CPI_CRUISE_HALVINGS; it++) {
         const double v = 0.5 * (lo + hi);
         double sum = 0;
         for (size_t r = 0; r < P->nruns; r++)
@@ -455,6 +425,30 @@ static double cruising_speed(const plan *P)
             hi = v;
     }
     return 0.5 * (lo + hi);
+}
+
+/* Every ease covers at least CPI_EASE_MIN_SHARE of the path's length, or
+ * the run that has it is named. */
+static int check_eases(const plan *P, double v, const cpi_field_names *names, cp_error *error)
+{
+    char f[128], b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
+    for (size_t r = 0; r < P->nruns; r++) {
+        const run *R = &P->runs[r];
+        const double tau = fmax(R->tau_in, R->tau_out), eased = 0.5 * v * tau;
+        if (tau > 0 && !(eased >= CPI_EASE_MIN_SHARE * P->length)) {
+            const size_t a = R->first % P->n, b = (R->first + R->segs) % P->n;
+            snprintf(f, sizeof f, "%stiming", names->options);
+            cpi_error_set(error, CP_ERR_INVALID,
+                          "keys[%zu]..keys[%zu]: at constant speed the camera eases over %s m of the path's %s m "
+                          "there, less than 1e-9 of it: too little to lay out; give the path less time, or use "
+                          "smooth timing",
+                          a, b, cpi_fmt_double(b1, eased), cpi_fmt_double(b2, P->length));
+            snprintf(f, sizeof f, "keys[%zu]", b);
+            cpi_error_field(error, (long)b, f);
+            return CP_ERR_INVALID;
+        }
+    }
+    return CP_OK;
 }
 
 /* The keys' times at speed v: first relative to the arrival at
@@ -492,6 +486,35 @@ static void time_keys(plan *P, double v)
         p->keys[n - 1].time = end; /* as given: the duration does not change */
 }
 
+/* The computed times keep keys (and the ends of holds) as far apart as
+ * given times must be: a segment too short a part of the path to take
+ * that long is refused, naming its key, as a saved file with those times
+ * would be. */
+static int check_times(const plan *P, cp_error *error)
+{
+    const cp_path *p = P->p;
+    const size_t n = P->n;
+    const double least = cpi_path_min_spacing(p->keys, n, &p->opts);
+    for (size_t i = 0; i < P->nseg; i++) {
+        const size_t j = i + 1 < n ? i + 1 : 0;
+        const cp_key *a = &p->keys[i];
+        const double next = j ? p->keys[j].time : p->keys[0].time + p->opts.period;
+        const double gap = next - a->time - ((a->flags & CP_KEY_HOLD) ? a->hold : 0.0);
+        if (!(gap >= least)) {
+            char f[64], b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], b3[CPI_FMT_DOUBLE_SIZE],
+                b4[CPI_FMT_DOUBLE_SIZE];
+            snprintf(f, sizeof f, "keys[%zu].position", j);
+            return cpi_error_at(error, CP_ERR_INVALID, (long)j, f,
+                                "at constant speed reached %s s after keys[%zu]%s (%s m of the path's %s m), "
+                                "closer than keys may be here, %s s",
+                                cpi_fmt_double(b1, gap), i, (a->flags & CP_KEY_HOLD) ? "'s hold" : "",
+                                cpi_fmt_double(b2, P->seglen[i]), cpi_fmt_double(b3, P->length),
+                                cpi_fmt_double(b4, least));
+        }
+    }
+    return CP_OK;
+}
+
 /* The warp's nodes, in travelled order; each segment in its keys'
  * own times (a run that crosses a loop's seam has its times a period apart
  * there); an open path's end with its own derivatives (zero at a stop),
@@ -522,7 +545,7 @@ static int travel_nodes(const plan *P, builder *b, cp_error *error)
             }
             dist += P->seglen[i];
             if (b->rough)
-                return bends_too_sharply(i, n, error);
+                return cpi_path_bends_too_sharply(i, n, error);
         }
     }
     if (!P->closed) {
@@ -573,7 +596,7 @@ static int store_warp(const plan *P, const builder *b, cp_error *error)
 
 int cpi_warp_constant_speed(cp_path *p, const cpi_field_names *names, cp_error *error)
 {
-    int rc = check_moving(p, names, error);
+    int rc = cpi_path_check_moving(p, names, error);
     if (rc != CP_OK)
         return rc;
     const size_t n = p->count;
@@ -592,7 +615,11 @@ int cpi_warp_constant_speed(cp_path *p, const cpi_field_names *names, cp_error *
         split_into_runs(&P);
         b.v = p->shape->speed = cruising_speed(&P);
         time_keys(&P, b.v);
-        rc = travel_nodes(&P, &b, error);
+        rc = check_eases(&P, b.v, names, error);
+        if (rc == CP_OK)
+            rc = check_times(&P, error);
+        if (rc == CP_OK)
+            rc = travel_nodes(&P, &b, error);
     }
     if (rc == CP_OK)
         rc = store_warp(&P, &b, error);

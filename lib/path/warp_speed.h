@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/path/warp_speed.h - the warp of constant-speed timing
  * (lib/path/warp_speed.c; not installed). */
 #ifndef CAMPATH_WARP_SPEED_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/record/record.c - the recorder: live camera poses to timed keys
  * (distance or real pace), a path from them, and the atomic save. */
 #include <float.h>

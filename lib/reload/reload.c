@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lib/reload/reload.c - path resources by file name, reloaded when their files change.
  *
  * The system's change watch (lib/base/os.h: inotify on Linux,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/bench/bench.h - what every benchmark program shares. */
 #ifndef CAMPATH_BENCH_H
 #define CAMPATH_BENCH_H

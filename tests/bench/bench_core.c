@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/bench/bench_core.c - building and sampling camera paths, against
  * GSL's natural cubic spline (what a C programmer would otherwise use) and
  * against a linear-scan segment search (the baseline the cursor and bucket

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/bench/bench_json.c - path files: loading and saving a 100,000-key
  * file (against a cJSON parse and print of the same text), and hot reload
  * latency from a rename to the new generation seen by a poll loop. */

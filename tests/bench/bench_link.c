@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/bench/bench_link.c - the live link on loopback, measured through
  * the editor's own code (editor/core, linked in) and the game's side of the
  * library, each against its baseline in the same run:

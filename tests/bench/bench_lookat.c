@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/bench/bench_lookat.c - what a look-at path costs to sample against a
  * plain path through the same keys (the plain one given the rotations the
  * look-at path derives at its keys), in keys and smooth timing, at 1,000 and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/bench/bench_platform.c - the figures a port changes: building paths,
  * sampling them, JSON text both ways, and the files (an atomic save, a load)
  * through the platform interface. ISO C and the library only, so that the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/bench/bench_record.c - what the recorder and the hand-off cost a
  * frame, against plain path sampling in the same run: cp_recorder_add (both
  * paces), and cp_handoff_sample while entering, on the path and while

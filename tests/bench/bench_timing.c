@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/bench/bench_timing.c - what smooth timing costs against keys timing
  * (building and sampling at 1,000 and 1,000,000 keys), arc length against
  * the plain adaptive rule it replaced, and `campath info` and `campath

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/bench/editor.sh - campath-editor on Mesa's software OpenGL (llvmpipe),
 # run by `make bench`:
 #   - frame time at 1280x720 with a 10,000-key path shown (HUD, graph and

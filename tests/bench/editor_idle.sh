@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/bench/editor_idle.sh - what campath-editor's window costs while
 # nothing happens, on a virtual display (Xvfb) with Mesa's software OpenGL,
 # run by `make bench`. The baseline, in the same run, is the same window

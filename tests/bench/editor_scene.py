@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """tests/bench/editor_scene.py - writes a binary glTF of about a million
 triangles for the editor's frame and load benchmarks: a town of 500 blocks,
 each its own mesh (a box whose faces are split into 13 x 13 quads: 2,028

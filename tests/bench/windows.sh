@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/bench/windows.sh - the same benchmark (tests/bench/bench_platform.c)
 # built for Linux and for Windows, run in one `make bench`, side by side.
 # The Windows build runs under Wine here: the figures are informative only.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/e2e/api_docs.sh - docs/api.md stays in step with the headers: every
 # function declared in include/campath/*.h is mentioned there (as `name(`).
 # Its code (programs, fragments, excerpts) is checked by tests/e2e/doc_code.sh.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/e2e/blender.sh - exported glTF files through Blender's own importer
 # (Debian's blender package, run in background mode): each file imported
 # into a scene at 24, 30 or 60 frames a second as a user would, and the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/e2e/check.sh - drives `campath check`: the overshoot examples are
 # findings with keys timing (exit 1, one line each, naming keys and times) and
 # clean with smooth timing (exit 0); --json parses; usage errors exit 2.
@@ -27,7 +28,9 @@ expect $D/position_reverses_keys.json 1 \
     "error: reverse: keys\[0\] (t = 0)..keys\[1\] (t = 1): the camera moves backwards along the segment, at up to 7.66"
 expect $D/fov_dips_keys.json 1 "error: fov-range: keys\[1\] (t = 1)..keys\[2\] (t = 10): the field of view reaches -63.79"
 expect $D/hold_drifts_keys.json 1 "error: reverse: keys\[1\] (t = 1)..keys\[2\] (t = 2): the keys share a position"
-for ex in rotation_long_way position_reverses fov_dips hold_drifts; do
+expect $D/lens_swings_keys.json 1 "error: focus-range: keys\[1\] (t = 1)..keys\[2\] (t = 10): the focus distance reaches -18.94"
+expect $D/lens_swings_keys.json 1 "warning: aperture-overshoot: keys\[1\] (t = 1)..keys\[2\] (t = 10): the aperture reaches f/29.85"
+for ex in rotation_long_way position_reverses fov_dips hold_drifts lens_swings; do
     expect $D/${ex}_smooth.json 0 "^$D/${ex}_smooth.json: clean (4 keys, smooth timing)$"
 done
 # one line per finding
@@ -43,6 +46,14 @@ assert d["errors"] == 2 and d["total"] == 2 and d["timing"] == "keys", d
 f = d["findings"][0]
 assert f["kind"] == "reverse" and f["severity"] == "error" and f["keys"] == [0, 1] and f["times"] == [0, 1], f
 assert abs(f["value"] + 7.666201766620187) < 1e-12 and f["message"].startswith("keys[0] (t = 0)..keys[1] (t = 1): ")
+PY
+$CAMPATH check $D/lens_swings_keys.json --json > "$TMP/lens" && fail "--json exit status 0 with a focus error"
+python3 - "$TMP/lens" <<'PY' || fail "check --json focus and aperture"
+import json, sys
+d = json.load(open(sys.argv[1]))
+kinds = [(f["kind"], f["severity"]) for f in d["findings"]]
+assert kinds == [("focus-range", "error"), ("aperture-overshoot", "warning")], kinds
+assert abs(d["findings"][0]["value"] + 18.948275862068964) < 1e-12 and d["findings"][0]["at"] == 5.5, d
 PY
 $CAMPATH check $D/fov_dips_smooth.json --json > "$TMP/json2" || fail "--json clean exit status"
 python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['findings'] == [] and d['total'] == 0" "$TMP/json2" ||

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/e2e/cli.sh - drives build/campath: validate, info, sample, retime, watch.
 # Run from the project root with BUILD set (make e2e does both).
 set -eu

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/e2e/deps.sh - `make run` and `make test` for a user who is not root
 # and lacks a Debian package (a made-up name in DEB_run, DEB_test): each
 # stops before building, names the package, and prints how to install it,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/e2e/doc_code.sh - every ```c block of README.md and docs/*.md holds:
 # programs (a block with main) compile with -std=c11, the project's warnings
 # and -Werror against the library and run; fragments (a block after

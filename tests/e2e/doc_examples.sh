@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/e2e/doc_examples.sh - the example sessions of the documentation
 # (indented blocks of "$ campath ..." and what it prints, in docs/cli.md)
 # print what the tool prints now: each command runs from a copy of the

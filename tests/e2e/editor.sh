@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/e2e/editor.sh - campath-editor end to end, without a display:
 #   - a script records a path through the key bindings, inserts, undoes,
 #     saves with Ctrl+S, and the file is checked by the library's loader

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/e2e/editor_budget.sh - scenes that would take campath-editor past
 # its budget (docs/editor.md, "Scene limits") are refused at once, with a
 # message naming the limit, and a path file that names one still opens:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/e2e/editor_frames.sh - campath-editor --render-frames replaces what
 # is in DIR and trusts no write:
 #   - a symbolic link or a FIFO at a frame's name is an error naming it

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The editor's modules as editor/core/README.md maps them: every file in the
 # map, every function with its module's prefix, calls only downwards and
 # never round a circle, front ends through the commands, a renderer that

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/e2e/editor_scene.sh - campath-editor in the user's world, headless
 # (Mesa's software OpenGL through EGL, no display):
 #   - a screenshot shows the scene (glTF text with a texture file, binary glTF

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The recorder and hand-off examples (docs/examples) run as make test builds
 # them: the recorder's SDL2 game loop headless with scripted input (it
 # records, saves, plays back and follows a second save, then checks the

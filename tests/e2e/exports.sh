@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # libcampath.so exports the public API and nothing else: every function
 # declared with CP_API in include/campath/*.h, and no library-internal
 # (cpi_) or other symbol.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/e2e/figures.sh - the two figures of docs/math.md, section 10 (the
 # second also heads the README), each made by `campath plot PATH
 # --compare bisector`: c2_vs_bisector.svg from the demo path

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/e2e/gltf_cli.sh - `campath export-gltf` and `campath import-gltf`:
 # the round trip through a file gives back the same samples, files without
 # the embedded path come back with their interpolation recognised (a linear

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/e2e/gltf_node.sh - exported glTF files against the Khronos glTF
 # Validator and three.js (GLTFLoader + AnimationMixer), both from the npm
 # registry, installed from tests/e2e/node/package-lock.json into

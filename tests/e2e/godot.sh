@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/e2e/godot.sh - exported glTF files through Godot 3's importer and
 # AnimationPlayer (Debian's godot3 package, the editor on a virtual display,
 # Xvfb: Godot 3 opens a window on Linux even to import): a project whose

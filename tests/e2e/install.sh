@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `make install` as the README says, for a prefix given after a plain `make`:
 # the README's own example program, built with the README's own command
 # (`cc game.c $(pkg-config --cflags --libs campath)`: the shared library),

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The layers depend only downwards (README, "Layout"): an upward include of an
 # internal header does not compile with a layer's include paths, and
 # tests/tools/check_layers.py finds upward includes and symbols in the tree

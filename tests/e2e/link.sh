@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/e2e/link.sh - the live link end to end, on loopback only, with the
 # editor in script mode and the example game (docs/examples/linked.c)
 # headless, and a client in another language (tests/e2e/link_client.py,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """A client of campath's live link in another language, written from
 docs/link.md alone: the proof that the protocol page is enough.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/e2e/lookat.sh - look-at paths, focus and aperture through `campath`:
 # sample prints today's header, byte for byte, for files without focus and
 # aperture and appends focus,aperture for files with them; info names the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """tests/e2e/pixels.py - reads the editor's images for the end-to-end tests
 (PNG as SDL2_image writes it: 8-bit RGB or RGBA, not interlaced; 24-bit BMP).
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/e2e/plot.sh - `campath plot`: well-formed SVG with four charts, keys
 # marked, axes labelled with units, and with --compare a second series whose
 # jumps at the keys are drawn as vertical steps (while C2 has none).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/editor/edtest.h - helpers shared by the editor tests. */
 #ifndef ED_TEST_H
 #define ED_TEST_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/editor/test_budget.c - a scene's budget (import.h, world.h): what a
  * glTF asks for counted before assimp reads it (scan.h), images measured by
  * their headers before anything decodes them (image.h), a texture named by

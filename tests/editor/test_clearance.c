@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/editor/test_clearance.c - the clearance check: the BVH's answers
  * against brute force, and paths through, near and clear of a wall. */
 #include "edtest.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/editor/test_clip_corpus.c - replays the paste fuzz corpus through the
  * fuzz target itself (tests/fuzz/fuzz_clip.c, linked in), with any compiler,
  * in `make test`: each input into every path the target makes (its first

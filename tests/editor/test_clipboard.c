@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/editor/test_clipboard.c - copy, cut and paste of keys: spacing kept,
  * later keys moved on, one key as well as many, unknown members kept,
  * between files, through the system clipboard the front end offers. */

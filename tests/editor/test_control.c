@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/editor/test_control.c - the binding table, and input events through
  * the control layer: held keys fly, pressed keys edit, the mouse looks,
  * selects and scrubs, and resizing, minimising and losing focus neither

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/editor/test_edit.c - recording in both time modes, inserting,
  * deleting, moving and retiming keys, options, and undo/redo of each edit. */
 #include "edtest.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/editor/test_file.c - the editor's file: new files, saving, the dirty
  * flag, unknown fields, the recovery file, reloads and their conflicts,
  * quitting with unsaved edits. Real files in a temporary folder. */

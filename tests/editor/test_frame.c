@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/editor/test_frame.c - an idle editor draws nothing: the frame loop
  * waits for events unless something moves (playback, a held key that
  * flies, a scene loading) or time changes what is shown (a file reloaded,

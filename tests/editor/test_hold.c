@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/editor/test_hold.c - timing in the editor: new paths are smooth,
  * holds are edited per key (typed, dragged, by script), the graph's speed
  * drops to zero over a hold, key times keep clear of holds, constant-speed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/editor/test_inspector.c - the key inspector: its fields where the
  * mouse finds them, values typed (Enter applies, Tab goes on, Esc cancels,
  * a bad number is refused and stays open) and dragged, for one key and for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/editor/test_keyedit.c - the selection as a set, editing key values
  * directly, transforms of the selection or the whole path, and a key at the
  * playhead that keeps the path's shape (measured). */

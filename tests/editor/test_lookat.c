@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/editor/test_lookat.c - look-at targets, focus and aperture in the
  * editor: a path turned to look-at and back keeps every key's rotation; a
  * recording looks at what the camera sees; the inspector shows and edits a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/editor/test_messages.c - what the editor says: counts in good
  * English, messages that go with the state they describe. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/editor/test_pointer.c - dragging with the mouse: a box selects, the
  * gizmo and a key's marker move the selection, a key's tick moves its time
  * (Shift: with the later keys), looking from a key turns it; each drag one

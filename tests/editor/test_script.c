@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/editor/test_script.c - the headless command language: it drives the
  * editor like a person, and its errors name the script line. */
 #include "edtest.h"

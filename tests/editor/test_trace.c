@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/editor/test_trace.c - the path as the view and the graph show it:
  * the graph must show no acceleration jump at the keys of a C2 path and a
  * clear one for bisector tangents; the polyline must follow the path within

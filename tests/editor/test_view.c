@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/editor/test_view.c - projection and near-plane clipping, picking,
  * the camera's angles, the window layout and the demo world's geometry. */
 #include "edtest.h"

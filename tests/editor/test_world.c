@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/editor/test_world.c - scenes into the editor's world: glTF text and
  * binary and OBJ through assimp, node transforms, textures, the options, the
  * loader thread, the path file's "scene" member, and every kind of bad scene

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/fuzz/fuzz_clip.c - libFuzzer target for pasting keys: any text on the
  * system clipboard, through the editor's paste command (clip.h), into a
  * path of 0 to 3 keys with the playhead at its start or its end.

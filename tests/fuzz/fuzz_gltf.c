@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/fuzz/fuzz_gltf.c - libFuzzer target for glTF and GLB import.
  *
  * Any input must either fail with a status and a message naming the source,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/fuzz/fuzz_link.c - libFuzzer target for the link's messages
  * (campath/link.h, docs/link.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/fuzz/fuzz_load.c - libFuzzer target for the path file reader.
  *
  * Any input must either fail with a message naming the source, or load; a

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Checks that the editor's modules stay as editor/core/README.md maps them.
 
     check_editor.py BUILD            checks the tree and the objects in BUILD

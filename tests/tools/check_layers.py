@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Checks that campath's layers depend only downwards.
 
     check_layers.py BUILD            checks the tree and the objects in BUILD

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The C code shown in the documentation compiles, and its programs run.
 
     doc_code.py BUILD FILE.md...     checks every ```c block of the files

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The example sessions of the documentation print what the tool prints.
 
     doc_examples.py BUILD FILE.md...            runs every example, fails where the output differs

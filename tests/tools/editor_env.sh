@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Sourced by the scripts that run campath-editor (tests/e2e, docs/editor-images.sh).
 #
 # editor_wrap DIR EDITOR prints the command to run the editor as. Normally

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes lib/base/dtoa_table.c: for every decimal exponent k in [-324, 292] the
 126-bit number g(k) = floor(10^-k * 2^(125 - f)) + 1, where f = floor(log2(10^-k)),
 split as g = hi * 2^63 + lo (both below 2^63). lib/base/dtoa.c multiplies by it to

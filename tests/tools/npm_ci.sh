@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/tools/npm_ci.sh DIR - installs the npm packages that
 # tests/e2e/gltf_node.sh checks exported glTF with (the Khronos glTF
 # Validator and three.js, pinned by tests/e2e/node/package-lock.json) into

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_alloc.c - every allocation fails in turn.
  *
  * For load, save, glTF export, glTF import and reload, the operation is run

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_arclength.c - arc length against known lengths and a
  * brute-force polyline, distance <-> time both ways, constant-speed retiming. */
 #include <math.h>

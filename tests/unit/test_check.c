@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_check.c - cp_path_check: every kind of finding, once where
- * it must be found and once where it must not; the four overshoot
+ * it must be found and once where it must not; the five overshoot
  * examples found with keys timing and gone with smooth timing; the report's
  * fields, limits and names. */
 #include <math.h>
@@ -58,13 +59,14 @@ static cp_check_report check_file(const char *file)
 static void issue_examples_should_be_found_with_keys_timing_only(void **state)
 {
     (void)state;
-    static const struct { const char *name; cp_finding_kind kind; } ex[4] = {
+    static const struct { const char *name; cp_finding_kind kind; } ex[5] = {
         {"rotation_long_way", CP_FINDING_TURN},
         {"position_reverses", CP_FINDING_REVERSE},
         {"fov_dips", CP_FINDING_FOV_RANGE},
         {"hold_drifts", CP_FINDING_REVERSE},
+        {"lens_swings", CP_FINDING_FOCUS_RANGE},
     };
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 5; i++) {
         char file[128];
         snprintf(file, sizeof file, "tests/data/check/%s_keys.json", ex[i].name);
         cp_check_report r = check_file(file);
@@ -106,6 +108,78 @@ static void reverse_motion_should_be_measured_exactly(void **state)
     cp_check_report_free(&r);
 }
 
+/* Keys anywhere in a room, unevenly timed: plenty of backward motion in
+ * every timing (smooth timing's shape overshoots too, over its chords).
+ * Constant speed refuses a path that bends too sharply: another is drawn. */
+static cp_path *room_path(testutil_rng *rng, size_t n, cp_timing timing)
+{
+    for (int attempt = 0; attempt < 100; attempt++) {
+        cp_key k[8];
+        memset(k, 0, sizeof k);
+        double t = 0;
+        for (size_t i = 0; i < n; i++) {
+            k[i] = key(t, 0, testutil_uniform(rng, -90, 90), 50);
+            k[i].position = cp_vec3_make(testutil_uniform(rng, -10, 10), testutil_uniform(rng, 0, 3),
+                                         testutil_uniform(rng, -10, 10));
+            t += testutil_uniform(rng, 0.2, 3);
+        }
+        cp_error err;
+        cp_path *p = cp_path_create(k, n, &(cp_path_options){.timing = timing}, &err);
+        if (p)
+            return p;
+        if (timing != CP_TIMING_CONSTANT_SPEED)
+            fail_msg("%s", err.message);
+    }
+    fail_msg("no constant-speed room path in 100 attempts");
+    return NULL;
+}
+
+/* In every timing a reverse finding reports the camera's true backward
+ * speed: its value is the velocity along the chord at its time, and no
+ * sample of the segment (2,000 of them) backs up faster. */
+static void reverse_should_be_the_true_extreme_in_every_timing(void **state)
+{
+    (void)state;
+    testutil_rng rng = {0x5eed5};
+    for (int timing = 0; timing < 3; timing++) {
+        size_t findings = 0, wrong = 0;
+        double worst = 0;
+        for (int it = 0; it < 40; it++) {
+            cp_path *p = room_path(&rng, 3 + (size_t)it % 5, (cp_timing)timing);
+            cp_check_report r;
+            cp_error err;
+            assert_int_equal(cp_path_check(p, NULL, &r, &err), CP_OK);
+            const cp_key *k = cp_path_keys(p);
+            for (size_t f = 0; f < r.count; f++) {
+                const cp_finding *fi = &r.findings[f];
+                if (fi->kind != CP_FINDING_REVERSE || !strstr(fi->message, "backwards"))
+                    continue;
+                const cp_vec3 u =
+                    cp_vec3_normalize(cp_vec3_sub(k[fi->key[1]].position, k[fi->key[0]].position));
+                cp_pose s;
+                cp_path_sample(p, fi->at, &s);
+                assert_near(cp_vec3_dot(s.velocity, u), fi->value, 1e-9, 1);
+                double least = INFINITY;
+                for (int j = 0; j <= 2000; j++) {
+                    cp_path_sample(p, fi->time[0] + (fi->time[1] - fi->time[0]) * j / 2000.0, &s);
+                    least = fmin(least, cp_vec3_dot(s.velocity, u));
+                }
+                findings++;
+                worst = fmax(worst, fi->value - least);
+                if (fi->value > least + 1e-9 * fmax(1, fabs(least)) && wrong++ < 3)
+                    print_message("    %s timing: %s\n      but a sample backs up at %.6g m/s\n",
+                                  cp_timing_name((cp_timing)timing), fi->message, -least);
+            }
+            cp_check_report_free(&r);
+            cp_path_destroy(p);
+        }
+        print_message("    %s timing: %zu reverse findings, %zu slower than a sample; the most: %.2g m/s\n",
+                      cp_timing_name((cp_timing)timing), findings, wrong, worst);
+        assert_true(findings > 20);
+        assert_int_equal(wrong, 0);
+    }
+}
+
 static void drift_at_a_repeated_position_should_be_found(void **state)
 {
     (void)state;
@@ -122,6 +196,19 @@ static void drift_at_a_repeated_position_should_be_found(void **state)
     cp_check_report_free(&r);
 }
 
+/* The one finding of `kind` in the report, about keys a and a + 1, with
+ * its severity, value and time. */
+static const cp_finding *expect_one(const cp_check_report *r, cp_finding_kind kind, cp_severity severity, size_t a,
+                                    double value, double at)
+{
+    const cp_finding *f = NULL;
+    assert_int_equal(count_kind(r, kind, &f), 1);
+    assert_true(f->severity == severity && f->key[0] == a && f->key[1] == a + 1);
+    assert_near(f->value, value, 1e-12, 1);
+    assert_near(f->at, at, 1e-12, 1);
+    return f;
+}
+
 static void fov_should_be_found_outside_its_range_and_its_keys(void **state)
 {
     (void)state;
@@ -129,10 +216,7 @@ static void fov_should_be_found_outside_its_range_and_its_keys(void **state)
     cp_key k[4] = {key(0, 0, 0, 60), key(1, 0, 0, 20), key(10, 0, 0, 20), key(11, 0, 0, 60)};
     cp_check_report r = check(k, 4, (cp_path_options){0}, NULL);
     const cp_finding *f = NULL;
-    assert_int_equal(count_kind(&r, CP_FINDING_FOV_RANGE, &f), 1);
-    assert_true(f->severity == CP_SEVERITY_ERROR && f->key[0] == 1 && f->key[1] == 2);
-    assert_near(f->value, -63.79310344827586, 1e-12, 1);
-    assert_near(f->at, 5.5, 1e-12, 1);
+    expect_one(&r, CP_FINDING_FOV_RANGE, CP_SEVERITY_ERROR, 1, -63.79310344827586, 5.5);
     cp_check_report_free(&r);
     /* stays positive but leaves its keys' range: a warning */
     cp_key m[4] = {key(0, 0, 0, 60), key(1, 0, 0, 40), key(2, 0, 0, 40.5), key(8, 0, 0, 60)};
@@ -149,6 +233,50 @@ static void fov_should_be_found_outside_its_range_and_its_keys(void **state)
     /* nor does linear fov in keys timing */
     r = check(k, 4, (cp_path_options){.fov = CP_INTERP_LINEAR}, NULL);
     assert_int_equal(count_kind(&r, CP_FINDING_FOV_RANGE, NULL) + count_kind(&r, CP_FINDING_FOV_OVERSHOOT, NULL), 0);
+    cp_check_report_free(&r);
+}
+
+/* Focus and aperture are channels like the fov: a spline in time through
+ * unevenly timed keys swings them past their keys, the focus through 0 (an
+ * error: no lens focuses there), the f-number far past its keys (a
+ * warning); smooth timing keeps them monotone between keys. */
+static void focus_and_aperture_should_be_found_outside_their_range_and_keys(void **state)
+{
+    (void)state;
+    cp_key k[4] = {key(0, 0, 0, 50), key(1, 0, 0, 50), key(10, 0, 0, 50), key(11, 0, 0, 50)};
+    const double focus[4] = {12, 2, 2, 12}, aperture[4] = {2, 11, 11, 2};
+    for (int i = 0; i < 4; i++)
+        k[i].focus = focus[i], k[i].aperture = aperture[i];
+    cp_check_report r = check(k, 4, (cp_path_options){0}, NULL);
+    const cp_finding *f = expect_one(&r, CP_FINDING_FOCUS_RANGE, CP_SEVERITY_ERROR, 1, -18.948275862068964, 5.5);
+    assert_string_equal(f->message, "keys[1] (t = 1)..keys[2] (t = 10): the focus distance reaches -18.948275862068964 m "
+                                    "(at t = 5.5), not above 0");
+    f = expect_one(&r, CP_FINDING_APERTURE_OVERSHOOT, CP_SEVERITY_WARNING, 1, 29.85344827586207, 5.5);
+    assert_string_equal(f->message, "keys[1] (t = 1)..keys[2] (t = 10): the aperture reaches f/29.85344827586207 "
+                                    "(at t = 5.5), outside its keys' f/11..f/11");
+    cp_check_report_free(&r);
+    /* the f-number through 0: an error; the focus past its keys only: a warning */
+    for (int i = 0; i < 4; i++)
+        k[i].focus = aperture[i] + 1, k[i].aperture = focus[i];
+    r = check(k, 4, (cp_path_options){0}, NULL);
+    assert_int_equal(count_kind(&r, CP_FINDING_APERTURE_RANGE, &f), 1);
+    assert_true(f->severity == CP_SEVERITY_ERROR && f->value < 0);
+    assert_int_equal(count_kind(&r, CP_FINDING_FOCUS_OVERSHOOT, &f), 1);
+    assert_true(f->severity == CP_SEVERITY_WARNING && f->value > 12);
+    cp_check_report_free(&r);
+    /* smooth timing (monotone maps), and linear lens channels, are clean */
+    r = check(k, 4, (cp_path_options){.timing = CP_TIMING_SMOOTH}, NULL);
+    assert_int_equal(r.total, 0);
+    cp_check_report_free(&r);
+    r = check(k, 4, (cp_path_options){.fov = CP_INTERP_LINEAR}, NULL);
+    assert_int_equal(r.total, 0);
+    cp_check_report_free(&r);
+    /* a swing within 1% of the keys is no finding: evenly timed keys */
+    for (int i = 0; i < 4; i++)
+        k[i].time = i;
+    r = check(k, 4, (cp_path_options){0}, NULL);
+    for (size_t i = 0; i < r.count; i++)
+        assert_true(r.findings[i].kind != CP_FINDING_FOCUS_RANGE && r.findings[i].kind != CP_FINDING_APERTURE_RANGE);
     cp_check_report_free(&r);
 }
 
@@ -275,11 +403,13 @@ static void report_should_list_up_to_its_limit_and_count_all(void **state)
 static void names_should_cover_every_kind(void **state)
 {
     (void)state;
-    static const char *const kinds[9] = {"jump",          "reverse",   "turn",          "fov-range",    "fov-overshoot",
-                                         "half-turn",     "inserted-keys", "look-vertical", "target-near"};
-    for (int i = 0; i < 9; i++)
+    static const char *const kinds[13] = {"jump",           "reverse",         "turn",           "fov-range",
+                                          "fov-overshoot",  "half-turn",       "inserted-keys",  "look-vertical",
+                                          "target-near",    "focus-range",     "focus-overshoot", "aperture-range",
+                                          "aperture-overshoot"};
+    for (int i = 0; i < 13; i++)
         assert_string_equal(cp_finding_kind_name((cp_finding_kind)i), kinds[i]);
-    assert_null(cp_finding_kind_name((cp_finding_kind)9));
+    assert_null(cp_finding_kind_name((cp_finding_kind)13));
     assert_string_equal(cp_severity_name(CP_SEVERITY_ERROR), "error");
     assert_string_equal(cp_severity_name(CP_SEVERITY_WARNING), "warning");
     assert_string_equal(cp_severity_name(CP_SEVERITY_INFO), "info");
@@ -291,8 +421,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(issue_examples_should_be_found_with_keys_timing_only),
         cmocka_unit_test(reverse_motion_should_be_measured_exactly),
+        cmocka_unit_test(reverse_should_be_the_true_extreme_in_every_timing),
         cmocka_unit_test(drift_at_a_repeated_position_should_be_found),
         cmocka_unit_test(fov_should_be_found_outside_its_range_and_its_keys),
+        cmocka_unit_test(focus_and_aperture_should_be_found_outside_their_range_and_keys),
         cmocka_unit_test(turning_the_long_way_should_be_found),
         cmocka_unit_test(half_turns_should_be_a_warning),
         cmocka_unit_test(inserted_rotation_keys_should_be_information),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_curve.c - the curve: evaluation to the digit, keys
  * reproduced exactly, segment search, clamping and looping, validation. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_files.c - saving next to what is already there: special
  * files are refused and left alone, symbolic links (chains, relative,
  * dangling) are written through and kept, an old file's owner, group and

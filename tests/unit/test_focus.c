@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_focus.c - focus and aperture: per-key channels that pass
  * through their keys exactly, are C2 at every key (measured by one-sided
  * second differences, which also show a C1 interpolation's jump), stay

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_gltf.c - glTF export and import: the structure of the
  * exported file, its float data, the round trip, recognising builders in
  * float data, and a readable error for every animation campath cannot

@@ -1,8 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_gltf_corpus.c - replays the glTF fuzz corpus and the glTF
  * test data through the fuzz target itself (tests/fuzz/fuzz_gltf.c, linked
  * in), with any compiler, in `make test`: the target aborts on any input
  * that breaks its rules. */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

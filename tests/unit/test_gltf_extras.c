@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_gltf_extras.c - the exact path embedded in an exported glTF
  * (animations[0].extras.campath) goes through the JSON layer's one writer and
  * one reader: members campath does not know come back byte for byte, a bad

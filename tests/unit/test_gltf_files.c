@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_gltf_files.c - glTF files on disk: binary .glb export and
  * import (glTF 2.0 section 4.4), truncated containers, and buffer URIs that
  * try to read outside the glTF's folder, name a FIFO, or name nothing. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_handoff.c - hand-off between live cameras and a path:
  * extrapolation against closed forms, derivatives against finite
  * differences, continuity measured at both ends of the entering and the
@@ -273,6 +274,73 @@ static void entering_and_leaving_should_be_c2_at_both_ends_of_each_blend(void **
     cp_path_destroy(path);
 }
 
+/* The player's camera with its quaternion in the other hemisphere: the
+ * same rotations, -q. */
+static cp_pose live_negated_at(double t)
+{
+    cp_pose p = live_at(t);
+    p.rotation = cp_quat_neg(p.rotation);
+    return p;
+}
+
+/* The hand-off's quaternion, sampled every millisecond with the live
+ * camera `live`: how often it changes sign between two samples (q . q_prev
+ * < 0 while the rotation barely moves), and the last time it did. */
+static int sign_changes(const cp_handoff *h, cp_pose (*live)(double), double t0, double t1, double *at)
+{
+    int n = 0;
+    cp_pose prev, out, l = live(t0);
+    cp_error err;
+    assert_int_equal(cp_handoff_sample(h, t0, &l, &prev, &err), CP_OK);
+    for (double t = t0 + 1e-3; t <= t1; t += 1e-3) {
+        l = live(t);
+        assert_int_equal(cp_handoff_sample(h, t, &l, &out, &err), CP_OK);
+        if (cp_quat_dot(prev.rotation, out.rotation) < -0.99)
+            n++, *at = t;
+        prev = out;
+    }
+    return n;
+}
+
+/* The quaternion keeps its hemisphere from the live camera's into the path
+ * and through the scene, whichever hemisphere the game keeps its camera
+ * in. Leaving, it must end as the live camera's own, sign included: where
+ * the game's camera comes back in the other hemisphere (here it is
+ * negated between entering and leaving), it changes sign once, halfway
+ * through the blend (w = 1/2), where neither camera outweighs the other. */
+static void hemisphere_should_hold_through_a_hand_off(void **state)
+{
+    (void)state;
+    cp_path *path = scene_path(CP_ENDS_NATURAL);
+    cp_pose (*const lives[2])(double) = {live_at, live_negated_at};
+    for (int in = 0; in < 2; in++)
+        for (int out_neg = 0; out_neg < 2; out_neg++) {
+            cp_handoff h;
+            cp_pose from = lives[in](3.0);
+            cp_error err;
+            assert_int_equal(cp_handoff_begin(&h, path, 10.0, &from, 1.5, &err), CP_OK);
+            assert_int_equal(cp_handoff_leave(&h, 7.0, 2.0, &err), CP_OK);
+            assert_true(h.sign == (in ? -1.0 : 1.0)); /* the scene in the live camera's hemisphere */
+            double at = 0;
+            if (sign_changes(&h, lives[in], 2.9, 7.0, &at))
+                fail_msg("live quaternion %s: the hand-off's quaternion changes sign at t = %.3f", in ? "-q" : "q",
+                         at);
+            const int leaving = sign_changes(&h, lives[out_neg], 7.0, 9.5, &at);
+            assert_int_equal(leaving, in != out_neg);
+            if (leaving)
+                assert_true(at > 8.0 - 1e-9 && at < 8.0 + 1e-3);
+            /* and it ends as the live camera, sign included */
+            cp_pose l = lives[out_neg](9.0), out;
+            assert_int_equal(cp_handoff_sample(&h, 9.0, &l, &out, &err), CP_OK);
+            const cp_quat d = cp_quat_make(out.rotation.x - l.rotation.x, out.rotation.y - l.rotation.y,
+                                           out.rotation.z - l.rotation.z, out.rotation.w - l.rotation.w);
+            assert_true(cp_quat_length(d) < 1e-13);
+            print_message("    live quaternion %s, then %s: no sign change entering or in the scene; %d leaving%s\n",
+                          in ? "-q" : "q", out_neg ? "-q" : "q", leaving, leaving ? " (at w = 1/2)" : "");
+        }
+    cp_path_destroy(path);
+}
+
 static void naive_cross_fade_should_jump_by_the_same_measure(void **state)
 {
     (void)state;
@@ -385,6 +453,9 @@ static void bad_input_should_be_named(void **state)
     expect_begin_refused(path, 10, &ok, -1, "blend", "blend: -1 s is not a finite number >= 0");
     expect_begin_refused(path, 10, &ok, INFINITY, "blend", "blend: inf s is not a finite number >= 0");
     expect_begin_refused(path, NAN, &ok, 1, "path_time", "path_time: nan is not a finite number");
+    /* blends whose weight or extrapolation leave the doubles: refused, not NaN */
+    expect_begin_refused(path, 10, &ok, 1e-310, "blend", "blend: 1e-310 s is outside 0.000001..1000000 s (0 is a cut)");
+    expect_begin_refused(path, 10, &ok, 1e300, "blend", "blend: 1e+300 s is outside 0.000001..1000000 s (0 is a cut)");
     expect_begin_refused(path, 10, NULL, 1, "from", "from: NULL pose");
     expect_begin_refused(NULL, 10, &ok, 1, "path", "path: NULL path");
 
@@ -396,6 +467,18 @@ static void bad_input_should_be_named(void **state)
     assert_int_equal(cp_handoff_leave(&h, 3, NAN, &err), CP_ERR_INVALID);
     assert_string_equal(err.message, "blend: nan s is not a finite number >= 0");
     assert_true(isinf(h.leave_time)); /* nothing scheduled */
+    assert_int_equal(cp_handoff_leave(&h, 3, 1e300, &err), CP_ERR_INVALID);
+    assert_string_equal(err.message, "blend: 1e+300 s is outside 0.000001..1000000 s (0 is a cut)");
+    assert_true(isinf(h.leave_time));
+    /* within the limits, a live camera so fast that its pose carried on
+     * leaves the doubles: an error, never NaN with CP_OK */
+    cp_handoff fast;
+    cp_pose racing = ok;
+    racing.velocity.x = 1e304;
+    assert_int_equal(cp_handoff_begin(&fast, path, 10, &racing, 1e6, &err), CP_OK);
+    cp_pose nan_out;
+    assert_int_equal(cp_handoff_sample(&fast, 5e5, &racing, &nan_out, &err), CP_ERR_INVALID);
+    assert_string_equal(err.message, "time: 500000 s: the live camera carried on from 1 s leaves the range of a double");
     assert_int_equal(cp_handoff_leave(&h, 3, 1, &err), CP_OK);
 
     cp_pose out, before;
@@ -467,6 +550,7 @@ int main(void)
         cmocka_unit_test(extrapolation_should_turn_about_a_fixed_axis_as_the_closed_form),
         cmocka_unit_test(extrapolation_should_report_true_derivatives),
         cmocka_unit_test(entering_and_leaving_should_be_c2_at_both_ends_of_each_blend),
+        cmocka_unit_test(hemisphere_should_hold_through_a_hand_off),
         cmocka_unit_test(naive_cross_fade_should_jump_by_the_same_measure),
         cmocka_unit_test(a_cut_and_a_path_end_should_behave),
         cmocka_unit_test(bad_input_should_be_named),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_json.c - path files: every bad file's message and place,
  * round trips bit for bit, unknown members, warnings, file errors. Numbers
  * and locales are in test_numbers.c, saving in test_files.c. */
@@ -345,6 +346,86 @@ static void json_should_round_trip_paths_bit_exact(void **state)
     cp_path_destroy(q);
 }
 
+/* -0 in each number member that takes a zero comes back as -0 through save
+ * and load, of a path and of a document, in every orientation and timing
+ * where the member is read; where zero is refused, -0 is refused the same
+ * way. */
+static void json_should_keep_signed_zeros(void **state)
+{
+    (void)state;
+    /* the member's text in the second key, and where its number is in a key */
+    static const struct { const char *head, *member; size_t at; } cases[] = {
+        {"", "\"t\": -0", offsetof(cp_key, time)},
+        {"", "\"position\": [-0, 2, 3]", offsetof(cp_key, position.x)},
+        {"", "\"position\": [1, -0, 3]", offsetof(cp_key, position.y)},
+        {"", "\"position\": [1, 2, -0]", offsetof(cp_key, position.z)},
+        {"", "\"rotation\": [-0, 0, 0, 1]", offsetof(cp_key, rotation.x)},
+        {"", "\"rotation\": [0, -0, 0, 1]", offsetof(cp_key, rotation.y)},
+        {"", "\"rotation\": [0, 0, -0, 1]", offsetof(cp_key, rotation.z)},
+        {"", "\"rotation\": [0, 0, 1, -0]", offsetof(cp_key, rotation.w)},
+        {"\"timing\": \"smooth\", ", "\"hold\": -0", offsetof(cp_key, hold)},
+        {"\"orientation\": \"look-at\", ", "\"target\": [-0, 1, 9]", offsetof(cp_key, target.x)},
+        {"\"orientation\": \"look-at\", ", "\"target\": [5, -0, 9]", offsetof(cp_key, target.y)},
+        {"\"orientation\": \"look-at\", ", "\"target\": [5, 1, -0]", offsetof(cp_key, target.z)},
+        {"\"orientation\": \"look-at\", ", "\"roll\": -0", offsetof(cp_key, roll)},
+        {"\"orientation\": \"look-at\", \"timing\": \"smooth\", ", "\"roll\": -0", offsetof(cp_key, roll)},
+        {"\"orientation\": \"look-at\", \"timing\": \"constant-speed\", ", "\"roll\": -0", offsetof(cp_key, roll)},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const int look_at = strstr(cases[c].head, "look-at") != NULL;
+        const char *other = look_at ? "\"target\": [0, 1, 9]" : "\"rotation\": [0, 0, 0, 1]";
+        const char *m = cases[c].member;
+        const int is_t = strncmp(m, "\"t\"", 3) == 0, is_pos = strncmp(m, "\"position\"", 10) == 0,
+                  is_other = strncmp(m, other, 9) == 0;
+        char text[512];
+        snprintf(text, sizeof text,
+                 "{\"campath\": 1, %s\"keys\": [{\"t\": -1, \"position\": [0, 0, 0], %s}, {%s, %s, %s%s%s}]}",
+                 cases[c].head, other, is_t ? m : "\"t\": 1", is_pos ? m : "\"position\": [1, 2, 3]",
+                 is_other ? m : other, is_t || is_pos || is_other ? "" : ", ", is_t || is_pos || is_other ? "" : m);
+        cp_error err;
+        cp_path *p = cp_path_load_memory(text, strlen(text), "signed", &err);
+        if (!p)
+            fail_msg("%s: %s", text, err.message);
+        cp_document doc;
+        assert_int_equal(cp_document_load_memory(text, strlen(text), "signed", &doc, &err), CP_OK);
+        size_t n, n_doc;
+        char *saved = cp_path_save_memory(p, &n, &err), *saved_doc = cp_document_save_memory(&doc, &n_doc, &err);
+        assert_non_null(saved);
+        assert_non_null(saved_doc);
+        cp_path *q = cp_path_load_memory(saved, n, "saved", &err);
+        cp_document again;
+        assert_non_null(q);
+        assert_int_equal(cp_document_load_memory(saved_doc, n_doc, "saved", &again, &err), CP_OK);
+        const double *was = (const double *)((const char *)&cp_path_keys(p)[1] + cases[c].at);
+        const double *is = (const double *)((const char *)&cp_path_keys(q)[1] + cases[c].at);
+        const double *doc_is = (const double *)((const char *)&again.keys[1] + cases[c].at);
+        if (*was != 0 || !signbit(*was) || *is != 0 || !signbit(*is) || *doc_is != 0 || !signbit(*doc_is))
+            fail_msg("%s: -0 came back as %g (path) and %g (document); saved:\n%s", cases[c].member, *is, *doc_is,
+                     saved);
+        free(saved);
+        free(saved_doc);
+        cp_path_destroy(p);
+        cp_path_destroy(q);
+        cp_document_free(&doc);
+        cp_document_free(&again);
+    }
+    /* where 0 is refused, -0 is too, with the same message */
+    static const char *const refused[] = {"fov", "focus", "aperture"};
+    for (size_t c = 0; c < sizeof refused / sizeof refused[0]; c++) {
+        char text[2][320];
+        cp_error err[2];
+        for (int z = 0; z < 2; z++) {
+            snprintf(text[z], sizeof text[z],
+                     "{\"campath\": 1, \"keys\": [{\"t\": 0, \"position\": [0, 0, 0], \"rotation\": [0, 0, 0, 1]}, "
+                     "{\"t\": 1, \"position\": [1, 0, 0], \"rotation\": [0, 0, 0, 1], \"%s\": %s}]}",
+                     refused[c], z ? "-0" : "0");
+            assert_null(cp_path_load_memory(text[z], strlen(text[z]), "signed", &err[z]));
+        }
+        assert_non_null(strstr(err[1].message, "-0 "));
+        assert_int_equal(err[0].column, err[1].column);
+    }
+}
+
 /* ---- unknown members ------------------------------------------------------------------------ */
 
 /* "scene" names the editor's world: read, written after "name", carried
@@ -656,6 +737,7 @@ int main(void)
         cmocka_unit_test(json_should_read_and_write_timing_and_holds),
         cmocka_unit_test(json_should_fill_defaults),
         cmocka_unit_test(json_should_round_trip_paths_bit_exact),
+        cmocka_unit_test(json_should_keep_signed_zeros),
         cmocka_unit_test(json_should_keep_unknown_members_verbatim),
         cmocka_unit_test(json_should_keep_the_scene),
         cmocka_unit_test(json_should_cap_the_warnings),

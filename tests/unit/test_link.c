@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_link.c - the live link on loopback: the codec (every type
  * written and read back, bad bodies refused with their message), then a
  * game's link and an editor's server in one process: the handshake, the

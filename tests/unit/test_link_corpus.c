@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_link_corpus.c - replays the link's fuzz corpus through the
  * fuzz target itself (tests/fuzz/fuzz_link.c, linked in), with any
  * compiler, in `make test`: the target aborts on any input that breaks its

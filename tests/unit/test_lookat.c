@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_lookat.c - look-at paths: the camera looks from its
  * position at the target, +Y up, rolled; rotation, angular velocity and
  * angular acceleration continuous at every key (measured from both sides)
@@ -306,6 +307,86 @@ static void orbit_should_never_flip_the_quaternion(void **state)
     }
 }
 
+/* Keys anywhere in a room, each looking at a point anywhere in it (near
+ * level views), unevenly timed: between keys the view can swing far from
+ * where either key looks, in keys timing by the spline's overshoot and in
+ * smooth timing because camera and target travel at their own pace. */
+static cp_path *room_path(testutil_rng *rng, size_t n, shape s)
+{
+    cp_key k[8];
+    memset(k, 0, sizeof k);
+    double t = 0;
+    for (size_t i = 0; i < n; i++) {
+        k[i].time = t;
+        k[i].flags = CP_KEY_TARGET;
+        k[i].position = cp_vec3_make(testutil_uniform(rng, -10, 10), testutil_uniform(rng, 0, 3),
+                                     testutil_uniform(rng, -10, 10));
+        k[i].target = cp_vec3_make(testutil_uniform(rng, -10, 10), testutil_uniform(rng, 0, 3),
+                                   testutil_uniform(rng, -10, 10));
+        k[i].roll = s.roll ? testutil_uniform(rng, -40, 40) : 0.0;
+        k[i].fov = 50;
+        t += testutil_uniform(rng, 0.3, 3);
+    }
+    cp_path_options o = {.ends = s.ends, .timing = s.timing, .orientation = CP_ORIENTATION_LOOK_AT};
+    if (s.ends == CP_ENDS_CLOSED)
+        o.period = t;
+    cp_error err;
+    cp_path *p = cp_path_create(k, n, &o, &err);
+    if (!p)
+        fail_msg("%s", err.message);
+    return p;
+}
+
+/* The sampled quaternion is continuous along the whole path, however far
+ * the view swings between keys: nearby samples whose rotations are close
+ * never have opposite signs (q . q_prev < 0), a loop over three periods;
+ * and it stays C2 at the keys (the measure of the test above). */
+static void quaternion_should_keep_its_hemisphere_between_keys(void **state)
+{
+    (void)state;
+    testutil_rng rng = {0xf11b5};
+    size_t flips = 0, paths = 0, by_timing[3][2] = {{0}}; /* paths that flip, paths */
+    double most[3] = {0, 0, 0};
+    for (size_t s = 0; s < NSHAPES; s++)
+        for (int it = 0; it < 40; it++, paths++) {
+            cp_path *p = room_path(&rng, 3 + (size_t)it % 5, shapes[s]);
+            const int closed = shapes[s].ends == CP_ENDS_CLOSED;
+            const double start = cp_path_start(p), span = cp_path_duration(p) * (closed ? 3 : 1);
+            const int m = 20000;
+            double j3[3];
+            measure_jumps(p, j3);
+            for (int q = 0; q < 3; q++)
+                most[q] = fmax(most[q], j3[q]);
+            cp_pose prev, pose;
+            cp_path_sample(p, start, &prev);
+            for (int j = 1; j <= m; j++) {
+                const double t = start + span * j / m;
+                cp_path_sample(p, t, &pose);
+                const double dot = cp_quat_dot(prev.rotation, pose.rotation);
+                if (dot < 0 && fabs(dot) > cos(5 * PI / 360)) {
+                    by_timing[shapes[s].timing][0]++;
+                    if (flips++ < 5)
+                        print_message("    %s timing, %s ends, path %d: the quaternion flips sign at t = %.9g "
+                                      "(q . q_prev = %.4f)\n",
+                                      cp_timing_name(shapes[s].timing), cp_ends_name(shapes[s].ends), it, t, dot);
+                    break;
+                }
+                prev = pose;
+            }
+            by_timing[shapes[s].timing][1]++;
+            cp_path_destroy(p);
+        }
+    for (int t = 0; t < 3; t++)
+        print_message("    %s timing: %zu of %zu paths flip\n", cp_timing_name((cp_timing)t), by_timing[t][0],
+                      by_timing[t][1]);
+    print_message("    %zu of %zu paths flip; largest relative jump at the keys: rotation %.1e, angular velocity "
+                  "%.1e, angular acceleration %.1e\n",
+                  flips, paths, most[0], most[1], most[2]);
+    assert_int_equal(flips, 0);
+    for (int q = 0; q < 3; q++)
+        assert_true(most[q] <= 1e-12);
+}
+
 /* In smooth timing a turn on the spot by roll alone moves u (the roll
  * plays out over time); a target sliding along the view ray changes no
  * pose, so those keys share a u-knot: the camera rests there. */
@@ -447,12 +528,12 @@ static void degenerate_and_misplaced_members_should_be_named(void **state)
 /* ---- the check ---------------------------------------------------------------------------------------- */
 
 /* The least angle from the vertical (degrees) and distance to the target
- * over [a, b], by brute force. */
-static void brute_force(const cp_path *p, double a, double b, double *angle, double *distance)
+ * over [a, b], by brute force: m + 1 samples. */
+static void brute_force_n(const cp_path *p, double a, double b, int m, double *angle, double *distance)
 {
     *angle = *distance = INFINITY;
-    for (int j = 0; j <= 200000; j++) {
-        const double t = a + (b - a) * j / 200000.0;
+    for (int j = 0; j <= m; j++) {
+        const double t = a + (b - a) * j / m;
         cp_pose pose;
         cp_vec3 target;
         cp_path_sample(p, t, &pose);
@@ -461,6 +542,23 @@ static void brute_force(const cp_path *p, double a, double b, double *angle, dou
         *angle = fmin(*angle, atan2(hypot(d.x, d.z), fabs(d.y)) * 180 / PI);
         *distance = fmin(*distance, cp_vec3_length(d));
     }
+}
+
+static void brute_force(const cp_path *p, double a, double b, double *angle, double *distance)
+{
+    brute_force_n(p, a, b, 200000, angle, distance);
+}
+
+/* A look-at path through keys k in `timing`, checked with `co` into *r. */
+static cp_path *checked(const cp_key *k, size_t n, cp_timing timing, const cp_check_options *co, cp_check_report *r)
+{
+    cp_path_options o = {.timing = timing, .orientation = CP_ORIENTATION_LOOK_AT};
+    cp_error err;
+    cp_path *p = cp_path_create(k, n, &o, &err);
+    if (!p)
+        fail_msg("%s", err.message);
+    assert_int_equal(cp_path_check(p, co, r, &err), CP_OK);
+    return p;
 }
 
 static const cp_finding *find(const cp_check_report *r, cp_finding_kind kind)
@@ -487,13 +585,9 @@ static void check_should_warn_near_vertical_and_near_target(void **state)
             k[i].fov = 50;
         }
         k[3].target = cp_vec3_make(9.8, 6, 1.1); /* 0.28 m from the camera's last key */
-        cp_path_options o = {.timing = (cp_timing)timing, .orientation = CP_ORIENTATION_LOOK_AT};
-        cp_error err;
-        cp_path *p = cp_path_create(k, 4, &o, &err);
-        assert_non_null(p);
         cp_check_report r;
         const cp_check_options co = {.target_distance = 0.5};
-        assert_int_equal(cp_path_check(p, &co, &r, &err), CP_OK);
+        cp_path *p = checked(k, 4, (cp_timing)timing, &co, &r);
         const cp_finding *v = find(&r, CP_FINDING_LOOK_VERTICAL), *n = find(&r, CP_FINDING_TARGET_NEAR);
         assert_non_null(v);
         assert_non_null(n);
@@ -505,7 +599,7 @@ static void check_should_warn_near_vertical_and_near_target(void **state)
         brute_force(p, 4, 6, &unused, &distance);
         print_message("    %s timing: look-vertical %.9f degrees at t = %.6f (brute force %.9f); target-near %.9f m "
                       "(brute force %.9f)\n    %s\n",
-                      cp_timing_name(o.timing), v->value, v->at, angle, n->value, distance, v->message);
+                      cp_timing_name((cp_timing)timing), v->value, v->at, angle, n->value, distance, v->message);
         /* keys timing solves sextics: not above what any sample sees, and within its spacing */
         assert_true(v->value <= angle + 1e-12 && v->value > angle - 1e-4);
         assert_true(n->value <= distance + 1e-12 && n->value > distance - 1e-6);
@@ -514,13 +608,122 @@ static void check_should_warn_near_vertical_and_near_target(void **state)
         /* a path that keeps away is clean of both */
         for (int i = 0; i < 4; i++)
             k[i].position.z = 8, k[i].target = cp_vec3_make(0, 0, -8);
-        cp_path *q = cp_path_create(k, 4, &o, &err);
-        assert_int_equal(cp_path_check(q, &co, &r, &err), CP_OK);
+        cp_path *q = checked(k, 4, (cp_timing)timing, &co, &r);
         assert_null(find(&r, CP_FINDING_LOOK_VERTICAL));
         assert_null(find(&r, CP_FINDING_TARGET_NEAR));
         cp_check_report_free(&r);
         cp_path_destroy(q);
         cp_path_destroy(p);
+    }
+}
+
+/* Smooth timing, a camera that looks straight up past its subject between
+ * keys 1 and 2 (from a random sample): the view comes within 1.195 degrees
+ * of the vertical in a dip narrower than the spacing of 33 samples, which
+ * the check once refined only around its best sample and so reported 3.009
+ * degrees. */
+static void check_should_find_a_narrow_dip_towards_the_vertical(void **state)
+{
+    (void)state;
+    static const double key[5][7] = {
+        {0, 6.4647801445672428, 0.94786286730479485, -14.023606929850088, 4.9511128459538893, -3.9813289774984026,
+         -12.638077212409099},
+        {1.7276518526242908, 11.674271108984588, 0.54472117497925132, -17.476580854063364, 12.584029370873404,
+         30.181595142777688, -16.212188989477017},
+        {4.3935856119904173, 4.6552012207451945, 1.5906861245393777, 13.341264300832059, 5.4717259636308757,
+         5.3501411038965276, 12.807506863830522},
+        {4.8906046500756215, -10.208603551248832, 0.39601350253111289, 2.3378610013871111, -10.61536511623417,
+         15.653095993864385, 3.0986583024120704},
+        {7.804979306741604, -17.697735673338642, 1.7012710777069566, -6.4860954169342744, -15.901051388467433,
+         4.9208099324660122, -6.1331620189306939},
+    };
+    cp_key k[5];
+    memset(k, 0, sizeof k);
+    for (int i = 0; i < 5; i++) {
+        k[i].time = key[i][0];
+        k[i].position = cp_vec3_make(key[i][1], key[i][2], key[i][3]);
+        k[i].target = cp_vec3_make(key[i][4], key[i][5], key[i][6]);
+        k[i].flags = CP_KEY_TARGET;
+        k[i].fov = 50;
+    }
+    cp_check_report r;
+    const cp_check_options co = {.vertical_angle = 10};
+    cp_path *p = checked(k, 5, CP_TIMING_SMOOTH, &co, &r);
+    const cp_finding *v = NULL;
+    for (size_t i = 0; i < r.count; i++)
+        if (r.findings[i].kind == CP_FINDING_LOOK_VERTICAL && r.findings[i].key[0] == 1)
+            v = &r.findings[i];
+    assert_non_null(v);
+    double angle, distance;
+    brute_force_n(p, v->time[0], v->time[1], 200000, &angle, &distance);
+    print_message("    look-vertical %.9f degrees at t = %.9f (brute force over 200,001 samples %.9f)\n", v->value,
+                  v->at, angle);
+    assert_true(v->value <= angle + 1e-9 && v->value > angle - 1e-4);
+    cp_check_report_free(&r);
+    cp_path_destroy(p);
+}
+
+/* Cameras anywhere in a room looking steeply up or down at targets 5 to
+ * 15 m above or below them: many segments come near the vertical or near
+ * a target. In every timing each look-vertical and target-near finding
+ * reports the true least angle and distance: its value is the one at its
+ * time, and no sample of the segment (4,000 of them) comes closer. */
+static void check_values_should_be_the_true_extremes_in_every_timing(void **state)
+{
+    (void)state;
+    testutil_rng rng = {0x7e57ed};
+    const cp_check_options co = {.vertical_angle = 20, .target_distance = 6};
+    for (int timing = 0; timing < 3; timing++) {
+        size_t findings[2] = {0, 0}, wrong = 0;
+        double worst[2] = {0, 0};
+        for (int it = 0; it < 25; it++) {
+            cp_key k[8];
+            memset(k, 0, sizeof k);
+            const size_t n = 3 + (size_t)it % 5;
+            double t = 0;
+            for (size_t i = 0; i < n; i++) {
+                k[i].time = t;
+                k[i].flags = CP_KEY_TARGET;
+                k[i].fov = 50;
+                k[i].position = cp_vec3_make(testutil_uniform(&rng, -10, 10), testutil_uniform(&rng, 0, 3),
+                                             testutil_uniform(&rng, -10, 10));
+                const double up = testutil_uniform(&rng, 0, 1) < 0.5 ? -1 : 1;
+                k[i].target = cp_vec3_add(k[i].position, cp_vec3_make(testutil_uniform(&rng, -3, 3),
+                                                                      up * testutil_uniform(&rng, 5, 15),
+                                                                      testutil_uniform(&rng, -3, 3)));
+                t += testutil_uniform(&rng, 0.2, 3);
+            }
+            cp_path_options o = {.timing = (cp_timing)timing, .orientation = CP_ORIENTATION_LOOK_AT};
+            cp_error err;
+            cp_path *p = cp_path_create(k, n, &o, &err);
+            if (!p)
+                continue; /* constant speed refuses a path that bends too sharply */
+            cp_check_report r;
+            assert_int_equal(cp_path_check(p, &co, &r, &err), CP_OK);
+            for (size_t f = 0; f < r.count; f++) {
+                const cp_finding *fi = &r.findings[f];
+                const int which = fi->kind == CP_FINDING_LOOK_VERTICAL ? 0 : fi->kind == CP_FINDING_TARGET_NEAR ? 1 : -1;
+                if (which < 0)
+                    continue;
+                double angle, distance, a1, d1;
+                brute_force_n(p, fi->at, fi->at, 1, &a1, &d1); /* at its time */
+                assert_near(which ? d1 : a1, fi->value, 1e-9, 1);
+                brute_force_n(p, fi->time[0], fi->time[1], 4000, &angle, &distance);
+                const double least = which ? distance : angle;
+                findings[which]++;
+                worst[which] = fmax(worst[which], fi->value - least);
+                if (fi->value > least + 1e-9 && wrong++ < 3)
+                    print_message("    %s timing: %s\n      but a sample comes within %.9g\n",
+                                  cp_timing_name((cp_timing)timing), fi->message, least);
+            }
+            cp_check_report_free(&r);
+            cp_path_destroy(p);
+        }
+        print_message("    %s timing: %zu look-vertical and %zu target-near findings, %zu above a sample; the most: "
+                      "%.2g degrees, %.2g m\n",
+                      cp_timing_name((cp_timing)timing), findings[0], findings[1], wrong, worst[0], worst[1]);
+        assert_true(findings[0] > 20 && findings[1] > 20);
+        assert_int_equal(wrong, 0);
     }
 }
 
@@ -532,9 +735,12 @@ int main(void)
         cmocka_unit_test(angular_derivatives_should_be_those_of_the_rotation),
         cmocka_unit_test(camera_should_look_at_the_target_level_and_rolled),
         cmocka_unit_test(orbit_should_never_flip_the_quaternion),
+        cmocka_unit_test(quaternion_should_keep_its_hemisphere_between_keys),
         cmocka_unit_test(smooth_timing_should_count_roll_and_not_a_target_on_the_ray),
         cmocka_unit_test(degenerate_and_misplaced_members_should_be_named),
         cmocka_unit_test(check_should_warn_near_vertical_and_near_target),
+        cmocka_unit_test(check_should_find_a_narrow_dip_towards_the_vertical),
+        cmocka_unit_test(check_values_should_be_the_true_extremes_in_every_timing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_numbers.c - numbers as path files hold them: printed
  * shortest and exact, read correctly rounded, and both whatever the locale.
  * `make test` runs this program twice: as built, and built with the portable

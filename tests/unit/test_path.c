@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_path.c - camera paths: the README snippet, validation
  * messages, sampling (ends, wrap, cursor, fast), continuity of whole poses,
  * metadata and names. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_record.c - the recorder: key times under distance and real
  * pace, the distance flown, undo and count, bad input (nothing recorded),
  * options, paths from the keys, and the save/load round trip (with the

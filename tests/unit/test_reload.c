@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_reload.c - hot reload on real files in a temporary folder,
  * with the system's change watch (inotify; ReadDirectoryChangesW on Windows)
  * and with stat polling, files that are not there yet included. Nothing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_rotation.c - orientation curves: hemisphere chain, the C2
  * spline in R4 and its normalisation, analytic angular velocity and
  * acceleration against numerical derivatives, the guard that keeps the R4

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_tangents.c - the tangent builders: the C2 solve against
  * textbook answers and an independent dense solve; continuity measured at
  * every key for C2 (it is C2) and for bisector and Catmull-Rom (C1 but not

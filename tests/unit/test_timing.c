@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/test_timing.c - smooth timing: the overshoot examples
  * fixed, C2 at every key with and without holds (every derivative of every
  * channel), no reverse motion on jagged random keys, keys reached exactly

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/testutil.c - helpers shared by the tests, and the little they
  * ask of the system, on POSIX and on Windows (the Windows build runs them
  * under Wine). */
@@ -294,30 +295,44 @@ FILE *testutil_fopen(const char *file, const char *mode)
 #endif
 }
 
-
-size_t testutil_replay(const char *dir, const char *suffix, size_t cuts, int (*fn)(const uint8_t *, size_t))
+size_t testutil_each_file(const char *dir, const char *suffix, void (*fn)(const char *file, void *ctx), void *ctx)
 {
-    size_t n = 0;
     DIR *d = opendir(dir);
-    assert_non_null(d);
-    unsigned char *data = malloc(1 << 20);
-    assert_non_null(data);
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        size_t len = strlen(e->d_name);
-        if (e->d_name[0] == '.' || (suffix && (len < strlen(suffix) || strcmp(e->d_name + len - strlen(suffix), suffix))))
+    if (!d)
+        fail_msg("cannot open the folder %s", dir);
+    size_t n = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        const size_t len = strlen(e->d_name), slen = suffix ? strlen(suffix) : 0;
+        if (e->d_name[0] == '.' || len < slen || (suffix && strcmp(e->d_name + len - slen, suffix) != 0))
             continue;
         char file[1024];
         snprintf(file, sizeof file, "%s/%s", dir, e->d_name);
-        FILE *f = fopen(file, "rb");
-        assert_non_null(f);
-        size_t size = fread(data, 1, 1 << 20, f);
-        fclose(f);
-        for (size_t cut = 0; cut <= cuts && cut <= size; cut++)
-            fn(data, size - cut);
+        fn(file, ctx);
         n++;
     }
-    free(data);
     closedir(d);
     return n;
+}
+
+typedef struct replay_ctx {
+    size_t cuts;
+    int (*fn)(const uint8_t *, size_t);
+} replay_ctx;
+
+static void replay_one(const char *file, void *ctx)
+{
+    const replay_ctx *r = ctx;
+    size_t size = 0;
+    unsigned char *data = (unsigned char *)testutil_read_file(file, &size);
+    if (!data)
+        fail_msg("cannot read %s", file);
+    for (size_t cut = 0; cut <= r->cuts && cut <= size; cut++)
+        r->fn(data, size - cut);
+    free(data);
+}
+
+size_t testutil_replay(const char *dir, const char *suffix, size_t cuts, int (*fn)(const uint8_t *, size_t))
+{
+    replay_ctx r = {cuts, fn};
+    return testutil_each_file(dir, suffix, replay_one, &r);
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/unit/testutil.h - what every cmocka test here includes. */
 #ifndef CAMPATH_TESTUTIL_H
 #define CAMPATH_TESTUTIL_H
@@ -54,9 +55,14 @@ char *testutil_read_file(const char *file, size_t *size);
 double testutil_now(void);
 void testutil_nap(double seconds);
 
-/* Calls fn on every file of `dir` (whose name ends in `suffix`, if not
- * NULL), whole and then cut short by 1 to `cuts` bytes from the end (files
- * up to 1 MiB): a fuzz target's corpus replayed. Returns how many files. */
+/* Calls fn(file, ctx) with "dir/name" for every entry of `dir` whose name
+ * does not start with '.' and ends with `suffix` (NULL: any), in the order
+ * the folder lists them; returns how many. A folder that cannot be opened
+ * fails the test. */
+size_t testutil_each_file(const char *dir, const char *suffix, void (*fn)(const char *file, void *ctx), void *ctx);
+/* Calls fn on every file of `dir` (as testutil_each_file picks them), whole
+ * and then cut short by 1 to `cuts` bytes from the end: a fuzz target's
+ * corpus replayed. Returns how many files. */
 size_t testutil_replay(const char *dir, const char *suffix, size_t cuts, int (*fn)(const uint8_t *, size_t));
 
 #endif /* CAMPATH_TESTUTIL_H */

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/windows/cli.sh - campath.exe, the Windows build of the tool, under
 # Wine: validate, check, info, sample, export-gltf and import-gltf print and
 # write what the Linux build does (the same bytes, but for the CRLF line

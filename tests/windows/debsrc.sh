@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # debsrc.sh DEV-PACKAGE DEST: the Debian source package of the installed
 # DEV-PACKAGE (libcjson-dev, libcmocka-dev), at the same version, unpacked
 # into DEST, for building it for another target (the Windows build).

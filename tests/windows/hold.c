@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/windows/hold.c - `hold FILE`: holds FILE open the way many Windows
  * programs hold a file they read (shared for reading only, not for writing
  * or deleting), says "holding" on stdout, and lets go when its stdin ends.

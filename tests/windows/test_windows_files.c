@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tests/windows/test_windows_files.c - what files are on Windows, where
  * test_files.c checks POSIX's: a save replaces the old file with
  * MoveFileExW and keeps its attributes and creation time; a save over a

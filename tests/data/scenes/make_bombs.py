@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """tests/data/scenes/make_bombs.py - writes scenes that are small on disk but
 would take the editor past its budget (docs/editor.md, "Scenes the editor
 refuses"), for tests/e2e/editor_bombs.sh and tests/editor/test_world.c. They

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """tests/data/scenes/make_scenes.py - writes the small scenes the editor's
 tests load: the same textured wall as glTF text (.gltf + .bin + .png), as
 binary glTF (.glb, the image inside), and as OBJ (+ .mtl), and the bad

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/e2e/blender/play.py - glTF files through Blender's own importer, the
 # camera read back at every frame.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/e2e/godot/play.gd - imported glTF scenes played by Godot's
 # AnimationPlayer, the camera read back at every frame.
 #

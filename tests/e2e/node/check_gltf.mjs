@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // tests/e2e/node/check_gltf.mjs - checks one exported .gltf or .glb against
 // the Khronos glTF Validator and against three.js.
 //

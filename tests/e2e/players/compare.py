@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """tests/e2e/players/compare.py - the camera another tool played, against the path.
 
     compare.py SAMPLES.csv POSES.txt LABEL POSITION_TOL ROTATION_TOL [--expect-off]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/e2e/players/paths.sh - the paths that tests/e2e/blender.sh and
 # tests/e2e/godot.sh play through other tools' glTF importers, and the poses
 # they are compared with. Sourced (sh); needs CAMPATH and HERE set.

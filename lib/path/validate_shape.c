@@ -1,0 +1,413 @@
+/* SPDX-License-Identifier: MIT */
+/* lib/path/validate_shape.c - the validation of a smooth or constant-speed
+ * path once its shape and warp are built (validate.c checks the keys): the
+ * path's parameter u and the targets' travel stay within
+ * CP_PATH_MAX_MAGNITUDE, and every term the sampler sums stays within the
+ * limit of its channel (cpi_channel_of), so that every sample is finite.
+ *
+ * A sample is the warp's quintic in time, each channel's map (a quintic in
+ * u) and its curve over the map (docs/math.md, section 12), put together by
+ * the chain rule:
+ *
+ *     P_u = P_s s'                 P_uu = P_ss s'^2 + P_s s''
+ *     p'  = P_u u'                 p''  = P_uu u'^2 + P_u u''
+ *
+ * Each factor is bounded over its piece from its coefficients (the largest
+ * values of the Hermite bases), and the products are bounded piece by
+ * piece: a warp piece lies in one u-segment, whose maps and curve segments
+ * are known. Every bound is at least what the sampler computes, so a path
+ * that passes samples to finite poses; a path refused here would have
+ * sampled to a term beyond its limit somewhere. Constant speed also needs a
+ * shape it can keep a speed along (cpi_path_check_moving). Errors name the
+ * key and field as validate.c's do. */
+#include <math.h>
+#include <stdio.h>
+
+#include "arclength.h"
+#include "base.h"
+#include "curve_impl.h"
+#include "dtoa.h"
+#include "monotone.h"
+#include "path_layout.h"
+#include "validate.h"
+
+#define LIMIT CP_PATH_MAX_MAGNITUDE
+/* u' is squared by the sampler (u'^2 multiplies the second derivative over u). */
+#define U1_LIMIT 1e150
+
+/* Bounds of a function's first and second derivative over a piece (NaN or
+ * infinity where a term overflows: such bounds fail every test). */
+typedef struct rates {
+    double r1, r2;
+} rates;
+
+static int within(double x, double limit) { return fabs(x) <= limit; } /* false for NaN */
+
+/* A quintic Hermite piece of width h from (y0, d0, a0) to (y1, d1, a1)
+ * (lib/path/monotone.h): its basis functions' largest values on [0, 1] give
+ * |v'| <= 1.875 |dy| / h + |d0| + |d1| + 0.068 h (|a0| + |a1|) and
+ * |v''| <= 5.78 |dy| / h^2 + 3.95 (|d0| + |d1|) / h + |a0| + |a1|; the value
+ * sums y0, dy and the terms h |d| (times 0.2) and h^2 |a| (times 0.02),
+ * which must stay finite too. A flat piece is evaluated as its value. */
+static rates quintic_rates(double h, const double *v0, const double *v1)
+{
+    const double dy = fabs(v1[0] - v0[0]), d = fabs(v0[1]) + fabs(v1[1]), a = fabs(v0[2]) + fabs(v1[2]);
+    if (v0[0] == v1[0] && d == 0 && a == 0)
+        return (rates){0, 0};
+    const double ih = 1.0 / h;
+    rates r = {1.875 * dy * ih + d + 0.068 * (h * a), 5.78 * (dy * ih) * ih + 3.95 * d * ih + a};
+    if (!within(v0[0], LIMIT) || !within(dy, LIMIT) || !within(h * d, LIMIT) || !within(h * (h * a), LIMIT))
+        r.r1 = INFINITY;
+    return r;
+}
+
+static rates max_rates(rates a, rates b)
+{
+    /* NaN wins: it fails every test */
+    return (rates){a.r1 > b.r1 || isnan(a.r1) ? a.r1 : b.r1, a.r2 > b.r2 || isnan(a.r2) ? a.r2 : b.r2};
+}
+
+/* A curve's segments [from, to) (all of them in their own limits, each
+ * term: cpi_curve_segment_range): |P_s| <= 1.5 |dp| / h + |m0| + |m1|,
+ * |P_ss| <= 6 |dp| / h^2 + 4 (|m0| + |m1|) / h, the largest component's. */
+static rates curve_rates(const cp_curve *c, size_t from, size_t to, int *fault)
+{
+    rates r = {0, 0};
+    const cpi_range_limits lim = {LIMIT, LIMIT, LIMIT};
+    for (size_t s = from; s < to && s < c->nseg; s++) {
+        if (cpi_curve_segment_range(c, s, &lim) != CPI_RANGE_OK) {
+            *fault = 1;
+            return (rates){INFINITY, INFINITY};
+        }
+        if (c->mode == CP_CURVE_STEP)
+            continue;
+        const double *k0 = c->rec + s * (size_t)c->stride, *k1 = k0 + c->stride;
+        const double h = k1[0] - k0[0], ih = 1.0 / h;
+        for (int j = 0; j < c->dim; j++) {
+            const double dp = fabs(k1[1 + j] - k0[1 + j]);
+            const double m = c->mode == CP_CURVE_CUBIC ? fabs(k0[c->tout + j]) + fabs(k1[c->tin + j]) : 0.0;
+            r = max_rates(r, (rates){1.5 * dp * ih + m, 6.0 * (dp * ih) * ih + 4.0 * m * ih});
+        }
+    }
+    return r;
+}
+
+/* ---- where a fault is ---------------------------------------------------------------------- */
+
+/* The keys around u-segment k: a, the last key at its start, and b, the
+ * first at its end (0 across the seam of a loop, *seam set). */
+static void segment_keys(const cp_path *p, size_t k, size_t *a, size_t *b, int *seam)
+{
+    const cpi_shape *s = p->shape;
+    *a = 0;
+    *b = 0;
+    *seam = 1;
+    for (size_t i = 0; i < p->count; i++) {
+        if (s->key_knot[i] <= k)
+            *a = i;
+        if (s->key_knot[i] > k) {
+            *b = i;
+            *seam = 0;
+            break;
+        }
+    }
+}
+
+static const char *key_field(char buf[128], size_t i, const char *member)
+{
+    snprintf(buf, 128, "keys[%zu].%s", i, member);
+    return buf;
+}
+
+/* What a channel's spline in a smooth or constant-speed path is over, and
+ * that parameter's step over u-segment k. */
+static const char *spline_over(const cp_path *p, size_t k, int which, int curve, double *step)
+{
+    const cpi_uknot *a = &p->shape->uk[k], *b = &p->shape->uk[k + 1];
+    if (curve && which == CPI_CH_POSITION) {
+        *step = b->sp[0] - a->sp[0];
+        return "the distance the position travels";
+    }
+    if (curve && which == CPI_CH_TARGET) {
+        *step = b->sr[0] - a->sr[0];
+        return "the distance the target travels";
+    }
+    if (curve && which == CPI_CH_ROTATION) {
+        *step = b->sr[0] - a->sr[0];
+        return "the angle the camera turns";
+    }
+    *step = b->u - a->u;
+    return "the path's parameter";
+}
+
+/* Channel `which` changes too fast over u-segment k for its spline (the
+ * curve, or the map of u when `curve` is 0): its keys are too close in
+ * what the spline is over, for how much they differ. */
+static int shape_fault(const cp_path *p, size_t k, int which, int curve, cp_error *error)
+{
+    char f[128], g[128], b1[CPI_FMT_DOUBLE_SIZE];
+    size_t a, b;
+    int seam;
+    segment_keys(p, k, &a, &b, &seam);
+    double step;
+    const char *over = spline_over(p, k, which, curve, &step);
+    const char *member = cpi_channel_of(which, p->opts.orientation == CP_ORIENTATION_LOOK_AT).member;
+    return cpi_error_at(error, CP_ERR_INVALID, (long)b, key_field(f, b, member),
+                        "too close to %s for %s timing, which splines it over %s: a step of %s%s leaves terms "
+                        "beyond 1e+300 (CP_PATH_MAX_MAGNITUDE)",
+                        key_field(g, a, member), cp_timing_name(p->opts.timing), over, cpi_fmt_double(b1, step),
+                        seam ? " across the seam" : "");
+}
+
+/* The timing is at fault over u-segment k: its keys are too close in time
+ * for what the camera does between them. `what` says what overflows. */
+static int timing_fault(const cp_path *p, size_t k, const char *what, const char *limit,
+                        const cpi_field_names *names, cp_error *error)
+{
+    char f[128], g[128], b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], b3[CPI_FMT_DOUBLE_SIZE];
+    size_t a, b;
+    int seam;
+    segment_keys(p, k, &a, &b, &seam);
+    const cpi_shape *s = p->shape;
+    const double du = s->uk[k + 1].u - s->uk[k].u;
+    const double hold = (p->keys[a].flags & CP_KEY_HOLD) ? p->keys[a].hold : 0.0;
+    const double next = seam ? p->keys[0].time + p->opts.period : p->keys[b].time;
+    const double gap = next - p->keys[a].time - hold;
+    if (seam) {
+        snprintf(f, sizeof f, "%speriod", names->options);
+        return cpi_error_at(error, CP_ERR_INVALID, -1, f,
+                            "%s leaves %s s from the last key back to the first for a step of %s m in the path's "
+                            "parameter: the %s would be beyond %s",
+                            cpi_fmt_double(b1, p->opts.period), cpi_fmt_double(b2, gap), cpi_fmt_double(b3, du), what,
+                            limit);
+    }
+    return cpi_error_at(error, CP_ERR_INVALID, (long)b, key_field(f, b, names->time),
+                        "only %s s after %s%s for a step of %s m in the path's parameter: the %s would be beyond %s",
+                        cpi_fmt_double(b1, gap), key_field(g, a, names->time), hold > 0 ? "'s hold" : "",
+                        cpi_fmt_double(b2, du), what, limit);
+}
+
+/* ---- constant speed: a shape it can keep a speed along ----------------------------------- */
+
+/* Below this much of the chord's pace the shape nearly stops (a reversal,
+ * or a bend so sharp that keeping the speed would whip the camera round). */
+#define CPI_SPEED_LEAST 0.02
+
+#define BENDS_TOO_SHARPLY                                                                                        \
+    "keys[%zu]..keys[%zu]: no constant speed fits here: the path nearly stops or bends too sharply (the camera "    \
+    "would whip round), or is so slow that its 1 s eases vanish; add a hold there, or use smooth timing"
+
+/* The key at the end of segment i, named as the place of a shape that
+ * defeats constant speed (the message names both keys). */
+int cpi_path_bends_too_sharply(size_t i, size_t n, cp_error *error)
+{
+    const size_t j = i + 1 < n ? i + 1 : 0;
+    char f[64];
+    cpi_error_set(error, CP_ERR_INVALID, BENDS_TOO_SHARPLY, i, j);
+    snprintf(f, sizeof f, "keys[%zu]", j);
+    cpi_error_field(error, (long)j, f);
+    return CP_ERR_INVALID;
+}
+
+int cpi_path_check_moving(const cp_path *p, const cpi_field_names *names, cp_error *error)
+{
+    char f[128], g[128];
+    const cpi_shape *s = p->shape;
+    const size_t n = p->count;
+    const int closed = p->opts.ends == CP_ENDS_CLOSED;
+    if (p->opts.position == CP_INTERP_STEP) {
+        snprintf(f, sizeof f, "%stiming", names->options);
+        return cpi_error_at(error, CP_ERR_INVALID, -1, f,
+                            "constant speed needs a moving position, and %sposition is step", names->interp);
+    }
+    for (size_t i = 0; i < (closed ? n : n - 1); i++) {
+        const size_t j = i + 1 < n ? i + 1 : 0;
+        if (cp_vec3_length(cp_vec3_sub(p->keys[j].position, p->keys[i].position)) == 0.0) {
+            snprintf(f, sizeof f, "keys[%zu].position", j);
+            snprintf(g, sizeof g, "keys[%zu]", i);
+            return cpi_error_at(error, CP_ERR_INVALID, (long)j, f,
+                                "the same as %s's: at constant speed the camera cannot turn or wait on the spot (use "
+                                "a hold to wait, or smooth timing)",
+                                g);
+        }
+    }
+    /* every key its own u-knot (the layout takes segment i to join key i to
+     * the next): a step too small to change the path's parameter in
+     * doubles would make two keys one */
+    for (size_t i = 1; i < n + (closed ? 1 : 0); i++) {
+        const size_t k = i < n ? s->key_knot[i] : s->nu;
+        if (k != i || (i == n && s->nu != n)) {
+            char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
+            const size_t j = i < n ? i : 0;
+            snprintf(f, sizeof f, "keys[%zu].position", j);
+            snprintf(g, sizeof g, "keys[%zu]", i - 1);
+            return cpi_error_at(error, CP_ERR_INVALID, (long)j, f,
+                                "%s m from %s's is too little to tell apart on a path of %s m: at constant speed "
+                                "every key must stand apart from the one before",
+                                cpi_fmt_double(b1, cp_vec3_length(cp_vec3_sub(p->keys[j].position,
+                                                                               p->keys[i - 1].position))),
+                                g, cpi_fmt_double(b2, s->total));
+        }
+    }
+    /* the pace along the shape, S' = |P'(sigma)| sigma'(u), must stay clear
+     * of zero: its two factors' least values are exact (quartic minima) */
+    for (size_t i = 0; i < s->nu - (closed ? 0 : 1); i++) {
+        const cpi_uknot *a = &s->uk[i], *b = &s->uk[i + 1];
+        const double chord = (b->sp[0] - a->sp[0]) / (b->u - a->u);
+        const double slope = cpi_quintic_min_slope(b->u - a->u, a->sp[0], b->sp[0], a->sp[1], b->sp[1], a->sp[2],
+                                                   b->sp[2]);
+        const double least = cpi_arc_least_speed(p->pos, i);
+        if (!(slope >= CPI_SPEED_LEAST * chord) || !(least >= CPI_SPEED_LEAST))
+            return cpi_path_bends_too_sharply(i, n, error);
+    }
+    return CP_OK;
+}
+
+/* ---- the travel --------------------------------------------------------------------------- */
+
+int cpi_path_check_travel(const cp_path *p, cp_error *error)
+{
+    char f[128], b1[CPI_FMT_DOUBLE_SIZE];
+    const cpi_shape *s = p->shape;
+    const int closed = p->opts.ends == CP_ENDS_CLOSED, look_at = p->opts.orientation == CP_ORIENTATION_LOOK_AT;
+    for (size_t i = 0; i <= p->count; i++) {
+        if (i == p->count && !closed)
+            break;
+        /* past the last key: back at key 0, one period on (the seam knot) */
+        const cpi_uknot *k = i < p->count ? &s->uk[s->key_knot[i]] : &s->uk[s->nu];
+        const size_t key = i < p->count ? i : 0;
+        if (!within(k->u, LIMIT))
+            return cpi_error_at(error, CP_ERR_INVALID, (long)key, key_field(f, key, "position"),
+                                "the path's parameter (the chords, with turns, fov and lens changes weighted in) "
+                                "reaches %s m %s, beyond 1e+300 (CP_PATH_MAX_MAGNITUDE)",
+                                cpi_fmt_double(b1, k->u), i < p->count ? "here" : "back here");
+        if (look_at && !within(k->sr[0], LIMIT))
+            return cpi_error_at(error, CP_ERR_INVALID, (long)key, key_field(f, key, "target"),
+                                "the targets have travelled %s m %s, beyond 1e+300 (CP_PATH_MAX_MAGNITUDE)",
+                                cpi_fmt_double(b1, k->sr[0]), i < p->count ? "by here" : "back here");
+    }
+    /* and the whole: a total that is not a number leaves every key on one knot */
+    if (!within(s->total, LIMIT))
+        return cpi_error_at(error, CP_ERR_INVALID, 0, key_field(f, 0, "position"),
+                            "the path's parameter (the chords, with turns, fov and lens changes weighted in) "
+                            "reaches %s m over the path, beyond 1e+300 (CP_PATH_MAX_MAGNITUDE)",
+                            cpi_fmt_double(b1, s->total));
+    return CP_OK;
+}
+
+/* ---- the rates ---------------------------------------------------------------------------- */
+
+/* A channel over u-segment k: its map's rates (s', s'') and its curve's
+ * (P_s, P_ss), and their product, the rates over u. */
+typedef struct channel_rates {
+    int   which;   /* CPI_CH_* */
+    rates map, curve, over_u;
+} channel_rates;
+
+/* The map of values at the u-knots a and b (three doubles each: value and
+ * two derivatives in u), or the identity when `v0` is NULL. */
+static rates map_rates(double du, const double *v0, const double *v1)
+{
+    return v0 ? quintic_rates(du, v0, v1) : (rates){1.0, 0.0};
+}
+
+/* A channel's own fault: which, and whether its curve (1) or its map (0). */
+typedef struct fault_of {
+    int which, curve;
+} fault_of;
+
+/* The channels of u-segment k; returns how many. A fault of a map or a
+ * curve on its own is set in *fault (which = -1: none). */
+static int segment_channels(const cp_path *p, size_t k, channel_rates out[CPI_CHANNELS], fault_of *fault)
+{
+    const cpi_shape *s = p->shape;
+    const cpi_uknot *a = &s->uk[k], *b = &s->uk[k + 1];
+    const double du = b->u - a->u;
+    const int look_at = p->opts.orientation == CP_ORIENTATION_LOOK_AT;
+    int n = 0, bad = 0;
+    *fault = (fault_of){-1, 0};
+    /* position over sigma_p; the rotation (look-at: the target) over sigma_r */
+    out[n++] = (channel_rates){CPI_CH_POSITION, map_rates(du, a->sp, b->sp),
+                               curve_rates(p->pos, a->pseg, b->pseg, &bad), {0, 0}};
+    if (bad)
+        *fault = (fault_of){CPI_CH_POSITION, 1};
+    out[n++] = (channel_rates){look_at ? CPI_CH_TARGET : CPI_CH_ROTATION, map_rates(du, a->sr, b->sr),
+                               curve_rates(look_at ? p->target : p->rot, a->rseg, b->rseg, &bad), {0, 0}};
+    if (bad && fault->which < 0)
+        *fault = (fault_of){out[1].which, 1};
+    /* fov and the scalar channels: a monotone map of u, or a curve over u itself */
+    for (int c = -1; c < CPI_X_COUNT; c++) {
+        if (c >= 0 && !(p->xmask & CPI_X_BIT(c)))
+            continue;
+        const int mono = c < 0 ? s->fov_mono : s->x_mono[c];
+        channel_rates r = {c < 0 ? CPI_CH_FOV : CPI_CH_ROLL + c, {1.0, 0.0}, {1.0, 0.0}, {0, 0}};
+        if (mono)
+            r.map = c < 0 ? quintic_rates(du, a->f, b->f) : quintic_rates(du, s->xk[k].v[c], s->xk[k + 1].v[c]);
+        else
+            r.curve = curve_rates(c < 0 ? p->fov : p->xc[c], k, k + 1, &bad);
+        if (bad && fault->which < 0)
+            *fault = (fault_of){r.which, 1};
+        out[n++] = r;
+    }
+    /* over u: P_u = P_s s', P_uu = P_ss s'^2 + P_s s'' (each product as the sampler forms it) */
+    for (int i = 0; i < n && fault->which < 0; i++) {
+        const rates m = out[i].map, c = out[i].curve;
+        out[i].over_u = (rates){c.r1 * m.r1, c.r2 * m.r1 * m.r1 + c.r1 * m.r2};
+        if (!within(c.r1, LIMIT) || !within(c.r2, LIMIT))
+            *fault = (fault_of){out[i].which, 1};
+        else if (!within(m.r1, LIMIT) || !within(m.r2, LIMIT) || !within(out[i].over_u.r1, LIMIT) ||
+                 !within(c.r2 * m.r1 * m.r1, LIMIT) || !within(c.r1 * m.r2, LIMIT))
+            *fault = (fault_of){out[i].which, 0};
+    }
+    return n;
+}
+
+int cpi_path_check_timed(const cp_path *p, const cpi_field_names *names, cp_error *error)
+{
+    const cpi_shape *s = p->shape;
+    const cp_curve *w = s->warp;
+    const int loop = p->opts.ends == CP_ENDS_CLOSED && s->total > 0,
+              look_at = p->opts.orientation == CP_ORIENTATION_LOOK_AT;
+    const size_t nseg_u = loop ? s->nu : s->nu - 1;
+    if (nseg_u == 0)
+        return CP_OK; /* one u-knot: every channel is a constant */
+    channel_rates ch[CPI_CHANNELS];
+    int nch = 0;
+    size_t have = (size_t)-1; /* the u-segment whose channels ch holds */
+    for (size_t j = 0; j < w->nseg; j++) {
+        const double *r0 = w->rec + j * (size_t)w->stride, *r1 = r0 + w->stride;
+        const rates u = quintic_rates(r1[0] - r0[0], r0 + CPI_WARP_U, r1 + CPI_WARP_U);
+        size_t k = (size_t)r0[CPI_WARP_K];
+        if (k >= nseg_u)
+            k = nseg_u - 1; /* the hold at an open path's end: sampled in the last segment */
+        if (k != have) {
+            fault_of fault;
+            nch = segment_channels(p, k, ch, &fault);
+            have = k;
+            if (fault.which >= 0)
+                return shape_fault(p, k, fault.which, fault.curve, error);
+        }
+        if (u.r1 == 0 && u.r2 == 0)
+            continue; /* a hold: every rate is zero */
+        if (!within(u.r1, U1_LIMIT))
+            return timing_fault(p, k, "rate of the path's parameter", "1e+150 m/s (its square must be a double)",
+                                names, error);
+        if (!within(u.r2, LIMIT))
+            return timing_fault(p, k, "acceleration of the path's parameter", "1e+300 (CP_PATH_MAX_MAGNITUDE)",
+                                names, error);
+        /* in time: p' = P_u u', p'' = P_uu u'^2 + P_u u'' */
+        for (int i = 0; i < nch; i++) {
+            const cpi_channel c = cpi_channel_of(ch[i].which, look_at);
+            const rates v = ch[i].over_u;
+            if (!within(v.r1 * u.r1, c.d1) || !within(v.r2 * (u.r1 * u.r1), c.d2) || !within(v.r1 * u.r2, c.d2) ||
+                !within(v.r2 * (u.r1 * u.r1) + v.r1 * u.r2, c.d2)) {
+                char what[96];
+                snprintf(what, sizeof what, "%s's %s", c.member,
+                         ch[i].which == CPI_CH_ROTATION ? "angular velocity or acceleration"
+                                                        : "velocity or acceleration");
+                return timing_fault(p, k, what, c.limit_text, names, error);
+            }
+        }
+    }
+    return CP_OK;
+}
