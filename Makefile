@@ -439,6 +439,10 @@ $(WIN)/tests/test_gltf_corpus.exe: tests/unit/test_gltf_corpus.c tests/fuzz/fuzz
         $(WIN_CMOCKA) $(wildcard tests/unit/*.h)
 	$(WIN_CC) $(WIN_CPPFLAGS) $(WIN_TEST_CFLAGS) -o $@ $< tests/fuzz/fuzz_gltf.c $(WIN_TEST_LINK)
 
+$(WIN)/tests/test_path_corpus.exe: tests/unit/test_path_corpus.c tests/fuzz/fuzz_path.c $(WIN_TESTUTIL_OBJ) $(WIN_LIB) \
+        $(WIN_CMOCKA) $(wildcard tests/unit/*.h)
+	$(WIN_CC) $(WIN_CPPFLAGS) $(WIN_TEST_CFLAGS) -o $@ $< tests/fuzz/fuzz_path.c $(WIN_TEST_LINK)
+
 # the benchmark both builds run (tests/bench/windows.sh, part of `make bench`)
 WIN_BENCH := $(WIN)/bench/bench_platform.exe
 $(WIN_BENCH): tests/bench/bench_platform.c $(WIN_LIB) $(WIN_CJSON)

@@ -5,6 +5,7 @@
 #define _XOPEN_SOURCE 700
 #include <dirent.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,31 @@ cp_quat testutil_random_quat(testutil_rng *rng)
            u3 = testutil_uniform(rng, 0, 2 * M_PI);
     double a = sqrt(1 - u1), b = sqrt(u1);
     return cp_quat_make(a * sin(u2), a * cos(u2), b * sin(u3), b * cos(u3));
+}
+
+/* What the hang guard reports (set before it is armed, read when it fires). */
+static const char *hang_what = "";
+static unsigned hang_seconds;
+static const volatile int *hang_trial;
+
+static void hang_report(void)
+{
+    char msg[1200];
+    int n;
+    if (hang_trial)
+        n = snprintf(msg, sizeof msg, "%s: no end in %u s (trial %d, -1: none): a hang\n", hang_what, hang_seconds,
+                     (int)*hang_trial);
+    else
+        n = snprintf(msg, sizeof msg, "%s: no end in %u s: a hang\n", hang_what, hang_seconds);
+    const size_t len = n < 0 ? 0 : (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1;
+#ifdef _WIN32
+    fwrite(msg, 1, len, stderr);
+    fflush(stderr);
+#else
+    ssize_t rc = write(2, msg, len); /* from a signal handler: no stdio */
+    (void)rc;
+#endif
+    _exit(1);
 }
 
 #ifndef _WIN32
@@ -108,6 +134,23 @@ void testutil_nap(double seconds)
     struct timespec t = {(time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9)};
     nanosleep(&t, NULL);
 }
+
+static void on_hang(int sig)
+{
+    (void)sig;
+    hang_report();
+}
+
+void testutil_hang_guard(const char *what, unsigned seconds, const volatile int *trial)
+{
+    hang_what = what;
+    hang_seconds = seconds;
+    hang_trial = trial;
+    signal(SIGALRM, on_hang);
+    alarm(seconds);
+}
+
+void testutil_hang_clear(void) { alarm(0); }
 
 #else /* Windows */
 
@@ -238,6 +281,31 @@ double testutil_now(void)
 }
 
 void testutil_nap(double seconds) { Sleep(seconds > 0 ? (DWORD)(seconds * 1000 + 0.5) : 0); }
+
+static HANDLE hang_timer;
+
+static VOID CALLBACK on_hang(PVOID arg, BOOLEAN fired)
+{
+    (void)arg, (void)fired;
+    hang_report();
+}
+
+void testutil_hang_guard(const char *what, unsigned seconds, const volatile int *trial)
+{
+    testutil_hang_clear();
+    hang_what = what;
+    hang_seconds = seconds;
+    hang_trial = trial;
+    if (!CreateTimerQueueTimer(&hang_timer, NULL, on_hang, NULL, (DWORD)seconds * 1000, 0, WT_EXECUTEONLYONCE))
+        fail_msg("cannot start the timer that takes a hang for a failure (error %lu)", GetLastError());
+}
+
+void testutil_hang_clear(void)
+{
+    if (hang_timer) /* waits for a callback under way */
+        DeleteTimerQueueTimer(NULL, hang_timer, INVALID_HANDLE_VALUE);
+    hang_timer = NULL;
+}
 
 #endif
 

@@ -55,6 +55,14 @@ char *testutil_read_file(const char *file, size_t *size);
 double testutil_now(void);
 void testutil_nap(double seconds);
 
+/* A hang taken for a failure: unless testutil_hang_clear comes first, after
+ * `seconds` the process ends (exit status 1) with one line naming `what`
+ * (kept, not copied) and, when `trial` is not NULL, the value *trial then
+ * holds (SIGALRM on POSIX, a timer-queue timer on Windows). One guard at a
+ * time; a new one replaces the last. */
+void testutil_hang_guard(const char *what, unsigned seconds, const volatile int *trial);
+void testutil_hang_clear(void);
+
 /* Calls fn(file, ctx) with "dir/name" for every entry of `dir` whose name
  * does not start with '.' and ends with `suffix` (NULL: any), in the order
  * the folder lists them; returns how many. A folder that cannot be opened
