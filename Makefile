@@ -72,9 +72,13 @@ LIBS         := $(CJSON_LIBS) -lm
 # headless runs), assimp for scenes, SDL2_image for textures and screenshots.
 DEB_run      := build-essential pkg-config libcjson-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core \
                 libepoxy-dev libassimp-dev libegl1 libegl-mesa0 libgl1-mesa-dri
-# the Windows build and its tests: MinGW-w64, Wine (64-bit only), and
-# dpkg-source for Debian's sources of cJSON and cmocka (check-windows)
-DEB_windows  := gcc-mingw-w64-x86-64 wine64 dpkg-dev
+# the Windows build and its tests (check-windows, and bench's Windows
+# figures): MinGW-w64 (its gcc, ar and windres), Wine (64-bit only: its
+# wine64 and wineserver, run from /usr/lib/wine, no display), dpkg-source
+# to unpack Debian's sources of cJSON and cmocka, and their -dev packages,
+# whose installed versions say which sources to fetch (apt-get source,
+# through the apt that every Debian has)
+DEB_windows  := gcc-mingw-w64-x86-64 wine64 dpkg-dev libcjson-dev libcmocka-dev
 # cmocka for the unit tests, python3 for the SVG, pixel and layer checks,
 # clang for the clang warning build, locales for the sources of the
 # comma-decimal locale the number tests make (localedef), assimp's test models for a real
