@@ -85,6 +85,13 @@ LIBS         := $(CJSON_LIBS) -lm
 # headless runs), assimp for scenes, SDL2_image for textures and screenshots.
 DEB_run      := build-essential pkg-config libcjson-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core \
                 libepoxy-dev libassimp-dev libegl1 libegl-mesa0 libgl1-mesa-dri
+# the Windows build and its tests (check-windows, and bench's Windows
+# figures): MinGW-w64 (its gcc, ar and windres), Wine (64-bit only: its
+# wine64 and wineserver, run from /usr/lib/wine, no display), dpkg-source
+# to unpack Debian's sources of cJSON and cmocka, and their -dev packages,
+# whose installed versions say which sources to fetch (apt-get source,
+# through the apt that every Debian has)
+DEB_windows  := gcc-mingw-w64-x86-64 wine64 dpkg-dev libcjson-dev libcmocka-dev
 # cmocka for the unit tests, python3 for the SVG, pixel and layer checks,
 # clang for the clang warning build, locales for the sources of the
 # comma-decimal locale the number tests make (localedef), assimp's test models for a real
@@ -97,9 +104,10 @@ DEB_run      := build-essential pkg-config libcjson-dev libsdl2-dev libsdl2-ttf-
 # cmake for the CMake package's checks (make check-cmake, check-dist)
 NPM_PACKAGE  := $(if $(shell command -v npm 2>/dev/null),,npm)
 DEB_test     := $(DEB_run) libcmocka-dev python3 clang locales assimp-testmodels nodejs $(NPM_PACKAGE) \
-                blender python3-numpy godot3 xvfb cmake
-# the benchmarks: GSL for the baselines, xvfb for the editor's window at rest (a virtual display)
-DEB_bench    := $(DEB_run) libgsl-dev python3 assimp-testmodels xvfb
+                blender python3-numpy godot3 xvfb cmake $(DEB_windows)
+# the benchmarks: GSL for the baselines, xvfb for the editor's window at rest (a virtual display),
+# MinGW-w64 and Wine for the Windows build's figures beside the Linux ones (tests/bench/windows.sh)
+DEB_bench    := $(DEB_run) libgsl-dev python3 assimp-testmodels xvfb $(DEB_windows)
 DEB_fuzz     := $(DEB_run) clang libclang-rt-dev
 DEB_all      := $(sort $(DEB_test) $(DEB_bench) $(DEB_fuzz))
 
@@ -270,7 +278,7 @@ $(BUILD)/tests/editor_test_clip_corpus: tests/editor/test_clip_corpus.c tests/fu
 test: deps-test
 	$(MAKE) --no-print-directory check
 
-check: check-build check-run check-asan check-clang check-no-int128 check-replay e2e
+check: check-build check-run check-asan check-clang check-no-int128 check-replay e2e check-windows
 	@echo "all tests passed"
 
 check-build:
@@ -342,6 +350,146 @@ figures: $(CLI_BIN) $(EDITOR_BIN) $(BUILD)/examples/linked
 doc-examples: $(CLI_BIN)
 	python3 tests/tools/doc_examples.py --update $(BUILD) README.md docs/*.md
 
+# ---- Windows: cross-built with MinGW-w64, run under Wine --------------------------------------
+
+# `make check-windows` (part of `make check`) builds the library, the
+# campath tool and the unit tests for 64-bit Windows with Debian's
+# MinGW-w64 and runs them under Wine, headless, in $(WIN). cJSON and
+# cmocka for Windows are built there from Debian's own source packages of
+# the versions installed here (tests/windows/debsrc.sh fetches them with
+# apt-get source). test_files.c is POSIX's (FIFOs, sockets, devices, owner
+# and mode bits, chains of links); tests/windows/test_windows_files.c
+# checks what Windows has instead. The editor is a Linux program, and the
+# live link (lib/link, test_link*.c) is not in the Windows build yet.
+WIN          := $(BUILD)/windows
+WIN_DEPS     := $(WIN)/deps
+MINGW_PREFIX ?= x86_64-w64-mingw32-
+WIN_CC       := $(MINGW_PREFIX)gcc
+WIN_AR       := $(MINGW_PREFIX)ar
+WIN_WINDRES  := $(MINGW_PREFIX)windres
+WINE         ?= $(firstword $(wildcard /usr/lib/wine/wine64) wine64)
+WINESERVER   ?= $(firstword $(wildcard /usr/lib/wine/wineserver) wineserver)
+# the C99 printf of MinGW-w64 (%zu), static cJSON (no dllimport), the
+# headers of cJSON and cmocka as system headers (as they are on Linux)
+WIN_CPPFLAGS := -Iinclude -D__USE_MINGW_ANSI_STDIO=1 -DCJSON_HIDE_SYMBOLS -isystem $(WIN_DEPS)/include
+WIN_CFLAGS   := -std=c11 -O2 $(WARNINGS) -Werror
+# the tests use a few POSIX names MinGW-w64 has too (strdup, dirent);
+# cmocka.h marks print_error with the old msvcrt printf's format, while the
+# tests print through MinGW-w64's C99 one (which knows %zu)
+WIN_TEST_CFLAGS := $(WIN_CFLAGS) -D_POSIX_C_SOURCE=200809L -Wno-format
+WIN_LIB      := $(WIN)/libcampath.a
+# the live link's sockets (lib/base/net.c) are POSIX's: the link layer is
+# not in the Windows build until net.c has a Winsock side
+WIN_LIB_SRC  := $(filter-out lib/base/net.c lib/link/%,$(LIB_SRC))
+WIN_LIB_OBJ  := $(WIN_LIB_SRC:lib/%.c=$(WIN)/lib/%.o)
+WIN_CLI      := $(WIN)/campath.exe
+WIN_CLI_OBJ  := $(CLI_SRC:editor/cli/%.c=$(WIN)/cli/%.o)
+WIN_CJSON    := $(WIN_DEPS)/lib/libcjson.a
+WIN_CMOCKA   := $(WIN_DEPS)/lib/libcmocka.a
+WIN_POSIX_TESTS := test_files test_link test_link_corpus
+WIN_UNIT_BIN := $(patsubst %,$(WIN)/tests/%.exe,$(filter-out $(WIN_POSIX_TESTS),$(UNIT_SRC:tests/unit/%.c=%)) \
+                $(notdir $(basename $(wildcard tests/windows/test_*.c))))
+WIN_TESTUTIL_OBJ := $(TESTUTIL_SRC:tests/unit/%.c=$(WIN)/tests/%.o)
+WIN_HOLD     := $(WIN)/tests/hold.exe
+# Wine: its own prefix in the build folder, made on first use; no debug
+# output; no display (console programs need none); no Mono or Gecko
+# (nothing here needs .NET or HTML)
+WINE_ENV     := env -u DISPLAY -u WAYLAND_DISPLAY WINEPREFIX=$(abspath $(WIN)/wineprefix) WINEDEBUG=-all \
+                WINEDLLOVERRIDES="mscoree,mshtml="
+
+.PHONY: check-windows windows windows-run
+
+check-windows: windows $(CLI_BIN)
+	@$(MAKE) --no-print-directory windows-run
+
+windows: $(WIN_LIB) $(WIN_CLI) $(WIN_UNIT_BIN) $(WIN_HOLD)
+
+windows-run: $(WIN)/wineprefix/.made
+	@set -e; trap '$(WINE_ENV) $(WINESERVER) -k 2>/dev/null || true' EXIT; \
+	for t in $(WIN_UNIT_BIN); do echo "== $$t (Wine)"; $(WINE_ENV) $(WINE) $$t; done; \
+	echo "== tests/windows/cli.sh (Wine)"; \
+	BUILD=$(BUILD) WIN=$(WIN) WINE="$(WINE)" WINEPREFIX=$(abspath $(WIN)/wineprefix) sh tests/windows/cli.sh
+	@echo "Windows build: every test passed under Wine"
+
+# A fresh prefix takes a few seconds and some messages (kept in a log).
+$(WIN)/wineprefix/.made:
+	@command -v $(WINE) >/dev/null || { echo "Wine is not installed (make deps-test installs wine64)"; exit 1; }
+	@mkdir -p $(WIN)
+	@$(WINE_ENV) $(WINE) wineboot --init > $(WIN)/wineboot.log 2>&1 || { cat $(WIN)/wineboot.log; exit 1; }
+	@$(WINE_ENV) $(WINESERVER) -w
+	@touch $@
+
+$(WIN)/lib/%.o: lib/%.c $(LIB_HDR) $(WIN_CJSON)
+	@mkdir -p $(@D)
+	$(WIN_CC) $(WIN_CPPFLAGS) $(INC_$(call layer_of,$*)) $(WIN_CFLAGS) -c $< -o $@
+
+$(WIN_LIB): $(WIN_LIB_OBJ)
+	rm -f $@
+	$(WIN_AR) rcs $@ $^
+
+$(WIN)/cli/%.o: editor/cli/%.c $(wildcard include/campath/*.h editor/cli/*.h)
+	@mkdir -p $(@D)
+	$(WIN_CC) $(WIN_CPPFLAGS) -Ieditor/cli $(WIN_CFLAGS) -c $< -o $@
+
+# the manifest makes its arguments UTF-8, as the library's file names are
+$(WIN)/cli/campath.res.o: editor/cli/campath.rc editor/cli/campath.manifest
+	@mkdir -p $(@D)
+	$(WIN_WINDRES) -I editor/cli -O coff -o $@ $<
+
+$(WIN_CLI): $(WIN_CLI_OBJ) $(WIN)/cli/campath.res.o $(WIN_LIB) $(WIN_CJSON)
+	$(WIN_CC) -o $@ $(WIN_CLI_OBJ) $(WIN)/cli/campath.res.o $(WIN_LIB) $(WIN_CJSON)
+
+$(WIN)/tests/%.o: tests/unit/%.c $(wildcard include/campath/*.h tests/unit/*.h) $(WIN_CMOCKA)
+	@mkdir -p $(@D)
+	$(WIN_CC) $(WIN_CPPFLAGS) $(WIN_TEST_CFLAGS) -c $< -o $@
+
+WIN_TEST_LINK = $(WIN_TESTUTIL_OBJ) $(WIN_LIB) $(WIN_CMOCKA) $(WIN_CJSON)
+$(WIN)/tests/%.exe: tests/unit/%.c $(WIN_TESTUTIL_OBJ) $(WIN_LIB) $(WIN_CMOCKA) $(wildcard tests/unit/*.h)
+	$(WIN_CC) $(WIN_CPPFLAGS) $(WIN_TEST_CFLAGS) -o $@ $< $(WIN_TEST_LINK)
+
+$(WIN)/tests/%.exe: tests/windows/%.c $(WIN_TESTUTIL_OBJ) $(WIN_LIB) $(WIN_CMOCKA) $(wildcard tests/unit/*.h)
+	$(WIN_CC) $(WIN_CPPFLAGS) -Itests/unit $(WIN_TEST_CFLAGS) -o $@ $< $(WIN_TEST_LINK)
+
+$(WIN)/tests/test_gltf_corpus.exe: tests/unit/test_gltf_corpus.c tests/fuzz/fuzz_gltf.c $(WIN_TESTUTIL_OBJ) $(WIN_LIB) \
+        $(WIN_CMOCKA) $(wildcard tests/unit/*.h)
+	$(WIN_CC) $(WIN_CPPFLAGS) $(WIN_TEST_CFLAGS) -o $@ $< tests/fuzz/fuzz_gltf.c $(WIN_TEST_LINK)
+
+$(WIN)/tests/test_path_corpus.exe: tests/unit/test_path_corpus.c tests/fuzz/fuzz_path.c $(WIN_TESTUTIL_OBJ) $(WIN_LIB) \
+        $(WIN_CMOCKA) $(wildcard tests/unit/*.h)
+	$(WIN_CC) $(WIN_CPPFLAGS) $(WIN_TEST_CFLAGS) -o $@ $< tests/fuzz/fuzz_path.c $(WIN_TEST_LINK)
+
+# the benchmark both builds run (tests/bench/windows.sh, part of `make bench`)
+WIN_BENCH := $(WIN)/bench/bench_platform.exe
+$(WIN_BENCH): tests/bench/bench_platform.c $(WIN_LIB) $(WIN_CJSON)
+	@mkdir -p $(@D)
+	$(WIN_CC) $(WIN_CPPFLAGS) $(WIN_CFLAGS) -O3 -march=native -o $@ $< $(WIN_LIB) $(WIN_CJSON)
+
+# holds a file open the way many Windows programs do, for the CLI's save check
+$(WIN_HOLD): tests/windows/hold.c
+	@mkdir -p $(@D)
+	$(WIN_CC) $(WIN_CFLAGS) -o $@ $<
+
+# cJSON and cmocka for Windows, from Debian's source packages of the
+# versions installed here; each is one C file. cmocka's build would make a
+# config.h with CMake: its few settings for MinGW-w64 are given here.
+$(WIN_CJSON):
+	@command -v $(WIN_CC) >/dev/null || { echo "MinGW-w64 is not installed (make deps-test installs gcc-mingw-w64-x86-64)"; exit 1; }
+	sh tests/windows/debsrc.sh libcjson-dev $(WIN_DEPS)/src/cjson
+	@mkdir -p $(WIN_DEPS)/lib $(WIN_DEPS)/include/cjson $(WIN_DEPS)/obj
+	cp $(WIN_DEPS)/src/cjson/cJSON.h $(WIN_DEPS)/include/cjson/
+	$(WIN_CC) -std=c89 -O2 -DCJSON_HIDE_SYMBOLS -c $(WIN_DEPS)/src/cjson/cJSON.c -o $(WIN_DEPS)/obj/cJSON.o
+	$(WIN_AR) rcs $@ $(WIN_DEPS)/obj/cJSON.o
+
+# (after cJSON: the two share apt's lists, which one apt-get uses at a time)
+$(WIN_CMOCKA): | $(WIN_CJSON)
+	sh tests/windows/debsrc.sh libcmocka-dev $(WIN_DEPS)/src/cmocka
+	@mkdir -p $(WIN_DEPS)/lib $(WIN_DEPS)/include $(WIN_DEPS)/obj
+	cp $(WIN_DEPS)/src/cmocka/include/cmocka.h $(WIN_DEPS)/include/
+	$(WIN_CC) -std=gnu11 -O2 -DHAVE_MALLOC_H -DHAVE_INTTYPES_H -DHAVE_SIGNAL_H -DHAVE_STRUCT_TIMESPEC \
+	    -DHAVE_GCC_THREAD_LOCAL_STORAGE -I$(WIN_DEPS)/src/cmocka/include -c $(WIN_DEPS)/src/cmocka/src/cmocka.c \
+	    -o $(WIN_DEPS)/obj/cmocka.o
+	$(WIN_AR) rcs $@ $(WIN_DEPS)/obj/cmocka.o
+
 # ---- running, benchmarks, fuzzing ---------------------------------------------------------
 
 run: deps-run
@@ -361,7 +509,7 @@ $(BUILD)/bench/bench_link: tests/bench/bench_link.c $(EDITOR_CORE_OBJ) $(STATIC_
 bench: deps-bench
 	$(MAKE) --no-print-directory bench-run
 
-bench-run: $(BENCH_BIN) $(CLI_BIN) $(EDITOR_BIN)
+bench-run: $(BENCH_BIN) $(CLI_BIN) $(EDITOR_BIN) $(WIN_BENCH) $(WIN)/wineprefix/.made
 	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done
 	@for s in $(BENCH_SCRIPTS); do echo "== $$s"; BUILD=$(BUILD) sh $$s || exit 1; done
 

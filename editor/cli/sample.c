@@ -85,8 +85,10 @@ int cli_sample(int argc, char **argv)
     const cp_key *k0 = cp_path_keys(p);
     const int lens = k0->focus > 0 || k0->aperture > 0; /* on every key or on none */
     if (at) {
-        char *list = strdup(at);
+        char *list = malloc(strlen(at) + 1); /* strtok writes into it (ISO C: no strdup) */
         double *times = calloc(strlen(at) / 2 + 2, sizeof *times);
+        if (list)
+            strcpy(list, at);
         size_t n = 0;
         if (!list || !times) {
             fprintf(stderr, "campath sample: out of memory\n");

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: MIT */
 /* editor/cli/watch.c - `campath watch FILE`: follow a file through hot reload. */
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,10 +10,13 @@
 /* Set by the signal handler; the only state a handler may touch. */
 static volatile sig_atomic_t stop_requested;
 
+/* ISO C's signal(), which every system has (Windows raises SIGINT for
+ * Ctrl-C and Ctrl-Break); the handler sets itself again, as some systems
+ * reset it to the default when it runs. */
 static void on_signal(int sig)
 {
-    (void)sig;
     stop_requested = 1;
+    signal(sig, on_signal);
 }
 
 int cli_watch(int argc, char **argv)
@@ -28,7 +30,8 @@ int cli_watch(int argc, char **argv)
                 "  error: MESSAGE                 when a change does not load (the last good\n"
                 "                                 path stays in service)\n"
                 "A FILE that is not there yet is waited for (keys=0 until its first save).\n"
-                "Set CAMPATH_NO_INOTIFY=1 to watch with stat polling instead of inotify.\n"
+                "Set CAMPATH_NO_INOTIFY=1 to watch with stat polling instead of inotify\n"
+                "(ReadDirectoryChangesW on Windows).\n"
                 "Exit status: 0 when interrupted, 1 if FILE is there but does not load at the start.\n");
         return argc != 2 ? 2 : 0;
     }
@@ -44,25 +47,20 @@ int cli_watch(int argc, char **argv)
         cp_library_destroy(lib);
         return 1;
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
     const cp_path *path = cp_resource_path(res); /* NULL: not there yet */
     printf("watching %s (%s) generation=%lu keys=%zu\n", argv[1],
-           cp_library_uses_inotify(lib) ? "inotify" : "stat polling", cp_resource_generation(res),
+           cp_library_watch_method(lib), cp_resource_generation(res),
            path ? cp_path_key_count(path) : 0);
     fflush(stdout);
     unsigned long generation = cp_resource_generation(res);
     const char *last_error = NULL;
     char shown[sizeof err.message] = "";
     while (!stop_requested) {
-        /* sleep until inotify has news, but wake every 100 ms anyway: files in
-         * error and unwatched folders are checked with stat at each poll */
-        struct pollfd pfd = {cp_library_fd(lib), POLLIN, 0};
-        poll(&pfd, pfd.fd >= 0 ? 1 : 0, 100);
+        /* sleep until the system has news, but wake every 100 ms anyway: files
+         * in error and unwatched folders are checked with stat at each poll */
+        cp_library_wait(lib, 100);
         if (stop_requested)
             break;
         cp_library_poll(lib);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "fit.h"
+#include "os.h"
 
 int ed_app_init(ed_app *app)
 {
@@ -250,7 +251,7 @@ static void remember_scene(ed_app *app, const char *scene)
     if (app->doc.cur.doc.scene && strcmp(app->doc.cur.doc.scene, rel) == 0)
         return;
     cp_document work;
-    char *s = strdup(rel);
+    char *s = ed_os_strdup(rel);
     if (!s || ed_doc_copy(&app->doc, &app->base, &work)) {
         free(s);
         return;

@@ -5,7 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
+
+#include "os.h"
 
 #define S ED_MOD_SHIFT
 #define C ED_MOD_CTRL
@@ -185,17 +186,17 @@ static int key_from_name(const char *name, size_t len)
 {
     for (size_t i = 0; i < sizeof special_names / sizeof special_names[0]; i++) {
         const char *n = special_names[i].name;
-        if (strlen(n) == len && strncasecmp(n, name, len) == 0)
+        if (strlen(n) == len && ed_os_ncasecmp(n, name, len) == 0)
             return special_names[i].key;
     }
     for (size_t i = 0; i < sizeof printable_names / sizeof printable_names[0]; i++) {
         const char *n = printable_names[i].name;
-        if (strlen(n) == len && strncasecmp(n, name, len) == 0)
+        if (strlen(n) == len && ed_os_ncasecmp(n, name, len) == 0)
             return printable_names[i].key;
     }
-    if (len == 6 && strncasecmp(name, "Delete", 6) == 0)
+    if (len == 6 && ed_os_ncasecmp(name, "Delete", 6) == 0)
         return ED_KEY_DELETE;
-    if ((len == 6 && strncasecmp(name, "Escape", 6) == 0))
+    if ((len == 6 && ed_os_ncasecmp(name, "Escape", 6) == 0))
         return ED_KEY_ESCAPE;
     return ED_KEY_NONE;
 }
@@ -210,9 +211,9 @@ int ed_chord_parse(const char *text, int *key, unsigned *mods)
         if (!plus || plus[1] == '\0')
             break;
         size_t len = (size_t)(plus - p);
-        if (len == 5 && strncasecmp(p, "shift", 5) == 0)
+        if (len == 5 && ed_os_ncasecmp(p, "shift", 5) == 0)
             m |= ED_MOD_SHIFT;
-        else if ((len == 4 && strncasecmp(p, "ctrl", 4) == 0) || (len == 7 && strncasecmp(p, "control", 7) == 0))
+        else if ((len == 4 && ed_os_ncasecmp(p, "ctrl", 4) == 0) || (len == 7 && ed_os_ncasecmp(p, "control", 7) == 0))
             m |= ED_MOD_CTRL;
         else
             return -1;

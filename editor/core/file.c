@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "os.h"
 #include "replace.h"
 
 void ed_file_init(ed_file *f) { memset(f, 0, sizeof *f); }
@@ -29,7 +30,7 @@ static char *name_from_file(const char *file)
 {
     const char *base = strrchr(file, '/');
     base = base ? base + 1 : file;
-    char *name = strdup(base);
+    char *name = ed_os_strdup(base);
     if (name) {
         char *dot = strrchr(name, '.');
         if (dot && dot != name)
@@ -141,7 +142,7 @@ int ed_file_open(ed_file *f, ed_doc *d, ed_base *b, const char *file)
         ed_base_message(b, 1, "out of memory");
         return -1;
     }
-    char *name = strdup(file);
+    char *name = ed_os_strdup(file);
     size_t n = strlen(file);
     char *rec = malloc(n + sizeof ED_RECOVERY_SUFFIX);
     if (!name || !rec) {
@@ -286,7 +287,7 @@ void ed_file_poll(ed_file *f, ed_doc *d, ed_base *b)
     const char *rerr = cp_resource_error(f->resource);
     if (rerr && (!f->reload_error || strcmp(rerr, f->reload_error) != 0)) {
         free(f->reload_error);
-        f->reload_error = strdup(rerr);
+        f->reload_error = ed_os_strdup(rerr);
         ed_base_message(b, 1, "the file on disk does not load (the editor keeps its version): %s", rerr);
     }
     unsigned long g = cp_resource_generation(f->resource);

@@ -2,13 +2,8 @@
 /* editor/core/image.c - an image's size from its header. */
 #include "image.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "os.h"
 
@@ -20,7 +15,7 @@
 typedef struct source {
     const unsigned char *data;
     size_t               size;
-    int                  fd;
+    ed_os_file          *file;
 } source;
 
 static int read_at(const source *s, size_t at, unsigned char *buf, size_t n)
@@ -31,7 +26,7 @@ static int read_at(const source *s, size_t at, unsigned char *buf, size_t n)
         memcpy(buf, s->data + at, n);
         return 0;
     }
-    return ed_os_read_at(s->fd, at, buf, n);
+    return ed_os_read_at(s->file, at, buf, n);
 }
 
 static unsigned be16(const unsigned char *p) { return (unsigned)p[0] << 8 | p[1]; }
@@ -87,7 +82,7 @@ static int jpeg(const source *s, ed_image_info *out, char *why, size_t n)
 static int ends_with_tga(const char *hint)
 {
     size_t n = hint ? strlen(hint) : 0;
-    return n >= 3 && strcasecmp(hint + n - 3, "tga") == 0;
+    return n >= 3 && ed_os_casecmp(hint + n - 3, "tga") == 0;
 }
 
 static int info(const source *s, const char *hint, ed_image_info *out, char *why, size_t n)
@@ -145,24 +140,19 @@ int ed_image_info_memory(const unsigned char *data, size_t size, const char *hin
                          size_t why_size)
 {
     static const unsigned char none[1];
-    source s = {data ? data : none, data ? size : 0, -1};
+    source s = {data ? data : none, data ? size : 0, NULL};
     return info(&s, hint, out, why, why_size);
 }
 
 int ed_image_info_file(const char *file, ed_image_info *out, char *why, size_t why_size)
 {
     memset(out, 0, sizeof *out);
-    int fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        snprintf(why, why_size, "%s", fd < 0 ? strerror(errno) : "not a regular file");
-        if (fd >= 0)
-            close(fd);
+    ed_os_file *f = ed_os_open_read(file, NULL, why, why_size);
+    if (!f)
         return -1;
-    }
-    source s = {NULL, 0, fd};
+    source s = {NULL, 0, f};
     int rc = info(&s, file, out, why, why_size);
-    close(fd);
+    ed_os_close(f);
     return rc;
 }
 

@@ -6,17 +6,15 @@
 #include <assimp/material.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
-#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/stat.h>
 
 #include "image.h"
 #include "import_io.h"
+#include "os.h"
 #include "scan.h"
 
 /* A 4x4 affine transform, row-major like aiMatrix4x4, in doubles. */
@@ -50,7 +48,7 @@ typedef struct importer {
 static int ends_with(const char *s, const char *suffix)
 {
     size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcasecmp(s + n - m, suffix) == 0;
+    return n >= m && ed_os_casecmp(s + n - m, suffix) == 0;
 }
 
 static xform xform_mul(const xform *a, const struct aiMatrix4x4 *b)
@@ -199,7 +197,7 @@ static int add_texture(importer *im, const char *path)
     int idx = make_texture(im, path);
     if (idx == -2)
         return -2;
-    if (!(im->made[i].name = strdup(path))) {
+    if (!(im->made[i].name = ed_os_strdup(path))) {
         snprintf(im->err, im->err_size, "%s: out of memory", im->file);
         return -2;
     }
@@ -644,13 +642,10 @@ int ed_import_world(ed_world *world, const char *file, const ed_import_options *
                     ed_import_progress *progress, char *err, size_t err_size)
 {
     ed_world_init(world);
-    struct stat st;
-    if (stat(file, &st) != 0) {
-        snprintf(err, err_size, "%s: %s", file, strerror(errno));
-        return -1;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        snprintf(err, err_size, "%s: not a regular file", file);
+    unsigned long long size = 0;
+    char reason[256];
+    if (ed_os_regular_size(file, &size, reason, sizeof reason) != 0) {
+        snprintf(err, err_size, "%s: %s", file, reason);
         return -1;
     }
     if (options && !(options->scale >= 0 && options->scale <= 1e6)) {
@@ -658,7 +653,7 @@ int ed_import_world(ed_world *world, const char *file, const ed_import_options *
         return -1;
     }
     if (progress)
-        atomic_store(&progress->total, (long long)st.st_size);
+        atomic_store(&progress->total, (long long)size);
     ed_import_io fs;
     if (ed_import_io_init(&fs, file, progress, seconds_of(options), err, err_size))
         return -1;

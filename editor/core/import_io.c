@@ -2,46 +2,38 @@
 /* editor/core/import_io.c - regular files inside the scene's folder, and nothing else. */
 #include "import_io.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "os.h"
 
 typedef struct open_file {
     struct aiFile file;
-    int           fd;
+    ed_os_file   *in;
     size_t        size, pos;
     ed_import_io *fs;
 } open_file;
 
 char *ed_import_io_resolve(const ed_import_io *fs, const char *file, char *why, size_t why_size)
 {
-    char real[PATH_MAX];
-    if (!realpath(file, real)) {
-        snprintf(why, why_size, "%s", strerror(errno));
+    char *real = ed_os_real_name(file, why, why_size);
+    if (!real)
         return NULL;
-    }
     size_t n = strlen(fs->root);
     /* the root itself is "/" only for a scene at the top of the file system */
     if (!(strncmp(real, fs->root, n) == 0 && (real[n] == '/' || (n == 1 && fs->root[0] == '/')))) {
         snprintf(why, why_size, "outside the scene's folder %s", fs->root);
+        free(real);
         return NULL;
     }
-    struct stat st;
-    if (stat(real, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ed_os_kind kind;
+    if (ed_os_kind_of(real, 1, &kind, NULL, why, why_size) != 0 || kind != ED_OS_REGULAR) {
         snprintf(why, why_size, "not a regular file");
+        free(real);
         return NULL;
     }
-    char *r = strdup(real);
-    if (!r)
-        snprintf(why, why_size, "out of memory");
-    return r;
+    return real;
 }
 
 static size_t f_read(struct aiFile *f, char *buf, size_t size, size_t count)
@@ -49,17 +41,9 @@ static size_t f_read(struct aiFile *f, char *buf, size_t size, size_t count)
     open_file *o = (open_file *)f->UserData;
     if (size == 0 || count == 0 || ed_import_io_stopped(o->fs))
         return 0;
-    size_t want = size * count, got = 0;
     if (count > (size_t)-1 / size)
         return 0;
-    while (got < want) {
-        ssize_t r = read(o->fd, buf + got, want - got);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            break;
-        got += (size_t)r;
-    }
+    size_t got = ed_os_read_some(o->in, o->pos, buf, size * count);
     o->pos += got;
     if (o->fs->progress)
         atomic_fetch_add(&o->fs->progress->read, (long long)got);
@@ -82,8 +66,8 @@ static enum aiReturn f_seek(struct aiFile *f, size_t offset, enum aiOrigin origi
     long long base = origin == aiOrigin_SET ? 0 : origin == aiOrigin_CUR ? (long long)o->pos : (long long)o->size;
     /* a negative offset from the end or the current position comes as a wrapped size_t */
     long long to = origin == aiOrigin_SET ? (long long)offset : base + (long long)(ptrdiff_t)offset;
-    if (to < 0 || to > (long long)o->size || lseek(o->fd, (off_t)to, SEEK_SET) < 0)
-        return aiReturn_FAILURE;
+    if (to < 0 || to > (long long)o->size)
+        return aiReturn_FAILURE; /* reads go to o->pos: nothing to move in the file */
     o->pos = (size_t)to;
     return aiReturn_SUCCESS;
 }
@@ -108,27 +92,26 @@ static struct aiFile *f_open(struct aiFileIO *io, const char *file, const char *
     if (!real) {
         /* assimp probes for files that need not exist (a missing .mtl, other extensions): only
            a file that exists and is refused is worth naming */
-        if (access(file, F_OK) == 0)
+        char probe[8];
+        if (ed_os_exists(file, probe, sizeof probe) == 1)
             refuse(fs, file, why);
         return NULL;
     }
-    int fd = open(real, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    unsigned long long size = 0;
+    ed_os_file *in = ed_os_open_read(real, &size, why, sizeof why);
     free(real);
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        refuse(fs, file, fd < 0 ? strerror(errno) : "not a regular file");
-        if (fd >= 0)
-            close(fd);
+    if (!in) {
+        refuse(fs, file, why);
         return NULL;
     }
     open_file *o = calloc(1, sizeof *o);
     if (!o) {
-        close(fd);
+        ed_os_close(in);
         refuse(fs, file, "out of memory");
         return NULL;
     }
-    o->fd = fd;
-    o->size = (size_t)st.st_size;
+    o->in = in;
+    o->size = (size_t)size;
     o->fs = fs;
     o->file.ReadProc = f_read;
     o->file.WriteProc = f_write;
@@ -146,7 +129,7 @@ static void f_close(struct aiFileIO *io, struct aiFile *f)
     if (!f)
         return;
     open_file *o = (open_file *)f->UserData;
-    close(o->fd);
+    ed_os_close(o->in);
     free(o);
 }
 
@@ -163,9 +146,10 @@ int ed_import_io_init(ed_import_io *fs, const char *scene_file, ed_import_progre
                       size_t err_size)
 {
     memset(fs, 0, sizeof *fs);
-    char real[PATH_MAX];
-    if (!realpath(scene_file, real)) {
-        snprintf(err, err_size, "%s: %s", scene_file, strerror(errno));
+    char why[256];
+    char *real = ed_os_real_name(scene_file, why, sizeof why);
+    if (!real) {
+        snprintf(err, err_size, "%s: %s", scene_file, why);
         return -1;
     }
     char *slash = strrchr(real, '/');
@@ -173,10 +157,7 @@ int ed_import_io_init(ed_import_io *fs, const char *scene_file, ed_import_progre
         slash[1] = '\0';
     else if (slash)
         *slash = '\0';
-    if (!(fs->root = strdup(real))) {
-        snprintf(err, err_size, "%s: out of memory", scene_file);
-        return -1;
-    }
+    fs->root = real;
     fs->progress = progress;
     fs->seconds = seconds;
     fs->deadline = ed_os_seconds() + seconds;

@@ -2,9 +2,6 @@
 /* editor/core/job.c - work on a thread of its own. */
 #include "job.h"
 
-#include <stdio.h>
-#include <string.h>
-
 #include "os.h"
 
 /* A job's stack: assimp recurses once per level of a scene's node tree
@@ -12,12 +9,11 @@
  * to hold on every system; address space only until it is used. */
 #define JOB_STACK_BYTES ((size_t)64 * 1024 * 1024)
 
-static void *run(void *arg)
+static void run(void *arg)
 {
     ed_job *j = arg;
     j->work(j->arg);
     atomic_store(&j->done, 1);
-    return NULL;
 }
 
 int ed_job_start(ed_job *j, void (*work)(void *arg), void *arg, char *err, size_t err_size)
@@ -26,19 +22,8 @@ int ed_job_start(ed_job *j, void (*work)(void *arg), void *arg, char *err, size_
     j->arg = arg;
     atomic_init(&j->done, 0);
     j->started = ed_os_seconds();
-    pthread_attr_t attr;
-    int rc = pthread_attr_init(&attr);
-    if (rc == 0) {
-        rc = pthread_attr_setstacksize(&attr, JOB_STACK_BYTES);
-        if (rc == 0)
-            rc = pthread_create(&j->thread, &attr, run, j);
-        pthread_attr_destroy(&attr);
-    }
-    if (rc != 0) {
-        snprintf(err, err_size, "cannot start a thread: %s", strerror(rc));
-        return -1;
-    }
-    return 0;
+    j->thread = ed_os_thread_start(run, j, JOB_STACK_BYTES, err, err_size);
+    return j->thread ? 0 : -1;
 }
 
 int ed_job_done(ed_job *j) { return atomic_load(&j->done); }
@@ -53,4 +38,8 @@ int ed_job_wait(ed_job *j, double seconds)
     return ed_job_done(j);
 }
 
-void ed_job_join(ed_job *j) { pthread_join(j->thread, NULL); }
+void ed_job_join(ed_job *j)
+{
+    ed_os_thread_join(j->thread);
+    j->thread = NULL;
+}

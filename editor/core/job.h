@@ -8,16 +8,17 @@
 #ifndef ED_JOB_H
 #define ED_JOB_H
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 
+#include "os.h"
+
 typedef struct ed_job {
-    pthread_t  thread;
-    void     (*work)(void *arg);
-    void      *arg;
-    atomic_int done;
-    double     started;   /* monotonic seconds */
+    ed_os_thread *thread;
+    void        (*work)(void *arg);
+    void         *arg;
+    atomic_int    done;
+    double        started;   /* monotonic seconds */
 } ed_job;
 
 /* Runs work(arg) on a new thread. 0, or -1 with the reason in err. */

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "os.h"
+
 void ed_link_init(ed_link *l) { memset(l, 0, sizeof *l); }
 
 void ed_link_free(ed_link *l)
@@ -19,7 +21,7 @@ void ed_link_free(ed_link *l)
 
 int ed_link_configure(ed_link *l, const char *address, const char *token)
 {
-    char *a = address ? strdup(address) : NULL, *t = token ? strdup(token) : NULL;
+    char *a = address ? ed_os_strdup(address) : NULL, *t = token ? ed_os_strdup(token) : NULL;
     if ((address && !a) || (token && !t)) {
         free(a);
         free(t);

@@ -26,12 +26,14 @@
 
 #include <stddef.h>
 
+#include "os.h"
+
 typedef struct ed_replace {
-    int   fd;       /* the temporary file, open for writing (seekable) */
-    char *temp;     /* its name (malloc'd) */
-    char *file;     /* the name it replaces (malloc'd) */
-    int   mode;     /* permission bits to keep, or -1 */
-    int   error;    /* errno of the first write that failed, or 0 */
+    ed_os_file *out;   /* the temporary file, open for writing (seekable) */
+    char       *temp;  /* its name (malloc'd) */
+    char       *file;  /* the name it replaces (malloc'd) */
+    int         mode;  /* permission bits to keep, or -1 */
+    int         error; /* error number (errno's) of the first write that failed, or 0 */
 } ed_replace;
 
 /* Whether `file` may be replaced: 0 when nothing or a regular file is
@@ -45,6 +47,9 @@ int ed_replace_open(ed_replace *r, const char *file, char *why, size_t why_size)
 /* Appends bytes. 0, or -1 once a write has failed (r->error says why; the
  * commit reports it). */
 int ed_replace_write(ed_replace *r, const void *data, size_t size);
+/* Moves the temporary file's position (ED_OS_FROM_START, _HERE or _END, as
+ * an image writer seeks): the new position, or -1. */
+long long ed_replace_seek(ed_replace *r, long long offset, int from);
 /* Flushes the bytes to the disk and renames the temporary file over the
  * name (checked again). 0, or -1 with the reason in why; either way r is
  * done with and, on failure, the temporary file removed. */

@@ -4,16 +4,12 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "import.h"
 #include "os.h"
@@ -63,10 +59,10 @@ static const char *chunk_name(unsigned long type, char *buf, size_t n)
 /* The JSON a GLB holds (*at, *size), once its header and every chunk are
  * seen to fit the file: a length that does not is refused before anything
  * allocates for it. */
-static int glb_json(scanner *s, int fd, size_t file_size, size_t *at, size_t *size)
+static int glb_json(scanner *s, ed_os_file *in, size_t file_size, size_t *at, size_t *size)
 {
     unsigned char h[20];
-    if (file_size < 12 || ed_os_read_at(fd, 0, h, 12))
+    if (file_size < 12 || ed_os_read_at(in, 0, h, 12))
         return refuse(s, "a GLB of %zu bytes, shorter than its 12-byte header", file_size);
     unsigned long version = le32(h + 4), length = le32(h + 8);
     if (length > file_size)
@@ -75,7 +71,7 @@ static int glb_json(scanner *s, int fd, size_t file_size, size_t *at, size_t *si
         return refuse(s, "the GLB's header says it is %lu bytes long, shorter than the header itself", length);
     if (version == 1) {
         /* glTF 1.0's binary extension: one JSON content after a 20-byte header, then the body */
-        if (length < 20 || ed_os_read_at(fd, 0, h, 20))
+        if (length < 20 || ed_os_read_at(in, 0, h, 20))
             return refuse(s, "a version 1 GLB shorter than its 20-byte header");
         unsigned long content = le32(h + 12), format = le32(h + 16);
         if (content > length - 20)
@@ -95,7 +91,7 @@ static int glb_json(scanner *s, int fd, size_t file_size, size_t *at, size_t *si
     while (length - pos >= 8) {
         unsigned char c[8];
         char name[16];
-        if (ed_os_read_at(fd, pos, c, 8))
+        if (ed_os_read_at(in, pos, c, 8))
             return refuse(s, "the GLB could not be read at byte %zu", pos);
         unsigned long clen = le32(c), type = le32(c + 4);
         if (clen > length - pos - 8)
@@ -508,7 +504,7 @@ done:
 static int ends_with(const char *s, const char *suffix)
 {
     size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcasecmp(s + n - m, suffix) == 0;
+    return n >= m && ed_os_casecmp(s + n - m, suffix) == 0;
 }
 
 int ed_scan_gltf(const char *file, ed_scan_counts *counts, char *err, size_t err_size)
@@ -517,23 +513,21 @@ int ed_scan_gltf(const char *file, ed_scan_counts *counts, char *err, size_t err
     ed_scan_counts *c = counts ? counts : &local;
     memset(c, 0, sizeof *c);
     scanner s = {file, err, err_size, 0};
-    int fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        int rc = refuse(&s, "%s", fd < 0 ? strerror(errno) : "not a regular file");
-        if (fd >= 0)
-            close(fd);
-        return rc;
-    }
-    size_t size = (size_t)st.st_size, at = 0, json = 0;
+    unsigned long long file_size = 0;
+    char why[256];
+    ed_os_file *in = ed_os_open_read(file, &file_size, why, sizeof why);
+    if (!in)
+        return refuse(&s, "%s", why);
+    size_t size = (size_t)file_size, at = 0, json = 0;
     unsigned char head[64];
     size_t head_n = size < sizeof head ? size : sizeof head;
     int rc = 0;
-    if (ed_os_read_at(fd, 0, head, head_n)) {
-        rc = refuse(&s, "%s", strerror(errno ? errno : EIO));
+    errno = 0;
+    if (ed_os_read_at(in, 0, head, head_n)) {
+        rc = refuse(&s, "%s", errno ? strerror(errno) : "cut short while it was read");
     } else if (head_n >= 4 && le32(head) == GLB_MAGIC) {
         c->gltf = 1;
-        rc = glb_json(&s, fd, size, &at, &json);
+        rc = glb_json(&s, in, size, &at, &json);
     } else {
         /* JSON text: a name ending in .gltf, or text that opens with '{' */
         size_t i = head_n >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
@@ -549,12 +543,12 @@ int ed_scan_gltf(const char *file, ed_scan_counts *counts, char *err, size_t err
         char *text = malloc(json + 1);
         if (!text)
             rc = refuse(&s, "out of memory for %zu bytes of JSON", json);
-        else if (ed_os_read_at(fd, at, text, json))
+        else if (ed_os_read_at(in, at, text, json))
             rc = refuse(&s, "the glTF's JSON could not be read");
         else
             rc = scan_json(&s, text, json, c);
         free(text);
     }
-    close(fd);
+    ed_os_close(in);
     return rc;
 }

@@ -85,7 +85,7 @@ int ed_scene_poll(ed_scene *s, ed_base *b)
     ed_world w;
     ed_bvh bvh;
     char err[1024];
-    char *file = strdup(ed_loader_file(s->loader));
+    char *file = ed_os_strdup(ed_loader_file(s->loader));
     int rc = ed_loader_finish(s->loader, &w, &bvh, err, sizeof err);
     s->loader = NULL;
     if (rc != 0 || !file) {
@@ -118,7 +118,7 @@ int ed_scene_wait(ed_scene *s, ed_base *b, int (*report)(void *ctx, const char *
             waited = 0;
             if (report(ctx, line)) {
                 /* the person gave up waiting: the load stops at its next step */
-                char *file = strdup(ed_loader_file(s->loader));
+                char *file = ed_os_strdup(ed_loader_file(s->loader));
                 ed_loader_cancel(s->loader);
                 ed_world w;
                 char err[64];

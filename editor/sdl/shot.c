@@ -3,12 +3,9 @@
 #include "shot.h"
 
 #include <SDL_image.h>
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/types.h>
-#include <unistd.h>
 
 #include "replace.h"
 
@@ -49,17 +46,20 @@ int ed_shot_check_name(const char *file, char *err, size_t err_size)
 static Sint64 rw_size(SDL_RWops *rw)
 {
     ed_replace *r = rw->hidden.unknown.data1;
-    off_t here = lseek(r->fd, 0, SEEK_CUR), end = lseek(r->fd, 0, SEEK_END);
-    lseek(r->fd, here, SEEK_SET);
-    return end < 0 ? -1 : (Sint64)end;
+    long long here = ed_replace_seek(r, 0, ED_OS_FROM_HERE), end = ed_replace_seek(r, 0, ED_OS_FROM_END);
+    if (here < 0 || end < 0 || ed_replace_seek(r, here, ED_OS_FROM_START) < 0)
+        return SDL_SetError("%s: cannot find the size of the image being written", r->file);
+    return (Sint64)end;
 }
 
 static Sint64 rw_seek(SDL_RWops *rw, Sint64 offset, int whence)
 {
     ed_replace *r = rw->hidden.unknown.data1;
-    off_t at = lseek(r->fd, (off_t)offset, whence == RW_SEEK_SET ? SEEK_SET : whence == RW_SEEK_CUR ? SEEK_CUR : SEEK_END);
+    long long at = ed_replace_seek(r, (long long)offset, whence == RW_SEEK_SET   ? ED_OS_FROM_START
+                                                       : whence == RW_SEEK_CUR ? ED_OS_FROM_HERE
+                                                                               : ED_OS_FROM_END);
     if (at < 0)
-        return SDL_SetError("%s", strerror(errno));
+        return SDL_SetError("%s: cannot seek in the image being written", r->file);
     return (Sint64)at;
 }
 

@@ -21,9 +21,10 @@
  * does not make a new generation. A deleted file keeps its last good path; a file that comes back
  * is picked up. A file that is not there yet (the game started before the
  * editor or the recorder first saved it) opens with no path, and its first
- * save comes in as any reload does. On Linux the library uses inotify on each file's folder (so
- * saves by rename are seen); elsewhere, or if inotify is unavailable, it
- * compares stat() results (modification time, size, inode) at each poll.
+ * save comes in as any reload does. The system tells the library of changes
+ * in each file's folder (so saves by rename are seen): inotify on Linux,
+ * ReadDirectoryChangesW on Windows; elsewhere, or where that is unavailable,
+ * it compares stat() results (modification time, size, inode) at each poll.
  *
  * A library is not thread-safe: poll and read its resources from one thread.
  */
@@ -41,12 +42,13 @@ extern "C" {
 typedef struct cp_library cp_library;
 typedef struct cp_resource cp_resource;
 
-/* A library with no resources. NULL on failure. It watches with inotify where
- * it can; setting the environment variable CAMPATH_NO_INOTIFY=1 makes it poll
- * with stat instead (as on systems without inotify). */
+/* A library with no resources. NULL on failure. It watches with inotify
+ * (Linux) or ReadDirectoryChangesW (Windows) where it can; setting the
+ * environment variable CAMPATH_NO_INOTIFY=1 makes it poll with stat instead
+ * (as on systems without either), on every system. */
 CP_API cp_library *cp_library_create(cp_error *error);
 /* The same, always polling with stat (for tests, and for file systems whose
- * changes inotify does not report, such as network mounts). */
+ * changes the system does not report, such as some network mounts). */
 CP_API cp_library *cp_library_create_polling(cp_error *error);
 /* Options of cp_library_create_with: all zero = the defaults. */
 typedef struct cp_library_options {
@@ -98,13 +100,25 @@ CP_API const char *cp_resource_error(const cp_resource *res);
 /* The file name as given to cp_library_open. */
 CP_API const char *cp_resource_file(const cp_resource *res);
 
-/* True if the library watches with inotify, false if it polls with stat. */
+/* How the library learns of changes, for messages: "inotify",
+ * "ReadDirectoryChangesW" or "stat polling" (a constant string). */
+CP_API const char *cp_library_watch_method(const cp_library *lib);
+/* True if the library watches with inotify, false otherwise (stat polling,
+ * or Windows: see cp_library_watch_method). */
 CP_API bool cp_library_uses_inotify(const cp_library *lib);
 /* A descriptor that becomes readable when a watched file may have changed
  * (the inotify descriptor), for programs that sleep in poll() or select()
- * between frames; -1 when the library polls with stat (wake up on a timer).
- * An int, as poll() and select() take it; the library closes it when destroyed. */
+ * between frames; -1 when the library polls with stat, and on Windows (wake
+ * up on a timer, or use cp_library_wait). An int, as poll() and select()
+ * take it; the library closes it when destroyed. */
 CP_API int cp_library_fd(const cp_library *lib);
+/* Sleeps until a watched file may have changed or `timeout_ms` passes,
+ * whichever comes first, on every system; true when it woke for a change.
+ * When polling with stat it sleeps the whole time. Call cp_library_poll
+ * after it either way (files in error and unwatched folders are checked
+ * with stat at each poll). For programs with nothing else to wait on, such
+ * as tools; a game polls once a frame instead. */
+CP_API bool cp_library_wait(cp_library *lib, int timeout_ms);
 
 #ifdef __cplusplus
 }

@@ -5,9 +5,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 #include "base.h"
 
@@ -88,21 +85,13 @@ void *cpi_alloc_large(const cp_allocator *a, size_t n, size_t size)
     if (size != 0 && n > SIZE_MAX / size)
         return NULL;
     size_t total = n * size;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    /* Arrays of a million keys span hundreds of megabytes; faulting them in
-     * 4 KiB pages costs more than computing them. Ask for huge pages where
-     * the kernel offers them on request (transparent huge pages, "madvise"
-     * mode). Only a hint: without it the memory is simply used as is. A
-     * caller's allocator decides for itself. posix_memalign's memory is
-     * freed with free(), so cpi_free serves both. */
-    const size_t huge = (size_t)2 << 20;
-    if (!own(a) && total >= huge) {
-        void *p = NULL;
-        if (posix_memalign(&p, huge, total) != 0)
-            return NULL;
-        (void)madvise(p, total & ~(huge - 1), MADV_HUGEPAGE);
+    /* Arrays of a million keys span hundreds of megabytes: with the C
+     * library's memory, the platform backs them with huge pages where it
+     * can (cpi_huge_alloc, lib/base/os.h: that memory too is freed with
+     * free(), so cpi_free serves both). A caller's allocator decides for
+     * itself. */
+    void *p;
+    if (!own(a) && cpi_huge_alloc(total, &p))
         return p;
-    }
-#endif
     return cpi_alloc(a, total);
 }

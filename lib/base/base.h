@@ -6,9 +6,10 @@
 #include <stddef.h>
 
 #include "campath/common.h"
+#include "os.h"
 
 #if defined(__GNUC__) || defined(__clang__)
-#define CPI_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define CPI_PRINTF(f, a) __attribute__((format(CPI_OS_PRINTF, f, a)))
 #else
 #define CPI_PRINTF(f, a)
 #endif
@@ -75,31 +76,6 @@ void *cpi_alloc_large(const cp_allocator *a, size_t n, size_t size);
 char *cpi_strdup(const cp_allocator *a, const char *s);
 char *cpi_strndup(const cp_allocator *a, const char *s, size_t n);
 
-/* Reads a whole regular file into a NUL-terminated buffer (from `alloc`).
- * Errors name the file and say why (not found, a folder, permission, over
- * `limit` bytes, which is called `limit_name` in the message). */
-int cpi_read_file_limit(const cp_allocator *alloc, const char *file, size_t limit, const char *limit_name, char **text, size_t *size,
-                        cp_error *error);
-
-/* A message for errno value `err` ("permission denied"), in English whatever the locale. */
-const char *cpi_errno_text(int err, char buf[64]);
-
-/* Writes `data` to `file` atomically (temporary file in the same folder,
- * fsync, rename, fsync of the folder). Through a chain of symbolic links it
- * replaces the file at the end and keeps the links; it keeps an old file's
- * owner, group (where this user may) and permission bits; it refuses to
- * replace anything but a regular file (a device, a FIFO, a socket, a folder).
- * CP_OK or a status with `error` filled. */
-int cpi_write_file_atomic(const char *file, const void *data, size_t size, cp_error *error);
-
-/* Symbolic links are followed at most this deep (as the kernel does). */
-#define CPI_MAX_LINKS 40
-
-/* One step along a chain of symbolic links: 1 and the name the link `name`
- * points to in `out` (room for PATH_MAX bytes; may be `name` itself; a
- * relative link is taken relative to the link's folder), 0 if `name` is not
- * a link (or does not exist), -1 with errno on failure. */
-int cpi_link_next(const char *name, char *out);
 
 /* ---- the growable text buffer (buf.c) ------------------------------------
  * Zero-initialise it. Appends never fail visibly: an allocation failure sets

@@ -3,18 +3,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "campath/json.h"
 #include "gltf_impl.h"
+
+/* Does the name end in ".glb", in any case (ASCII only, whatever the locale)? */
+static int ends_in_glb(const char *file)
+{
+    const size_t n = strlen(file);
+    const char *e = file + n - (n >= 4 ? 4 : n);
+    return n >= 4 && e[0] == '.' && (e[1] | 0x20) == 'g' && (e[2] | 0x20) == 'l' && (e[3] | 0x20) == 'b';
+}
 
 cp_status cp_gltf_export(const cp_path *path, const char *file, const cp_gltf_export_options *options, cp_error *error)
 {
     cp_error local; /* the status is returned even when the caller wants no message */
     if (!error)
         error = &local;
-    size_t size = 0, n = strlen(file);
-    const int glb = n >= 4 && strcasecmp(file + n - 4, ".glb") == 0;
+    size_t size = 0;
+    const int glb = ends_in_glb(file);
     void *text = glb ? cp_gltf_export_glb_memory(path, options, &size, error)
                      : cp_gltf_export_memory(path, options, &size, error);
     if (!text) {
@@ -29,10 +36,10 @@ cp_status cp_gltf_export(const cp_path *path, const char *file, const cp_gltf_ex
 /* The folder part of `file` ("." if none), for buffers stored next to it. */
 static char *folder_of(const cp_allocator *alloc, const char *file)
 {
-    const char *slash = strrchr(file, '/');
-    if (!slash)
+    const size_t n = cpi_name_folder(file);
+    if (n == 0)
         return cpi_strdup(alloc, ".");
-    return cpi_strndup(alloc, file, slash == file ? 1 : (size_t)(slash - file));
+    return cpi_strndup(alloc, file, n);
 }
 
 cp_path *cp_gltf_import(const char *file, const cp_gltf_import_options *options, cp_gltf_import_report *report,

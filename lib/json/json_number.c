@@ -4,7 +4,6 @@
  * digits (lib/base/u128.h), and strtod in the "C" locale of this thread for
  * the rest. */
 #include <float.h>
-#include <locale.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,30 +67,6 @@ static double exact_decimal(uint64_t w, int q)
         top = cpi_u128_lo(m);
     }
     return ldexp((double)top, e2);
-}
-
-/* strtod in the "C" locale for this thread only, so that a program running
- * under a comma-decimal locale reads the same numbers (no global state).
- * -1 when out of memory (only for numbers of 64 characters or more). */
-static int strtod_c(const cp_allocator *alloc, const char *text, size_t len, double *out)
-{
-    char small[64];
-    char *buf = len < sizeof small ? small : cpi_alloc(alloc, len + 1);
-    if (!buf)
-        return -1;
-    memcpy(buf, text, len);
-    buf[len] = '\0';
-    locale_t c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-    locale_t old = c ? uselocale(c) : (locale_t)0;
-    double v = strtod(buf, NULL);
-    if (c) {
-        uselocale(old);
-        freelocale(c);
-    }
-    if (buf != small)
-        cpi_free(alloc, buf);
-    *out = v;
-    return 0;
 }
 
 int cpi_scan_number(cpi_scan *s, double *out)
@@ -172,7 +147,7 @@ int cpi_scan_number(cpi_scan *s, double *out)
         *out = negative ? -v : v;
         return 0;
     }
-    if (strtod_c(s->alloc, t + start, p - start, out) != 0)
+    if (cpi_strtod_c(s->alloc, t + start, p - start, out) != 0)
         return cpi_scan_fail_memory(s, start, "a number", p - start);
     return 0;
 }

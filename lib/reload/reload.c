@@ -1,30 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /* lib/reload/reload.c - path resources by file name, reloaded when their files change.
  *
- * Linux: one inotify instance watches the folder of every open file (a folder
- * watch sees saves by rename, which replace the file's inode; see inotify(7)).
- * A file that is a symbolic link (or a chain of them) changes when any link
- * or the file at the end changes, in whatever folders they are: each of
- * those folders is watched too, and the chain is followed again after every
- * change. Events only mark resources to check; the check itself compares a
- * content hash, so duplicate events and writes that end in the same content
- * do not make new generations. Without inotify (other systems,
- * CAMPATH_NO_INOTIFY=1, cp_library_create_polling, or a folder that cannot be
- * watched) each poll compares stat() results: device, inode, size,
- * modification and change time to the nanosecond. A file not there when
- * opened is a resource without a path, in error until its first save. */
-#include <errno.h>
-#include <limits.h>
+ * The system's change watch (lib/base/os.h: inotify on Linux,
+ * ReadDirectoryChangesW on Windows) watches the folder of every open file (a
+ * folder watch sees saves by rename, which replace the file). A file that is
+ * a symbolic link (or a chain of them) changes when any link or the file at
+ * the end changes, in whatever folders they are: each of those folders is
+ * watched too, and the chain is followed again after every change. Events
+ * only mark resources to check; the check itself compares a content hash, so
+ * duplicate events and writes that end in the same content do not make new
+ * generations. Without a watch (other systems, CAMPATH_NO_INOTIFY=1,
+ * cp_library_create_polling, or a folder that cannot be watched) each poll
+ * compares stamps: which file the name leads to, its size, modification and
+ * change time to the nanosecond. A file not there when opened is a resource
+ * without a path, in error until its first save. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
-#ifdef __linux__
-#include <sys/inotify.h>
-#endif
 
 #include "campath/reload.h"
 #include "json_impl.h"
@@ -34,19 +27,13 @@
  * nanoseconds), so stat polling also compares its content until then. */
 #define RACY_NS 50000000LL
 
-typedef struct signature {
-    int      exists;
-    dev_t    dev;
-    ino_t    ino;
-    off_t    size;
-    struct timespec mtime, ctime;
-} signature;
+typedef cpi_file_stamp signature;
 
 /* The file itself and the links it goes through, at most this many: a
  * longer chain is followed by stat polling. */
 #define CPI_RELOAD_WATCHES 8
 
-/* One name to watch: an inotify watch of its folder, and its name there. */
+/* One name to watch: a watch of its folder, and its name there. */
 typedef struct watch {
     int   wd;
     char *name;
@@ -76,7 +63,7 @@ struct cp_resource {
 
 struct cp_library {
     cp_allocator  alloc;        /* what the library, its resources and their paths use */
-    int           fd;           /* inotify, or -1 when polling */
+    cpi_watch    *watch;        /* NULL when polling */
     cp_resource **res;
     size_t        count, cap;
 };
@@ -91,31 +78,12 @@ static uint64_t fnv1a(const char *s, size_t n)
     return h;
 }
 
-static signature stat_file(const char *file)
-{
-    signature g = {0};
-    struct stat st;
-    if (stat(file, &st) == 0) {
-        g.exists = 1;
-        g.dev = st.st_dev;
-        g.ino = st.st_ino;
-        g.size = st.st_size;
-        g.mtime = st.st_mtim;
-        g.ctime = st.st_ctim;
-    }
-    return g;
-}
+static signature stat_file(const char *file) { return cpi_file_stamp_of(file); }
 
 static int same(const signature *a, const signature *b)
 {
-    return a->exists == b->exists && a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
-           a->mtime.tv_sec == b->mtime.tv_sec && a->mtime.tv_nsec == b->mtime.tv_nsec &&
-           a->ctime.tv_sec == b->ctime.tv_sec && a->ctime.tv_nsec == b->ctime.tv_nsec;
-}
-
-static long long ns_between(struct timespec a, struct timespec b)
-{
-    return (long long)(b.tv_sec - a.tv_sec) * 1000000000LL + (b.tv_nsec - a.tv_nsec);
+    return a->exists == b->exists && a->volume == b->volume && a->id == b->id && a->size == b->size &&
+           a->mtime_ns == b->mtime_ns && a->ctime_ns == b->ctime_ns;
 }
 
 static void set_error(cp_resource *r, const char *message)
@@ -123,11 +91,6 @@ static void set_error(cp_resource *r, const char *message)
     cpi_free(r->alloc, r->error);
     r->error = cpi_strdup(r->alloc, message);
 }
-
-#ifdef __linux__
-#define WATCH_MASK                                                                                                 \
-    (IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF |  \
-     IN_MOVE_SELF | IN_ONLYDIR)
 
 /* Does any resource still watch `wd`? */
 static int in_use(const cp_library *lib, int wd)
@@ -144,15 +107,14 @@ static int in_use(const cp_library *lib, int wd)
 static watch watch_name(cp_library *lib, const char *name)
 {
     watch w = {-1, NULL};
-    const char *slash = strrchr(name, '/');
-    char dir[PATH_MAX];
-    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - name) + (slash == name) : 1, slash ? name : ".");
-    w.name = cpi_strdup(&lib->alloc, slash ? slash + 1 : name);
+    const size_t folder = cpi_name_folder(name);
+    char dir[CPI_PATH_MAX];
+    snprintf(dir, sizeof dir, "%.*s", folder ? (int)folder : 1, folder ? name : ".");
+    w.name = cpi_strdup(&lib->alloc, name + cpi_name_base(name));
     if (w.name)
-        w.wd = inotify_add_watch(lib->fd, dir, WATCH_MASK);
+        w.wd = cpi_watch_add(lib->watch, dir);
     return w;
 }
-#endif
 
 /* Forgets the resource's watches (r must not be in lib->res), and removes
  * those no other resource uses. */
@@ -160,14 +122,11 @@ static void drop_watches(cp_library *lib, cp_resource *r)
 {
     for (int j = 0; j < r->nwatch; j++) {
         cpi_free(&lib->alloc, r->watches[j].name);
-#ifdef __linux__
-        if (lib->fd >= 0 && r->watches[j].wd >= 0 && !in_use(lib, r->watches[j].wd))
-            inotify_rm_watch(lib->fd, r->watches[j].wd);
-#endif
+        if (lib->watch && r->watches[j].wd >= 0 && !in_use(lib, r->watches[j].wd))
+            cpi_watch_remove(lib->watch, r->watches[j].wd);
     }
     r->nwatch = 0;
     r->watched = 0;
-    (void)lib;
 }
 
 /* Watches the folder of the file and of every link on its way to the file
@@ -177,15 +136,16 @@ static void drop_watches(cp_library *lib, cp_resource *r)
  * with stat. */
 static void watch_chain(cp_library *lib, cp_resource *r)
 {
-#ifdef __linux__
-    if (lib->fd < 0)
+    if (!lib->watch) {
+        r->watched = 0;
         return;
+    }
     watch old[CPI_RELOAD_WATCHES];
     const int nold = r->nwatch;
     memcpy(old, r->watches, sizeof old);
     r->nwatch = 0;
     r->watched = 1;
-    char name[PATH_MAX];
+    char name[CPI_PATH_MAX];
     snprintf(name, sizeof name, "%s", r->file);
     for (;;) {
         if (r->nwatch == CPI_RELOAD_WATCHES) {
@@ -204,13 +164,9 @@ static void watch_chain(cp_library *lib, cp_resource *r)
     }
     for (int j = 0; j < nold; j++) {
         cpi_free(&lib->alloc, old[j].name);
-        if (!in_use(lib, old[j].wd))
-            inotify_rm_watch(lib->fd, old[j].wd);
+        if (old[j].wd >= 0 && !in_use(lib, old[j].wd))
+            cpi_watch_remove(lib->watch, old[j].wd);
     }
-#else
-    (void)lib;
-    r->watched = 0;
-#endif
 }
 
 /* ---- loading --------------------------------------------------------------------------------- */
@@ -219,21 +175,17 @@ static void watch_chain(cp_library *lib, cp_resource *r)
 #define WAITING_MESSAGE "%s: not there yet: the path comes with the file's first save"
 
 /* Is the file simply not there (as opposed to there but unreadable)? */
-static int not_there(const char *file)
-{
-    struct stat st;
-    return stat(file, &st) != 0 && errno == ENOENT;
-}
+static int not_there(const char *file) { return cpi_file_stamp_of(file).missing; }
 
 /* Stats the sequence's path files, as they are now. */
-static void stat_deps(cp_resource *r, struct timespec before)
+static void stat_deps(cp_resource *r, long long before)
 {
     cpi_free(r->alloc, r->dep_seen);
     r->dep_seen = r->deps.count ? cpi_alloc_array(r->alloc, r->deps.count, sizeof *r->dep_seen) : NULL;
     r->dep_racy = r->deps.count && !r->dep_seen; /* out of memory: look again at every poll */
     for (size_t i = 0; r->dep_seen && i < r->deps.count; i++) {
         r->dep_seen[i] = stat_file(r->deps.names[i]);
-        r->dep_racy |= r->dep_seen[i].exists && ns_between(r->dep_seen[i].mtime, before) < RACY_NS;
+        r->dep_racy |= r->dep_seen[i].exists && before - r->dep_seen[i].mtime_ns < RACY_NS;
     }
 }
 
@@ -255,14 +207,13 @@ static int deps_changed(const cp_resource *r)
 static int reload_sequence(cp_resource *r, int first, cp_error *error)
 {
     cp_error err;
-    struct timespec before;
-    clock_gettime(CLOCK_REALTIME, &before);
+    const long long before = cpi_clock_ns();
     r->seen = stat_file(r->file);
     cpi_sequence_files_free(&r->deps);
     uint64_t h = 0;
     cp_sequence *seq = cpi_sequence_load_file(r->file, &r->deps, &h, &err);
     stat_deps(r, before);
-    r->racy = r->seen.exists && ns_between(r->seen.mtime, before) < RACY_NS;
+    r->racy = r->seen.exists && before - r->seen.mtime_ns < RACY_NS;
     h = h ? h ^ (r->deps.hash * 0x9e3779b97f4a7c15ull) : 0;
     if (!seq) {
         if (!r->seen.exists && !first)
@@ -299,8 +250,7 @@ static int reload(cp_resource *r, int first, cp_error *error)
     if (r->is_sequence)
         return reload_sequence(r, first, error);
     cp_error err;
-    struct timespec before;
-    clock_gettime(CLOCK_REALTIME, &before);
+    const long long before = cpi_clock_ns();
     r->seen = stat_file(r->file);
     char *text;
     size_t size;
@@ -317,7 +267,7 @@ static int reload(cp_resource *r, int first, cp_error *error)
         return 0;
     }
     uint64_t h = fnv1a(text, size);
-    r->racy = r->seen.exists && ns_between(r->seen.mtime, before) < RACY_NS;
+    r->racy = r->seen.exists && before - r->seen.mtime_ns < RACY_NS;
     if (!first && h == r->loaded) {
         /* the bytes of the path in service: an event for a write that changed
          * nothing, or a file back as it was after a failed read or load */
@@ -353,7 +303,7 @@ static int reload(cp_resource *r, int first, cp_error *error)
 
 /* ---- the library --------------------------------------------------------------------------- */
 
-static cp_library *create(int use_inotify, const cp_allocator *alloc, cp_error *error)
+static cp_library *create(int use_watch, const cp_allocator *alloc, cp_error *error)
 {
     cp_library *lib = cpi_calloc(alloc, 1, sizeof *lib);
     if (!lib) {
@@ -361,14 +311,9 @@ static cp_library *create(int use_inotify, const cp_allocator *alloc, cp_error *
         return NULL;
     }
     lib->alloc = cpi_allocator_copy(alloc);
-    lib->fd = -1;
-#ifdef __linux__
     const char *env = getenv("CAMPATH_NO_INOTIFY");
-    if (use_inotify && !(env && *env && strcmp(env, "0") != 0))
-        lib->fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC); /* -1: fall back to polling */
-#else
-    (void)use_inotify;
-#endif
+    if (use_watch && !(env && *env && strcmp(env, "0") != 0))
+        lib->watch = cpi_watch_create(&lib->alloc); /* NULL: fall back to polling */
     cpi_error_clear(error);
     return lib;
 }
@@ -389,7 +334,7 @@ void cp_library_destroy(cp_library *lib)
     for (size_t i = 0; i < lib->count; i++) {
         cp_resource *r = lib->res[i];
         for (int j = 0; j < r->nwatch; j++)
-            cpi_free(&lib->alloc, r->watches[j].name); /* the watches go with the descriptor */
+            cpi_free(&lib->alloc, r->watches[j].name); /* the watches go with the watch */
         cp_path_destroy(r->path);
         cp_sequence_destroy(r->sequence);
         cpi_sequence_files_free(&r->deps);
@@ -399,15 +344,30 @@ void cp_library_destroy(cp_library *lib)
         cpi_free(&lib->alloc, r);
     }
     cpi_free(&lib->alloc, lib->res);
-    if (lib->fd >= 0)
-        close(lib->fd);
+    cpi_watch_destroy(lib->watch);
     const cp_allocator alloc = lib->alloc;
     cpi_free(&alloc, lib);
 }
 
-bool cp_library_uses_inotify(const cp_library *lib) { return lib->fd >= 0; }
+const char *cp_library_watch_method(const cp_library *lib)
+{
+    return lib->watch ? cpi_watch_method() : "stat polling";
+}
 
-int cp_library_fd(const cp_library *lib) { return lib->fd; }
+bool cp_library_uses_inotify(const cp_library *lib) { return strcmp(cp_library_watch_method(lib), "inotify") == 0; }
+
+int cp_library_fd(const cp_library *lib) { return lib->watch ? cpi_watch_fd(lib->watch) : -1; }
+
+bool cp_library_wait(cp_library *lib, int timeout_ms)
+{
+    if (timeout_ms < 0)
+        timeout_ms = 0;
+    if (!lib->watch) {
+        cpi_sleep_ms(timeout_ms);
+        return false;
+    }
+    return cpi_watch_wait(lib->watch, timeout_ms);
+}
 
 static cp_resource *open_resource(cp_library *lib, const char *file, int is_sequence, cp_error *error)
 {
@@ -416,9 +376,8 @@ static cp_resource *open_resource(cp_library *lib, const char *file, int is_sequ
         cp_resource *r = lib->res[i];
         int match = strcmp(r->file, file) == 0;
         if (!match && g.exists) {
-            /* the same file under another name; r->seen may predate a rename or a delete, so stat again */
-            signature now = stat_file(r->file);
-            match = now.exists && now.dev == g.dev && now.ino == g.ino;
+            /* the same file under another name; r->seen may predate a rename or a delete, so look again */
+            match = cpi_file_same(r->file, file);
         }
         if (match && r->is_sequence != is_sequence) {
             cpi_error_set(error, CP_ERR_INVALID, "%s: already open as a %s", file, r->is_sequence ? "sequence" : "path");
@@ -494,57 +453,39 @@ cp_resource *cp_library_open_sequence(cp_library *lib, const char *file, cp_erro
     return open_resource(lib, file, 1, error);
 }
 
-#ifdef __linux__
-/* Reads every pending event and marks the resources they name. */
-static void drain_events(cp_library *lib)
+/* Marks the resources an event names (cpi_watch_event). */
+static void on_event(void *context, int wd, const char *name, unsigned flags)
 {
-    _Alignas(struct inotify_event) char buf[16384];
-    for (;;) {
-        ssize_t n = read(lib->fd, buf, sizeof buf);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return; /* EAGAIN: nothing more */
-        for (char *p = buf; p < buf + n;) {
-            const struct inotify_event *ev = (const struct inotify_event *)(void *)p;
-            const int gone = (ev->mask & (IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF)) != 0;
-            if (ev->mask & (IN_DELETE_SELF | IN_MOVE_SELF))
-                inotify_rm_watch(lib->fd, ev->wd);
-            for (size_t i = 0; i < lib->count; i++) {
-                cp_resource *r = lib->res[i];
-                if (ev->mask & IN_Q_OVERFLOW)
-                    r->dirty = 1; /* events were lost: check everything */
-                for (int j = 0; j < r->nwatch; j++) {
-                    if (ev->wd != r->watches[j].wd)
-                        continue;
-                    if (ev->len == 0 || strcmp(ev->name, r->watches[j].name) == 0)
-                        r->dirty = 1;
-                    if (gone) {
-                        /* a folder went away or moved: poll until the chain can be watched again */
-                        r->watches[j].wd = -1;
-                        r->watched = 0;
-                        r->dirty = 1;
-                    }
-                }
+    cp_library *lib = context;
+    for (size_t i = 0; i < lib->count; i++) {
+        cp_resource *r = lib->res[i];
+        if (flags & CPI_WATCH_OVERFLOW)
+            r->dirty = 1; /* events were lost: check everything */
+        for (int j = 0; j < r->nwatch; j++) {
+            if (wd != r->watches[j].wd)
+                continue;
+            if (!name || cpi_name_same(name, r->watches[j].name))
+                r->dirty = 1;
+            if (flags & CPI_WATCH_GONE) {
+                /* a folder went away or moved: poll until the chain can be watched again */
+                r->watches[j].wd = -1;
+                r->watched = 0;
+                r->dirty = 1;
             }
-            p += sizeof *ev + ev->len;
         }
     }
 }
-#endif
 
 size_t cp_library_poll(cp_library *lib)
 {
     size_t reloaded = 0;
-#ifdef __linux__
-    if (lib->fd >= 0)
-        drain_events(lib);
-#endif
+    if (lib->watch)
+        cpi_watch_drain(lib->watch, on_event, lib);
     for (size_t i = 0; i < lib->count; i++) {
         cp_resource *r = lib->res[i];
-        if (lib->fd >= 0 && !r->watched)
+        if (lib->watch && !r->watched)
             watch_chain(lib, r); /* a folder of the chain may be back */
-        int watched = lib->fd >= 0 && r->watched;
+        int watched = lib->watch && r->watched;
         int check = r->dirty;
         if (!watched || r->error) {
             /* no events to rely on, or the last attempt may have seen a half-written file */

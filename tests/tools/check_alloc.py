@@ -21,6 +21,9 @@ import sys
 import tempfile
 
 FUNNEL = os.path.join("lib", "base", "alloc.c")
+# the platform's huge pages (cpi_huge_alloc, lib/base/os.h): memory of the
+# C library's, aligned, that cpi_free's free() gives back
+HUGE = {os.path.join("lib", "base", "os_sys_posix.c"): ("posix_memalign",)}
 CALLS = ("malloc", "calloc", "realloc", "free", "strdup", "strndup", "posix_memalign", "aligned_alloc",
          "reallocarray")
 # a call of one of them: not part of a longer name, not a member (a->free(...) is the caller's allocator)
@@ -70,6 +73,8 @@ def check(root):
             for no, line in enumerate(code.split("\n"), 1):
                 if rel != FUNNEL:
                     for m in CALL.finditer(line):
+                        if m.group(1) in HUGE.get(rel, ()):
+                            continue
                         problems.append("%s:%d: %s() outside the allocation funnel (%s): use cpi_%s" %
                                         (rel, no, m.group(1), FUNNEL, "alloc" if m.group(1) != "free" else "free"))
                 if HOOKS.search(line):

@@ -17,7 +17,14 @@ in BUILD (nm) and the sources this script checks that:
   5. no front end calls a part or the bottom (the parts are changed through
      commands), nor a function of the commands' protocol (app_impl.h);
   6. no renderer function takes an ed_app it could write to (a non-const
-     ed_app pointer), and no renderer file casts a const away.
+     ed_app pointer), and no renderer file casts a const away;
+  7. no file of editor/core but os.c (the one platform file) includes a
+     system header beyond the C library's and the libraries the editor
+     builds on (unistd.h, fcntl.h, sys/*.h, dirent.h, pthread.h, poll.h,
+     strings.h, windows.h, ...) or asks which system it is built for
+     (#ifdef _WIN32, __linux__, ...);
+  8. no object of editor/core but os.o calls a function beyond the C
+     library's (open, stat, realpath, pthread_create, strdup, ...).
 """
 import os
 import re
@@ -29,6 +36,37 @@ import tempfile
 FLOORS = ["leaf", "bottom", "part", "command", "front"]
 CORE = os.path.join("editor", "core")
 SDL = os.path.join("editor", "sdl")
+
+
+# The C library's headers (C11), and the libraries editor/core builds on.
+C_HEADERS = {"assert", "complex", "ctype", "errno", "fenv", "float", "inttypes", "iso646", "limits", "locale",
+             "math", "setjmp", "signal", "stdalign", "stdarg", "stdatomic", "stdbool", "stddef", "stdint", "stdio",
+             "stdlib", "stdnoreturn", "string", "tgmath", "threads", "time", "uchar", "wchar", "wctype"}
+LIBRARY_DIRS = ("assimp/", "campath/", "cjson/")
+PLATFORM_FILE = os.path.join(CORE, "os.c")
+SYSTEM_MACROS = re.compile(r"^\s*#\s*(?:if|ifdef|ifndef|elif)\b.*\b(_WIN32|_WIN64|__linux__|__unix__|__APPLE__|"
+                           r"__FreeBSD__|__MINGW32__|__MINGW64__|_MSC_VER|__CYGWIN__|_POSIX_VERSION|__gnu_linux__)\b")
+# The C library's functions (C11) and objects; names starting with "__" are
+# the compiler's and the C library's own (errno, the sanitizers, atomics).
+_MATH = ("acos asin atan atan2 cos sin tan acosh asinh atanh cosh sinh tanh exp exp2 expm1 frexp ilogb ldexp log "
+         "log10 log1p log2 logb modf scalbn scalbln cbrt fabs hypot pow sqrt erf erfc lgamma tgamma ceil floor "
+         "nearbyint rint lrint llrint round lround llround trunc fmod remainder remquo copysign nan nextafter "
+         "nexttoward fdim fmax fmin fma").split()
+C_FUNCTIONS = set(_MATH) | {m + "f" for m in _MATH} | {m + "l" for m in _MATH} | {"sincos", "sincosf"} | set((
+    "isalnum isalpha isblank iscntrl isdigit isgraph islower isprint ispunct isspace isupper isxdigit tolower "
+    "toupper feclearexcept fegetexceptflag feraiseexcept fesetexceptflag fetestexcept fegetround fesetround "
+    "fegetenv feholdexcept fesetenv feupdateenv imaxabs imaxdiv strtoimax strtoumax setlocale localeconv "
+    "setjmp _setjmp longjmp signal raise remove rename tmpfile tmpnam fclose fflush fopen freopen setbuf setvbuf "
+    "fprintf fscanf printf scanf snprintf sprintf sscanf vfprintf vfscanf vprintf vscanf vsnprintf vsprintf "
+    "vsscanf fgetc fgets fputc fputs getc getchar putc putchar puts ungetc fread fwrite fgetpos fseek fsetpos "
+    "ftell rewind clearerr feof ferror perror stdin stdout stderr atof atoi atol atoll strtod strtof strtold "
+    "strtol strtoll strtoul strtoull rand srand aligned_alloc calloc free malloc realloc abort atexit "
+    "at_quick_exit exit _Exit getenv quick_exit system bsearch qsort abs labs llabs div ldiv lldiv mblen mbtowc "
+    "wctomb mbstowcs wcstombs memcpy memmove strcpy strncpy strcat strncat memcmp strcmp strcoll strncmp strxfrm "
+    "memchr strchr strcspn strpbrk strrchr strspn strstr strtok memset strerror strlen clock difftime mktime "
+    "time asctime ctime gmtime localtime strftime timespec_get thrd_create thrd_join thrd_sleep mtx_init "
+    "mtx_lock mtx_unlock mtx_destroy cnd_init cnd_wait cnd_signal cnd_broadcast cnd_destroy call_once").split())
+LIBRARY_PREFIXES = ("ed_", "cp_", "cJSON", "ai")
 
 
 def read_map(root):
@@ -80,6 +118,43 @@ def symbols(obj):
             elif parts[1] in ("T", "D", "B", "R", "C"):
                 defined.add(parts[0])
     return defined, used
+
+
+def library_calls(obj):
+    """The functions (and objects) an object uses from outside the project and its libraries."""
+    out = subprocess.run(["nm", "-P", obj], check=True, capture_output=True, text=True).stdout
+    used = set()
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) >= 2 and parts[1] == "U" and not parts[0].startswith(LIBRARY_PREFIXES + ("__",)):
+            used.add(parts[0])
+    return used
+
+
+def platform_problems(root, build):
+    """Rules 7 and 8: the system is asked through os.c only."""
+    problems = []
+    for n in sorted(os.listdir(os.path.join(root, CORE))):
+        path = os.path.join(CORE, n)
+        if not n.endswith((".c", ".h")) or path == PLATFORM_FILE:
+            continue
+        for i, line in enumerate(open(os.path.join(root, path), encoding="utf-8").read().splitlines(), 1):
+            m = re.match(r"\s*#\s*include\s*<([^>]+)>", line)
+            if m and not (m.group(1)[:-2] in C_HEADERS and m.group(1).endswith(".h")) \
+                    and not m.group(1).startswith(LIBRARY_DIRS):
+                problems.append("%s:%d: includes <%s>, a system header beyond the C library's: only %s asks the "
+                                "system (add what is needed to os.h)" % (path, i, m.group(1), PLATFORM_FILE))
+            m = SYSTEM_MACROS.match(line)
+            if m:
+                problems.append("%s:%d: asks which system it is built for (%s): only %s may"
+                                % (path, i, m.group(1), PLATFORM_FILE))
+        if n.endswith(".c"):
+            obj = os.path.join(build, path[:-2] + ".o")
+            if os.path.exists(obj):  # rule 1 reports a missing object
+                for f in sorted(library_calls(obj) - C_FUNCTIONS):
+                    problems.append("%s: calls %s, beyond the C library: only %s calls the system (add what is "
+                                    "needed to os.h)" % (path, f, PLATFORM_FILE))
+    return problems
 
 
 def protocol(root):
@@ -190,6 +265,8 @@ def check(root, build):
         for m in re.finditer(r"\(\s*ed_app\s*\*\s*\)", text):
             line = text.count("\n", 0, m.start()) + 1
             problems.append("%s:%d: a renderer file casts the app's const away" % (path, line))
+    # 7, 8. the system through os.c only
+    problems += platform_problems(root, build)
     return problems
 
 
@@ -267,6 +344,20 @@ def self_test(root, build):
                 f.write("\nstatic void probe(const ed_app *app) { ed_app_seek((ed_app *)app, 0); }\n")
         case("a renderer file that casts const away", cast)
 
+        def posix_header(t, o):
+            with open(os.path.join(t, CORE, "doc.c"), "a", encoding="utf-8") as f:
+                f.write("\n#include <unistd.h>\n")
+        case("a file of editor/core but os.c that includes a POSIX header", posix_header)
+
+        def system_test(t, o):
+            with open(os.path.join(t, CORE, "scan.h"), "a", encoding="utf-8") as f:
+                f.write("\n#ifdef __linux__\n#endif\n")
+        case("a file of editor/core but os.c that asks which system it is built for", system_test)
+        case("an object of editor/core but os.o that calls the system",
+             lambda t, o: probe(t, o, os.path.join(CORE, "replace.c"),
+                                "int open(const char *, int, ...); int ed_replace_probe(void);\n"
+                                "int ed_replace_probe(void) { return open(\"x\", 0); }\n"))
+
         for what, found in cases:
             if found:
                 print("self-test: caught: %s: %s" % (what, found[0]))
@@ -301,7 +392,7 @@ def main(argv):
         print("%d problem(s) with the editor's modules" % len(problems))
         return 1
     print("editor modules: every file mapped, every prefix its module's, calls downwards, no circles, "
-          "front ends through commands, the renderer const")
+          "front ends through commands, the renderer const, the system through os.c only")
     return 0
 
 

@@ -21,7 +21,11 @@ the include paths cannot:
      tool object uses a cpi_ (library-internal) symbol;
   4. sockets: no file of the library, the editor or the examples but
      lib/base/net.c includes a socket header (the one platform interface,
-     so that a Winsock version goes there and nowhere else).
+     so that a Winsock version goes there and nowhere else);
+  5. the platform: outside the one platform interface of the base layer
+     (lib/base/os*.[ch], and net*.[ch] for sockets) no file of lib/ includes
+     a system header beyond the C library's (no POSIX, no Windows header) or
+     asks which system it is compiled for (#ifdef _WIN32, __linux__, ...).
 """
 import os
 import re
@@ -45,6 +49,26 @@ SOCKET_HEADERS = ("sys/socket.h", "netinet/", "arpa/inet.h", "netdb.h", "sys/un.
 SOCKET_FILE = os.path.join("lib", "base", "net.c")
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
+
+# The headers of ISO C (C11): all lib/ may include, besides its own and cJSON.
+ISO_C = {
+    "assert.h", "complex.h", "ctype.h", "errno.h", "fenv.h", "float.h", "inttypes.h", "iso646.h", "limits.h",
+    "locale.h", "math.h", "setjmp.h", "signal.h", "stdalign.h", "stdarg.h", "stdatomic.h", "stdbool.h", "stddef.h",
+    "stdint.h", "stdio.h", "stdlib.h", "stdnoreturn.h", "string.h", "tgmath.h", "threads.h", "time.h", "uchar.h",
+    "wchar.h", "wctype.h",
+}
+# The macros that say which system (or system's compiler) the code is built for.
+PLATFORM_MACROS = re.compile(
+    r"\b(_WIN32|_WIN64|WIN32|_WINDOWS|__CYGWIN__|__MINGW32__|__MINGW64__|_MSC_VER|__linux__|__linux|linux|"
+    r"__gnu_linux__|__unix__|__unix|unix|__APPLE__|__MACH__|__FreeBSD__|__NetBSD__|__OpenBSD__|__DragonFly__|"
+    r"__ANDROID__|__EMSCRIPTEN__|__HAIKU__|__sun|_POSIX_VERSION|_AIX)\b")
+CONDITIONAL = re.compile(r"^\s*#\s*(if|ifdef|ifndef|elif)\b(.*)$", re.M)
+
+
+def platform_file(rel):
+    """The files of the one platform interface (lib/base/os*, and the sockets' net*)."""
+    parts = rel.replace(os.sep, "/").split("/")
+    return len(parts) == 3 and parts[:2] == ["lib", "base"] and parts[2].startswith(("os", "net"))
 
 
 def rank(layer):
@@ -136,6 +160,26 @@ def check_sockets(root):
     return problems
 
 
+def check_platform(root):
+    problems = []
+    for layer, path in lib_files(root):
+        rel = os.path.relpath(path, root)
+        if platform_file(rel):
+            continue
+        text = open(path, encoding="utf-8").read()
+        for m in INCLUDE.finditer(text):
+            kind, name = m.group(1), m.group(2)
+            if kind == "<" and name not in ISO_C and not any(name.startswith(p) for p in FOREIGN):
+                problems.append("%s:%d: <%s> is a system header: only lib/base/os*.[ch] (the platform interface) "
+                                "include those" % (rel, text.count("\n", 0, m.start()) + 1, name))
+        for m in CONDITIONAL.finditer(text):
+            macro = PLATFORM_MACROS.search(m.group(2))
+            if macro:
+                problems.append("%s:%d: #%s on %s: which system it is lives in lib/base/os*.[ch] only"
+                                % (rel, text.count("\n", 0, m.start()) + 1, m.group(1), macro.group(1)))
+    return problems
+
+
 def symbols(obj, defined):
     args = ["nm", "--defined-only" if defined else "--undefined-only", "-P", obj]
     out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
@@ -184,7 +228,7 @@ def check_symbols(root, build):
 
 
 def run(root, build):
-    problems = check_includes(root)
+    problems = check_includes(root) + check_platform(root)
     if build:
         problems += check_symbols(root, build)
     return problems
@@ -203,7 +247,7 @@ def self_test(root):
             shutil.copytree(os.path.join(root, "editor"), os.path.join(copy, "editor"))
             with open(os.path.join(copy, rel), "a", encoding="utf-8") as f:
                 f.write(text)
-            return check_includes(copy)
+            return check_includes(copy) + check_platform(copy)
 
         cases = [
             ("lib/path/path.c", '#include "json_impl.h"\n', "path layer includes an internal JSON header"),
@@ -212,6 +256,11 @@ def self_test(root):
             ("lib/json/json_read.c", "#include <cjson/cJSON.h>\n", "cJSON outside the glTF layer"),
             ("editor/core/app.c", "#include <SDL.h>\n", "SDL in the editor core"),
             ("editor/core/app.c", '#include "json_impl.h"\n', "a library-internal header in the editor"),
+            ("lib/reload/reload.c", "#include <unistd.h>\n", "a POSIX header outside the platform interface"),
+            ("lib/gltf/gltf_file.c", "#include <sys/stat.h>\n", "a POSIX header outside the platform interface"),
+            ("lib/json/json_read.c", "#include <windows.h>\n", "a Windows header outside the platform interface"),
+            ("lib/path/path.c", "#ifdef _WIN32\n#endif\n", "#ifdef _WIN32 outside the platform interface"),
+            ("lib/curve/curve.c", "#if defined(__linux__) && 1\n#endif\n", "#if defined(__linux__) outside it"),
             ("lib/link/client.c", "#include <sys/socket.h>\n", "a socket header outside lib/base/net.c"),
             ("editor/core/link.c", "#include <netinet/in.h>\n", "a socket header in the editor"),
         ]
@@ -224,6 +273,15 @@ def self_test(root):
                 failures += 1
             else:
                 print("self-test: caught: %s: %s" % (what, found[0]))
+        # the control: the platform interface itself may do all of that
+        for rel in ("lib/base/os_file_posix.c", "lib/base/os_sys_windows.c"):
+            if os.path.exists(os.path.join(root, rel)):
+                found = plant(rel, "#include <unistd.h>\n#ifdef _WIN32\n#endif\n")
+                if found:
+                    print("self-test: WRONGLY caught: the platform interface's own %s: %s" % (rel, found[0]))
+                    failures += 1
+                else:
+                    print("self-test: allowed: a system header and #ifdef _WIN32 in %s" % rel)
         # symbols: an object of a low layer that calls a function of a higher one
         src = os.path.join(tmp, "probe.c")
         with open(src, "w", encoding="utf-8") as f:
@@ -259,7 +317,8 @@ def main():
     if problems:
         print("%d upward dependenc%s" % (len(problems), "y" if len(problems) == 1 else "ies"))
         return 1
-    print("layers: every include and every symbol points down (%s)" % " < ".join(LAYERS))
+    print("layers: every include and every symbol points down (%s); system headers and #ifdefs on the "
+          "system only in lib/base/os*" % " < ".join(LAYERS))
     return 0
 
 

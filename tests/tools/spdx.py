@@ -8,7 +8,8 @@
                         and passes on each comment style with it
 
 Source files: C (.c, .h), shell, Python, JavaScript (.mjs), GDScript, the
-Makefile, CMake files, .in templates and .ci/run. Data (paths, glTF, test
+Makefile, CMake files, .in templates, .ci/run, and the Windows build's
+resource script (.rc) and manifest (.manifest, XML: after its declaration). Data (paths, glTF, test
 expectations, images) and documents carry no line: LICENSE covers them.
 """
 import os
@@ -24,8 +25,10 @@ def comment_for(path):
     """The line as the file's language writes a comment, or None: not source."""
     name = os.path.basename(path)
     ext = os.path.splitext(name)[1]
-    if ext in (".c", ".h"):
+    if ext in (".c", ".h", ".rc"):
         return "/* " + LINE + " */"
+    if ext == ".manifest":
+        return "<!-- " + LINE + " -->"
     if ext == ".mjs":
         return "// " + LINE
     if ext in (".sh", ".py", ".gd", ".cmake", ".in") or name in ("Makefile", "CMakeLists.txt", "run"):
@@ -58,7 +61,7 @@ def add(root, f):
     with open(p, encoding="utf-8") as fh:
         text = fh.read()
     line = comment_for(f) + "\n"
-    if text.startswith("#!"):
+    if text.startswith("#!") or text.startswith("<?xml"):
         first, _, rest = text.partition("\n")
         text = first + "\n" + line + rest
     else:
@@ -69,7 +72,8 @@ def add(root, f):
 
 def self_test():
     with tempfile.TemporaryDirectory() as d:
-        samples = {"a.c": "int a;\n", "b.sh": "#!/bin/sh\necho b\n", "c.mjs": "let c;\n", "Makefile": "all:\n"}
+        samples = {"a.c": "int a;\n", "b.sh": "#!/bin/sh\necho b\n", "c.mjs": "let c;\n", "Makefile": "all:\n",
+                   "d.manifest": '<?xml version="1.0"?>\n<assembly/>\n'}
         for name, text in samples.items():
             with open(os.path.join(d, name), "w") as fh:
                 fh.write(text)
@@ -85,6 +89,10 @@ def self_test():
         with open(os.path.join(d, "b.sh")) as fh:
             if not fh.read().startswith("#!/bin/sh\n" + HASH):
                 print("self-test: the line went before the shebang", file=sys.stderr)
+                return 1
+        with open(os.path.join(d, "d.manifest")) as fh:
+            if not fh.read().startswith('<?xml version="1.0"?>\n<!-- ' + LINE + " -->\n"):
+                print("self-test: the line went before the XML declaration", file=sys.stderr)
                 return 1
     print("spdx self-test: a file without the line is caught, each comment style is read")
     return 0

@@ -338,6 +338,9 @@ static void gltf_should_give_every_byte_back(void **state)
     free(dir);
 }
 
+/* The Windows build has no live link yet (its sockets are POSIX's; README,
+ * "Windows"): this test is the one part of the suite it leaves out. */
+#if !defined(_WIN32)
 static void links_should_give_every_byte_back(void **state)
 {
     (void)state;
@@ -379,6 +382,7 @@ static void links_should_give_every_byte_back(void **state)
     assert_int_equal(editor.live_blocks, 0);
     assert_int_equal(editor.live_bytes, 0);
 }
+#endif
 
 int main(void)
 {
@@ -389,7 +393,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(libraries_should_give_every_byte_back, setup, teardown),
         cmocka_unit_test_setup_teardown(recorders_should_give_every_byte_back, setup, teardown),
         cmocka_unit_test_setup_teardown(gltf_should_give_every_byte_back, setup, teardown),
+#if !defined(_WIN32)
         cmocka_unit_test_setup_teardown(links_should_give_every_byte_back, setup, teardown),
+#endif
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

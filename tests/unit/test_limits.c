@@ -6,46 +6,32 @@
  * every iterative loop of the library driven to its bound, where it ends
  * with a correct result or a clear error. Each test that drives a loop to
  * its bound says which bound; that the bound is reached was measured with a
- * counter in the loop (the library keeps none). A hang fails the test by an
- * alarm instead of stalling `make test`. */
+ * counter in the loop (the library keeps none). A hang fails the test
+ * (testutil_hang_guard) instead of stalling `make test`. */
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "testutil.h"
 
 /* Seconds a test may run before it is taken for a hang (under ASan too). */
 #define HANG_SECONDS 120
 
-static volatile sig_atomic_t trial_now = -1;
-
-static void on_alarm(int sig)
-{
-    (void)sig;
-    char msg[96];
-    const int n = snprintf(msg, sizeof msg, "test_limits: no end in %d s (trial %d, -1: none): a hang\n",
-                           HANG_SECONDS, (int)trial_now);
-    ssize_t rc = write(2, msg, (size_t)n);
-    (void)rc;
-    _exit(1);
-}
+static volatile int trial_now = -1;
 
 static int setup(void **state)
 {
     (void)state;
     trial_now = -1;
-    signal(SIGALRM, on_alarm);
-    alarm(HANG_SECONDS);
+    testutil_hang_guard("test_limits", HANG_SECONDS, &trial_now);
     return 0;
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    alarm(0);
+    testutil_hang_clear();
     return 0;
 }
 

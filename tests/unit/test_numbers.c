@@ -119,11 +119,12 @@ static void numbers_should_read_like_strtod(void **state)
 
 /* Sets a locale whose decimal separator is a comma for everything. `make
  * test` makes de_DE.UTF-8 in the build folder (localedef) and points LOCPATH
- * there, so this does not depend on what the machine has installed; if it
- * cannot be set the test fails, saying how to make it. */
+ * there, so this does not depend on what the machine has installed (Windows
+ * has German_Germany.1252 built in); if it cannot be set the test fails,
+ * saying how to make it. */
 static void use_comma_locale(void)
 {
-    if (!setlocale(LC_ALL, "de_DE.UTF-8"))
+    if (!setlocale(LC_ALL, "de_DE.UTF-8") && !setlocale(LC_ALL, "German_Germany.1252")) /* POSIX; Windows */
         fail_msg("no comma-decimal locale: run the tests with `make check` (it makes de_DE.UTF-8 in the build "
                  "folder), or set LOCPATH to a folder made with: localedef -i de_DE -f UTF-8 FOLDER/de_DE.UTF-8");
     char probe[16];

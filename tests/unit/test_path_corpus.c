@@ -4,13 +4,10 @@
  * in), with any compiler, in `make test`: the target aborts on any input
  * that breaks its rules, and an input that takes over a second fails here,
  * as libFuzzer's -timeout=1 fails it in `make fuzz`. An input that never
- * returns is stopped by an alarm a few seconds on, naming the file. */
-#include <signal.h>
+ * returns is stopped a few seconds on, naming the file (testutil_hang_guard). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "testutil.h"
 
@@ -21,25 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* Seconds after which an input that has not returned is taken for a hang. */
 #define REPLAY_ALARM 10
 
-static char current[1024];
-
-static void on_alarm(int sig)
-{
-    (void)sig;
-    static const char msg[] = "test_path_corpus: hangs (no return in 10 s): ";
-    ssize_t rc = write(2, msg, sizeof msg - 1);
-    rc = write(2, current, strlen(current));
-    rc = write(2, "\n", 1);
-    (void)rc;
-    _exit(1);
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+static char current[1100];
 
 static void replay_one(const char *file, void *ctx)
 {
@@ -47,12 +26,12 @@ static void replay_one(const char *file, void *ctx)
     size_t size = 0;
     char *data = testutil_read_file(file, &size);
     assert_non_null(data);
-    snprintf(current, sizeof current, "%s", file);
-    alarm(REPLAY_ALARM);
-    const double t0 = now();
+    snprintf(current, sizeof current, "test_path_corpus: %s", file);
+    testutil_hang_guard(current, REPLAY_ALARM, NULL);
+    const double t0 = testutil_now();
     LLVMFuzzerTestOneInput((const uint8_t *)data, size);
-    const double took = now() - t0;
-    alarm(0);
+    const double took = testutil_now() - t0;
+    testutil_hang_clear();
     if (took > REPLAY_SECONDS)
         fail_msg("%s took %.2f s, more than the %.0f s an input may take", file, took, REPLAY_SECONDS);
     if (took > *slowest)
@@ -63,7 +42,6 @@ static void replay_one(const char *file, void *ctx)
 static void path_corpus_should_load_sample_and_save_in_time(void **state)
 {
     (void)state;
-    signal(SIGALRM, on_alarm);
     double slowest = 0;
     assert_true(testutil_each_file("tests/fuzz/corpus_path", NULL, replay_one, &slowest) >= 10);
     assert_true(testutil_each_file("tests/data/good", ".json", replay_one, &slowest) >= 5);

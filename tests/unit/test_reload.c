@@ -1,32 +1,25 @@
 /* SPDX-License-Identifier: MIT */
 /* tests/unit/test_reload.c - hot reload on real files in a temporary folder,
- * with inotify and with stat polling, files that are not there yet included.
- * Nothing waits a fixed time: each step polls until what it expects happens
- * or a deadline passes. */
-#include <fcntl.h>
-#include <sys/stat.h>
+ * with the system's change watch (inotify; ReadDirectoryChangesW on Windows)
+ * and with stat polling, files that are not there yet included. Nothing
+ * waits a fixed time: each step polls until what it expects happens or a
+ * deadline passes. Symbolic links are POSIX's here (Windows' need a
+ * privilege to make). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#ifndef _WIN32
 #include <unistd.h>
+#endif
 
 #include "testutil.h"
 
 #define DEADLINE_S 5.0
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
+static double now(void) { return testutil_now(); }
 
-static void pause_briefly(void)
-{
-    struct timespec t = {0, 200000}; /* between polls, so the loop is not a busy one */
-    nanosleep(&t, NULL);
-}
+/* between polls, so the loop is not a busy one */
+static void pause_briefly(void) { testutil_nap(0.0002); }
 
 /* A path file of n keys whose first position x is `tag`. */
 static char *path_text(int n, int tag)
@@ -47,7 +40,7 @@ static void write_renamed(const char *file, const char *text)
     char tmp[1024];
     snprintf(tmp, sizeof tmp, "%s.tmp~", file);
     assert_int_equal(testutil_write_file(tmp, text), 0);
-    assert_int_equal(rename(tmp, file), 0);
+    assert_int_equal(testutil_rename(tmp, file), 0);
 }
 
 /* Polls until the resource reaches generation `gen` (and no error). */
@@ -111,15 +104,15 @@ static void follow_every_kind_of_save(cp_library *lib)
     /* written in two pieces with a poll in between: the half file fails, the whole one loads */
     t = path_text(4, 103);
     size_t half = strlen(t) / 2;
-    int fd = open(file, O_WRONLY | O_TRUNC);
-    assert_true(fd >= 0);
-    assert_int_equal(write(fd, t, half), (ssize_t)half);
-    fsync(fd);
+    FILE *f = testutil_fopen(file, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(t, 1, half, f), half);
+    assert_int_equal(fflush(f), 0);
     expect_error(lib, res, "intro.json");
     assert_int_equal(cp_resource_generation(res), 3); /* the last good path stays */
     assert_true(first_x(res) == 102);
-    assert_int_equal(write(fd, t + half, strlen(t) - half), (ssize_t)(strlen(t) - half));
-    close(fd);
+    assert_int_equal(fwrite(t + half, 1, strlen(t) - half, f), strlen(t) - half);
+    assert_int_equal(fclose(f), 0);
     free(t);
     expect_generation(lib, res, 4);
     assert_int_equal(cp_path_key_count(cp_resource_path(res)), 4);
@@ -135,7 +128,7 @@ static void follow_every_kind_of_save(cp_library *lib)
     expect_generation(lib, res, 5);
 
     /* deleted: the path stays; created again: picked up */
-    assert_int_equal(unlink(file), 0);
+    assert_int_equal(remove(file), 0);
     expect_error(lib, res, "not found");
     assert_int_equal(cp_path_key_count(cp_resource_path(res)), 5);
     t = path_text(6, 105);
@@ -171,6 +164,10 @@ static void reload_should_follow_saves_with_inotify(void **state)
         skip();
     }
     assert_true(cp_library_fd(lib) >= 0);
+#elif defined(_WIN32)
+    assert_string_equal(cp_library_watch_method(lib), "ReadDirectoryChangesW");
+    assert_false(cp_library_uses_inotify(lib));
+    assert_int_equal(cp_library_fd(lib), -1);
 #endif
     follow_every_kind_of_save(lib);
     cp_library_destroy(lib);
@@ -183,6 +180,7 @@ static void reload_should_follow_saves_with_stat_polling(void **state)
     cp_library *lib = cp_library_create_polling(&err);
     assert_non_null(lib);
     assert_false(cp_library_uses_inotify(lib));
+    assert_string_equal(cp_library_watch_method(lib), "stat polling");
     assert_int_equal(cp_library_fd(lib), -1);
     follow_every_kind_of_save(lib);
     cp_library_destroy(lib);
@@ -192,11 +190,12 @@ static void reload_should_poll_when_told_by_the_environment(void **state)
 {
     (void)state;
     cp_error err;
-    setenv("CAMPATH_NO_INOTIFY", "1", 1);
+    testutil_setenv("CAMPATH_NO_INOTIFY", "1");
     cp_library *lib = cp_library_create(&err);
-    unsetenv("CAMPATH_NO_INOTIFY");
+    testutil_setenv("CAMPATH_NO_INOTIFY", NULL);
     assert_non_null(lib);
     assert_false(cp_library_uses_inotify(lib));
+    assert_string_equal(cp_library_watch_method(lib), "stat polling");
     cp_library_destroy(lib);
 }
 
@@ -239,7 +238,7 @@ static void reload_should_not_mistake_a_renamed_file_for_its_old_name(void **sta
     cp_library *lib = cp_library_create_polling(&err);
     cp_resource *a = cp_library_open(lib, a_file, &err);
     assert_non_null(a);
-    assert_int_equal(rename(a_file, b_file), 0); /* no poll in between */
+    assert_int_equal(testutil_rename(a_file, b_file), 0); /* no poll in between */
     t = path_text(3, 200);
     assert_int_equal(testutil_write_file(a_file, t), 0);
     free(t);
@@ -255,6 +254,23 @@ static void reload_should_not_mistake_a_renamed_file_for_its_old_name(void **sta
     free(dir);
 }
 
+/* Opens a library of the kind asked for: the system's change watch (1) or
+ * stat polling (0); NULL (and a message) if the watch is asked for and
+ * missing. */
+static cp_library *library(int watch)
+{
+    cp_error err;
+    cp_library *lib = watch ? cp_library_create(&err) : cp_library_create_polling(&err);
+    assert_non_null(lib);
+    if (watch && strcmp(cp_library_watch_method(lib), "stat polling") == 0) {
+        print_message("no change watch here: checked with stat polling only\n");
+        cp_library_destroy(lib);
+        return NULL;
+    }
+    return lib;
+}
+
+#ifndef _WIN32
 /* Replaces `link` by a symbolic link to `target`, atomically (by rename). */
 static void relink(const char *link, const char *target)
 {
@@ -263,21 +279,6 @@ static void relink(const char *link, const char *target)
     unlink(tmp);
     assert_int_equal(symlink(target, tmp), 0);
     assert_int_equal(rename(tmp, link), 0);
-}
-
-/* Opens a library of the kind asked for; NULL (and a message) if inotify is
- * asked for and missing. */
-static cp_library *library(int inotify)
-{
-    cp_error err;
-    cp_library *lib = inotify ? cp_library_create(&err) : cp_library_create_polling(&err);
-    assert_non_null(lib);
-    if (inotify && !cp_library_uses_inotify(lib)) {
-        print_message("inotify is not available here: checked with stat polling only\n");
-        cp_library_destroy(lib);
-        return NULL;
-    }
-    return lib;
 }
 
 /* A file replaced by a link into another folder, then the file there saved,
@@ -292,9 +293,9 @@ static void follow_links_into_other_folders(int inotify)
     snprintf(a, sizeof a, "%s/a", dir);
     snprintf(b, sizeof b, "%s/b", dir);
     snprintf(c, sizeof c, "%s/c", dir);
-    assert_int_equal(mkdir(a, 0755), 0);
-    assert_int_equal(mkdir(b, 0755), 0);
-    assert_int_equal(mkdir(c, 0755), 0);
+    assert_int_equal(testutil_mkdir(a), 0);
+    assert_int_equal(testutil_mkdir(b), 0);
+    assert_int_equal(testutil_mkdir(c), 0);
     snprintf(file, sizeof file, "%s/intro.json", a);
     snprintf(real, sizeof real, "%s/real.json", b);
     snprintf(other, sizeof other, "%s/other.json", b);
@@ -363,6 +364,7 @@ static void reload_should_follow_links_into_other_folders_with_stat_polling(void
     (void)state;
     follow_links_into_other_folders(0);
 }
+#endif
 
 /* A game may open its file before the editor or the recorder first saves
  * it: the resource has no path, and says why, until the save brings it in
@@ -395,7 +397,7 @@ static void wait_for_a_file_not_saved_yet(int inotify)
     expect_generation(lib, res, 1);
     assert_true(first_x(res) == 7);
     /* from then on it is any file: deleted, the last good path stays */
-    assert_int_equal(unlink(file), 0);
+    assert_int_equal(remove(file), 0);
     expect_error(lib, res, "keeping the last good path");
     assert_true(first_x(res) == 7);
 
@@ -407,7 +409,7 @@ static void wait_for_a_file_not_saved_yet(int inotify)
     assert_null(cp_resource_path(out));
     assert_non_null(strstr(cp_resource_error(out), "not there yet"));
     cp_library_poll(lib);
-    assert_int_equal(mkdir(folder, 0755), 0);
+    assert_int_equal(testutil_mkdir(folder), 0);
     cp_library_poll(lib);
     assert_int_equal(testutil_write_file(later, t), 0);
     expect_generation(lib, out, 1);
@@ -453,7 +455,7 @@ static void come_back_unchanged(int inotify)
     cp_resource *res = cp_library_open(lib, file, &err);
     assert_non_null(res);
 
-    assert_int_equal(unlink(file), 0);
+    assert_int_equal(remove(file), 0);
     expect_error(lib, res, "not found");
     assert_int_equal(testutil_write_file(file, good), 0);
     expect_no_error(lib, res);
@@ -497,8 +499,10 @@ int main(void)
         cmocka_unit_test(reload_should_refuse_files_that_do_not_load),
         cmocka_unit_test(reload_should_wait_for_a_file_not_saved_yet),
         cmocka_unit_test(reload_should_not_mistake_a_renamed_file_for_its_old_name),
+#ifndef _WIN32
         cmocka_unit_test(reload_should_follow_links_into_other_folders_with_inotify),
         cmocka_unit_test(reload_should_follow_links_into_other_folders_with_stat_polling),
+#endif
         cmocka_unit_test(reload_should_not_count_a_file_that_comes_back_unchanged_with_inotify),
         cmocka_unit_test(reload_should_not_count_a_file_that_comes_back_unchanged_with_stat_polling),
     };

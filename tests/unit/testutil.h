@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <cmocka.h>
 
@@ -24,10 +25,23 @@ double testutil_uniform(testutil_rng *rng, double lo, double hi);
 /* A random unit quaternion (uniform on S3). */
 cp_quat testutil_random_quat(testutil_rng *rng);
 
-/* A temporary folder for the test, created fresh (mkdtemp); the caller
- * removes it with testutil_rmtree. Returns a malloc'd path. */
+/* A temporary folder for the test, created fresh (mkdtemp; on Windows in
+ * %TEMP%, '/'-separated); the caller removes it with testutil_rmtree.
+ * Returns a malloc'd path. */
 char *testutil_tempdir(void);
 void testutil_rmtree(const char *dir);
+
+/* What the tests ask of the system, on POSIX and on Windows (where names
+ * are UTF-8, as the library takes them): rename over an existing file
+ * (POSIX rename; MoveFileExW), fopen (_wfopen), a new folder, an
+ * environment variable set (value NULL: removed). 0 on success where there
+ * is a result. */
+int testutil_rename(const char *from, const char *to);
+FILE *testutil_fopen(const char *file, const char *mode);
+int testutil_mkdir(const char *dir);
+void testutil_setenv(const char *name, const char *value);
+/* A file of `size` bytes, made (or cut) to that size without writing them. */
+int testutil_truncate(const char *file, long long size);
 
 /* Writes `text` to `file` (not atomically: tests use this to play a careless
  * editor). 0 on success. */
@@ -40,6 +54,14 @@ char *testutil_read_file(const char *file, size_t *size);
  * that wait for something, bounded in time (and not busy). */
 double testutil_now(void);
 void testutil_nap(double seconds);
+
+/* A hang taken for a failure: unless testutil_hang_clear comes first, after
+ * `seconds` the process ends (exit status 1) with one line naming `what`
+ * (kept, not copied) and, when `trial` is not NULL, the value *trial then
+ * holds (SIGALRM on POSIX, a timer-queue timer on Windows). One guard at a
+ * time; a new one replaces the last. */
+void testutil_hang_guard(const char *what, unsigned seconds, const volatile int *trial);
+void testutil_hang_clear(void);
 
 /* Calls fn(file, ctx) with "dir/name" for every entry of `dir` whose name
  * does not start with '.' and ends with `suffix` (NULL: any), in the order
