@@ -60,8 +60,11 @@ bool cpi_name_same(const char *a, const char *b);
 /* ---- files (os_file_*.c) ------------------------------------------------------------------- */
 
 /* A message for the C library's errno value `err` ("permission denied"),
- * in English whatever the locale, written into buf or a constant. */
+ * in English whatever the locale, written into buf or a constant (POSIX: the
+ * Windows build, which has no sockets, has no use for it and leaves it out). */
+#if !defined(_WIN32)
 const char *cpi_errno_text(int err, char buf[64]);
+#endif
 
 /* Reads a whole regular file into a NUL-terminated buffer (free() it).
  * Errors name the file and say why (not found, a folder, permission, over

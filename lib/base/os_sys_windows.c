@@ -123,13 +123,6 @@ bool cpi_win_utf8(const wchar_t *w, int n, char *out, size_t size)
     return true;
 }
 
-/* The C runtime's messages are English, whatever the locale. */
-const char *cpi_errno_text(int err, char buf[64])
-{
-    snprintf(buf, 64, "%s", strerror(err));
-    return buf;
-}
-
 const char *cpi_win_error_text(DWORD code, char buf[64])
 {
     switch (code) {

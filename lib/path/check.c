@@ -349,19 +349,19 @@ static void check_reverse(cpi_checker *c, size_t i)
         double neg[6], r[5];
         for (int k = 0; k < 6; k++)
             neg[k] = -(k + 1) * d[k + 1];
-        double far = 0, at = CPI_TIME(pc, i);
+        double farthest = 0, at = CPI_TIME(pc, i);
         const int nr = cpi_poly_roots(neg, 5, 0.0, h, r);
         for (int k = 0; k < nr; k++) {
             const double x = sqrt(fmax(cpi_poly_eval(d, 6, r[k]), 0.0));
-            if (x > far)
-                far = x, at = CPI_TIME(pc, i) + r[k];
+            if (x > farthest)
+                farthest = x, at = CPI_TIME(pc, i) + r[k];
         }
         const double extent = fmax(cp_vec3_length(p->keys[i].position), 1.0);
-        if (far > CPI_CHECK_ROUNDING * extent) {
+        if (farthest > CPI_CHECK_ROUNDING * extent) {
             char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
-            cpi_check_add(c, CP_FINDING_REVERSE, CP_SEVERITY_ERROR, i, j, at, far,
+            cpi_check_add(c, CP_FINDING_REVERSE, CP_SEVERITY_ERROR, i, j, at, farthest,
                 "the keys share a position, but the camera drifts up to %s m away from it (at t = %s)",
-                cpi_fmt_double(b1, far), cpi_fmt_double(b2, at));
+                cpi_fmt_double(b1, farthest), cpi_fmt_double(b2, at));
         }
         return;
     }
