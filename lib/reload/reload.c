@@ -202,6 +202,31 @@ static int deps_changed(const cp_resource *r)
     return 0;
 }
 
+/* The end of a failed reload: the message (a file that is gone or not
+ * there yet said so in the resource's terms: `what` is "path" or
+ * "sequence", `have` whether one is in service) kept for
+ * cp_resource_error() and handed to the caller. */
+static void reload_failed(cp_resource *r, int first, int have, const char *what, cp_error *err,
+                          cp_error *error)
+{
+    if (!r->seen.exists && !first) {
+        if (have)
+            cpi_error_set(err, CP_ERR_IO, "%s: not found (deleted?); keeping the last good %s", r->file, what);
+        else
+            cpi_error_set(err, CP_ERR_IO, "%s: not there yet: the %s comes with the file's first save", r->file,
+                          what);
+    }
+    set_error(r, err->message);
+    if (error)
+        *error = *err;
+}
+
+static void clear_error(cp_resource *r)
+{
+    cpi_free(r->alloc, r->error);
+    r->error = NULL;
+}
+
 /* reload() for a sequence: the sequence file and every path file it names
  * are read again; the hash covers them all. */
 static int reload_sequence(cp_resource *r, int first, cp_error *error)
@@ -215,31 +240,21 @@ static int reload_sequence(cp_resource *r, int first, cp_error *error)
     stat_deps(r, before);
     r->racy = r->seen.exists && before - r->seen.mtime_ns < RACY_NS;
     h = h ? h ^ (r->deps.hash * 0x9e3779b97f4a7c15ull) : 0;
+    r->hash = h;
     if (!seq) {
-        if (!r->seen.exists && !first)
-            cpi_error_set(&err, CP_ERR_IO,
-                          r->sequence ? "%s: not found (deleted?); keeping the last good sequence"
-                                      : "%s: not there yet: the sequence comes with the file's first save",
-                          r->file);
-        set_error(r, err.message);
-        if (error)
-            *error = err;
-        r->hash = h;
+        reload_failed(r, first, r->sequence != NULL, "sequence", &err, error);
         return 0;
     }
-    r->hash = h;
     if (!first && h == r->loaded) {
         cp_sequence_destroy(seq); /* the same bytes as the sequence in service */
-        cpi_free(r->alloc, r->error);
-        r->error = NULL;
+        clear_error(r);
         return 0;
     }
     cp_sequence_destroy(r->sequence);
     r->sequence = seq;
     r->generation++;
     r->loaded = h;
-    cpi_free(r->alloc, r->error);
-    r->error = NULL;
+    clear_error(r);
     return 1;
 }
 
@@ -255,13 +270,7 @@ static int reload(cp_resource *r, int first, cp_error *error)
     char *text;
     size_t size;
     if (cpi_read_file(r->alloc, r->file, &text, &size, &err) != CP_OK) {
-        if (!r->seen.exists && !first)
-            cpi_error_set(&err, CP_ERR_IO,
-                          r->path ? "%s: not found (deleted?); keeping the last good path" : WAITING_MESSAGE,
-                          r->file);
-        set_error(r, err.message);
-        if (error)
-            *error = err;
+        reload_failed(r, first, r->path != NULL, "path", &err, error);
         r->hash = 0;
         r->racy = 0;
         return 0;
@@ -273,8 +282,7 @@ static int reload(cp_resource *r, int first, cp_error *error)
          * nothing, or a file back as it was after a failed read or load */
         cpi_free(r->alloc, text);
         r->hash = h;
-        cpi_free(r->alloc, r->error);
-        r->error = NULL;
+        clear_error(r);
         return 0;
     }
     if (!first && h == r->hash && r->error) {
@@ -296,8 +304,7 @@ static int reload(cp_resource *r, int first, cp_error *error)
     r->path = p;
     r->generation++;
     r->loaded = h;
-    cpi_free(r->alloc, r->error);
-    r->error = NULL;
+    clear_error(r);
     return 1;
 }
 

@@ -383,6 +383,11 @@ static void reload_should_follow_the_sequence_and_its_paths(void **state)
         poll_until(lib, r, 3, 0);
         assert_null(cp_resource_error(r));
         assert_true(cp_sequence_duration(cp_resource_sequence(r)) == 6.0);
+        /* the sequence file deleted: said so, the last good sequence stays */
+        assert_int_equal(remove(file), 0);
+        poll_until(lib, r, 3, 1);
+        assert_non_null(strstr(cp_resource_error(r), "not found (deleted?); keeping the last good sequence"));
+        assert_true(cp_sequence_duration(cp_resource_sequence(r)) == 6.0);
         cp_library_destroy(lib);
         testutil_rmtree(dir);
         free(dir);
