@@ -115,6 +115,47 @@ static inline int edtest_write_path(const char *file, int count, const char *ext
     return testutil_write_file(file, text);
 }
 
+/* A glTF scene in dir: `name`.gltf and `name`.bin, one mesh (a box of 8
+ * shared corners from lo to hi, no normals) and the nodes and scene given
+ * as glTF members (`"scenes": ..., "nodes": ...`). Returns the .gltf's
+ * name (malloc'd). */
+static inline char *edtest_write_box_gltf(const char *dir, const char *name, const float lo[3], const float hi[3],
+                                          const char *scene_members)
+{
+    static const unsigned short tris[36] = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4,
+                                            3, 7, 6, 3, 6, 2, 0, 4, 7, 0, 7, 3, 1, 2, 6, 1, 6, 5};
+    float corners[8][3];
+    for (int i = 0; i < 8; i++) {
+        const int x = (i == 1 || i == 2 || i == 5 || i == 6), y = (i & 3) >= 2, z = i >= 4;
+        corners[i][0] = x ? hi[0] : lo[0];
+        corners[i][1] = y ? hi[1] : lo[1];
+        corners[i][2] = z ? hi[2] : lo[2];
+    }
+    char file[256], text[4096];
+    snprintf(file, sizeof file, "%s.bin", name);
+    char *bin = edtest_path(dir, file);
+    snprintf(file, sizeof file, "%s.gltf", name);
+    char *gltf = edtest_path(dir, file);
+    FILE *f = fopen(bin, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(corners, sizeof corners, 1, f), 1);
+    assert_int_equal(fwrite(tris, sizeof tris, 1, f), 1);
+    assert_int_equal(fclose(f), 0);
+    snprintf(text, sizeof text,
+             "{\"asset\": {\"version\": \"2.0\"}, \"scene\": 0, %s,\n"
+             " \"meshes\": [{\"primitives\": [{\"attributes\": {\"POSITION\": 0}, \"indices\": 1}]}],\n"
+             " \"buffers\": [{\"uri\": \"%s.bin\", \"byteLength\": 168}],\n"
+             " \"bufferViews\": [{\"buffer\": 0, \"byteOffset\": 0, \"byteLength\": 96},\n"
+             "                   {\"buffer\": 0, \"byteOffset\": 96, \"byteLength\": 72}],\n"
+             " \"accessors\": [{\"bufferView\": 0, \"componentType\": 5126, \"count\": 8, \"type\": \"VEC3\",\n"
+             "                  \"min\": [%.9g, %.9g, %.9g], \"max\": [%.9g, %.9g, %.9g]},\n"
+             "                 {\"bufferView\": 1, \"componentType\": 5123, \"count\": 36, \"type\": \"SCALAR\"}]}\n",
+             scene_members, name, lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]);
+    assert_int_equal(testutil_write_file(gltf, text), 0);
+    free(bin);
+    return gltf;
+}
+
 /* Polls the app's file watch until `done(app)` or a deadline (no fixed sleeps). */
 static inline int edtest_poll_until(ed_app *app, int (*done)(const ed_app *), double seconds)
 {

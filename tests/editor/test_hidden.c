@@ -87,30 +87,12 @@ static int teardown(void **state) { return edtest_teardown(state); }
 /* A door (a node "door" holding a node "panel" with the mesh) in a wall at z = -10, with a path through both. */
 static char *write_door_scene(const char *dir)
 {
-    static const float corners[8][3] = {{-1, 0, -0.1f}, {1, 0, -0.1f}, {1, 4, -0.1f}, {-1, 4, -0.1f},
-                                        {-1, 0, 0.1f},  {1, 0, 0.1f},  {1, 4, 0.1f},  {-1, 4, 0.1f}};
-    static const unsigned short tris[36] = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4,
-                                            3, 7, 6, 3, 6, 2, 0, 4, 7, 0, 7, 3, 1, 2, 6, 1, 6, 5};
-    char *bin = edtest_path(dir, "door.bin"), *gltf = edtest_path(dir, "door.gltf");
-    FILE *f = fopen(bin, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(corners, sizeof corners, 1, f), 1);
-    assert_int_equal(fwrite(tris, sizeof tris, 1, f), 1);
-    assert_int_equal(fclose(f), 0);
-    assert_int_equal(testutil_write_file(gltf,
-        "{\"asset\": {\"version\": \"2.0\"}, \"scene\": 0, \"scenes\": [{\"nodes\": [0, 2]}],\n"
+    static const float lo[3] = {-1, 0, -0.1f}, hi[3] = {1, 4, 0.1f};
+    return edtest_write_box_gltf(dir, "door", lo, hi,
+        "\"scenes\": [{\"nodes\": [0, 2]}],\n"
         " \"nodes\": [{\"name\": \"door\", \"children\": [1], \"translation\": [0, 0, -10]},\n"
         "           {\"name\": \"panel\", \"mesh\": 0},\n"
-        "           {\"name\": \"post\", \"mesh\": 0, \"translation\": [5, 0, -10]}],\n"
-        " \"meshes\": [{\"primitives\": [{\"attributes\": {\"POSITION\": 0}, \"indices\": 1}]}],\n"
-        " \"buffers\": [{\"uri\": \"door.bin\", \"byteLength\": 168}],\n"
-        " \"bufferViews\": [{\"buffer\": 0, \"byteOffset\": 0, \"byteLength\": 96},\n"
-        "                   {\"buffer\": 0, \"byteOffset\": 96, \"byteLength\": 72}],\n"
-        " \"accessors\": [{\"bufferView\": 0, \"componentType\": 5126, \"count\": 8, \"type\": \"VEC3\",\n"
-        "                  \"min\": [-1, 0, -0.1], \"max\": [1, 4, 0.1]},\n"
-        "                 {\"bufferView\": 1, \"componentType\": 5123, \"count\": 36, \"type\": \"SCALAR\"}]}\n"), 0);
-    free(bin);
-    return gltf;
+        "           {\"name\": \"post\", \"mesh\": 0, \"translation\": [5, 0, -10]}]");
 }
 
 static size_t through(ed_app *app)

@@ -171,28 +171,9 @@ static void a_fifo_should_be_refused_without_blocking(void **state)
 /* A cube of 8 shared corners without normals, as glTF text and its buffer in dir. */
 static char *write_cube_without_normals(const char *dir)
 {
-    static const float corners[8][3] = {{-1, -1, -1}, {1, -1, -1}, {1, 1, -1}, {-1, 1, -1},
-                                        {-1, -1, 1},  {1, -1, 1},  {1, 1, 1},  {-1, 1, 1}};
-    static const unsigned short tris[36] = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4,
-                                            3, 7, 6, 3, 6, 2, 0, 4, 7, 0, 7, 3, 1, 2, 6, 1, 6, 5};
-    char *bin = edtest_path(dir, "cube.bin"), *gltf = edtest_path(dir, "cube.gltf");
-    FILE *f = fopen(bin, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(corners, sizeof corners, 1, f), 1);
-    assert_int_equal(fwrite(tris, sizeof tris, 1, f), 1);
-    assert_int_equal(fclose(f), 0);
-    assert_int_equal(testutil_write_file(gltf,
-        "{\"asset\": {\"version\": \"2.0\"}, \"scene\": 0, \"scenes\": [{\"nodes\": [0]}],\n"
-        " \"nodes\": [{\"mesh\": 0, \"name\": \"cube\"}],\n"
-        " \"meshes\": [{\"primitives\": [{\"attributes\": {\"POSITION\": 0}, \"indices\": 1}]}],\n"
-        " \"buffers\": [{\"uri\": \"cube.bin\", \"byteLength\": 168}],\n"
-        " \"bufferViews\": [{\"buffer\": 0, \"byteOffset\": 0, \"byteLength\": 96},\n"
-        "                   {\"buffer\": 0, \"byteOffset\": 96, \"byteLength\": 72}],\n"
-        " \"accessors\": [{\"bufferView\": 0, \"componentType\": 5126, \"count\": 8, \"type\": \"VEC3\",\n"
-        "                  \"min\": [-1, -1, -1], \"max\": [1, 1, 1]},\n"
-        "                 {\"bufferView\": 1, \"componentType\": 5123, \"count\": 36, \"type\": \"SCALAR\"}]}\n"), 0);
-    free(bin);
-    return gltf;
+    static const float lo[3] = {-1, -1, -1}, hi[3] = {1, 1, 1};
+    return edtest_write_box_gltf(dir, "cube", lo, hi,
+                                 "\"scenes\": [{\"nodes\": [0]}], \"nodes\": [{\"mesh\": 0, \"name\": \"cube\"}]");
 }
 
 static void a_gltf_without_normals_should_get_flat_ones(void **state)
