@@ -132,23 +132,7 @@ static double memory_floor(size_t bytes, double *cpu)
     return best;
 }
 
-static double sink;
 
-static double time_random(const cp_path *p, const double *times, size_t m)
-{
-    double best = INFINITY;
-    for (int r = 0; r < REPS; r++) {
-        cp_pose pose;
-        double s = 0, start = bench_now();
-        for (size_t i = 0; i < m; i++) {
-            cp_path_sample(p, times[i], &pose);
-            s += pose.position.x + pose.angular_acceleration.y;
-        }
-        best = fmin(best, bench_now() - start);
-        sink += s;
-    }
-    return best / (double)m * 1e9;
-}
 
 /* One dependent load from memory, ns: a pointer chase through 256 MiB in a
  * random cycle, one cache line per step, huge pages asked for. */
@@ -211,7 +195,7 @@ static void part_build_sample(int do_build, int do_sample)
         const double t0 = cp_path_start(pk), span = cp_path_duration(pk);
         for (size_t i = 0; i < m; i++)
             times[i] = bench_uniform(t0, t0 + span);
-        const double rk = time_random(pk, times, m), rs = time_random(ps, times, m), miss = dram_miss();
+        const double rk = bench_sample_ns(pk, times, m, REPS, 0), rs = bench_sample_ns(ps, times, m, REPS, 0), miss = dram_miss();
         printf("Random sampling, 10^6 keys, ns per pose with all derivatives (best of %d)\n", REPS);
         printf("  keys timing %6.1f   one DRAM miss %6.1f   ratio %5.2f   (target 1.4)\n", rk, miss, rk / miss);
         printf("  smooth timing %6.1f   keys timing %6.1f   ratio %5.2f   (target 1.3)\n", rs, rk, rs / rk);
@@ -336,6 +320,6 @@ int main(int argc, char **argv)
         part_tools();
     if (!only || !strcmp(only, "retime"))
         part_retime(argc > 2 ? (size_t)strtoull(argv[2], NULL, 10) : 1000000);
-    printf("(checksum %g)\n", sink);
+    printf("(checksum %g)\n", bench_sink);
     return 0;
 }

@@ -41,24 +41,7 @@ static cp_key *make_keys(size_t n)
     return k;
 }
 
-static double sink;
 
-/* ns per pose with all derivatives, at random times (no cursor). */
-static double time_sample(const cp_path *p, const double *times, size_t m)
-{
-    double best = INFINITY;
-    for (int r = 0; r < REPS; r++) {
-        cp_pose pose;
-        double s = 0, start = bench_now();
-        for (size_t i = 0; i < m; i++) {
-            cp_path_sample(p, times[i], &pose);
-            s += pose.position.x + pose.rotation.y + pose.angular_acceleration.z + pose.focus;
-        }
-        best = fmin(best, bench_now() - start);
-        sink += s;
-    }
-    return best / (double)m * 1e9;
-}
 
 static cp_path *build(const cp_key *k, size_t n, cp_timing timing, cp_orientation orientation)
 {
@@ -104,8 +87,8 @@ int main(void)
         const double t0 = cp_path_start(pl), span = cp_path_duration(pl);
         for (size_t i = 0; i < m; i++)
             times[i] = bench_uniform(t0, t0 + span);
-        const double a = time_sample(pl, times, m), b = time_sample(la, times, m);
-        const double c = time_sample(pl_lens, times, m), d = time_sample(la_lens, times, m);
+        const double a = bench_sample_ns(pl, times, m, REPS, 0), b = bench_sample_ns(la, times, m, REPS, 0);
+        const double c = bench_sample_ns(pl_lens, times, m, REPS, 0), d = bench_sample_ns(la_lens, times, m, REPS, 0);
         printf("%10zu %7s | %8.1f %8.1f %7.2f | %10.1f %10.1f %7.2f\n", n, cp_timing_name(timing), a, b, b / a, c, d,
                d / c);
         fflush(stdout);
@@ -119,5 +102,5 @@ int main(void)
     }
     free(times);
     printf("\n(ratio: look-at against plain on the same keys, measured in this run)\n");
-    return sink == 12345.0;
+    return bench_sink == 12345.0;
 }

@@ -80,7 +80,6 @@ static double time_build(const cp_key *k, size_t n, cp_timing timing)
     return best;
 }
 
-static double sink;
 
 /* ns per pose: in playback order with a cursor, or at random times. */
 static double time_sample(const cp_path *p, int random, size_t m)
@@ -89,23 +88,9 @@ static double time_sample(const cp_path *p, int random, size_t m)
     double *times = malloc(m * sizeof *times);
     for (size_t i = 0; i < m; i++)
         times[i] = random ? bench_uniform(t0, t0 + span) : t0 + span * (double)i / (double)m;
-    double best = INFINITY;
-    for (int r = 0; r < REPS; r++) {
-        cp_path_cursor cur = {0};
-        cp_pose pose;
-        double s = 0, start = bench_now();
-        for (size_t i = 0; i < m; i++) {
-            if (random)
-                cp_path_sample(p, times[i], &pose);
-            else
-                cp_path_sample_cursor(p, &cur, times[i], &pose);
-            s += pose.position.x + pose.velocity.y + pose.angular_acceleration.z;
-        }
-        best = fmin(best, bench_now() - start);
-        sink += s;
-    }
+    const double ns = bench_sample_ns(p, times, m, REPS, !random);
     free(times);
-    return best / (double)m * 1e9;
+    return ns;
 }
 
 /* ---- arc length: the plain adaptive rule, as it was ------------------------------------------------- */
@@ -283,6 +268,6 @@ int main(void)
         free(jag);
         rmdir(dir);
     }
-    printf("(checksum %g)\n", sink);
+    printf("(checksum %g)\n", bench_sink);
     return 0;
 }
