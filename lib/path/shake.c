@@ -94,7 +94,7 @@ double cp_shake_noise(uint32_t seed, uint32_t stream, double x, double d[2])
 /* Lattice cells per second for a band's frequency: with the cell a quarter
  * of the period, the energy above `frequency` stays small (docs/math.md,
  * "Shake", measured by tests/unit/test_shake.c). */
-#define SHAKE_CELLS_PER_HZ 1.0
+#define SHAKE_CELLS_PER_HZ 0.5
 
 bool cp_shake_active(const cp_shake *shake)
 {
