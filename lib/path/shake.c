@@ -5,13 +5,11 @@
  * keys' shake_scale channel. */
 /* The noise must round the same way under every compiler: no multiply-add
  * may be fused (GCC fuses by default outside ISO C modes, Clang within an
- * expression, where the target has the instruction). */
+ * expression, where the target has the instruction; docs/math.md). */
 #if defined(__clang__)
 #pragma STDC FP_CONTRACT OFF
 #elif defined(__GNUC__)
 #pragma GCC optimize("fp-contract=off")
-#elif defined(_MSC_VER)
-#pragma fp_contract(off)
 #endif
 
 #include <math.h>
