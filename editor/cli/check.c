@@ -2,6 +2,7 @@
 /* editor/cli/check.c - `campath check FILE [--max-jump REL] [--json]`: what a
  * path does that its keys do not ask for, one line per finding, for tests
  * and asset pipelines. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -25,6 +26,9 @@ static int usage(FILE *out, int status)
                  "keys and times; --json prints them as a JSON object instead.\n"
                  "For a sequence file: each shot's findings within the part that plays (at\n"
                  "sequence times), a jump at either end of a blend, and every cut (kind cut, info).\n"
+                 "A path with a \"shake\" layer is checked without it (the findings are the keys'\n"
+                 "doing); one more line (\"shake\" in --json) gives the layer and the largest\n"
+                 "relative jump of the shaken pose's derivatives at a key (an error above REL).\n"
                  "Exit status: 0 when nothing is an error or warning, 1 otherwise (or if FILE does\n"
                  "not load), 2 for a usage error.\n");
     return status;
@@ -46,14 +50,70 @@ static void json_string(const char *s)
     putchar('"');
 }
 
-static void print_json(const char *file, const cp_path *p, const cp_check_report *r)
+/* The largest jump at a key of the shaken pose's velocity, acceleration,
+ * angular velocity and angular acceleration, each relative to its largest
+ * value at the keys (as the check measures the path without the layer). */
+static double shaken_jump(const cp_path *p)
+{
+    const cp_key *k = cp_path_keys(p);
+    const size_t n = cp_path_key_count(p);
+    double jump[4] = {0, 0, 0, 0}, scale[4] = {0, 0, 0, 0};
+    for (size_t i = 0; i < n; i++) {
+        cp_pose l, r;
+        cp_path_sample_side(p, k[i].time, -1, &l);
+        cp_path_sample_side(p, k[i].time, 1, &r);
+        const cp_vec3 a[4] = {l.velocity, l.acceleration, l.angular_velocity, l.angular_acceleration};
+        const cp_vec3 b[4] = {r.velocity, r.acceleration, r.angular_velocity, r.angular_acceleration};
+        const int inner = i > 0 && i + 1 < n;
+        for (int q = 0; q < 4; q++) {
+            scale[q] = fmax(scale[q], fmax(cp_vec3_length(a[q]), cp_vec3_length(b[q])));
+            if (inner || cp_path_get_options(p).ends == CP_ENDS_CLOSED)
+                jump[q] = fmax(jump[q], cp_vec3_length(cp_vec3_sub(a[q], b[q])));
+        }
+    }
+    double worst = 0;
+    for (int q = 0; q < 4; q++)
+        worst = fmax(worst, scale[q] > 0 ? jump[q] / scale[q] : 0.0);
+    return worst;
+}
+
+static void print_shake(const cp_shake *sh, int json)
+{
+    const cp_shake_band *b[3] = {&sh->position, &sh->rotation, &sh->fov};
+    static const char *const names[3] = {"position", "rotation", "fov"};
+    static const char *const units[3] = {"m", "deg", "deg"};
+    printf(json ? "\"seed\": %lu" : "seed %lu", (unsigned long)sh->seed);
+    for (int i = 0; i < 3; i++) {
+        if (b[i]->amplitude == 0)
+            continue;
+        if (json) {
+            printf(", \"%s\": [", names[i]);
+            cli_print_number(stdout, b[i]->amplitude);
+            printf(", ");
+            cli_print_number(stdout, b[i]->frequency);
+            printf("]");
+        } else {
+            printf(", %s %g %s at %g Hz", names[i], b[i]->amplitude, units[i], b[i]->frequency);
+        }
+    }
+}
+
+static void print_json(const char *file, const cp_path *p, const cp_check_report *r, const cp_shake *shake,
+                       double jump)
 {
     printf("{\n  \"file\": ");
     json_string(file);
     printf(",\n  \"keys\": %zu,\n  \"timing\": \"%s\",\n  \"errors\": %zu,\n  \"warnings\": %zu,\n  \"infos\": %zu,\n"
-           "  \"total\": %zu,\n  \"findings\": [",
+           "  \"total\": %zu,%s",
            cp_path_key_count(p), cp_timing_name(cp_path_get_options(p).timing), r->errors, r->warnings, r->infos,
-           r->total);
+           r->total, shake ? "" : "\n  \"findings\": [");
+    if (shake) {
+        printf("\n  \"shake\": { ");
+        print_shake(shake, 1);
+        printf(", \"jump\": ");
+        cli_print_number(stdout, jump);
+        printf(" },\n  \"findings\": [");
+    }
     for (size_t i = 0; i < r->count; i++) {
         const cp_finding *f = &r->findings[i];
         printf("%s\n    { \"kind\": \"%s\", \"severity\": \"%s\", \"keys\": [%zu, %zu], \"times\": [", i ? "," : "",
@@ -109,8 +169,11 @@ int cli_check(int argc, char **argv)
         cp_path_destroy(p);
         return 1;
     }
+    const cp_path_options po = cp_path_get_options(p);
+    const int shaken = cp_shake_active(&po.shake);
+    const double jump = shaken ? shaken_jump(p) : 0.0, max_jump = o.max_jump > 0 ? o.max_jump : 1e-9;
     if (json) {
-        print_json(file, p, &r);
+        print_json(file, p, &r, shaken ? &po.shake : NULL, jump);
     } else {
         for (size_t i = 0; i < r.count; i++)
             printf("%s: %s: %s: %s\n", file, cp_severity_name(r.findings[i].severity),
@@ -120,8 +183,14 @@ int cli_check(int argc, char **argv)
         if (r.total == 0)
             printf("%s: clean (%zu keys, %s timing)\n", file, cp_path_key_count(p),
                    cp_timing_name(cp_path_get_options(p).timing));
+        if (shaken) {
+            printf("%s: %s: shake: ", file, jump > max_jump ? "error" : "info");
+            print_shake(&po.shake, 0);
+            printf("; the findings are the path without it; with it, the largest jump at a key is %.3g "
+                   "(relative)\n", jump);
+        }
     }
-    const int status = r.errors + r.warnings > 0;
+    const int status = r.errors + r.warnings > 0 || jump > max_jump;
     cp_check_report_free(&r);
     cp_path_destroy(p);
     if (fflush(stdout) != 0) {

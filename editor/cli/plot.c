@@ -43,8 +43,9 @@ static const char usage[] =
     "(deg/s^2), with every key marked. Values at the keys are drawn from both\n"
     "sides, so a jump shows as a vertical step. With --compare, the same keys\n"
     "under another interpolation (position and rotation) are drawn over it in a\n"
-    "second colour. A sequence file is drawn over its own time, its blends shaded\n"
-    "and its cuts dashed.\n";
+    "second colour. A path with a shake layer is drawn with it and, in the second\n"
+    "colour, without it (unless --compare). A sequence file is drawn over its own\n"
+    "time, its blends shaded and its cuts dashed.\n";
 
 static const char css[] =
     "text { font-family: DejaVu Sans, Helvetica, Arial, sans-serif; font-size: 12px; fill: #222; }\n"
@@ -119,7 +120,19 @@ static void put_pose(series *s, const cp_pose *pose)
     s->n++;
 }
 
-static int sample_series(const cp_path *p, series *s)
+/* The pose at t (side as cp_path_sample_unshaken's), with the path's shake
+ * layer or, `bare`, without it. */
+static void pose_at(const cp_path *p, int bare, double t, int side, cp_pose *pose)
+{
+    if (bare)
+        cp_path_sample_unshaken(p, t, side, pose);
+    else if (side)
+        cp_path_sample_side(p, t, side, pose);
+    else
+        cp_path_sample(p, t, pose);
+}
+
+static int sample_series(const cp_path *p, int bare, series *s)
 {
     size_t nb = 0;
     double *bp = breakpoints(p, &nb);
@@ -137,10 +150,7 @@ static int sample_series(const cp_path *p, series *s)
         for (size_t j = 0; j < per; j++) {
             const double t = j + 1 == per ? bp[k + 1] : bp[k] + (bp[k + 1] - bp[k]) * (double)j / (double)(per - 1);
             cp_pose pose;
-            if (j == 0 || j + 1 == per)
-                cp_path_sample_side(p, t, j == 0 ? 1 : -1, &pose);
-            else
-                cp_path_sample(p, t, &pose);
+            pose_at(p, bare, t, j == 0 ? 1 : j + 1 == per ? -1 : 0, &pose);
             put_pose(s, &pose);
         }
     }
@@ -149,8 +159,8 @@ static int sample_series(const cp_path *p, series *s)
     const int closed = cp_path_get_options(p).ends == CP_ENDS_CLOSED;
     for (size_t i = closed ? 0 : 1; i < cp_path_key_count(p) - (closed ? 0 : 1); i++) {
         cp_pose l, r;
-        cp_path_sample_side(p, keys[i].time, -1, &l);
-        cp_path_sample_side(p, keys[i].time, 1, &r);
+        pose_at(p, bare, keys[i].time, -1, &l);
+        pose_at(p, bare, keys[i].time, 1, &r);
         s->jump_acc = fmax(s->jump_acc, cp_vec3_length(cp_vec3_sub(r.acceleration, l.acceleration)));
         s->jump_alpha = fmax(s->jump_alpha,
                              RAD_TO_DEG * cp_vec3_length(cp_vec3_sub(r.angular_acceleration, l.angular_acceleration)));
@@ -251,7 +261,7 @@ static void legend_entry(FILE *f, double y, int k, const cp_path *p, const serie
 }
 
 static int write_svg(const char *out, const char *in, const cp_path *p, const series *s, int ns,
-                     const cp_path *other)
+                     const cp_path *other, const char *first, const char *second)
 {
     FILE *f = fopen(out, "w");
     if (!f) {
@@ -268,7 +278,7 @@ static int write_svg(const char *out, const char *in, const cp_path *p, const se
     svg_group_begin(f, "legend", "legend");
     for (int k = 0; k < ns; k++)
         legend_entry(f, LEGEND_TOP + LEGEND_ROW * k, k, k == 0 ? p : other, &s[k],
-                     k == 0 ? "this path" : "the same keys");
+                     k == 0 ? first : second);
     const double ky = LEGEND_TOP + LEGEND_ROW * ns;
     svg_line(f, MARGIN_LEFT + 4, ky - 4, MARGIN_LEFT + 18, ky - 4, "key");
     svg_text(f, MARGIN_LEFT + 30, ky, "start", 0, NULL,
@@ -351,13 +361,20 @@ int cli_plot(int argc, char **argv)
             goto done;
         }
     }
-    if (sample_series(path, &s[0]) != 0 || (other && sample_series(other, &s[1]) != 0)) {
+    /* a shaken path: with its layer, and the same path without it */
+    const cp_path_options po = cp_path_get_options(path);
+    const int shaken = !other && cp_shake_active(&po.shake);
+    if (sample_series(path, 0, &s[0]) != 0 || (other && sample_series(other, 0, &s[1]) != 0) ||
+        (shaken && sample_series(path, 1, &s[1]) != 0)) {
         fprintf(stderr, "campath plot: out of memory\n");
         goto done;
     }
-    if (write_svg(files[1], files[0], path, s, other ? 2 : 1, other) == 0) {
+    if (write_svg(files[1], files[0], path, s, other || shaken ? 2 : 1, other ? other : path,
+                  shaken ? "this path, with its shake" : "this path",
+                  shaken ? "the same path without its shake" : "the same keys") == 0) {
         printf("%s: %d charts over %.6g s, %zu keys%s%s\n", files[1], NCHARTS, cp_path_duration(path),
-               cp_path_key_count(path), other ? ", compared with " : "", other ? cp_interp_name(other_interp) : "");
+               cp_path_key_count(path), other ? ", compared with " : shaken ? ", with and without its shake" : "",
+               other ? cp_interp_name(other_interp) : "");
         rc = 0;
     }
 done:

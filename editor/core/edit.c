@@ -395,3 +395,38 @@ int ed_edit_retime(ed_app *app, double duration)
 }
 
 int ed_edit_wait_retime(ed_app *app) { return ed_doc_wait_retime(&app->doc, &app->base); }
+
+int ed_edit_shake_scale(ed_app *app, int on, double v)
+{
+    if (ed_app_ready(app) || ed_app_need_selection(app))
+        return -1;
+    if (on && !(v >= 0 && v <= CP_SHAKE_MAX_SCALE)) {
+        ed_app_message(app, 1, "shake scale: a number in [0, %g] (got %g), or none", CP_SHAKE_MAX_SCALE, v);
+        return -1;
+    }
+    cp_document work;
+    if (ed_app_begin(app, &work))
+        return -1;
+    size_t changed = 0;
+    for (size_t i = 0; i < work.count; i++) {
+        const int chosen = app->doc.cur.sel.count ? ed_sel_has(&app->doc.cur.sel, i) : (long)i == app->doc.cur.selected;
+        if (!chosen)
+            continue;
+        if (on)
+            work.keys[i].flags |= CP_KEY_SHAKE_SCALE;
+        else
+            work.keys[i].flags &= ~(unsigned)CP_KEY_SHAKE_SCALE;
+        work.keys[i].shake_scale = on ? v : 0.0;
+        changed++;
+    }
+    if (ed_app_commit(app, &work, app->doc.cur.selected, 0))
+        return -1;
+    if (!on)
+        ed_app_message(app, 0, "%zu key%s: shake scale taken away (1)", changed, changed == 1 ? "" : "s");
+    else if (!cp_shake_active(&app->doc.cur.doc.options.shake))
+        ed_app_message(app, 0, "%zu key%s: shake scale %g (the path has no shake yet: set an amplitude)", changed,
+                       changed == 1 ? "" : "s", v);
+    else
+        ed_app_message(app, 0, "%zu key%s: shake scale %g", changed, changed == 1 ? "" : "s", v);
+    return 0;
+}

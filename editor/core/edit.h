@@ -43,6 +43,9 @@ int ed_edit_target(ed_app *app, cp_vec3 target);
  * selected keys; a path that has none gets it on every key (a path has it
  * on every key or on none), and on = 0 takes it from every key. */
 int ed_edit_lens(ed_app *app, int which, int on, double value);
+/* The selected keys' shake_scale (the shake layer's multiplier there, in
+ * [0, CP_SHAKE_MAX_SCALE]); on = 0 takes it away (the key reads 1). */
+int ed_edit_shake_scale(ed_app *app, int on, double value);
 
 /* The keys of `doc` (moved in: a generated or imported path, with its
  * options) replace the document's, as one undo step; `active` (-1: none)

@@ -10,13 +10,14 @@
 #include "drag.h"
 #include "edit.h"
 #include "fit.h"
+#include "options.h"
 #include "xform.h"
 
 #define DEG (M_PI / 180.0)
 
 static const char *const names[ED_FIELD_COUNT] = {
     "", "time", "fov", "hold", "x", "y", "z", "yaw", "pitch", "roll", "focus", "fstop", "tx", "ty", "tz",
-    "shift", "turn", "scale", "x", "y", "z",
+    "shift", "turn", "scale", "x", "y", "z", "shake", "seed", "s.pos", "pos Hz", "s.rot", "rot Hz", "s.fov", "fov Hz",
 };
 
 const char *ed_field_name(ed_field f) { return f > ED_FIELD_NONE && f < ED_FIELD_COUNT ? names[f] : ""; }
@@ -31,13 +32,21 @@ typedef struct place {
 static const place one_key[] = {{ED_FIELD_TIME, 0, 0},  {ED_FIELD_HOLD, 0, 1},     {ED_FIELD_FOV, 4, 0},
                                 {ED_FIELD_X, 1, 0},     {ED_FIELD_Y, 2, 0},        {ED_FIELD_Z, 3, 0},
                                 {ED_FIELD_YAW, 1, 1},   {ED_FIELD_PITCH, 2, 1},    {ED_FIELD_ROLL, 3, 1},
-                                {ED_FIELD_FOCUS, 4, 1}, {ED_FIELD_APERTURE, 5, 1}, {ED_FIELD_NONE, 0, 0}};
+                                {ED_FIELD_FOCUS, 4, 1}, {ED_FIELD_APERTURE, 5, 1}, {ED_FIELD_SHAKE_SCALE, 5, 0},
+                                {ED_FIELD_SHAKE_POS, 6, 0}, {ED_FIELD_SHAKE_POS_HZ, 6, 1},
+                                {ED_FIELD_SHAKE_ROT, 7, 0}, {ED_FIELD_SHAKE_ROT_HZ, 7, 1},
+                                {ED_FIELD_SHAKE_FOV, 8, 0}, {ED_FIELD_SHAKE_FOV_HZ, 8, 1},
+                                {ED_FIELD_SHAKE_SEED, 9, 0}, {ED_FIELD_NONE, 0, 0}};
 /* a look-at key's target, under its position */
 static const place one_look_at[] = {{ED_FIELD_TIME, 0, 0},  {ED_FIELD_HOLD, 0, 1},     {ED_FIELD_FOV, 4, 0},
                                     {ED_FIELD_X, 1, 0},     {ED_FIELD_Y, 2, 0},        {ED_FIELD_Z, 3, 0},
                                     {ED_FIELD_YAW, 1, 1},   {ED_FIELD_PITCH, 2, 1},    {ED_FIELD_ROLL, 3, 1},
                                     {ED_FIELD_FOCUS, 4, 1}, {ED_FIELD_APERTURE, 5, 1}, {ED_FIELD_TX, 5, 0},
-                                    {ED_FIELD_TY, 6, 0},    {ED_FIELD_TZ, 7, 0},       {ED_FIELD_NONE, 0, 0}};
+                                    {ED_FIELD_TY, 6, 0},    {ED_FIELD_TZ, 7, 0},       {ED_FIELD_SHAKE_SCALE, 6, 1},
+                                    {ED_FIELD_SHAKE_POS, 8, 0}, {ED_FIELD_SHAKE_POS_HZ, 8, 1},
+                                    {ED_FIELD_SHAKE_ROT, 9, 0}, {ED_FIELD_SHAKE_ROT_HZ, 9, 1},
+                                    {ED_FIELD_SHAKE_FOV, 10, 0}, {ED_FIELD_SHAKE_FOV_HZ, 10, 1},
+                                    {ED_FIELD_SHAKE_SEED, 11, 0}, {ED_FIELD_NONE, 0, 0}};
 static const place many_keys[] = {{ED_FIELD_SHIFT, 0, 0}, {ED_FIELD_TURN, 1, 0}, {ED_FIELD_SCALE, 2, 0},
                                   {ED_FIELD_CX, 0, 1},    {ED_FIELD_CY, 1, 1},   {ED_FIELD_CZ, 2, 1},
                                   {ED_FIELD_NONE, 0, 0}};
@@ -45,6 +54,29 @@ static const place many_keys[] = {{ED_FIELD_SHIFT, 0, 0}, {ED_FIELD_TURN, 1, 0},
 static int many(const ed_app *app) { return ed_app_selected_count(app) > 1; }
 
 static int look_at(const ed_app *app) { return app->doc.cur.doc.options.orientation == CP_ORIENTATION_LOOK_AT; }
+
+/* A field of the path's shake layer: its band (0 position, 1 rotation, 2
+ * fov, 3 the seed) times 2 plus its part (0 amplitude, 1 frequency), else -1. */
+static int shake_field(ed_field f)
+{
+    switch (f) {
+    case ED_FIELD_SHAKE_POS: return 0;
+    case ED_FIELD_SHAKE_POS_HZ: return 1;
+    case ED_FIELD_SHAKE_ROT: return 2;
+    case ED_FIELD_SHAKE_ROT_HZ: return 3;
+    case ED_FIELD_SHAKE_FOV: return 4;
+    case ED_FIELD_SHAKE_FOV_HZ: return 5;
+    case ED_FIELD_SHAKE_SEED: return 6;
+    default: return -1;
+    }
+}
+
+static double shake_value(const ed_app *app, int which)
+{
+    const cp_shake *sh = &app->doc.cur.doc.options.shake;
+    const cp_shake_band *b = which / 2 == 0 ? &sh->position : which / 2 == 1 ? &sh->rotation : &sh->fov;
+    return which == 6 ? (double)sh->seed : which % 2 ? b->frequency : b->amplitude;
+}
 
 /* Focus or aperture: which (0, 1) for a lens field, else -1. */
 static int lens(ed_field f) { return f == ED_FIELD_FOCUS ? 0 : f == ED_FIELD_APERTURE ? 1 : -1; }
@@ -83,7 +115,8 @@ double ed_inspector_value(const ed_app *app, ed_field f)
     case ED_FIELD_CX: return c.x;
     case ED_FIELD_CY: return c.y;
     case ED_FIELD_CZ: return c.z;
-    default: return 0;
+    case ED_FIELD_SHAKE_SCALE: return k && (k->flags & CP_KEY_SHAKE_SCALE) ? k->shake_scale : 1;
+    default: return shake_field(f) >= 0 ? shake_value(app, shake_field(f)) : 0;
     }
 }
 
@@ -91,13 +124,19 @@ static void format(const ed_app *app, ed_field f, char *out, size_t n)
 {
     double v = ed_inspector_value(app, f);
     const cp_key *k = active(app);
-    if ((f == ED_FIELD_HOLD && (!k || !(k->flags & CP_KEY_HOLD))) || (lens(f) >= 0 && !(v > 0))) {
+    if ((f == ED_FIELD_HOLD && (!k || !(k->flags & CP_KEY_HOLD))) || (lens(f) >= 0 && !(v > 0)) ||
+        (f == ED_FIELD_SHAKE_SCALE && (!k || !(k->flags & CP_KEY_SHAKE_SCALE)))) {
         snprintf(out, n, "-");
         return;
     }
     switch (f) {
     case ED_FIELD_TIME: case ED_FIELD_SHIFT: case ED_FIELD_HOLD: snprintf(out, n, "%.3f", v); break;
     case ED_FIELD_SCALE: snprintf(out, n, "%.4f", v); break;
+    case ED_FIELD_SHAKE_SEED: snprintf(out, n, "%.0f", v); break;
+    case ED_FIELD_SHAKE_SCALE: case ED_FIELD_SHAKE_POS: case ED_FIELD_SHAKE_POS_HZ: case ED_FIELD_SHAKE_ROT:
+    case ED_FIELD_SHAKE_ROT_HZ: case ED_FIELD_SHAKE_FOV: case ED_FIELD_SHAKE_FOV_HZ:
+        snprintf(out, n, "%.4g", v);
+        break;
     case ED_FIELD_FOV: case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: case ED_FIELD_TURN:
     case ED_FIELD_APERTURE:
         snprintf(out, n, "%.2f", v);
@@ -206,6 +245,10 @@ int ed_inspector_apply(ed_app *app, ed_field f, double v)
     case ED_FIELD_SCALE: return ed_xform_scale(app, v);
     case ED_FIELD_CX: case ED_FIELD_CY: case ED_FIELD_CZ:
         return ed_xform_translate(app, cp_vec3_scale(axis(f), v - ed_inspector_value(app, f)));
+    case ED_FIELD_SHAKE_SCALE: return ed_edit_shake_scale(app, 1, v);
+    case ED_FIELD_SHAKE_SEED: case ED_FIELD_SHAKE_POS: case ED_FIELD_SHAKE_POS_HZ: case ED_FIELD_SHAKE_ROT:
+    case ED_FIELD_SHAKE_ROT_HZ: case ED_FIELD_SHAKE_FOV: case ED_FIELD_SHAKE_FOV_HZ:
+        return ed_options_set_shake(app, shake_field(f) / 2, shake_field(f) % 2, v);
     default:
         ed_app_message(app, 1, "%s cannot be set here", ed_field_name(f));
         return -1;
@@ -346,6 +389,13 @@ void ed_inspector_type_begin(ed_app *app, ed_field f)
     else if (lens(f) >= 0)
         ed_app_message(app, 0, "%s: %s (nothing or - takes it from every key), Enter applies", ed_field_name(f),
                        lens(f) ? "the f-number" : "the focus distance in metres");
+    else if (f == ED_FIELD_SHAKE_SCALE)
+        ed_app_message(app, 0, "shake: the shake layer's multiplier at this key (nothing or - for none: 1), "
+                               "Enter applies");
+    else if (shake_field(f) >= 0)
+        ed_app_message(app, 0, "%s: the path's shake %s, Enter applies", ed_field_name(f),
+                       shake_field(f) == 6 ? "seed" : shake_field(f) % 2 ? "frequency in Hz"
+                       : shake_field(f) == 0 ? "amplitude in metres" : "amplitude in degrees");
     else
         ed_app_message(app, 0, "%s: type a value, Enter applies, Tab the next, Esc cancels", ed_field_name(f));
 }
@@ -416,10 +466,12 @@ int ed_inspector_type_enter(ed_app *app, int next)
         return -1;
     double v;
     /* a hold, focus or aperture typed away: nothing, or a dash */
-    if ((f == ED_FIELD_HOLD || lens(f) >= 0) && !app->ui.typing.fresh &&
+    if ((f == ED_FIELD_HOLD || lens(f) >= 0 || f == ED_FIELD_SHAKE_SCALE) && !app->ui.typing.fresh &&
         (app->ui.typing.text[strspn(app->ui.typing.text, " ")] == '\0' || strcmp(app->ui.typing.text, "-") == 0)) {
         app->ui.typing.field = 0;
-        if ((f == ED_FIELD_HOLD ? ed_edit_hold(app, 0, 0) : ed_edit_lens(app, lens(f), 0, 0)) != 0) {
+        if ((f == ED_FIELD_HOLD             ? ed_edit_hold(app, 0, 0)
+             : f == ED_FIELD_SHAKE_SCALE ? ed_edit_shake_scale(app, 0, 0)
+                                         : ed_edit_lens(app, lens(f), 0, 0)) != 0) {
             app->ui.typing.field = (int)f;
             return -1;
         }

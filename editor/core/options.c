@@ -2,6 +2,8 @@
 /* editor/core/options.c - the path's options. */
 #include "options.h"
 
+#include <math.h>
+
 #include "app_impl.h"
 #include "fit.h"
 
@@ -137,4 +139,47 @@ int ed_options_cycle_orientation(ed_app *app)
     return ed_options_set_orientation(app, app->doc.cur.doc.options.orientation == CP_ORIENTATION_LOOK_AT
                                            ? CP_ORIENTATION_ROTATION
                                            : CP_ORIENTATION_LOOK_AT);
+}
+
+/* ---- shake ------------------------------------------------------------------------------------ */
+
+int ed_options_set_shake(ed_app *app, int band, int part, double v)
+{
+    static const char *const names[3] = {"position", "rotation", "fov"};
+    static const char *const units[3] = {"m", "degrees", "degrees"};
+    const double limits[3] = {CP_SHAKE_MAX_POSITION, CP_SHAKE_MAX_ROTATION, CP_SHAKE_MAX_FOV};
+    if (ed_app_ready(app) || band < 0 || band > 3 || part < 0 || part > 1)
+        return -1;
+    if (band == 3 && !(v >= 0 && v <= 4294967295.0 && v == floor(v))) {
+        ed_app_message(app, 1, "shake seed: a whole number in [0, 4294967295] (got %g)", v);
+        return -1;
+    }
+    if (band < 3 && part == 0 && !(v >= 0 && v <= limits[band])) {
+        ed_app_message(app, 1, "shake %s: an amplitude in [0, %g] %s (got %g)", names[band], limits[band],
+                       units[band], v);
+        return -1;
+    }
+    if (band < 3 && part == 1 && !(v > 0 && v <= CP_SHAKE_MAX_FREQUENCY)) {
+        ed_app_message(app, 1, "shake %s: a frequency in (0, %g] Hz (got %g)", names[band], CP_SHAKE_MAX_FREQUENCY, v);
+        return -1;
+    }
+    cp_document work;
+    if (ed_app_begin(app, &work))
+        return -1;
+    cp_shake *sh = &work.options.shake;
+    cp_shake_band *b = band == 0 ? &sh->position : band == 1 ? &sh->rotation : &sh->fov;
+    if (band == 3)
+        sh->seed = (uint32_t)v;
+    else if (part == 0)
+        b->amplitude = v, b->frequency = b->frequency > 0 ? b->frequency : 1.0;
+    else
+        b->frequency = v;
+    if (ed_app_commit(app, &work, app->doc.cur.selected, 1))
+        return -1;
+    if (band == 3)
+        ed_app_message(app, 0, "shake: seed %u", (unsigned)sh->seed);
+    else
+        ed_app_message(app, 0, "shake %s: %g %s at %g Hz%s", names[band], b->amplitude, units[band], b->frequency,
+                       cp_shake_active(sh) ? "" : " (no shake: every amplitude is 0)");
+    return 0;
 }

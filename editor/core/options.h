@@ -23,4 +23,10 @@ int ed_options_cycle_ends(ed_app *app);
 int ed_options_set_orientation(ed_app *app, cp_orientation orientation);
 int ed_options_cycle_orientation(ed_app *app);
 
+/* The shake layer (docs/format.md, "Shake"): band 0, 1, 2 (position in
+ * metres, rotation and fov in degrees) with part 0 its amplitude and 1 its
+ * frequency in Hz, or band 3 the seed. An amplitude set where the band has
+ * no frequency yet gets 1 Hz. One undo step; -1 with the limit named. */
+int ed_options_set_shake(ed_app *app, int band, int part, double value);
+
 #endif /* ED_OPTIONS_H */

@@ -42,6 +42,7 @@
 #include "common.h"
 #include "math.h"
 #include "curve.h"
+#include "shake.h"
 #include "path.h"
 #include "handoff.h"
 #include "sequence.h"

@@ -28,6 +28,7 @@
 #include "common.h"
 #include "curve.h"
 #include "math.h"
+#include "shake.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -69,6 +70,7 @@ typedef enum cp_orientation {
 /* Bits of cp_key.flags. */
 #define CP_KEY_HOLD 1u   /* the key has a hold (`hold` seconds, 0 = rest for an instant) */
 #define CP_KEY_TARGET 2u /* the key has a target (look-at paths: every key; the origin is a target too) */
+#define CP_KEY_SHAKE_SCALE 8u /* the key has a shake_scale (without it the key's is 1) */
 
 /* Look-at keys (docs/math.md, section 15). A key whose target is closer to
  * its position than CP_PATH_LOOKAT_MIN_DISTANCE metres, or whose view comes
@@ -102,6 +104,8 @@ typedef struct cp_key {
                            camera's up towards its left; 0 = none */
     double   focus;     /* focus distance in metres, > 0; 0 = none (all keys have it or none) */
     double   aperture;  /* f-number, > 0; 0 = none (all keys have it or none) */
+    double   shake_scale; /* with CP_KEY_SHAKE_SCALE: the shake layer's multiplier here, in
+                             [0, CP_SHAKE_MAX_SCALE] (campath/shake.h); keys without it read 1 */
 } cp_key;
 
 typedef struct cp_path_options {   /* all zero = the defaults */
@@ -113,6 +117,7 @@ typedef struct cp_path_options {   /* all zero = the defaults */
     cp_orientation orientation;     /* CP_ORIENTATION_ROTATION (the default) or CP_ORIENTATION_LOOK_AT */
     const cp_allocator *allocator;  /* the path's memory; NULL: the C library. The path keeps a
                                        copy; cp_path_get_options points it at that copy */
+    cp_shake  shake;                /* the shake layer (campath/shake.h); zero: none */
 } cp_path_options;
 
 /* A pose of the camera. Look-at paths give the rotation looking from the
@@ -214,6 +219,15 @@ CP_API void cp_path_sample_cursor(const cp_path *path, cp_path_cursor *cursor, d
 /* The left (side < 0) or right (side >= 0) limit of the pose at `time`. At a
  * key the two differ by the jump in each derivative: zero for C2. */
 CP_API void cp_path_sample_side(const cp_path *path, double time, int side, cp_pose *out);
+
+/* The pose without the shake layer (the path as its keys make it): side 0
+ * as cp_path_sample, < 0 and > 0 as cp_path_sample_side. cp_path_sample and
+ * its variants include the layer when the path has one. */
+CP_API void cp_path_sample_unshaken(const cp_path *path, double time, int side, cp_pose *out);
+
+/* The shake layer's multiplier at `time`: out[0] and its first and second
+ * time derivatives (1, 0, 0 when no key has a shake_scale). */
+CP_API void cp_path_shake_scale(const cp_path *path, double time, double out[3]);
 
 /* Whether the path looks at a target (look-at orientation); if so *out
  * gets the point it looks at at `time` (metres), else *out is untouched. */

@@ -24,6 +24,8 @@
  * C2 blend (cp_pose_blend) from shot i-1, still playing, to shot i: position,
  * rotation and fov with their first and second derivatives continuous at
  * both ends of the blend (docs/math.md, "Sequences"). A blend of 0 is a cut.
+ * A shot's `shake` adds to its poses before they are blended (so a blend of
+ * shaken shots is C2 too); cp_sequence_sample_unshaken leaves every layer out.
  *
  * Memory: cp_sequence_create refers to the paths it is given (they must
  * outlive the sequence); cp_sequence_load owns the paths it loads. Either
@@ -54,6 +56,8 @@ typedef struct cp_shot {
     const cp_path *path;
     double         from, to;   /* seconds of the path */
     double         blend;      /* seconds; 0 or CP_HANDOFF_MIN_BLEND (1e-6) and up */
+    cp_shake       shake;      /* a shake layer for this shot, on top of the path's own (if any),
+                                  on the path's clock and scaled by its shake_scale; zero: none */
 } cp_shot;
 
 /* A sample of a sequence. */
@@ -99,6 +103,14 @@ CP_API const char *cp_sequence_warning(const cp_sequence *seq, size_t i);
  * duration the sequence holds its first and last pose at rest (derivatives
  * zero); a NaN time samples time 0. */
 CP_API void cp_sequence_sample(const cp_sequence *seq, double time, double previous, cp_sequence_pose *out);
+
+/* cp_sequence_sample without any shake layer: neither the shots' nor their
+ * paths' (what `campath check` and the plots compare against). */
+CP_API void cp_sequence_sample_unshaken(const cp_sequence *seq, double time, double previous, cp_sequence_pose *out);
+
+/* Shot i's pose at sequence time `time`, played on its own (no blend, not
+ * held at the sequence's ends): with its layers (`shaken` true) or without. */
+CP_API void cp_sequence_shot_pose(const cp_sequence *seq, size_t i, double time, bool shaken, cp_pose *out);
 
 /* What `campath check` reports for a sequence: each shot's path checked
  * (findings within the part that plays, at sequence times, their messages

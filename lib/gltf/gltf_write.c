@@ -413,7 +413,7 @@ static char *export_json(const cp_path *path, const cp_gltf_export_options *opti
     const cp_path_options po = cp_path_get_options(path);
     const int cubic = o.form == CP_GLTF_CUBIC;
     const int sampled = o.bake_fps > 0 || !cubic || po.timing != CP_TIMING_KEYS ||
-                        po.orientation == CP_ORIENTATION_LOOK_AT;
+                        po.orientation == CP_ORIENTATION_LOOK_AT || cp_shake_active(&po.shake);
     const double bound = o.max_error > 0 ? o.max_error : cubic ? CP_GLTF_DEFAULT_MAX_ERROR
                                                                 : CP_GLTF_DEFAULT_LINEAR_MAX_ERROR;
     cp_curve *own[3] = {NULL, NULL, NULL};

@@ -83,11 +83,15 @@ void cpi_line_col(const char *text, size_t offset, unsigned long *line, unsigned
 typedef int (*cpi_member_fn)(void *ctx, const char *name, size_t name_len, const char *value, size_t value_len);
 int cpi_json_object_members(const cp_allocator *alloc, const char *text, const char *what, cpi_member_fn fn, void *ctx, cp_error *error);
 
+/* A shake as the file writes it: {"seed": N, "position": [A, F], ...}
+ * (json_shake.c), bands with no amplitude and no frequency left out. */
+void cpi_json_write_shake(cpi_buf *o, const cp_shake *shake);
+
 /* ---- reading (json_read.c) ----------------------------------------------------------- */
 
 /* The members of a key object, in the order campath writes them. */
 enum { CPI_KEY_T, CPI_KEY_POSITION, CPI_KEY_ROTATION, CPI_KEY_TARGET, CPI_KEY_ROLL, CPI_KEY_FOV, CPI_KEY_FOCUS,
-       CPI_KEY_APERTURE, CPI_KEY_HOLD, CPI_KEY_MEMBERS };
+       CPI_KEY_APERTURE, CPI_KEY_HOLD, CPI_KEY_SHAKE_SCALE, CPI_KEY_MEMBERS };
 extern const char *const cpi_json_key_names[CPI_KEY_MEMBERS];
 
 /* Where the fields of a loaded file were, to locate errors found after
@@ -129,11 +133,12 @@ int cpi_document_parse_at(const char *text, size_t size, size_t start, const cha
 /* ---- sequences (json_sequence.c) ---------------------------------------------------------- */
 
 /* One shot as read: where its members stand (NO_OFFSET: absent). */
-enum { CPI_SHOT_PATH, CPI_SHOT_FROM, CPI_SHOT_TO, CPI_SHOT_BLEND, CPI_SHOT_MEMBERS };
+enum { CPI_SHOT_PATH, CPI_SHOT_FROM, CPI_SHOT_TO, CPI_SHOT_BLEND, CPI_SHOT_SHAKE, CPI_SHOT_MEMBERS };
 typedef struct cpi_shot_entry {
     double   from, to, blend;
     char    *file;                       /* "path" as a file name, or NULL for an inline path */
     uint32_t object, member[CPI_SHOT_MEMBERS];
+    cp_shake shake;
 } cpi_shot_entry;
 typedef struct cpi_shots {
     cpi_shot_entry *e;

@@ -111,6 +111,17 @@ static int read_key(reader *r, const field *f)
             rc = cpi_jr_read_number(r, &m, &key.hold);
             key.flags |= CP_KEY_HOLD;
             break;
+        case CPI_KEY_SHAKE_SCALE: {
+            const size_t pos = (cpi_jr_peek(r), r->s.pos);
+            rc = cpi_jr_read_number(r, &m, &key.shake_scale);
+            key.flags |= CP_KEY_SHAKE_SCALE;
+            if (rc == 0 && !(key.shake_scale >= 0.0 && key.shake_scale <= CP_SHAKE_MAX_SCALE)) {
+                char b[CPI_FMT_DOUBLE_SIZE], l[CPI_FMT_DOUBLE_SIZE];
+                rc = cpi_jr_fail(r, pos, &m, CP_ERR_INVALID, "must be in [0, %s] (the shake's multiplier), got %s",
+                                 cpi_fmt_double(l, CP_SHAKE_MAX_SCALE), cpi_fmt_double(b, key.shake_scale));
+            }
+            break;
+        }
         default: rc = cpi_jr_keep_unknown(r, &r->key_extras, name_pos, name_end, f); break;
         }
         if (rc != 0)
@@ -360,9 +371,9 @@ static int read_hidden(reader *r, const field *f, size_t name_pos, size_t name_e
 
 static int read_top(reader *r)
 {
-    enum { VERSION, NAME, INTERPOLATION, ENDS, PERIOD, KEYS, SCENE, TIMING, ORIENTATION, SHOTS, HIDDEN, COUNT };
+    enum { VERSION, NAME, INTERPOLATION, ENDS, PERIOD, KEYS, SCENE, TIMING, ORIENTATION, SHOTS, HIDDEN, SHAKE, COUNT };
     static const char *const names[COUNT] = {"campath", "name",  "interpolation", "ends",        "period", "keys",
-                                             "scene",   "timing", "orientation",  "shots",       "hidden"};
+                                             "scene",   "timing", "orientation",  "shots",       "hidden", "shake"};
     size_t seen[COUNT];
     for (int m = 0; m < COUNT; m++)
         seen[m] = NO_OFFSET;
@@ -391,10 +402,11 @@ static int read_top(reader *r)
         field m = {NULL, which >= 0 ? names[which] : NULL, 0};
         int value = 0;
         if (r->shots && (which == INTERPOLATION || which == ENDS || which == PERIOD || which == KEYS ||
-                         which == TIMING || which == ORIENTATION))
+                         which == TIMING || which == ORIENTATION || which == SHAKE))
             return cpi_jr_fail(r, r->s.pos, &m, CP_ERR_INVALID,
-                               which == KEYS ? "a sequence file has \"shots\" in place of \"keys\""
-                                             : "not used in a sequence file (each shot's path has its own)");
+                               which == KEYS    ? "a sequence file has \"shots\" in place of \"keys\""
+                               : which == SHAKE ? "not used in a sequence file (each shot has its own \"shake\")"
+                                                : "not used in a sequence file (each shot's path has its own)");
         if (!r->shots && which == SHOTS)
             return cpi_jr_fail(r, r->s.pos, &m, CP_ERR_INVALID,
                                "this is a sequence file (\"shots\" in place of \"keys\"): load it as a sequence "
@@ -425,6 +437,7 @@ static int read_top(reader *r)
             break;
         case KEYS: rc = read_keys(r, &m); break;
         case SHOTS: rc = cpi_jr_read_shots(r, &m); break;
+        case SHAKE: rc = cpi_jr_read_shake(r, &m, &d->options.shake); break;
         case HIDDEN: rc = read_hidden(r, &m, name_pos, name_end); break;
         default: rc = cpi_jr_keep_unknown(r, &r->top_extras, name_pos, name_end, NULL); break;
         }

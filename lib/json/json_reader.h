@@ -78,6 +78,9 @@ int cpi_jr_unique_names(reader *r, size_t mark, const field *f);
 /* The kept members as JSON object text (NULL if none). */
 int cpi_jr_take_extras(reader *r, cpi_buf *extras, char **out);
 
+/* Reads a "shake" object (json_shake.c), every field checked where it stands. */
+int cpi_jr_read_shake(reader *r, const field *f, cp_shake *out);
+
 /* Reads the "shots" array of a sequence into r->shots (json_sequence.c). */
 int cpi_jr_read_shots(reader *r, const field *f);
 

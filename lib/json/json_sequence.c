@@ -13,7 +13,7 @@
 
 /* ---- reading the shots ----------------------------------------------------------------- */
 
-static const char *const shot_names[CPI_SHOT_MEMBERS] = {"path", "from", "to", "blend"};
+static const char *const shot_names[CPI_SHOT_MEMBERS] = {"path", "from", "to", "blend", "shake"};
 
 static int grow_shots(reader *r)
 {
@@ -88,6 +88,7 @@ static int read_shot(reader *r, const field *f)
         case CPI_SHOT_FROM: rc = cpi_jr_read_number(r, &m, &e->from); break;
         case CPI_SHOT_TO: rc = cpi_jr_read_number(r, &m, &e->to); break;
         case CPI_SHOT_BLEND: rc = cpi_jr_read_number(r, &m, &e->blend); break;
+        case CPI_SHOT_SHAKE: rc = cpi_jr_read_shake(r, &m, &e->shake); break;
         default: rc = cpi_jr_keep_unknown(r, &ignored, name_pos, name_end, f); break; /* a warning; not kept */
         }
         if (rc != 0)
@@ -350,7 +351,7 @@ cp_sequence *cpi_sequence_load_text(const char *text, size_t size, const char *s
     cp_sequence *seq = NULL;
     for (; built < shots.n; built++) {
         const cpi_shot_entry *e = &shots.e[built];
-        list[built] = (cp_shot){.from = e->from, .to = e->to, .blend = e->blend};
+        list[built] = (cp_shot){.from = e->from, .to = e->to, .blend = e->blend, .shake = e->shake};
         joined[built] = NULL;
         if (!(list[built].path = shot_path(text, size, source, folder, e, built, files, &joined[built], &shots, error)))
             goto done;

@@ -96,8 +96,8 @@ static int check(const cpi_path_view *v, const cp_path_options *opts, cp_error *
 
 char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
 {
-    static const char *const top_names[9] = {"campath", "name", "scene",  "interpolation", "ends",
-                                             "period",  "keys", "timing", "orientation"};
+    static const char *const top_names[10] = {"campath", "name", "scene",  "interpolation", "ends",
+                                              "period",  "keys", "timing", "orientation",   "shake"};
     cp_path_options opts = v->options;
     if (opts.ends != CP_ENDS_CLOSED)
         opts.period = 0;
@@ -138,7 +138,12 @@ char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
     }
     if (opts.orientation == CP_ORIENTATION_LOOK_AT) /* absent means rotation: those files stay as they were */
         cpi_buf_puts(&o, "  \"orientation\": \"look-at\",\n");
-    if (v->extras && put_extras(&o, v->extras, top_names, 9, "  ", ",\n", "extras", error) != CP_OK)
+    if (cp_shake_active(&opts.shake) || opts.shake.seed != 0) { /* absent means none */
+        cpi_buf_puts(&o, "  \"shake\": ");
+        cpi_json_write_shake(&o, &opts.shake);
+        cpi_buf_puts(&o, ",\n");
+    }
+    if (v->extras && put_extras(&o, v->extras, top_names, 10, "  ", ",\n", "extras", error) != CP_OK)
         goto fail;
     const int look_at = opts.orientation == CP_ORIENTATION_LOOK_AT;
     cpi_buf_puts(&o, "  \"keys\": [\n");
@@ -175,6 +180,10 @@ char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
         if (k->flags & CP_KEY_HOLD) {
             cpi_buf_puts(&o, ", \"hold\": ");
             cpi_buf_double(&o, k->hold);
+        }
+        if (k->flags & CP_KEY_SHAKE_SCALE) {
+            cpi_buf_puts(&o, ", \"shake_scale\": ");
+            cpi_buf_double(&o, k->shake_scale);
         }
         if (v->key_extras && v->key_extras[i]) {
             char what[48];

@@ -202,8 +202,8 @@ static int measure_joints(const cp_path *p, joints *js)
             joint *j = &js->j[js->count++];
             j->key = i, j->hold_end = e, j->t = k->time + (e ? k->hold : 0.0);
             cp_pose l, r;
-            cp_path_sample_side(p, j->t, -1, &l);
-            cp_path_sample_side(p, j->t, 1, &r);
+            cp_path_sample_unshaken(p, j->t, -1, &l);
+            cp_path_sample_unshaken(p, j->t, 1, &r);
             const cp_vec3 lv[6] = {l.velocity, l.acceleration, l.angular_velocity, l.angular_acceleration,
                                    cp_vec3_make(l.fov_velocity, 0, 0), cp_vec3_make(l.fov_acceleration, 0, 0)};
             const cp_vec3 rv[6] = {r.velocity, r.acceleration, r.angular_velocity, r.angular_acceleration,
@@ -289,7 +289,7 @@ static double velocity_along(const void *ctx, double t)
 {
     const along *a = ctx;
     cp_pose s;
-    cp_path_sample(a->p, t, &s);
+    cp_path_sample_unshaken(a->p, t, 0, &s);
     return cp_vec3_dot(s.velocity, a->u);
 }
 

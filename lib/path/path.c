@@ -14,6 +14,7 @@
 #include "path_layout.h"
 #include "shape.h"
 #include "shape_eval.h"
+#include "shake_impl.h"
 #include "validate.h"
 #include "warp.h"
 
@@ -205,7 +206,9 @@ cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options 
         opts.period = 0.0;
     cpi_key_stats stats = {0}; /* filled by a validation that succeeds; zeroed for compilers that see
                                   across files (the amalgamation) and cannot tell */
-    if (cpi_path_validate(keys, count, &opts, names, &stats, error) != CP_OK)
+    if (cpi_path_validate(keys, count, &opts, names, &stats, error) != CP_OK ||
+        cpi_shake_validate(&opts.shake, names->options, error) != CP_OK ||
+        cpi_shake_validate_keys(keys, count, error) != CP_OK)
         return NULL;
 
     cp_path *p = cpi_calloc(opts.allocator, 1, sizeof *p);
@@ -247,6 +250,9 @@ cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options 
         rc = opts.timing != CP_TIMING_KEYS ? cpi_shape_build(p, names, error) : build_curves(p, keys, names, &stats, error);
     if (rc == CP_OK && look_at)
         rc = cpi_lookat_lift(p, error);
+    if (rc == CP_OK)
+        p->shake_scale = cpi_shake_scale_build(p->keys, count, &p->opts, &p->alloc, &rc, error);
+    p->shaken = cp_shake_active(&opts.shake);
     if (rc != CP_OK) {
         cp_path_destroy(p);
         return NULL;
@@ -280,6 +286,7 @@ void cp_path_destroy(cp_path *path)
     free_meta(path);
     cpi_free(&path->alloc, path->scene);
     cpi_shape_free(path->shape);
+    cpi_shake_scale_free(path->shake_scale, &path->alloc);
     cp_curve_destroy(path->rot); /* these may borrow the position curve's index */
     cp_curve_destroy(path->fov);
     cp_curve_destroy(path->target);
@@ -434,7 +441,8 @@ static void sample_timed(const cp_path *p, double time, int side, cp_path_cursor
     }
 }
 
-static void sample(const cp_path *p, double time, int side, cp_path_cursor *cursor, int derivs, cp_pose *out)
+static void sample_unshaken(const cp_path *p, double time, int side, cp_path_cursor *cursor, int derivs,
+                            cp_pose *out)
 {
     if (p->shape) {
         sample_timed(p, time, side, cursor, derivs, out);
@@ -512,11 +520,40 @@ static void sample(const cp_path *p, double time, int side, cp_path_cursor *curs
     out->fov = F[0]; /* not clamped: a keys-timed fov can leave (0, 180), which `campath check` reports */
 }
 
+/* The pose with the shake layer (lib/path/shake.c) on it: the noise runs
+ * on the time asked for (a NaN time: the start, as the pose is). */
+static void sample(const cp_path *p, double time, int side, cp_path_cursor *cursor, int derivs, cp_pose *out)
+{
+    sample_unshaken(p, time, side, cursor, derivs, out);
+    if (!p->shaken)
+        return;
+    const double t = time == time ? time : p->keys[0].time;
+    double scale[3];
+    cpi_shake_scale_eval(p->shake_scale, t, scale);
+    if (!derivs)
+        scale[1] = scale[2] = 0.0;
+    cp_shake_apply(&p->opts.shake, t, scale, out);
+    if (!derivs) {
+        out->velocity = out->acceleration = out->angular_velocity = out->angular_acceleration = cp_vec3_make(0, 0, 0);
+        out->fov_velocity = out->fov_acceleration = 0.0;
+    }
+}
+
+void cp_path_sample_unshaken(const cp_path *path, double time, int side, cp_pose *out)
+{
+    sample_unshaken(path, time, side < 0 ? -1 : side > 0 ? 1 : 0, NULL, 1, out);
+}
+
+void cp_path_shake_scale(const cp_path *path, double time, double out[3])
+{
+    cpi_shake_scale_eval(path->shake_scale, time, out);
+}
+
 double cpi_path_turn_rate(const cp_path *p, double time)
 {
     if (p->shape || !p->target || !p->all_cubic || !p->rot_shared || p->pos->nseg == 0) {
         cp_pose s;
-        sample(p, time, 0, NULL, 1, &s);
+        sample_unshaken(p, time, 0, NULL, 1, &s);
         return cp_vec3_length(s.angular_velocity);
     }
     /* the keys-timing look-at sample of `sample`, as far as omega needs */

@@ -123,6 +123,8 @@ struct cp_path {
     char            *name, *extras, *scene;
     char           **key_extras; /* NULL or count entries */
     cp_allocator     alloc;      /* what the path and all it holds were allocated with */
+    struct cpi_shake_scale *shake_scale; /* the keys' shake_scale over time; NULL: 1 everywhere */
+    int              shaken;     /* opts.shake moves something: sampling adds the layer */
 };
 
 #endif /* CAMPATH_PATH_LAYOUT_H */

@@ -204,11 +204,32 @@ static size_t shot_at(const cp_sequence *seq, double time)
 }
 
 /* Shot i's path at sequence time `time`: exactly the path's pose at
- * from + (time - start), its time the sequence's. */
-static void play(const cpi_shot *s, double time, cp_pose *out)
+ * from + (time - start), its time the sequence's; with the shot's shake
+ * (on the path's clock, scaled by the path's shake_scale) unless `bare`,
+ * which leaves the path's own layer out too. */
+static void play_at(const cpi_shot *s, double pt, int bare, cp_pose *out)
 {
-    cp_path_sample(s->shot.path, s->shot.from + (time - s->start), out);
+    if (bare) {
+        cp_path_sample_unshaken(s->shot.path, pt, 0, out);
+    } else {
+        cp_path_sample(s->shot.path, pt, out);
+        if (cp_shake_active(&s->shot.shake)) {
+            double scale[3];
+            cp_path_shake_scale(s->shot.path, pt, scale);
+            cp_shake_apply(&s->shot.shake, pt, scale, out);
+        }
+    }
+}
+
+static void play(const cpi_shot *s, double time, int bare, cp_pose *out)
+{
+    play_at(s, s->shot.from + (time - s->start), bare, out);
     out->time = time;
+}
+
+void cp_sequence_shot_pose(const cp_sequence *seq, size_t i, double time, bool shaken, cp_pose *out)
+{
+    play(&seq->shots[i < seq->count ? i : seq->count - 1], time, !shaken, out);
 }
 
 static void at_rest(cp_pose *p)
@@ -217,7 +238,7 @@ static void at_rest(cp_pose *p)
     p->fov_velocity = p->fov_acceleration = 0.0;
 }
 
-void cp_sequence_sample(const cp_sequence *seq, double time, double previous, cp_sequence_pose *out)
+static void sequence_sample(const cp_sequence *seq, double time, double previous, int bare, cp_sequence_pose *out)
 {
     memset(out, 0, sizeof *out);
     const cpi_shot *s = seq->shots;
@@ -232,7 +253,7 @@ void cp_sequence_sample(const cp_sequence *seq, double time, double previous, cp
     }
     if (time < 0.0 || time > seq->duration) {
         const size_t i = time < 0.0 ? 0 : seq->count - 1;
-        cp_path_sample(s[i].shot.path, time < 0.0 ? s[i].shot.from : s[i].shot.to, &out->pose);
+        play_at(&s[i], time < 0.0 ? s[i].shot.from : s[i].shot.to, bare, &out->pose);
         at_rest(&out->pose);
         out->pose.time = time;
         out->shot = i;
@@ -242,11 +263,21 @@ void cp_sequence_sample(const cp_sequence *seq, double time, double previous, cp
     out->shot = i;
     if (i > 0 && time < s[i].start + s[i].shot.blend) {
         cp_pose a, b;
-        play(&s[i - 1], time, &a);
-        play(&s[i], time, &b);
+        play(&s[i - 1], time, bare, &a);
+        play(&s[i], time, bare, &b);
         cp_pose_blend(&a, &b, s[i].start, s[i].shot.blend, &out->pose);
         out->blending = true;
         return;
     }
-    play(&s[i], time, &out->pose);
+    play(&s[i], time, bare, &out->pose);
+}
+
+void cp_sequence_sample(const cp_sequence *seq, double time, double previous, cp_sequence_pose *out)
+{
+    sequence_sample(seq, time, previous, 0, out);
+}
+
+void cp_sequence_sample_unshaken(const cp_sequence *seq, double time, double previous, cp_sequence_pose *out)
+{
+    sequence_sample(seq, time, previous, 1, out);
 }

@@ -90,8 +90,7 @@ static double jump(const cp_pose *l, const cp_pose *r, int *order)
 /* Shot i's pose at sequence time t, played (no blend). */
 static void play(const cp_sequence *seq, size_t i, double t, cp_pose *out)
 {
-    const cp_shot *s = cp_sequence_shot(seq, i);
-    cp_path_sample(s->path, s->from + (t - cp_sequence_shot_start(seq, i)), out);
+    cp_sequence_shot_pose(seq, i, t, true, out);
     out->time = t;
 }
 

@@ -296,14 +296,14 @@ static void files_should_be_told_apart_and_inline_paths_read(void **state)
     assert_int_equal(cp_sequence_warning_count(seq), 0);
     cp_sequence_destroy(seq);
     /* members campath does not know: warnings, in the sequence, a shot and an inline path */
-    static const char unknown[] = "{\"campath\": 1, \"note\": 1, \"shots\": [{\"path\": \"a.json\", \"shake\": {}},\n"
+    static const char unknown[] = "{\"campath\": 1, \"note\": 1, \"shots\": [{\"path\": \"a.json\", \"wobble\": {}},\n"
                                   "{\"path\": {\"x\": 2, \"keys\": [{\"t\": 0, \"position\": [0, 0, 0], \"rotation\": [0, 0, 0, 1]},"
                                   "{\"t\": 2, \"position\": [1, 0, 0], \"rotation\": [0, 0, 0, 1]}]}}]}";
     seq = cp_sequence_load_memory(unknown, sizeof unknown - 1, "mem.json", "tests/data/bad_sequence/shots", &err);
     assert_non_null(seq);
     assert_int_equal(cp_sequence_warning_count(seq), 3);
     assert_non_null(strstr(cp_sequence_warning(seq, 0), "mem.json:1:16: unknown member \"note\""));
-    assert_non_null(strstr(cp_sequence_warning(seq, 1), "mem.json:1:56: shots[0]: unknown member \"shake\""));
+    assert_non_null(strstr(cp_sequence_warning(seq, 1), "mem.json:1:56: shots[0]: unknown member \"wobble\""));
     assert_non_null(strstr(cp_sequence_warning(seq, 2), "mem.json:2:11: shots[1].path: unknown member \"x\" ignored"));
     assert_null(cp_sequence_warning(seq, 3));
     cp_sequence_destroy(seq);
