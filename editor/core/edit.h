@@ -43,6 +43,11 @@ int ed_edit_target(ed_app *app, cp_vec3 target);
  * selected keys; a path that has none gets it on every key (a path has it
  * on every key or on none), and on = 0 takes it from every key. */
 int ed_edit_lens(ed_app *app, int which, int on, double value);
+/* Dolly zoom (a look-at path): the width in metres framed at the selected
+ * keys' targets; a path without the dolly zoom turns it on, every key
+ * framing what its fov framed, and on = 0 turns it off, every key keeping
+ * the fov the zoom gave it. */
+int ed_edit_frame_width(ed_app *app, int on, double width);
 
 /* The keys of `doc` (moved in: a generated or imported path, with its
  * options) replace the document's, as one undo step; `active` (-1: none)
