@@ -351,6 +351,46 @@ int ed_edit_lens(ed_app *app, int which, int on, double v)
     return 0;
 }
 
+int ed_edit_frame_width(ed_app *app, int on, double v)
+{
+    if (ed_app_ready(app) || ed_app_need_selection(app))
+        return -1;
+    if (app->doc.cur.doc.options.orientation != CP_ORIENTATION_LOOK_AT) {
+        ed_app_message(app, 1, "a dolly zoom needs a look-at path: the fov follows the distance to the target");
+        return -1;
+    }
+    if (on && !(v >= CP_PATH_MIN_FRAME_WIDTH && v <= CP_PATH_MAX_FRAME_WIDTH)) {
+        ed_app_message(app, 1, "a frame width is %g to %g metres (got %g), or none", CP_PATH_MIN_FRAME_WIDTH,
+                       CP_PATH_MAX_FRAME_WIDTH, v);
+        return -1;
+    }
+    cp_document work;
+    if (ed_app_begin(app, &work))
+        return -1;
+    const int had = work.options.dolly_zoom;
+    for (size_t i = 0; i < work.count; i++) {
+        cp_key *k = &work.keys[i];
+        if (!on) {
+            k->fov = ed_fit_dolly_fov(k);
+            k->frame_width = 0;
+        } else if (ed_doc_chosen(&app->doc, i)) {
+            k->frame_width = v;
+        } else if (!had) {
+            k->frame_width = ed_fit_frame_width(k);
+        }
+    }
+    work.options.dolly_zoom = on != 0;
+    char buf[48];
+    which(app, buf);
+    if (ed_app_commit(app, &work, app->doc.cur.selected, 0))
+        return -1;
+    if (!on)
+        ed_app_message(app, 0, "dolly zoom off: every key keeps its fov");
+    else
+        ed_app_message(app, 0, "%s: frame width %.4g m%s", buf, v, had ? "" : " (dolly zoom on: the fov follows the target)");
+    return 0;
+}
+
 int ed_edit_replace(ed_app *app, cp_document *doc, long active)
 {
     if (ed_app_ready(app)) {

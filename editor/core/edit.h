@@ -46,6 +46,11 @@ int ed_edit_lens(ed_app *app, int which, int on, double value);
 /* The selected keys' shake_scale (the shake layer's multiplier there, in
  * [0, CP_SHAKE_MAX_SCALE]); on = 0 takes it away (the key reads 1). */
 int ed_edit_shake_scale(ed_app *app, int on, double value);
+/* Dolly zoom (a look-at path): the width in metres framed at the selected
+ * keys' targets; a path without the dolly zoom turns it on, every key
+ * framing what its fov framed, and on = 0 turns it off, every key keeping
+ * the fov the zoom gave it. */
+int ed_edit_frame_width(ed_app *app, int on, double width);
 
 /* The keys of `doc` (moved in: a generated or imported path, with its
  * options) replace the document's, as one undo step; `active` (-1: none)

@@ -28,6 +28,20 @@ cp_vec3 ed_fit_target_turned(const cp_key *k, double yaw, double pitch)
     return cp_vec3_add(k->position, cp_vec3_scale(cp_quat_forward(q), r > 0 ? r : ED_TARGET_DISTANCE));
 }
 
+double ed_fit_frame_width(const cp_key *k)
+{
+    const double d = cp_vec3_length(cp_vec3_sub(k->target, k->position));
+    const double w = 2.0 * d * tan(k->fov * DEG / 2.0);
+    return isfinite(w) ? fmin(fmax(w, CP_PATH_MIN_FRAME_WIDTH), CP_PATH_MAX_FRAME_WIDTH) : 1.0;
+}
+
+double ed_fit_dolly_fov(const cp_key *k)
+{
+    const double d = cp_vec3_length(cp_vec3_sub(k->target, k->position));
+    const double fov = 2.0 * atan(k->frame_width / (2.0 * d)) / DEG;
+    return fov > 0 && fov < 180 ? fov : k->fov;
+}
+
 void ed_fit_key(const cp_document *d, cp_key *k, const cp_key *near, double distance)
 {
     if (d->options.orientation == CP_ORIENTATION_LOOK_AT) {
@@ -46,6 +60,10 @@ void ed_fit_key(const cp_document *d, cp_key *k, const cp_key *near, double dist
         k->target = cp_vec3_make(0, 0, 0);
         k->roll = 0;
     }
+    if (!d->options.dolly_zoom)
+        k->frame_width = 0;
+    else if (!(k->frame_width > 0))
+        k->frame_width = ed_fit_frame_width(k);
     if (d->count == 0)
         return;
     for (int w = 0; w < 2; w++) {

@@ -22,11 +22,18 @@ static inline void ed_fit_set_lens(cp_key *k, int which, double v)
         k->focus = v;
 }
 
+/* The width a dolly zoom frames at key k's target for the fov it has
+ * (2 d tan(fov / 2), within the library's limits), and the fov that a
+ * width gives it (2 atan(w / 2d)): the picture at the key stays. */
+double ed_fit_frame_width(const cp_key *k);
+double ed_fit_dolly_fov(const cp_key *k);
+
 /* Makes key k fit document d: in a look-at path a target `distance` along
  * its view and the roll that keep its rotation (when it has no target), in
  * a rotation path no target and no roll; focus and aperture when d's keys
  * have them (a look-at key's focus the way to its target, else `near`'s),
- * none when they have not. A document without keys takes the key as it is. */
+ * none when they have not; in a dolly zoom a frame width that keeps its
+ * fov, else none. A document without keys takes the key as it is. */
 void ed_fit_key(const cp_document *d, cp_key *k, const cp_key *near, double distance);
 /* The distance a fitted key's target should have when the world tells
  * nothing: the way `near` looks (look-at) or its focus, else ED_TARGET_DISTANCE. */

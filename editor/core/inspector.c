@@ -18,6 +18,7 @@
 static const char *const names[ED_FIELD_COUNT] = {
     "", "time", "fov", "hold", "x", "y", "z", "yaw", "pitch", "roll", "focus", "fstop", "tx", "ty", "tz",
     "shift", "turn", "scale", "x", "y", "z", "shake", "seed", "s.pos", "pos Hz", "s.rot", "rot Hz", "s.fov", "fov Hz",
+    "width",
 };
 
 const char *ed_field_name(ed_field f) { return f > ED_FIELD_NONE && f < ED_FIELD_COUNT ? names[f] : ""; }
@@ -46,7 +47,7 @@ static const place one_look_at[] = {{ED_FIELD_TIME, 0, 0},  {ED_FIELD_HOLD, 0, 1
                                     {ED_FIELD_SHAKE_POS, 8, 0}, {ED_FIELD_SHAKE_POS_HZ, 8, 1},
                                     {ED_FIELD_SHAKE_ROT, 9, 0}, {ED_FIELD_SHAKE_ROT_HZ, 9, 1},
                                     {ED_FIELD_SHAKE_FOV, 10, 0}, {ED_FIELD_SHAKE_FOV_HZ, 10, 1},
-                                    {ED_FIELD_SHAKE_SEED, 11, 0}, {ED_FIELD_NONE, 0, 0}};
+                                    {ED_FIELD_SHAKE_SEED, 11, 0}, {ED_FIELD_WIDTH, 7, 1}, {ED_FIELD_NONE, 0, 0}};
 static const place many_keys[] = {{ED_FIELD_SHIFT, 0, 0}, {ED_FIELD_TURN, 1, 0}, {ED_FIELD_SCALE, 2, 0},
                                   {ED_FIELD_CX, 0, 1},    {ED_FIELD_CY, 1, 1},   {ED_FIELD_CZ, 2, 1},
                                   {ED_FIELD_NONE, 0, 0}};
@@ -78,6 +79,9 @@ static double shake_value(const ed_app *app, int which)
     return which == 6 ? (double)sh->seed : which % 2 ? b->frequency : b->amplitude;
 }
 
+/* Fields that are "-" when the path has none, typed away with nothing or a dash. */
+static int optional(ed_field f) { return f == ED_FIELD_FOCUS || f == ED_FIELD_APERTURE || f == ED_FIELD_WIDTH; }
+
 /* Focus or aperture: which (0, 1) for a lens field, else -1. */
 static int lens(ed_field f) { return f == ED_FIELD_FOCUS ? 0 : f == ED_FIELD_APERTURE ? 1 : -1; }
 
@@ -98,7 +102,7 @@ double ed_inspector_value(const ed_app *app, ed_field f)
     cp_vec3 c = f >= ED_FIELD_CX ? ed_xform_centre(app) : cp_vec3_make(0, 0, 0);
     switch (f) {
     case ED_FIELD_TIME: return k ? k->time : 0;
-    case ED_FIELD_FOV: return k ? k->fov : 0;
+    case ED_FIELD_FOV: return k ? (app->doc.cur.doc.options.dolly_zoom ? ed_fit_dolly_fov(k) : k->fov) : 0;
     case ED_FIELD_HOLD: return k && (k->flags & CP_KEY_HOLD) ? k->hold : 0;
     case ED_FIELD_X: return k ? k->position.x : 0;
     case ED_FIELD_Y: return k ? k->position.y : 0;
@@ -111,6 +115,7 @@ double ed_inspector_value(const ed_app *app, ed_field f)
     case ED_FIELD_TX: return k ? k->target.x : 0;
     case ED_FIELD_TY: return k ? k->target.y : 0;
     case ED_FIELD_TZ: return k ? k->target.z : 0;
+    case ED_FIELD_WIDTH: return k && app->doc.cur.doc.options.dolly_zoom ? k->frame_width : 0;
     case ED_FIELD_SCALE: return 1.0;
     case ED_FIELD_CX: return c.x;
     case ED_FIELD_CY: return c.y;
@@ -124,7 +129,7 @@ static void format(const ed_app *app, ed_field f, char *out, size_t n)
 {
     double v = ed_inspector_value(app, f);
     const cp_key *k = active(app);
-    if ((f == ED_FIELD_HOLD && (!k || !(k->flags & CP_KEY_HOLD))) || (lens(f) >= 0 && !(v > 0)) ||
+    if ((f == ED_FIELD_HOLD && (!k || !(k->flags & CP_KEY_HOLD))) || (optional(f) && !(v > 0)) ||
         (f == ED_FIELD_SHAKE_SCALE && (!k || !(k->flags & CP_KEY_SHAKE_SCALE)))) {
         snprintf(out, n, "-");
         return;
@@ -230,7 +235,13 @@ int ed_inspector_apply(ed_app *app, ed_field f, double v)
     cp_vec3 pos = k->position;
     switch (f) {
     case ED_FIELD_TIME: return ed_edit_time(app, v);
-    case ED_FIELD_FOV: return ed_edit_fov(app, v);
+    case ED_FIELD_FOV:
+        if (app->doc.cur.doc.options.dolly_zoom && v > 0 && v < 180) { /* the width that gives it */
+            cp_key w = *k;
+            w.fov = v;
+            return ed_edit_frame_width(app, 1, ed_fit_frame_width(&w));
+        }
+        return ed_edit_fov(app, v);
     case ED_FIELD_HOLD: return ed_edit_hold(app, 1, v);
     case ED_FIELD_X: pos.x = v; return ed_edit_position(app, pos);
     case ED_FIELD_Y: pos.y = v; return ed_edit_position(app, pos);
@@ -240,6 +251,7 @@ int ed_inspector_apply(ed_app *app, ed_field f, double v)
     case ED_FIELD_ROLL: return ed_edit_rotation(app, y, p, v);
     case ED_FIELD_FOCUS: case ED_FIELD_APERTURE: return ed_edit_lens(app, lens(f), 1, v);
     case ED_FIELD_TX: case ED_FIELD_TY: case ED_FIELD_TZ: return ed_edit_target(app, with(k->target, f, v));
+    case ED_FIELD_WIDTH: return ed_edit_frame_width(app, 1, v);
     case ED_FIELD_SHIFT: return ed_xform_shift(app, v);
     case ED_FIELD_TURN: return ed_xform_rotate(app, v);
     case ED_FIELD_SCALE: return ed_xform_scale(app, v);
@@ -266,7 +278,7 @@ static double step(const ed_app *app, ed_field f)
     case ED_FIELD_TIME: case ED_FIELD_SHIFT: case ED_FIELD_HOLD: return 0.01;
     case ED_FIELD_FOV: return 0.1;
     case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: case ED_FIELD_TURN: return 0.25;
-    case ED_FIELD_FOCUS: case ED_FIELD_APERTURE: return 0.005; /* a factor: e^0.005 a pixel */
+    case ED_FIELD_FOCUS: case ED_FIELD_APERTURE: case ED_FIELD_WIDTH: return 0.005; /* a factor: e^0.005 a pixel */
     case ED_FIELD_SCALE: return 0.004;
     default: {
         const cp_key *k = active(app);
@@ -284,7 +296,11 @@ static int drag_angles(ed_app *app, ed_field f, double delta)
         return -1;
     cp_key *k = &work.keys[app->doc.cur.selected];
     if (f == ED_FIELD_FOV) {
+        if (work.options.dolly_zoom) /* from the fov the width gave it, and back to a width */
+            k->fov = ed_fit_dolly_fov(k);
         k->fov = fmin(fmax(k->fov + delta, 1.0), 179.0);
+        if (work.options.dolly_zoom)
+            k->frame_width = ed_fit_frame_width(k);
         ed_app_message(app, 0, "key %ld: field of view %.2f degrees", app->doc.cur.selected, k->fov);
     } else {
         double a[3];
@@ -329,7 +345,7 @@ static int drag_hold(ed_app *app, double delta)
  * aperture scaled by e^d, from where they were when the drag began. */
 static int drag_own(ed_app *app, ed_field f, double d)
 {
-    if (lens(f) >= 0 && !(ed_inspector_value(app, f) > 0)) {
+    if (optional(f) && !(ed_inspector_value(app, f) > 0)) {
         ed_app_message(app, 1, "%s: the path has none; type a value (it goes to every key)", ed_field_name(f));
         return -1;
     }
@@ -339,13 +355,17 @@ static int drag_own(ed_app *app, ed_field f, double d)
     if (ed_drag_work(app, &work))
         return -1;
     cp_key *k = &work.keys[app->doc.cur.selected];
-    if (f == ED_FIELD_FOCUS)
+    if (f == ED_FIELD_WIDTH)
+        k->frame_width = fmin(fmax(k->frame_width * exp(d), CP_PATH_MIN_FRAME_WIDTH), CP_PATH_MAX_FRAME_WIDTH);
+    else if (f == ED_FIELD_FOCUS)
         k->focus *= exp(d);
     else if (f == ED_FIELD_APERTURE)
         k->aperture *= exp(d);
     else
         k->target = cp_vec3_add(k->target, cp_vec3_scale(axis(f), d));
-    if (lens(f) >= 0)
+    if (f == ED_FIELD_WIDTH)
+        ed_app_message(app, 0, "key %ld: frame width %.4g m", app->doc.cur.selected, k->frame_width);
+    else if (lens(f) >= 0)
         ed_app_message(app, 0, "key %ld: %s %.4g", app->doc.cur.selected, lens(f) ? "aperture" : "focus",
                        lens(f) ? k->aperture : k->focus);
     else
@@ -365,6 +385,7 @@ int ed_inspector_drag(ed_app *app, ed_field f, double pixels)
     case ED_FIELD_FOV: case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: return drag_angles(app, f, d);
     case ED_FIELD_X: case ED_FIELD_Y: case ED_FIELD_Z: return ed_drag_move(app, cp_vec3_scale(axis(f), d));
     case ED_FIELD_FOCUS: case ED_FIELD_APERTURE: case ED_FIELD_TX: case ED_FIELD_TY: case ED_FIELD_TZ:
+    case ED_FIELD_WIDTH:
         return drag_own(app, f, d);
     case ED_FIELD_SHIFT: return ed_xform_drag(app, ED_XF_SHIFT, cp_vec3_make(0, 0, 0), d);
     case ED_FIELD_TURN: return ed_xform_drag(app, ED_XF_ROTATE, cp_vec3_make(0, 0, 0), d);
@@ -386,6 +407,9 @@ void ed_inspector_type_begin(ed_app *app, ed_field f)
     app->ui.typing.fresh = 1;
     if (f == ED_FIELD_HOLD)
         ed_app_message(app, 0, "hold: seconds the camera rests at the key (nothing or - for none), Enter applies");
+    else if (f == ED_FIELD_WIDTH)
+        ed_app_message(app, 0, "width: the dolly zoom's width in metres framed at the target, the fov following "
+                               "the distance (nothing or - turns it off), Enter applies");
     else if (lens(f) >= 0)
         ed_app_message(app, 0, "%s: %s (nothing or - takes it from every key), Enter applies", ed_field_name(f),
                        lens(f) ? "the f-number" : "the focus distance in metres");
@@ -466,11 +490,12 @@ int ed_inspector_type_enter(ed_app *app, int next)
         return -1;
     double v;
     /* a hold, focus or aperture typed away: nothing, or a dash */
-    if ((f == ED_FIELD_HOLD || lens(f) >= 0 || f == ED_FIELD_SHAKE_SCALE) && !app->ui.typing.fresh &&
+    if ((f == ED_FIELD_HOLD || optional(f) || f == ED_FIELD_SHAKE_SCALE) && !app->ui.typing.fresh &&
         (app->ui.typing.text[strspn(app->ui.typing.text, " ")] == '\0' || strcmp(app->ui.typing.text, "-") == 0)) {
         app->ui.typing.field = 0;
-        if ((f == ED_FIELD_HOLD             ? ed_edit_hold(app, 0, 0)
+        if ((f == ED_FIELD_HOLD            ? ed_edit_hold(app, 0, 0)
              : f == ED_FIELD_SHAKE_SCALE ? ed_edit_shake_scale(app, 0, 0)
+             : f == ED_FIELD_WIDTH       ? ed_edit_frame_width(app, 0, 0)
                                          : ed_edit_lens(app, lens(f), 0, 0)) != 0) {
             app->ui.typing.field = (int)f;
             return -1;

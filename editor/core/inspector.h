@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* editor/core/inspector.h - the key inspector: the selected key's values
  * (time, field of view, hold, position, yaw / pitch / roll in degrees, focus
- * and aperture, a look-at key's target, its shake scale, and the path's
- * shake layer: seed, amplitudes and frequencies), or
+ * and aperture, a look-at key's target and dolly-zoom width, its shake
+ * scale, and the path's shake layer: seed, amplitudes and frequencies), or
  * for several selected keys their shift in time, turn, scale and centre;
  * each one typed (Enter applies, Esc cancels, Tab goes on to the next) or
  * dragged left and right with the mouse, each change one undo step.
@@ -28,6 +28,7 @@ typedef enum ed_field {
     /* one key: its shake_scale ("-" when it has none: 1); the path's shake layer */
     ED_FIELD_SHAKE_SCALE, ED_FIELD_SHAKE_SEED, ED_FIELD_SHAKE_POS, ED_FIELD_SHAKE_POS_HZ, ED_FIELD_SHAKE_ROT,
     ED_FIELD_SHAKE_ROT_HZ, ED_FIELD_SHAKE_FOV, ED_FIELD_SHAKE_FOV_HZ,
+    ED_FIELD_WIDTH,                                     /* look-at paths: the dolly zoom's frame width ("-": none) */
     ED_FIELD_COUNT
 } ed_field;
 

@@ -117,6 +117,11 @@ int ed_options_set_orientation(ed_app *app, cp_orientation o)
         ed_app_message(app, 0, "the orientation is %s already", cp_orientation_name(o));
         return 0;
     }
+    if (o != CP_ORIENTATION_LOOK_AT && work.options.dolly_zoom) { /* needs a target: each key keeps its fov */
+        for (size_t i = 0; i < work.count; i++)
+            work.keys[i].fov = ed_fit_dolly_fov(&work.keys[i]);
+        work.options.dolly_zoom = false;
+    }
     work.options.orientation = o;
     for (size_t i = 0; i < work.count; i++) {
         cp_key *k = &work.keys[i];

@@ -26,6 +26,7 @@
  *   campath/curve.h   keyframe curves and tangent builders
  *   campath/path.h    camera paths and pose sampling
  *   campath/handoff.h C2 blends between a live camera and a path
+ *   campath/follow.h  live targets: a look-at path following a moving point
  *   campath/sequence.h shots of paths with cuts and C2 blends (files: json layer)
  *   campath/json.h    path files: load, validate, save
  *   campath/reload.h  path resources with hot reload
@@ -45,6 +46,7 @@
 #include "shake.h"
 #include "path.h"
 #include "handoff.h"
+#include "follow.h"
 #include "sequence.h"
 #include "json.h"
 #include "reload.h"

@@ -89,6 +89,10 @@ typedef enum cp_orientation {
  * still a double (docs/math.md, section 15). */
 #define CP_PATH_MAX_LOOKAT_RATE 1e140
 
+/* Dolly zoom: the smallest and largest frame_width of a key, in metres. */
+#define CP_PATH_MIN_FRAME_WIDTH 1e-6
+#define CP_PATH_MAX_FRAME_WIDTH 1e6
+
 /* One recorded camera pose. The members after `fov` are optional: a key
  * zeroed before it is filled ({0} or memset) has none of them. */
 typedef struct cp_key {
@@ -106,6 +110,8 @@ typedef struct cp_key {
     double   aperture;  /* f-number, > 0; 0 = none (all keys have it or none) */
     double   shake_scale; /* with CP_KEY_SHAKE_SCALE: the shake layer's multiplier here, in
                              [0, CP_SHAKE_MAX_SCALE] (campath/shake.h); keys without it read 1 */
+    double   frame_width; /* dolly-zoom paths only (every key): the width in metres of the subject
+                             framed at the target, kept the same on screen (0 = none) */
 } cp_key;
 
 typedef struct cp_path_options {   /* all zero = the defaults */
@@ -118,6 +124,10 @@ typedef struct cp_path_options {   /* all zero = the defaults */
     const cp_allocator *allocator;  /* the path's memory; NULL: the C library. The path keeps a
                                        copy; cp_path_get_options points it at that copy */
     cp_shake  shake;                /* the shake layer (campath/shake.h); zero: none */
+    bool      dolly_zoom;           /* look-at paths: the fov follows the distance to the target so
+                                       that the keys' frame_width fills the view's height:
+                                       fov = 2 atan(frame_width / (2 distance)); the keys' fov are
+                                       derived from it (docs/math.md, "Dolly zoom") */
 } cp_path_options;
 
 /* A pose of the camera. Look-at paths give the rotation looking from the

@@ -107,6 +107,7 @@ static int read_key(reader *r, const field *f)
         case CPI_KEY_FOV: rc = cpi_jr_read_number(r, &m, &key.fov); break;
         case CPI_KEY_FOCUS: rc = read_positive(r, &m, "focus distance in metres", &key.focus); break;
         case CPI_KEY_APERTURE: rc = read_positive(r, &m, "f-number", &key.aperture); break;
+        case CPI_KEY_FRAME_WIDTH: rc = read_positive(r, &m, "width framed in metres", &key.frame_width); break;
         case CPI_KEY_HOLD:
             rc = cpi_jr_read_number(r, &m, &key.hold);
             key.flags |= CP_KEY_HOLD;
@@ -176,6 +177,12 @@ static int check_orientation(reader *r)
             return cpi_jr_fail(r, r->loc->keys[i].object, &k, CP_ERR_INVALID,
                                "member \"target\" is missing (the point looked at, [x, y, z]: \"orientation\" is "
                                "\"look-at\")");
+        if (r->doc->options.dolly_zoom && at[CPI_KEY_FOV] != NO_OFFSET) {
+            m.member = "fov";
+            return cpi_jr_fail(r, at[CPI_KEY_FOV], &m, CP_ERR_INVALID,
+                               "not used with \"dolly_zoom\": the fov comes from \"frame_width\" and the distance "
+                               "to the target (remove it, or the dolly zoom)");
+        }
         if (!look_at && at[CPI_KEY_ROTATION] == NO_OFFSET)
             return cpi_jr_fail(r, r->loc->keys[i].object, &k, CP_ERR_INVALID,
                                "member \"rotation\" is missing (a quaternion [x, y, z, w])");
@@ -369,11 +376,26 @@ static int read_hidden(reader *r, const field *f, size_t name_pos, size_t name_e
     return x->failed ? cpi_jr_out_of_memory(r) : 0;
 }
 
+/* true or false. */
+static int read_bool(reader *r, const field *f, bool *out)
+{
+    const size_t pos = r->s.pos;
+    const char c = cpi_jr_peek(r);
+    if (c != 't' && c != 'f')
+        return cpi_jr_value_start(c) ? cpi_jr_type_error(r, pos, f, "true or false") : cpi_scan_skip_value(&r->s);
+    if (cpi_scan_skip_value(&r->s) != 0)
+        return -1;
+    *out = c == 't';
+    return 0;
+}
+
 static int read_top(reader *r)
 {
-    enum { VERSION, NAME, INTERPOLATION, ENDS, PERIOD, KEYS, SCENE, TIMING, ORIENTATION, SHOTS, HIDDEN, SHAKE, COUNT };
+    enum { VERSION, NAME, INTERPOLATION, ENDS, PERIOD, KEYS, SCENE, TIMING, ORIENTATION, SHOTS, HIDDEN, SHAKE,
+           DOLLY_ZOOM, COUNT };
     static const char *const names[COUNT] = {"campath", "name",  "interpolation", "ends",        "period", "keys",
-                                             "scene",   "timing", "orientation",  "shots",       "hidden", "shake"};
+                                             "scene",   "timing", "orientation",  "shots",       "hidden", "shake",
+                                             "dolly_zoom"};
     size_t seen[COUNT];
     for (int m = 0; m < COUNT; m++)
         seen[m] = NO_OFFSET;
@@ -402,7 +424,7 @@ static int read_top(reader *r)
         field m = {NULL, which >= 0 ? names[which] : NULL, 0};
         int value = 0;
         if (r->shots && (which == INTERPOLATION || which == ENDS || which == PERIOD || which == KEYS ||
-                         which == TIMING || which == ORIENTATION || which == SHAKE))
+                         which == TIMING || which == ORIENTATION || which == SHAKE || which == DOLLY_ZOOM))
             return cpi_jr_fail(r, r->s.pos, &m, CP_ERR_INVALID,
                                which == KEYS    ? "a sequence file has \"shots\" in place of \"keys\""
                                : which == SHAKE ? "not used in a sequence file (each shot has its own \"shake\")"
@@ -439,6 +461,10 @@ static int read_top(reader *r)
         case SHOTS: rc = cpi_jr_read_shots(r, &m); break;
         case SHAKE: rc = cpi_jr_read_shake(r, &m, &d->options.shake); break;
         case HIDDEN: rc = read_hidden(r, &m, name_pos, name_end); break;
+        case DOLLY_ZOOM:
+            r->loc->dolly_zoom = (uint32_t)r->s.pos;
+            rc = read_bool(r, &m, &d->options.dolly_zoom);
+            break;
         default: rc = cpi_jr_keep_unknown(r, &r->top_extras, name_pos, name_end, NULL); break;
         }
         if (rc != 0)
@@ -560,7 +586,8 @@ static int parse(const cp_allocator *alloc, const char *text, size_t size, size_
     const cp_allocator A = cpi_allocator_copy(alloc); /* doc is zeroed on failure: not doc->allocator */
     source = source ? source : "<memory>";
     cpi_locations loc = {.text = text, .size = size, .source = source, .ends = NO_OFFSET, .period = NO_OFFSET,
-                         .timing = NO_OFFSET, .orientation = NO_OFFSET, .keys_member = NO_OFFSET, .interp = {NO_OFFSET, NO_OFFSET, NO_OFFSET}};
+                         .timing = NO_OFFSET, .orientation = NO_OFFSET, .keys_member = NO_OFFSET, .interp = {NO_OFFSET, NO_OFFSET, NO_OFFSET},
+                         .dolly_zoom = NO_OFFSET};
     if (size > CP_JSON_MAX_FILE_SIZE)
         return cpi_error_set(error, CP_ERR_LIMIT, "%s: %zu bytes is over the limit of %u bytes (CP_JSON_MAX_FILE_SIZE)",
                              source, size, CP_JSON_MAX_FILE_SIZE);
@@ -603,6 +630,8 @@ static int parse(const cp_allocator *alloc, const char *text, size_t size, size_
             cpi_locate_error(&loc, error);
         for (size_t i = 0; p && doc->options.orientation == CP_ORIENTATION_LOOK_AT && i < doc->count; i++)
             doc->keys[i].rotation = p->keys[i].rotation; /* the rotations the path derived, for tools that draw keys */
+        for (size_t i = 0; p && doc->options.dolly_zoom && i < doc->count; i++)
+            doc->keys[i].fov = p->keys[i].fov; /* and a dolly zoom's fov */
         if (p && path)
             *path = p;
         else

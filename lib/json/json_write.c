@@ -96,8 +96,8 @@ static int check(const cpi_path_view *v, const cp_path_options *opts, cp_error *
 
 char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
 {
-    static const char *const top_names[10] = {"campath", "name", "scene",  "interpolation", "ends",
-                                              "period",  "keys", "timing", "orientation",   "shake"};
+    static const char *const top_names[11] = {"campath", "name", "scene",  "interpolation", "ends",
+                                              "period",  "keys", "timing", "orientation",   "shake", "dolly_zoom"};
     cp_path_options opts = v->options;
     if (opts.ends != CP_ENDS_CLOSED)
         opts.period = 0;
@@ -143,7 +143,9 @@ char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
         cpi_json_write_shake(&o, &opts.shake);
         cpi_buf_puts(&o, ",\n");
     }
-    if (v->extras && put_extras(&o, v->extras, top_names, 10, "  ", ",\n", "extras", error) != CP_OK)
+    if (opts.dolly_zoom) /* absent means none */
+        cpi_buf_puts(&o, "  \"dolly_zoom\": true,\n");
+    if (v->extras && put_extras(&o, v->extras, top_names, 11, "  ", ",\n", "extras", error) != CP_OK)
         goto fail;
     const int look_at = opts.orientation == CP_ORIENTATION_LOOK_AT;
     cpi_buf_puts(&o, "  \"keys\": [\n");
@@ -167,8 +169,13 @@ char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
             cpi_buf_puts(&o, ", \"rotation\": ");
             numbers(&o, rot, 4);
         }
-        cpi_buf_puts(&o, ", \"fov\": ");
-        cpi_buf_double(&o, k->fov);
+        if (opts.dolly_zoom) { /* the fov is derived from it */
+            cpi_buf_puts(&o, ", \"frame_width\": ");
+            cpi_buf_double(&o, k->frame_width);
+        } else {
+            cpi_buf_puts(&o, ", \"fov\": ");
+            cpi_buf_double(&o, k->fov);
+        }
         if (k->focus > 0) {
             cpi_buf_puts(&o, ", \"focus\": ");
             cpi_buf_double(&o, k->focus);

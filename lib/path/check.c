@@ -610,7 +610,7 @@ cp_status cp_path_check(const cp_path *path, const cp_check_options *options, cp
             continue;
         check_reverse(&c, i);
         check_turn(&c, i);
-        cpi_check_scalar(&c, i, 0);
+        cpi_check_scalar(&c, i, path->opts.dolly_zoom ? 3 : 0); /* a dolly zoom's fov: its width */
         if (path->xmask & CPI_X_BIT(CPI_X_FOCUS))
             cpi_check_scalar(&c, i, 1);
         if (path->xmask & CPI_X_BIT(CPI_X_APERTURE))

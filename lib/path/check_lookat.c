@@ -228,6 +228,10 @@ void cpi_check_lookat(cpi_checker *c, size_t i)
                       "the view comes within %s degrees of straight %s (at t = %s): a camera with +Y up spins about "
                       "the vertical there",
                       cpi_fmt_double(b1, n.angle * RAD), n.up ? "up" : "down", cpi_fmt_double(b2, n.angle_at));
+    if (p->opts.dolly_zoom && !(n.distance > 0))
+        cpi_check_add(c, CP_FINDING_FOV_RANGE, CP_SEVERITY_ERROR, i, j, n.distance_at, 180.0,
+                      "the target reaches the camera (at t = %s): the dolly zoom's fov is 180 degrees there",
+                      cpi_fmt_double(b2, n.distance_at));
     if (n.distance < c->o.target_distance)
         cpi_check_add(c, CP_FINDING_TARGET_NEAR, CP_SEVERITY_WARNING, i, j, n.distance_at, n.distance,
                       "the target comes within %s m of the camera (at t = %s): the view swings with every small move",

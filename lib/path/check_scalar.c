@@ -29,17 +29,27 @@ typedef struct scalar_channel {
     double          slack, share;                    /* past the keys' range: slack + share * the key's value */
 } scalar_channel;
 
-static const scalar_channel scalar_channels[3] = {
+static const scalar_channel scalar_channels[4] = {
     {CP_FINDING_FOV_RANGE, CP_FINDING_FOV_OVERSHOOT, "the field of view", "", " degrees", 180.0, CPI_CHECK_FOV_SLACK,
      0.0},
     {CP_FINDING_FOCUS_RANGE, CP_FINDING_FOCUS_OVERSHOOT, "the focus distance", "", " m", INFINITY, 0.0,
      CPI_CHECK_LENS_SLACK},
     {CP_FINDING_APERTURE_RANGE, CP_FINDING_APERTURE_OVERSHOOT, "the aperture", "f/", "", INFINITY, 0.0,
      CPI_CHECK_LENS_SLACK},
+    /* a dolly zoom's fov is 2 atan(w / 2d): it leaves (0, 180) where the width is not above 0, and
+       the subject's size on screen follows the width past its keys */
+    {CP_FINDING_FOV_RANGE, CP_FINDING_FOV_OVERSHOOT, "the dolly zoom's frame width (and with it the fov)", "", " m",
+     INFINITY, 0.0, CPI_CHECK_LENS_SLACK},
 };
 
-/* A key's value of scalar channel ch (0 fov, 1 focus, 2 aperture). */
-static double scalar_of(const cp_key *k, int ch) { return ch == 0 ? k->fov : ch == 1 ? k->focus : k->aperture; }
+/* A key's value of scalar channel ch (0 fov, 1 focus, 2 aperture, 3 frame width). */
+static double scalar_of(const cp_key *k, int ch)
+{
+    return ch == 0 ? k->fov : ch == 1 ? k->focus : ch == 2 ? k->aperture : k->frame_width;
+}
+
+/* The path's scalar channel of check channel ch >= 1. */
+static int x_of(int ch) { return ch == 1 ? CPI_X_FOCUS : ch == 2 ? CPI_X_APERTURE : CPI_X_WIDTH; }
 
 void cpi_check_scalar(cpi_checker *c, size_t i, int ch)
 {
@@ -48,10 +58,10 @@ void cpi_check_scalar(cpi_checker *c, size_t i, int ch)
     double t1;
     const size_t j = cpi_check_next_key(p, i, &t1);
     const double fa = scalar_of(&p->keys[i], ch), fb = scalar_of(&p->keys[j], ch);
-    const cp_curve *fc = ch == 0 ? p->fov : p->xc[ch == 1 ? CPI_X_FOCUS : CPI_X_APERTURE];
+    const cp_curve *fc = ch == 0 ? p->fov : p->xc[x_of(ch)];
     size_t seg = i;
     if (p->shape) {
-        if (ch == 0 ? p->shape->fov_mono : p->shape->x_mono[ch == 1 ? CPI_X_FOCUS : CPI_X_APERTURE])
+        if (ch == 0 ? p->shape->fov_mono : p->shape->x_mono[x_of(ch)])
             return;
         const size_t ka = p->shape->key_knot[i], kb = p->shape->key_knot[j];
         if (ka == kb)

@@ -9,6 +9,7 @@
 #include "campath/path.h"
 #include "base.h"
 #include "curve_impl.h"
+#include "dolly.h"
 #include "lookat.h"
 #include "path_impl.h"
 #include "path_layout.h"
@@ -196,8 +197,8 @@ static int build_curves(cp_path *p, const cp_key *given, const cpi_field_names *
     return CP_OK;
 }
 
-cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options *options,
-                        const cpi_field_names *names, cp_error *error)
+static cp_path *build(const cp_key *keys, size_t count, const cp_path_options *options,
+                      const cpi_field_names *names, cp_error *error)
 {
     cp_path_options opts = {0};
     if (options)
@@ -258,6 +259,21 @@ cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options 
         return NULL;
     }
     cpi_error_clear(error);
+    return p;
+}
+
+/* A dolly-zoom path is built from its keys with their fov derived
+ * (lib/path/dolly.c); every other from its keys as given. */
+cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options *options,
+                        const cpi_field_names *names, cp_error *error)
+{
+    const cp_path_options none = {0};
+    cp_key *derived;
+    if (cpi_dolly_prepare(keys, count, options ? options : &none, names, &derived, error) != CP_OK)
+        return NULL;
+    cp_path *p = build(derived ? derived : keys, count, options, names, error);
+    if (derived)
+        cpi_free(options->allocator, derived);
     return p;
 }
 
@@ -426,6 +442,8 @@ static void sample_timed(const cp_path *p, double time, int side, cp_path_cursor
     for (int c = 0; c < CPI_X_COUNT; c++)
         CPI_CHAIN(X[c]);
 #undef CPI_CHAIN
+    if (p->opts.dolly_zoom)
+        cpi_dolly_fov(P, R, X[CPI_X_WIDTH], F);
     out->time = time;
     out->position = cp_vec3_make(P[0][0], P[0][1], P[0][2]);
     out->fov = F[0];
@@ -506,6 +524,8 @@ static void sample_unshaken(const cp_path *p, double time, int side, cp_path_cur
             if (p->xc[c])
                 cpi_curve_eval(p->xc[c], seg, local, 1.0, &X[c][0], &X[c][1], &X[c][2]);
     }
+    if (p->opts.dolly_zoom)
+        cpi_dolly_fov(P, R, X[CPI_X_WIDTH], F);
     orient(p, P, R, X, p->target ? cpi_lookat_ref(p, seg, local, odd) : cp_quat_identity(), derivs, out);
     if (derivs) {
         out->velocity = cp_vec3_make(P[1][0], P[1][1], P[1][2]);

@@ -32,17 +32,18 @@ typedef struct cpi_uknot {
 } cpi_uknot;
 
 /* The scalar channels a path may have besides fov: a look-at path's roll
- * (degrees), focus (metres) and aperture (f-number). A channel is there
+ * (degrees), focus (metres), aperture (f-number) and a dolly zoom's frame
+ * width (metres, lib/path/dolly.c). A channel is there
  * when a key has it (roll: when a key's roll is not 0); keys without it
  * read 0. Roll follows the rotation's interpolation, focus and aperture the
  * fov's. */
-enum { CPI_X_ROLL, CPI_X_FOCUS, CPI_X_APERTURE, CPI_X_COUNT };
+enum { CPI_X_ROLL, CPI_X_FOCUS, CPI_X_APERTURE, CPI_X_WIDTH, CPI_X_COUNT };
 #define CPI_X_BIT(c) (1u << (c))
 
 /* A key's value in scalar channel c. */
 static inline double cpi_key_x(const cp_key *k, int c)
 {
-    return c == CPI_X_ROLL ? k->roll : c == CPI_X_FOCUS ? k->focus : k->aperture;
+    return c == CPI_X_ROLL ? k->roll : c == CPI_X_FOCUS ? k->focus : c == CPI_X_APERTURE ? k->aperture : k->frame_width;
 }
 
 /* The monotone maps of the scalar channels at a u-knot: value, first and

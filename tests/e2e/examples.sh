@@ -5,7 +5,8 @@
 # records, saves, plays back and follows a second save, then checks the
 # file itself), its saved file through `campath validate`, and the hand-off
 # program, which checks continuity at both ends of its blends, and the
-# sequence player (docs/examples/sequence.c) through a cut and a blend.
+# sequence player (docs/examples/sequence.c) through a cut and a blend, and
+# the live target (docs/examples/follow.c) through a teleport.
 set -eu
 BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
@@ -29,4 +30,9 @@ echo "ok: $(tail -1 "$tmp/out")"
 grep -q 'cut to shot 2' "$tmp/out" || { cat "$tmp/out" >&2; fail "sequence: no cut to shot 2"; }
 grep -q 'shot 1 begins (blending in)' "$tmp/out" || { cat "$tmp/out" >&2; fail "sequence: shot 1 did not blend in"; }
 grep -q '^sequence: 3 shots over 26 s, 1 cut,' "$tmp/out" || { cat "$tmp/out" >&2; fail "sequence: wrong summary"; }
+echo "ok: $(tail -1 "$tmp/out")"
+
+# the live target: a character followed through a teleport, smooth
+"$BUILD/examples/follow" --quiet > "$tmp/out" 2>&1 || { cat "$tmp/out" >&2; fail "follow failed"; }
+grep -q '^follow: smooth:' "$tmp/out" || { cat "$tmp/out" >&2; fail "follow: not smooth"; }
 echo "ok: $(tail -1 "$tmp/out")"

@@ -37,7 +37,7 @@ import tempfile
 LAYERS = ["base", "curve", "path", "json", "reload", "record", "gltf", "link"]
 # the layer of each public header (math.h is the header-only math layer, on base)
 PUBLIC = {
-    "common.h": "base", "math.h": "base", "curve.h": "curve", "path.h": "path", "handoff.h": "path", "sequence.h": "path",
+    "common.h": "base", "math.h": "base", "curve.h": "curve", "path.h": "path", "handoff.h": "path", "follow.h": "path", "sequence.h": "path",
     "json.h": "json", "reload.h": "reload", "record.h": "record", "gltf.h": "gltf", "link.h": "link",
     "campath.h": None,  # includes everything: for programs, not for the library
 }
