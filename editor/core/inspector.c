@@ -10,6 +10,7 @@
 #include "drag.h"
 #include "edit.h"
 #include "fit.h"
+#include "ripple.h"
 #include "xform.h"
 
 #define DEG (M_PI / 180.0)
@@ -263,7 +264,8 @@ static int drag_angles(ed_app *app, ed_field f, double delta)
 }
 
 /* The active key's hold changed by `delta` seconds from the drag's start
- * (from 0 when it had none), at least 0 and over before the next key. */
+ * (from 0 when it had none), at least 0; a hold that outgrows the gap to
+ * the next key pushes the later keys (ripple.h). */
 static int drag_hold(ed_app *app, double delta)
 {
     if (app->doc.cur.doc.options.timing == CP_TIMING_KEYS)
@@ -274,11 +276,11 @@ static int drag_hold(ed_app *app, double delta)
     size_t i = (size_t)app->doc.cur.selected;
     cp_key *k = &work.keys[i];
     double hold = fmax((k->flags & CP_KEY_HOLD ? k->hold : 0.0) + delta, 0.0);
-    if (i + 1 < work.count)
-        hold = fmin(hold, fmax(work.keys[i + 1].time - ED_TIME_MARGIN - k->time, 0.0));
-    k->flags |= CP_KEY_HOLD;
-    k->hold = hold;
-    ed_app_message(app, 0, "key %zu: a hold of %.3f s", i, hold);
+    double pushed = ed_ripple_hold(&work, i, hold);
+    if (pushed > 0)
+        ed_app_message(app, 0, "key %zu: a hold of %.2f s, the later keys %.2f s later", i, hold, pushed);
+    else
+        ed_app_message(app, 0, "key %zu: a hold of %.3f s", i, hold);
     return ed_doc_live_update(&app->doc, &app->base, &work);
 }
 
