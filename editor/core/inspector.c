@@ -10,6 +10,7 @@
 #include "drag.h"
 #include "edit.h"
 #include "fit.h"
+#include "pace.h"
 #include "ripple.h"
 #include "xform.h"
 
@@ -17,7 +18,7 @@
 
 static const char *const names[ED_FIELD_COUNT] = {
     "", "time", "fov", "hold", "x", "y", "z", "yaw", "pitch", "roll", "focus", "fstop", "tx", "ty", "tz",
-    "shift", "turn", "scale", "x", "y", "z",
+    "shift", "turn", "scale", "x", "y", "z", "duration",
 };
 
 const char *ed_field_name(ed_field f) { return f > ED_FIELD_NONE && f < ED_FIELD_COUNT ? names[f] : ""; }
@@ -32,16 +33,18 @@ typedef struct place {
 static const place one_key[] = {{ED_FIELD_TIME, 0, 0},  {ED_FIELD_HOLD, 0, 1},     {ED_FIELD_FOV, 4, 0},
                                 {ED_FIELD_X, 1, 0},     {ED_FIELD_Y, 2, 0},        {ED_FIELD_Z, 3, 0},
                                 {ED_FIELD_YAW, 1, 1},   {ED_FIELD_PITCH, 2, 1},    {ED_FIELD_ROLL, 3, 1},
-                                {ED_FIELD_FOCUS, 4, 1}, {ED_FIELD_APERTURE, 5, 1}, {ED_FIELD_NONE, 0, 0}};
+                                {ED_FIELD_FOCUS, 4, 1}, {ED_FIELD_APERTURE, 5, 1}, {ED_FIELD_DURATION, 5, 0},
+                                {ED_FIELD_NONE, 0, 0}};
 /* a look-at key's target, under its position */
 static const place one_look_at[] = {{ED_FIELD_TIME, 0, 0},  {ED_FIELD_HOLD, 0, 1},     {ED_FIELD_FOV, 4, 0},
                                     {ED_FIELD_X, 1, 0},     {ED_FIELD_Y, 2, 0},        {ED_FIELD_Z, 3, 0},
                                     {ED_FIELD_YAW, 1, 1},   {ED_FIELD_PITCH, 2, 1},    {ED_FIELD_ROLL, 3, 1},
                                     {ED_FIELD_FOCUS, 4, 1}, {ED_FIELD_APERTURE, 5, 1}, {ED_FIELD_TX, 5, 0},
-                                    {ED_FIELD_TY, 6, 0},    {ED_FIELD_TZ, 7, 0},       {ED_FIELD_NONE, 0, 0}};
+                                    {ED_FIELD_TY, 6, 0},    {ED_FIELD_TZ, 7, 0},       {ED_FIELD_DURATION, 6, 1},
+                                    {ED_FIELD_NONE, 0, 0}};
 static const place many_keys[] = {{ED_FIELD_SHIFT, 0, 0}, {ED_FIELD_TURN, 1, 0}, {ED_FIELD_SCALE, 2, 0},
                                   {ED_FIELD_CX, 0, 1},    {ED_FIELD_CY, 1, 1},   {ED_FIELD_CZ, 2, 1},
-                                  {ED_FIELD_NONE, 0, 0}};
+                                  {ED_FIELD_DURATION, 3, 0}, {ED_FIELD_NONE, 0, 0}};
 
 static int many(const ed_app *app) { return ed_app_selected_count(app) > 1; }
 
@@ -84,6 +87,7 @@ double ed_inspector_value(const ed_app *app, ed_field f)
     case ED_FIELD_CX: return c.x;
     case ED_FIELD_CY: return c.y;
     case ED_FIELD_CZ: return c.z;
+    case ED_FIELD_DURATION: return ed_pace_span_seconds(app);
     default: return 0;
     }
 }
@@ -97,7 +101,7 @@ static void format(const ed_app *app, ed_field f, char *out, size_t n)
         return;
     }
     switch (f) {
-    case ED_FIELD_TIME: case ED_FIELD_SHIFT: case ED_FIELD_HOLD: snprintf(out, n, "%.3f", v); break;
+    case ED_FIELD_TIME: case ED_FIELD_SHIFT: case ED_FIELD_HOLD: case ED_FIELD_DURATION: snprintf(out, n, "%.3f", v); break;
     case ED_FIELD_SCALE: snprintf(out, n, "%.4f", v); break;
     case ED_FIELD_FOV: case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: case ED_FIELD_TURN:
     case ED_FIELD_APERTURE:
@@ -148,7 +152,8 @@ void ed_inspector_build(const ed_app *app, ed_inspector *in)
         it->label_x = x + pad + list[i].col * cell;
         it->box = (ed_rect){it->label_x + ED_INSPECTOR_LABEL * cw, y + pad + (list[i].row + 1) * lh - 3,
                             ED_INSPECTOR_VALUE * cw, lh - 2};
-        snprintf(it->label, sizeof it->label, "%s", names[it->field]);
+        /* "duration" is longer than a label: "dur" */
+        snprintf(it->label, sizeof it->label, "%s", it->field == ED_FIELD_DURATION ? "dur" : names[it->field]);
         it->typing = app->ui.typing.field == (int)it->field;
         if (it->typing)
             snprintf(it->value, sizeof it->value, "%s_", app->ui.typing.text);
@@ -207,6 +212,7 @@ int ed_inspector_apply(ed_app *app, ed_field f, double v)
     case ED_FIELD_SCALE: return ed_xform_scale(app, v);
     case ED_FIELD_CX: case ED_FIELD_CY: case ED_FIELD_CZ:
         return ed_xform_translate(app, cp_vec3_scale(axis(f), v - ed_inspector_value(app, f)));
+    case ED_FIELD_DURATION: return ed_pace_duration(app, v);
     default:
         ed_app_message(app, 1, "%s cannot be set here", ed_field_name(f));
         return -1;
@@ -222,6 +228,7 @@ static double step(const ed_app *app, ed_field f)
 {
     switch (f) {
     case ED_FIELD_TIME: case ED_FIELD_SHIFT: case ED_FIELD_HOLD: return 0.01;
+    case ED_FIELD_DURATION: return 0.02;
     case ED_FIELD_FOV: return 0.1;
     case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: case ED_FIELD_TURN: return 0.25;
     case ED_FIELD_FOCUS: case ED_FIELD_APERTURE: return 0.005; /* a factor: e^0.005 a pixel */
@@ -330,6 +337,7 @@ int ed_inspector_drag(ed_app *app, ed_field f, double pixels)
     case ED_FIELD_SCALE: return ed_xform_drag(app, ED_XF_SCALE, cp_vec3_make(0, 0, 0), exp(d));
     case ED_FIELD_CX: case ED_FIELD_CY: case ED_FIELD_CZ:
         return ed_xform_drag(app, ED_XF_TRANSLATE, cp_vec3_scale(axis(f), d), 0);
+    case ED_FIELD_DURATION: return ed_pace_drag_duration(app, d);
     default: return -1;
     }
 }
@@ -345,6 +353,9 @@ void ed_inspector_type_begin(ed_app *app, ed_field f)
     app->ui.typing.fresh = 1;
     if (f == ED_FIELD_HOLD)
         ed_app_message(app, 0, "hold: seconds the camera rests at the key (nothing or - for none), Enter applies");
+    else if (f == ED_FIELD_DURATION)
+        ed_app_message(app, 0, "duration: seconds %s takes, holds kept; Enter applies",
+                       many(app) ? "the selected keys' span" : "the whole path");
     else if (lens(f) >= 0)
         ed_app_message(app, 0, "%s: %s (nothing or - takes it from every key), Enter applies", ed_field_name(f),
                        lens(f) ? "the f-number" : "the focus distance in metres");

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* editor/core/inspector.h - the key inspector: the selected key's values
  * (time, field of view, hold, position, yaw / pitch / roll in degrees, focus
- * and aperture, and a look-at key's target), or
- * for several selected keys their shift in time, turn, scale and centre;
+ * and aperture, and a look-at key's target) with the path's duration, or
+ * for several selected keys their shift in time, turn, scale, centre and
+ * the duration they span;
  * each one typed (Enter applies, Esc cancels, Tab goes on to the next) or
  * dragged left and right with the mouse, each change one undo step.
  *
@@ -24,6 +25,8 @@ typedef enum ed_field {
     ED_FIELD_TX, ED_FIELD_TY, ED_FIELD_TZ,              /* look-at paths: the target */
     /* several keys: relative amounts, and the centre */
     ED_FIELD_SHIFT, ED_FIELD_TURN, ED_FIELD_SCALE, ED_FIELD_CX, ED_FIELD_CY, ED_FIELD_CZ,
+    /* the whole path's duration (one key), or the selected keys' span (several): pace.h */
+    ED_FIELD_DURATION,
     ED_FIELD_COUNT
 } ed_field;
 

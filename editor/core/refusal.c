@@ -20,7 +20,7 @@ static void add_remedy(char *out, size_t size, size_t j, double room)
         return;
     if (room > 0)
         snprintf(out + n, size - n, "make the hold at most %.2f s, or move the later keys on (Shift+drag key %zu)",
-                 floor(room * 100) / 100, j);
+                 floor(room * 100 + 1e-6) / 100, j);
     else
         snprintf(out + n, size - n, "move key %zu later", j);
 }
