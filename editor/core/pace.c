@@ -60,9 +60,12 @@ static int retime_span(ed_app *app, size_t first, size_t last, double seconds, c
     cp_path *p = cp_path_retime_duration(app->doc.path, first, last, seconds, &err);
     if (!p) {
         char plain[sizeof app->base.message];
-        ed_refusal_plain(err.message, plain, sizeof plain);
+        const size_t f = strlen(err.field);
+        /* the library's message begins with its field: "duration: ..." */
+        const int named = f && strncmp(err.message, err.field, f) == 0 && err.message[f] == ':';
+        ed_refusal_plain(named ? err.message + f + 2 : err.message, plain, sizeof plain);
         if (strcmp(err.field, "duration") == 0)
-            ed_app_message(app, 1, "duration %s: type a longer duration, or shorten the holds", plain);
+            ed_app_message(app, 1, "a duration of %s: type a longer duration, or shorten the holds", plain);
         else
             ed_app_message(app, 1, "%s", plain);
         return -1;

@@ -71,8 +71,10 @@ void ed_refusal_plain(const char *message, char *out, size_t size)
             const char *dot = memchr(p, '.', len);
             const int exp = memchr(p, 'e', len) != NULL || memchr(p, 'E', len) != NULL;
             const size_t decimals = dot ? len - (size_t)(dot - p) - 1 : 0;
+            /* seconds ("2 s", "1.5 s") always to 2 decimals */
+            const int seconds = p[len] == ' ' && p[len + 1] == 's' && !isalnum((unsigned char)p[len + 2]);
             int w;
-            if ((decimals > 2 || exp) && fabs(v) >= 0.01 && fabs(v) < 1e6)
+            if ((decimals > 2 || exp || seconds) && fabs(v) >= 0.01 && fabs(v) < 1e6)
                 w = snprintf(out + o, size - o, "%.2f", v);
             else if (decimals > 2 || exp)
                 w = snprintf(out + o, size - o, "%.3g", v);

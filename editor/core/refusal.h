@@ -22,8 +22,8 @@
  * the user's terms, into out (size bytes, NUL-terminated). */
 void ed_refusal_text(const cp_error *err, const cp_document *doc, char *out, size_t size);
 /* A message's field names ("keys[3].t", "keys[3].hold") as key numbers and
- * its numbers of more than 2 decimals rounded to 2 (large and tiny ones to
- * 3 significant digits), into out. */
+ * its numbers of more than 2 decimals, and all seconds ("2 s"), written
+ * with 2 (large and tiny ones to 3 significant digits), into out. */
 void ed_refusal_plain(const char *message, char *out, size_t size);
 
 #endif /* ED_REFUSAL_H */
