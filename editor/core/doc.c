@@ -492,7 +492,9 @@ int ed_doc_poll_retime(ed_doc *d, ed_base *b)
     cp_path *retimed = ed_retimer_finish(d->retimer, why, sizeof why);
     d->retimer = NULL;
     if (!retimed) {
-        ed_base_message(b, 1, "%s", why);
+        char plain[sizeof b->message];
+        ed_refusal_plain(why, plain, sizeof plain);
+        ed_base_message(b, 1, "%s", plain);
         return -1;
     }
     cp_document work;
