@@ -53,11 +53,12 @@ static void take(cp_document *work, const cp_path *p)
     work->options.period = cp_path_get_options(p).period;
 }
 
-/* The keys first..last of the current path retimed to span `seconds` into work. */
-static int retime_span(ed_app *app, size_t first, size_t last, double seconds, cp_document *work)
+/* The keys first..last of `from` (the path of work's keys) retimed to span `seconds` into work. */
+static int retime_span(ed_app *app, const cp_path *from, size_t first, size_t last, double seconds,
+                       cp_document *work)
 {
     cp_error err;
-    cp_path *p = cp_path_retime_duration(app->doc.path, first, last, seconds, &err);
+    cp_path *p = cp_path_retime_duration(from, first, last, seconds, &err);
     if (!p) {
         char plain[sizeof app->base.message];
         const size_t f = strlen(err.field);
@@ -100,7 +101,7 @@ int ed_pace_duration(ed_app *app, double seconds)
     cp_document work;
     if (ed_app_begin(app, &work))
         return -1;
-    if (retime_span(app, a, b, seconds, &work)) {
+    if (retime_span(app, app->doc.path, a, b, seconds, &work)) {
         cp_document_free(&work);
         return -1;
     }
@@ -229,12 +230,21 @@ static int speed_change(ed_app *app, cp_document *w, ed_pace_at at, size_t i, do
         return -1;
     }
     if (w->options.timing == CP_TIMING_CONSTANT_SPEED) {
-        /* one speed: the whole path's moving time divided by the factor */
+        /* one speed: the whole path's moving time divided by the factor (from work's keys: a
+           drag's origin, not the path it shows now) */
+        cp_error err;
+        cp_path *from = cp_document_to_path(w, &err);
+        if (!from) {
+            ed_app_message(app, 1, "%s", err.message);
+            return -1;
+        }
         double holds = 0;
         for (size_t k = 0; k < n; k++)
-            holds += closed || k + 1 < n ? hold_of(&w->keys[k]) : 0;
-        const double d = ed_doc_duration(&app->doc), want = holds + (d - holds) / factor;
-        if (retime_span(app, 0, n - 1, want, w))
+            holds += hold_of(&w->keys[k]);
+        const double d = cp_path_duration(from), want = holds + (d - holds) / factor;
+        int rc = retime_span(app, from, 0, n - 1, want, w);
+        cp_path_destroy(from);
+        if (rc)
             return -1;
         ed_app_message(app, 0, "constant speed x%.2f: the path's duration %.2f s (was %.2f s)", factor, want, d);
         return 0;

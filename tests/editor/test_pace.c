@@ -283,6 +283,13 @@ static void the_speed_should_be_set_at_a_key_and_in_constant_speed(void **state)
     assert_int_equal(run(f, cs), 0);
     assert_near(ed_app_duration(app), 2, 1e-9, 1);
     assert_int_equal(app->doc.cur.doc.options.timing, CP_TIMING_CONSTANT_SPEED);
+    /* a drag's factor counts from where it began, however often the mouse moves */
+    assert_int_equal(ed_pace_drag(app, ED_PACE_SEGMENT, 1, 2), 0);
+    assert_int_equal(ed_pace_drag(app, ED_PACE_SEGMENT, 1, 2), 0);
+    assert_int_equal(ed_app_end_drag(app), 0);
+    assert_near(ed_app_duration(app), 1, 1e-9, 1);
+    assert_int_equal(ed_edit_undo(app), 0);
+    assert_near(ed_app_duration(app), 2, 1e-9, 1);
 }
 
 /* ---- a real drag of the speed strip ------------------------------------------------------------------------ */
