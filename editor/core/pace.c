@@ -139,6 +139,9 @@ int ed_pace_drag_duration(ed_app *app, double delta)
     cp_path *p = cp_path_retime_duration(origin, a, b, want, &err);
     cp_path_destroy(origin);
     if (!p) {
+        char plain[sizeof app->base.message];
+        ed_refusal_plain(err.message, plain, sizeof plain);
+        ed_app_message(app, 1, "%s", plain);
         cp_document_free(&work);
         return -1;
     }

@@ -169,6 +169,20 @@ static void a_hold_longer_than_the_gap_should_push_the_later_keys(void **state)
     assert_near(t_of(f, 2), 2, 0, 1);
 }
 
+static void a_hold_should_make_room_in_constant_speed_timing(void **state)
+{
+    fixture *f = *state;
+    const char *const lines[] = {"timing constant-speed", "select 2", NULL};
+    assert_int_equal(run(f, lines), 0);
+    const double d = ed_app_duration(&f->app);
+    /* the path computes its inner times: the hold adds its seconds, the moving time stays (the
+       camera eases into and out of the hold within it) */
+    assert_int_equal(ed_edit_hold(&f->app, 1, 5), 0);
+    assert_near(ed_app_duration(&f->app), d + 5, 1e-9, 1);
+    assert_true(t_of(f, 3) > t_of(f, 2) + 5);
+    assert_non_null(strstr(f->app.base.message, "moved 5.00 s later to make room"));
+}
+
 static void a_closed_loop_hold_should_grow_the_period(void **state)
 {
     fixture *f = *state;
@@ -365,6 +379,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(duration_should_set_the_path_or_the_selection_holds_kept, setup, teardown),
         cmocka_unit_test_setup_teardown(the_inspector_should_set_the_duration, setup, teardown),
         cmocka_unit_test_setup_teardown(a_hold_longer_than_the_gap_should_push_the_later_keys, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_hold_should_make_room_in_constant_speed_timing, setup, teardown),
         cmocka_unit_test_setup_teardown(a_closed_loop_hold_should_grow_the_period, setup, teardown),
         cmocka_unit_test_setup_teardown(refusals_should_name_keys_seconds_and_what_to_do, setup, teardown),
         cmocka_unit_test_setup_teardown(the_speed_should_be_set_at_a_segment_by_moving_one_key, setup, teardown),
