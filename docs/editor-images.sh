@@ -63,6 +63,20 @@ look-at 0 2 -45
 help on
 SCRIPT
 
+# the pace: a hold that pushed the later keys, a segment slowed and a key's
+# pace doubled from the speed strip, a selection's span in the inspector
+run editor-pace 1280x720 <<SCRIPT
+open paths/demo.json
+camera 62 58 52
+look-at 0 2 -45
+select 6
+edit hold 3
+speed-at segment 3 0.5
+speed-at key 10 2
+select 8-11
+graph on
+SCRIPT
+
 # editing: two keys selected, the move gizmo at their centre, the inspector
 run editor-editing 1280x720 <<SCRIPT
 open paths/demo.json

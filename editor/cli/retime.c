@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* editor/cli/retime.c - `campath retime FILE --constant-speed [--duration S] [-o OUT]`. */
+/* editor/cli/retime.c - `campath retime FILE [--constant-speed] [--duration S] [-o OUT]`. */
 #include <stdio.h>
 #include <string.h>
 
@@ -8,13 +8,15 @@
 
 static int usage(FILE *out, int status)
 {
-    fprintf(out, "usage: campath retime FILE --constant-speed [--duration S] [-o OUT]\n\n"
+    fprintf(out, "usage: campath retime FILE [--constant-speed] [--duration S] [-o OUT]\n\n"
                  "Retimes the path for constant speed. A path of smooth (or constant-speed) timing\n"
                  "keeps its shape exactly and gets constant-speed timing: one speed throughout,\n"
                  "easing into and out of holds and rest ends, the key times computed. A path of\n"
                  "keys timing gets key times that give each segment the same mean speed (each lasts\n"
                  "in proportion to its length). --duration sets the new total duration in seconds\n"
-                 "(the period for a closed path; default: unchanged). The name, scene and unknown\n"
+                 "(the period for a closed path; default: unchanged). --duration alone keeps the\n"
+                 "timing and scales the time the camera moves, holds kept (as the editor's\n"
+                 "`duration`). The name, scene and unknown\n"
                  "members of the file are kept. Writes OUT (default: FILE itself) atomically.\n"
                  "Exit status: 0, 1 on failure, 2 for a usage error.\n");
     return status;
@@ -50,7 +52,7 @@ int cli_retime(int argc, char **argv)
             return usage(stderr, 2);
         }
     }
-    if (!file || !constant)
+    if (!file || (!constant && !(duration > 0)))
         return usage(stderr, 2);
     cp_error err;
     cp_document doc;
@@ -61,8 +63,10 @@ int cli_retime(int argc, char **argv)
     int status = 1;
     cp_path *path = cp_document_to_path(&doc, &err), *retimed = NULL;
     cp_document result = {0};
-    if (path)
+    if (path && constant)
         retimed = cp_path_retime_constant_speed(path, duration, &err);
+    else if (path) /* --duration alone: the same duration, the timing kept */
+        retimed = cp_path_retime_duration(path, 0, cp_path_key_count(path) - 1, duration, &err);
     /* the path carries the name and the unknown members through */
     if (retimed && cp_document_from_path(retimed, &result, &err) == CP_OK &&
         cp_document_save(&result, out ? out : file, &err) == CP_OK) {

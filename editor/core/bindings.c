@@ -48,7 +48,7 @@ static const ed_binding table[] = {
     {"Playback", ED_KEY_RIGHT, S, PRESS, 0, ED_CMD_STEP_FORWARD_BIG, "playhead 1 s forward"},
     {"Playback", 'v', 0, PRESS, 0, ED_CMD_TOGGLE_VIEW, "watch the path camera / look through it"},
 
-    {"Mouse", ED_KEY_MOUSE_LEFT, 0, MOUSE, 0, ED_CMD_CLICK, "click a key: select it; timeline, graph: scrub"},
+    {"Mouse", ED_KEY_MOUSE_LEFT, 0, MOUSE, 0, ED_CMD_CLICK, "click a key: select it; timeline, graph: scrub; speed strip: drag up or down"},
     {"Mouse", ED_KEY_MOUSE_LEFT, S, MOUSE, 0, ED_CMD_CLICK, "click or box: add to the selection"},
     {"Mouse", ED_KEY_MOUSE_LEFT, 0, MOUSE, 0, ED_CMD_CLICK, "drag from empty space: a box selects keys"},
     {"Mouse", ED_KEY_MOUSE_LEFT, 0, MOUSE, 0, ED_CMD_CLICK, "drag the gizmo or a key: move the selection"},

@@ -16,6 +16,7 @@
 #include "hide.h"     /* scene objects hidden from the view and the clearance check */
 #include "inspector.h"/* the key inspector: typed and dragged values */
 #include "options.h"  /* timing, interpolation, ends, orientation */
+#include "pace.h"     /* the duration, the speed set at a segment or a key */
 #include "pointer.h"  /* the left mouse button */
 #include "record.h"   /* F2, a key at the playhead */
 #include "screen.h"   /* where the overlays go */

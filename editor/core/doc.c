@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* editor/core/doc.c - the document, its path, its history and the edit protocol. */
 #include "doc.h"
+#include "refusal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -172,7 +173,9 @@ static int rebuild(ed_doc *d, ed_base *b)
         cp_error err;
         p = cp_document_to_path(&d->cur.doc, &err);
         if (!p) {
-            ed_base_message(b, 1, "%s", err.message);
+            char why[sizeof b->message];
+            ed_refusal_text(&err, &d->cur.doc, why, sizeof why);
+            ed_base_message(b, 1, "%s", why);
             rc = -1;
         }
     }
@@ -281,8 +284,11 @@ int ed_doc_commit(ed_doc *d, ed_base *b, cp_document *work, ed_sel *sel, long se
     cp_path *p = NULL;
     if (work->count >= 2) {
         cp_error err;
-        if (!(p = cp_document_to_path(work, &err)))
-            return refuse(b, work, &given, err.message);
+        if (!(p = cp_document_to_path(work, &err))) {
+            char why[sizeof b->message];
+            ed_refusal_text(&err, work, why, sizeof why);
+            return refuse(b, work, &given, why);
+        }
     }
     ed_state previous = d->cur;
     if (ed_history_push(&d->history, &previous) != 0) {
@@ -371,7 +377,9 @@ int ed_doc_live_update(ed_doc *d, ed_base *b, cp_document *work)
     cp_path *p = work->count >= 2 ? cp_document_to_path(work, &err) : NULL;
     if (work->count >= 2 && !p) {
         /* the last good state stays on screen */
-        ed_base_message(b, 1, "%s", err.message);
+        char why[sizeof b->message];
+        ed_refusal_text(&err, work, why, sizeof why);
+        ed_base_message(b, 1, "%s", why);
         cp_document_free(work);
         return -1;
     }
@@ -484,7 +492,9 @@ int ed_doc_poll_retime(ed_doc *d, ed_base *b)
     cp_path *retimed = ed_retimer_finish(d->retimer, why, sizeof why);
     d->retimer = NULL;
     if (!retimed) {
-        ed_base_message(b, 1, "%s", why);
+        char plain[sizeof b->message];
+        ed_refusal_plain(why, plain, sizeof plain);
+        ed_base_message(b, 1, "%s", plain);
         return -1;
     }
     cp_document work;

@@ -9,6 +9,7 @@
 
 #include "app_impl.h"
 #include "fit.h"
+#include "ripple.h"
 #include "xform.h"
 
 #define DEG (M_PI / 180.0)
@@ -106,7 +107,20 @@ int ed_edit_key_time(ed_app *app, size_t i, double time)
     double lo = i > 0 ? ed_doc_key_end(&d->keys[i - 1]) : -INFINITY;
     double hi = i + 1 < d->count ? d->keys[i + 1].time - (ed_doc_key_end(&d->keys[i]) - d->keys[i].time) : INFINITY;
     if (!isfinite(time) || !(time > lo) || !(time < hi)) {
-        ed_app_message(app, 1, "key %zu's time must lie strictly between %.3f s and %.3f s", i, lo, hi);
+        if (isfinite(lo) && isfinite(hi))
+            ed_app_message(app, 1, "key %zu's time must lie between %.2f s (%s %zu%s) and %.2f s (key %zu%s): type "
+                                   "a time between them, or move key %zu first",
+                           i, lo, "key", i - 1, (d->keys[i - 1].flags & CP_KEY_HOLD) ? "'s hold ends" : "", hi,
+                           i + 1, hi < d->keys[i + 1].time ? ", less this key's hold" : "", time <= lo ? i - 1 : i + 1);
+        else if (isfinite(lo))
+            ed_app_message(app, 1, "key %zu's time must come after %.2f s (key %zu%s): type a later time", i, lo, i - 1,
+                           (d->keys[i - 1].flags & CP_KEY_HOLD) ? "'s hold ends" : "");
+        else if (isfinite(hi))
+            ed_app_message(app, 1, "key %zu's time must come before %.2f s (key %zu%s): type an earlier time, or move "
+                                   "key %zu later first", i, hi, i + 1,
+                           hi < d->keys[i + 1].time ? ", less this key's hold" : "", i + 1);
+        else
+            ed_app_message(app, 1, "key %zu's time must be a finite number of seconds", i);
         return -1;
     }
     cp_document work;
@@ -255,22 +269,39 @@ int ed_edit_hold(ed_app *app, int on, double seconds)
     if (ed_app_ready(app) || ed_app_need_selection(app) || (on && need_warp(app)))
         return -1;
     if (on && !(seconds >= 0 && isfinite(seconds))) {
-        ed_app_message(app, 1, "a hold is 0 seconds or more (got %g); 0 comes to rest for an instant", seconds);
+        ed_app_message(app, 1, "a hold is 0 seconds or more (got %.2f); 0 comes to rest for an instant", seconds);
         return -1;
     }
     cp_document work;
     if (ed_app_begin(app, &work))
         return -1;
+    /* a hold that does not fit before the next key pushes the later keys (ripple.h) */
+    double pushed = 0;
+    size_t first_pushed = 0;
     for (size_t i = 0; i < work.count; i++)
         if (ed_doc_chosen(&app->doc, i)) {
-            work.keys[i].flags = on ? work.keys[i].flags | CP_KEY_HOLD : work.keys[i].flags & ~CP_KEY_HOLD;
-            work.keys[i].hold = on ? seconds : 0.0;
+            if (on) {
+                double d = ed_ripple_hold(&work, i, seconds);
+                if (d > 0 && !(pushed > 0))
+                    first_pushed = i + 1;
+                pushed += d;
+            } else {
+                work.keys[i].flags &= ~CP_KEY_HOLD;
+                work.keys[i].hold = 0.0;
+            }
         }
     char buf[48];
     which(app, buf);
     if (ed_app_commit(app, &work, app->doc.cur.selected, 0))
         return -1;
-    if (on)
+    const size_t n = app->doc.cur.doc.count;
+    if (on && pushed > 0 && first_pushed < n)
+        ed_app_message(app, 0, "%s: a hold of %.2f s; keys %zu..%zu moved %.2f s later to make room (Ctrl+Z undoes "
+                               "both)", buf, seconds, first_pushed, n - 1, pushed);
+    else if (on && pushed > 0)
+        ed_app_message(app, 0, "%s: a hold of %.2f s; the loop's period grew %.2f s to make room", buf, seconds,
+                       pushed);
+    else if (on)
         ed_app_message(app, 0, "%s: a hold of %.3g s (the camera rests from the key's time)", buf, seconds);
     else
         ed_app_message(app, 0, "%s: no hold", buf);

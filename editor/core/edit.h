@@ -34,8 +34,9 @@ int ed_edit_position(ed_app *app, cp_vec3 position);
 int ed_edit_rotation(ed_app *app, double yaw, double pitch, double roll);
 int ed_edit_fov(ed_app *app, double fov);
 /* Gives every selected key a hold of `seconds` (>= 0; on = 0 takes the
- * hold away): the camera rests at the key from its time for that long.
- * Smooth and constant-speed timing only. */
+ * hold away): the camera rests at the key from its time for that long; a
+ * hold longer than the gap to the next key pushes the later keys (ripple.h),
+ * all in one undo step. Smooth and constant-speed timing only. */
 int ed_edit_hold(ed_app *app, int on, double seconds);
 /* The selected key's target (a look-at path, one key selected). */
 int ed_edit_target(ed_app *app, cp_vec3 target);

@@ -11,6 +11,8 @@
 #include "edit.h"
 #include "fit.h"
 #include "options.h"
+#include "pace.h"
+#include "ripple.h"
 #include "xform.h"
 
 #define DEG (M_PI / 180.0)
@@ -18,7 +20,7 @@
 static const char *const names[ED_FIELD_COUNT] = {
     "", "time", "fov", "hold", "x", "y", "z", "yaw", "pitch", "roll", "focus", "fstop", "tx", "ty", "tz",
     "shift", "turn", "scale", "x", "y", "z", "shake", "seed", "s.pos", "pos Hz", "s.rot", "rot Hz", "s.fov", "fov Hz",
-    "width",
+    "width", "duration",
 };
 
 const char *ed_field_name(ed_field f) { return f > ED_FIELD_NONE && f < ED_FIELD_COUNT ? names[f] : ""; }
@@ -37,7 +39,7 @@ static const place one_key[] = {{ED_FIELD_TIME, 0, 0},  {ED_FIELD_HOLD, 0, 1},  
                                 {ED_FIELD_SHAKE_POS, 6, 0}, {ED_FIELD_SHAKE_POS_HZ, 6, 1},
                                 {ED_FIELD_SHAKE_ROT, 7, 0}, {ED_FIELD_SHAKE_ROT_HZ, 7, 1},
                                 {ED_FIELD_SHAKE_FOV, 8, 0}, {ED_FIELD_SHAKE_FOV_HZ, 8, 1},
-                                {ED_FIELD_SHAKE_SEED, 9, 0}, {ED_FIELD_NONE, 0, 0}};
+                                {ED_FIELD_SHAKE_SEED, 9, 0}, {ED_FIELD_DURATION, 9, 1}, {ED_FIELD_NONE, 0, 0}};
 /* a look-at key's target, under its position */
 static const place one_look_at[] = {{ED_FIELD_TIME, 0, 0},  {ED_FIELD_HOLD, 0, 1},     {ED_FIELD_FOV, 4, 0},
                                     {ED_FIELD_X, 1, 0},     {ED_FIELD_Y, 2, 0},        {ED_FIELD_Z, 3, 0},
@@ -47,10 +49,11 @@ static const place one_look_at[] = {{ED_FIELD_TIME, 0, 0},  {ED_FIELD_HOLD, 0, 1
                                     {ED_FIELD_SHAKE_POS, 8, 0}, {ED_FIELD_SHAKE_POS_HZ, 8, 1},
                                     {ED_FIELD_SHAKE_ROT, 9, 0}, {ED_FIELD_SHAKE_ROT_HZ, 9, 1},
                                     {ED_FIELD_SHAKE_FOV, 10, 0}, {ED_FIELD_SHAKE_FOV_HZ, 10, 1},
-                                    {ED_FIELD_SHAKE_SEED, 11, 0}, {ED_FIELD_WIDTH, 7, 1}, {ED_FIELD_NONE, 0, 0}};
+                                    {ED_FIELD_SHAKE_SEED, 11, 0}, {ED_FIELD_WIDTH, 7, 1},
+                                    {ED_FIELD_DURATION, 11, 1}, {ED_FIELD_NONE, 0, 0}};
 static const place many_keys[] = {{ED_FIELD_SHIFT, 0, 0}, {ED_FIELD_TURN, 1, 0}, {ED_FIELD_SCALE, 2, 0},
                                   {ED_FIELD_CX, 0, 1},    {ED_FIELD_CY, 1, 1},   {ED_FIELD_CZ, 2, 1},
-                                  {ED_FIELD_NONE, 0, 0}};
+                                  {ED_FIELD_DURATION, 3, 0}, {ED_FIELD_NONE, 0, 0}};
 
 static int many(const ed_app *app) { return ed_app_selected_count(app) > 1; }
 
@@ -121,6 +124,7 @@ double ed_inspector_value(const ed_app *app, ed_field f)
     case ED_FIELD_CY: return c.y;
     case ED_FIELD_CZ: return c.z;
     case ED_FIELD_SHAKE_SCALE: return k && (k->flags & CP_KEY_SHAKE_SCALE) ? k->shake_scale : 1;
+    case ED_FIELD_DURATION: return ed_pace_span_seconds(app);
     default: return shake_field(f) >= 0 ? shake_value(app, shake_field(f)) : 0;
     }
 }
@@ -135,7 +139,7 @@ static void format(const ed_app *app, ed_field f, char *out, size_t n)
         return;
     }
     switch (f) {
-    case ED_FIELD_TIME: case ED_FIELD_SHIFT: case ED_FIELD_HOLD: snprintf(out, n, "%.3f", v); break;
+    case ED_FIELD_TIME: case ED_FIELD_SHIFT: case ED_FIELD_HOLD: case ED_FIELD_DURATION: snprintf(out, n, "%.3f", v); break;
     case ED_FIELD_SCALE: snprintf(out, n, "%.4f", v); break;
     case ED_FIELD_SHAKE_SEED: snprintf(out, n, "%.0f", v); break;
     case ED_FIELD_SHAKE_SCALE: case ED_FIELD_SHAKE_POS: case ED_FIELD_SHAKE_POS_HZ: case ED_FIELD_SHAKE_ROT:
@@ -191,7 +195,8 @@ void ed_inspector_build(const ed_app *app, ed_inspector *in)
         it->label_x = x + pad + list[i].col * cell;
         it->box = (ed_rect){it->label_x + ED_INSPECTOR_LABEL * cw, y + pad + (list[i].row + 1) * lh - 3,
                             ED_INSPECTOR_VALUE * cw, lh - 2};
-        snprintf(it->label, sizeof it->label, "%s", names[it->field]);
+        /* "duration" is longer than a label: "dur" */
+        snprintf(it->label, sizeof it->label, "%s", it->field == ED_FIELD_DURATION ? "dur" : names[it->field]);
         it->typing = app->ui.typing.field == (int)it->field;
         if (it->typing)
             snprintf(it->value, sizeof it->value, "%s_", app->ui.typing.text);
@@ -261,6 +266,7 @@ int ed_inspector_apply(ed_app *app, ed_field f, double v)
     case ED_FIELD_SHAKE_SEED: case ED_FIELD_SHAKE_POS: case ED_FIELD_SHAKE_POS_HZ: case ED_FIELD_SHAKE_ROT:
     case ED_FIELD_SHAKE_ROT_HZ: case ED_FIELD_SHAKE_FOV: case ED_FIELD_SHAKE_FOV_HZ:
         return ed_options_set_shake(app, shake_field(f) / 2, shake_field(f) % 2, v);
+    case ED_FIELD_DURATION: return ed_pace_duration(app, v);
     default:
         ed_app_message(app, 1, "%s cannot be set here", ed_field_name(f));
         return -1;
@@ -276,6 +282,7 @@ static double step(const ed_app *app, ed_field f)
 {
     switch (f) {
     case ED_FIELD_TIME: case ED_FIELD_SHIFT: case ED_FIELD_HOLD: return 0.01;
+    case ED_FIELD_DURATION: return 0.02;
     case ED_FIELD_FOV: return 0.1;
     case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: case ED_FIELD_TURN: return 0.25;
     case ED_FIELD_FOCUS: case ED_FIELD_APERTURE: case ED_FIELD_WIDTH: return 0.005; /* a factor: e^0.005 a pixel */
@@ -322,7 +329,8 @@ static int drag_angles(ed_app *app, ed_field f, double delta)
 }
 
 /* The active key's hold changed by `delta` seconds from the drag's start
- * (from 0 when it had none), at least 0 and over before the next key. */
+ * (from 0 when it had none), at least 0; a hold that outgrows the gap to
+ * the next key pushes the later keys (ripple.h). */
 static int drag_hold(ed_app *app, double delta)
 {
     if (app->doc.cur.doc.options.timing == CP_TIMING_KEYS)
@@ -333,11 +341,11 @@ static int drag_hold(ed_app *app, double delta)
     size_t i = (size_t)app->doc.cur.selected;
     cp_key *k = &work.keys[i];
     double hold = fmax((k->flags & CP_KEY_HOLD ? k->hold : 0.0) + delta, 0.0);
-    if (i + 1 < work.count)
-        hold = fmin(hold, fmax(work.keys[i + 1].time - ED_TIME_MARGIN - k->time, 0.0));
-    k->flags |= CP_KEY_HOLD;
-    k->hold = hold;
-    ed_app_message(app, 0, "key %zu: a hold of %.3f s", i, hold);
+    double pushed = ed_ripple_hold(&work, i, hold);
+    if (pushed > 0)
+        ed_app_message(app, 0, "key %zu: a hold of %.2f s, the later keys %.2f s later", i, hold, pushed);
+    else
+        ed_app_message(app, 0, "key %zu: a hold of %.3f s", i, hold);
     return ed_doc_live_update(&app->doc, &app->base, &work);
 }
 
@@ -392,6 +400,7 @@ int ed_inspector_drag(ed_app *app, ed_field f, double pixels)
     case ED_FIELD_SCALE: return ed_xform_drag(app, ED_XF_SCALE, cp_vec3_make(0, 0, 0), exp(d));
     case ED_FIELD_CX: case ED_FIELD_CY: case ED_FIELD_CZ:
         return ed_xform_drag(app, ED_XF_TRANSLATE, cp_vec3_scale(axis(f), d), 0);
+    case ED_FIELD_DURATION: return ed_pace_drag_duration(app, d);
     default: return -1;
     }
 }
@@ -410,6 +419,9 @@ void ed_inspector_type_begin(ed_app *app, ed_field f)
     else if (f == ED_FIELD_WIDTH)
         ed_app_message(app, 0, "width: the dolly zoom's width in metres framed at the target, the fov following "
                                "the distance (nothing or - turns it off), Enter applies");
+    else if (f == ED_FIELD_DURATION)
+        ed_app_message(app, 0, "duration: seconds %s takes, holds kept; Enter applies",
+                       many(app) ? "the selected keys' span" : "the whole path");
     else if (lens(f) >= 0)
         ed_app_message(app, 0, "%s: %s (nothing or - takes it from every key), Enter applies", ed_field_name(f),
                        lens(f) ? "the f-number" : "the focus distance in metres");

@@ -2,8 +2,9 @@
 /* editor/core/inspector.h - the key inspector: the selected key's values
  * (time, field of view, hold, position, yaw / pitch / roll in degrees, focus
  * and aperture, a look-at key's target and dolly-zoom width, its shake
- * scale, and the path's shake layer: seed, amplitudes and frequencies), or
- * for several selected keys their shift in time, turn, scale and centre;
+ * scale, and the path's shake layer: seed, amplitudes and frequencies) with
+ * the path's duration, or for several selected keys their shift in time,
+ * turn, scale, centre and the duration they span;
  * each one typed (Enter applies, Esc cancels, Tab goes on to the next) or
  * dragged left and right with the mouse, each change one undo step.
  *
@@ -29,6 +30,8 @@ typedef enum ed_field {
     ED_FIELD_SHAKE_SCALE, ED_FIELD_SHAKE_SEED, ED_FIELD_SHAKE_POS, ED_FIELD_SHAKE_POS_HZ, ED_FIELD_SHAKE_ROT,
     ED_FIELD_SHAKE_ROT_HZ, ED_FIELD_SHAKE_FOV, ED_FIELD_SHAKE_FOV_HZ,
     ED_FIELD_WIDTH,                                     /* look-at paths: the dolly zoom's frame width ("-": none) */
+    /* the whole path's duration (one key), or the selected keys' span (several): pace.h */
+    ED_FIELD_DURATION,
     ED_FIELD_COUNT
 } ed_field;
 

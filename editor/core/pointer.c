@@ -5,6 +5,7 @@
 #include "app_impl.h"
 #include "drag.h"
 #include "inspector.h"
+#include "pace.h"
 #include "select.h"
 
 #include <math.h>
@@ -98,6 +99,17 @@ void ed_pointer_down(ed_app *app, int x, int y, int shift)
             return;
         }
     }
+    ed_pace_at at;
+    size_t seg;
+    if (ed_pace_hit(app, x, y, &at, &seg) == 0) {
+        /* the speed strip: a click or a sideways drag scrubs, a drag up or down sets the speed */
+        d->kind = ED_GESTURE_SPEED;
+        d->part = (int)at;
+        d->key = (long)seg;
+        app->base.playing = 0;
+        scrub(app, x);
+        return;
+    }
     if (ed_rect_contains(&l.timeline, x, y) || ed_rect_contains(&l.graph, x, y)) {
         d->kind = ED_GESTURE_SCRUB;
         d->pending = 0;
@@ -137,6 +149,7 @@ static int start(ed_app *app)
         return ed_drag_begin(app);
     case ED_GESTURE_KEY_TIME:
     case ED_GESTURE_FIELD:
+    case ED_GESTURE_SPEED:
         return ed_drag_begin(app);
     default:
         return 0;
@@ -157,6 +170,8 @@ void ed_pointer_motion(ed_app *app, int x, int y, int shift)
     if (d->pending) {
         if (abs(x - d->x0) < ED_DRAG_THRESHOLD && abs(y - d->y0) < ED_DRAG_THRESHOLD)
             return;
+        if (d->kind == ED_GESTURE_SPEED && abs(x - d->x0) > abs(y - d->y0))
+            d->kind = ED_GESTURE_SCRUB; /* sideways: the playhead follows, as elsewhere in the graph */
         if (start(app) != 0) {
             d->kind = ED_GESTURE_NONE;
             return;
@@ -182,6 +197,13 @@ void ed_pointer_motion(ed_app *app, int x, int y, int shift)
         break;
     }
     case ED_GESTURE_FIELD: ed_inspector_drag(app, (ed_field)d->part, x - d->x0); break;
+    case ED_GESTURE_SPEED: {
+        /* up is faster: ED_PACE_PIXELS double the speed */
+        double f = pow(2.0, (double)(d->y0 - y) / ED_PACE_PIXELS);
+        f = fmin(fmax(f, 1.0 / ED_PACE_MAX_FACTOR), ED_PACE_MAX_FACTOR);
+        ed_pace_drag(app, (ed_pace_at)d->part, (size_t)d->key, f);
+        break;
+    }
     default: break;
     }
 }
@@ -212,7 +234,7 @@ void ed_pointer_up(ed_app *app, int x, int y)
             ed_app_message(app, 1, "out of memory for the selection");
         ed_sel_free(&sel);
     } else if (d->kind == ED_GESTURE_KEY || d->kind == ED_GESTURE_GIZMO || d->kind == ED_GESTURE_KEY_TIME ||
-               d->kind == ED_GESTURE_FIELD) {
+               d->kind == ED_GESTURE_FIELD || d->kind == ED_GESTURE_SPEED) {
         ed_app_end_drag(app);
     }
     d->kind = ED_GESTURE_NONE;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* editor/core/rec.c - the take and its pacing. */
 #include "rec.h"
+#include "refusal.h"
 
 #include <string.h>
 
@@ -120,8 +121,11 @@ int ed_rec_take(ed_rec *r, ed_base *b, const cp_key *from, double now, cp_vec3 p
     if (cp_recorder_add(r->take, now, position, rotation, fov, &err) != CP_OK) {
         if (strstr(err.field, ".now"))
             ed_base_message(b, 1, "real time: no time has passed since the previous key was recorded");
-        else
-            ed_base_message(b, 1, "%s", err.message);
+        else {
+            char why[sizeof b->message];
+            ed_refusal_plain(err.message, why, sizeof why);
+            ed_base_message(b, 1, "%s", why);
+        }
         return -1;
     }
     size_t n = cp_recorder_count(r->take);

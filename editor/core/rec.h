@@ -37,7 +37,8 @@ typedef enum ed_gesture_kind {
     ED_GESTURE_KEY,        /* in the view from a key marker: the selection moves in the camera's plane */
     ED_GESTURE_GIZMO,      /* a gizmo part: the selection moves along it */
     ED_GESTURE_KEY_TIME,   /* a key's tick on the timeline: its time (Shift: and the later keys') */
-    ED_GESTURE_FIELD       /* an inspector value: dragged left or right */
+    ED_GESTURE_FIELD,      /* an inspector value: dragged left or right */
+    ED_GESTURE_SPEED       /* the graph's speed strip: up and down sets the speed there (pace.h); sideways scrubs */
 } ed_gesture_kind;
 
 typedef struct ed_gesture {
@@ -45,7 +46,7 @@ typedef struct ed_gesture {
     int      pending;      /* the button is down, the mouse not moved far enough yet: still a click */
     int      x0, y0;       /* where it began, window pixels */
     long     key;          /* the key it began on (-1: none) */
-    int      part;         /* the gizmo part or inspector field it holds */
+    int      part;         /* the gizmo part or inspector field it holds (speed: ed_pace_at) */
     int      add;          /* Shift was down when it began */
     int      was_selected; /* the key it began on was selected before */
     int      hover;        /* with no button down: the gizmo part under the mouse */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "app_impl.h"
+#include "refusal.h"
 #include "game.h"
 
 #define DEG (M_PI / 180.0)
@@ -68,7 +69,9 @@ int ed_record_key(ed_app *app, int insert)
     }
     cp_error err;
     if (cp_document_insert_key(&work, index, &key, &err) != CP_OK) {
-        ed_app_message(app, 1, "%s", err.message);
+        char why[sizeof app->base.message];
+        ed_refusal_plain(err.message, why, sizeof why);
+        ed_app_message(app, 1, "%s", why);
         cp_document_free(&work);
         ed_rec_untake(&app->rec);
         return -1;
@@ -137,7 +140,9 @@ int ed_record_at_playhead(ed_app *app)
         return -1;
     cp_error err;
     if (cp_document_insert_key(&work, index, &key, &err) != CP_OK) {
-        ed_app_message(app, 1, "%s", err.message);
+        char why[sizeof app->base.message];
+        ed_refusal_plain(err.message, why, sizeof why);
+        ed_app_message(app, 1, "%s", why);
         cp_document_free(&work);
         return -1;
     }

@@ -491,6 +491,11 @@ static const ed_script_command commands[] = {
     {"insert-at-playhead", 0, 0, ed_script_c_insert_at_playhead, "insert-at-playhead",
      "a key on the path's pose at the playhead (K)"},
     {"retime", 0, 1, c_retime, "retime [DURATION]", "retime to constant speed (keeping the duration if none is given)"},
+    {"duration", 1, 1, ed_script_c_duration, "duration SECONDS",
+     "the selected keys' span (two or more selected) or the whole path's duration, holds kept"},
+    {"speed-at", 3, 3, ed_script_c_speed_at, "speed-at segment|key N FACTOR",
+     "the speed at segment N (key N to N+1) or key N times FACTOR, by moving key times, as a drag of the speed "
+     "strip does"},
     {"interpolation", 1, 1, c_interpolation, "interpolation c2|bisector|catmull-rom|linear|step",
      "the interpolation of position, rotation and fov"},
     {"ends", 1, 1, c_ends, "ends natural|rest|closed", "the end behaviour"},

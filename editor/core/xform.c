@@ -134,9 +134,9 @@ int ed_xform_shift(ed_app *app, double seconds)
     for (size_t i = 0; i < d->count; i++) {
         double t = d->keys[i].time + (ed_doc_transformed(&app->doc, i) ? seconds : 0.0);
         if (!(t > prev)) {
-            ed_app_message(app, 1, "shifting by %+.3g s would put key %zu (%.2f s) at or before the end of key %zu "
-                                   "(%.2f s): keys keep their order",
-                           seconds, i, t, i - 1, prev);
+            ed_app_message(app, 1, "shifting by %+.2f s would put key %zu (%.2f s) at or before the end of key %zu "
+                                   "(%.2f s): keys keep their order; shift by less, or select key %zu too",
+                           seconds, i, t, i - 1, prev, ed_doc_transformed(&app->doc, i) ? i - 1 : i);
             return -1;
         }
         /* a constant-speed path times its inner keys itself: they move only with the whole path */

@@ -280,6 +280,19 @@ CP_API double        cp_arclength_time_at(const cp_arclength *table, double dist
  * the mean so no two keys collapse onto one time. Returns NULL on error. */
 CP_API cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_error *error);
 
+/* A copy of `path` whose keys first..last span `duration` seconds (> 0),
+ * the timing kept: the moving time between them is scaled, holds keep their
+ * seconds, keys before `first` keep their times and keys after `last` move
+ * by the change. The whole path (first 0, last the last key) spans its
+ * duration, cp_path_duration: its last key's hold included when open, the
+ * period when closed (whose seam's moving time scales too); a smaller span
+ * runs from key first's time to key last's. A smooth path keeps its shape
+ * exactly; a constant-speed path takes the whole duration only (as
+ * cp_path_retime_constant_speed with that duration). Returns NULL on error
+ * (the error's field is "duration" when the duration is what is wrong). */
+CP_API cp_path *cp_path_retime_duration(const cp_path *path, size_t first, size_t last, double duration,
+                                        cp_error *error);
+
 /* ---- checks: what `campath check` reports ------------------------------------
  * Continuity at the keys and the overshoots a global spline in time can
  * make between them, each measured exactly (extremes of polynomials, not

@@ -89,25 +89,38 @@ done:
     return out;
 }
 
-cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_error *error)
+/* The rule both retimes share for a duration asked for: a finite number of
+ * seconds (>= 0; 0 keeps the path's own), and a path that ends within the
+ * largest time a path takes. The duration to reach in *total, or -1 with
+ * the error naming "duration". */
+static int check_duration(const cp_path *path, double duration, double *total, cp_error *error)
 {
     char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE];
-    const size_t n = path->count;
-    const int closed = path->opts.ends == CP_ENDS_CLOSED;
-    const size_t nseg = closed ? n : n - 1;
     if (!isfinite(duration) || duration < 0) {
         cpi_error_at(error, CP_ERR_INVALID, -1, "duration", "%s must be a finite number of seconds >= 0",
                      cpi_fmt_double(b1, duration));
-        return NULL;
+        return -1;
     }
-    const double total = duration > 0 ? duration : cp_path_duration(path);
-    if (!(fabs(path->keys[0].time + total) <= CP_PATH_MAX_MAGNITUDE)) {
+    *total = duration > 0 ? duration : cp_path_duration(path);
+    if (!(fabs(path->keys[0].time + *total) <= CP_PATH_MAX_MAGNITUDE)) {
         cpi_error_at(error, CP_ERR_INVALID, -1, "duration",
                      "%s s from the first key at %s s ends beyond the largest time a path takes, 1e+300 "
                      "(CP_PATH_MAX_MAGNITUDE)",
-                     cpi_fmt_double(b1, total), cpi_fmt_double(b2, path->keys[0].time));
-        return NULL;
+                     cpi_fmt_double(b1, *total), cpi_fmt_double(b2, path->keys[0].time));
+        return -1;
     }
+    return 0;
+}
+
+cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_error *error)
+{
+    char b1[CPI_FMT_DOUBLE_SIZE];
+    const size_t n = path->count;
+    const int closed = path->opts.ends == CP_ENDS_CLOSED;
+    const size_t nseg = closed ? n : n - 1;
+    double total;
+    if (check_duration(path, duration, &total, error))
+        return NULL;
     if (path->opts.timing != CP_TIMING_KEYS)
         return retime_shape(path, total, duration, error);
     cp_key *keys = cpi_alloc_array(&path->alloc, n, sizeof *keys);
@@ -168,4 +181,83 @@ cp_path *cp_path_retime_constant_speed(const cp_path *path, double duration, cp_
         return NULL;
     }
     return next;
+}
+
+/* ---- a duration set: the moving time scaled, holds kept ---------------------------------------------- */
+
+static double hold_of(const cp_key *k) { return (k->flags & CP_KEY_HOLD) ? k->hold : 0.0; }
+
+cp_path *cp_path_retime_duration(const cp_path *path, size_t first, size_t last, double duration, cp_error *error)
+{
+    char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], b3[CPI_FMT_DOUBLE_SIZE];
+    const size_t n = path->count;
+    const int closed = path->opts.ends == CP_ENDS_CLOSED;
+    const int whole = first == 0 && last + 1 == n;
+    if (!(first < last && last < n)) {
+        cpi_error_at(error, CP_ERR_INVALID, -1, "keys", "keys %zu..%zu are not a span of this path's %zu keys", first,
+                     last, n);
+        return NULL;
+    }
+    double total;
+    if (!(duration > 0) && isfinite(duration)) {
+        cpi_error_at(error, CP_ERR_INVALID, -1, "duration", "%s must be a number of seconds above 0",
+                     cpi_fmt_double(b1, duration));
+        return NULL;
+    }
+    if (check_duration(path, duration, &total, error))
+        return NULL;
+    if (path->opts.timing == CP_TIMING_CONSTANT_SPEED) {
+        /* the inner keys' times follow from the shape: only the whole path's duration is the caller's */
+        if (!whole) {
+            cpi_error_at(error, CP_ERR_INVALID, (long)first, "duration",
+                         "keys %zu..%zu: in constant-speed timing the inner keys' times follow from the shape; "
+                         "only the whole path's duration can be set",
+                         first, last);
+            return NULL;
+        }
+        return retime_shape(path, total, duration, error);
+    }
+    /* the span and the holds within it: the whole path counts its last hold (open) or its seam (closed) */
+    const cp_key *k = path->keys;
+    const double old = whole ? cp_path_duration(path) : k[last].time - k[first].time;
+    double holds = 0;
+    for (size_t i = first; i < last || (whole && i == last); i++)
+        holds += hold_of(&k[i]);
+    if (!(total > holds)) {
+        cpi_error_at(error, CP_ERR_INVALID, (long)first, "duration",
+                     "%s s is not more than the %s s the holds of keys %zu..%zu take: the keys need time to move",
+                     cpi_fmt_double(b1, total), cpi_fmt_double(b2, holds), first, last);
+        return NULL;
+    }
+    if (!(old - holds > 0)) {
+        cpi_error_at(error, CP_ERR_INVALID, (long)first, "duration",
+                     "keys %zu..%zu spend all their %s s holding: there is no moving time to scale", first, last,
+                     cpi_fmt_double(b3, old));
+        return NULL;
+    }
+    const double scale = (total - holds) / (old - holds);
+    cp_key *keys = cpi_alloc_array(&path->alloc, n, sizeof *keys);
+    if (!keys) {
+        cpi_error_set(error, CP_ERR_MEMORY, "retime: out of memory for %zu keys", n);
+        return NULL;
+    }
+    memcpy(keys, k, n * sizeof *keys);
+    /* each segment's moving time (from its first key's hold's end) scaled; the keys after the span follow */
+    for (size_t i = first + 1; i <= last; i++)
+        keys[i].time = keys[i - 1].time + hold_of(&k[i - 1]) + scale * (k[i].time - k[i - 1].time - hold_of(&k[i - 1]));
+    const double shift = keys[last].time - k[last].time;
+    for (size_t i = last + 1; i < n; i++)
+        keys[i].time = k[i].time + shift;
+    cp_path_options opts = path->opts;
+    if (closed)
+        opts.period = whole ? total : opts.period + shift;
+    cp_path *out = cp_path_create(keys, n, &opts, error);
+    if (!out)
+        blame_duration(total, error);
+    if (out && cpi_path_copy_meta(out, path, error) != CP_OK) {
+        cp_path_destroy(out);
+        out = NULL;
+    }
+    cpi_free(&path->alloc, keys);
+    return out;
 }

@@ -71,6 +71,9 @@ grep -q '"name": "with extras"' "$TMP/r2.json" || fail "retime lost the name"
 grep -q '"weight": 1.0e0' "$TMP/r2.json" || fail "retime lost an unknown member"
 grep -q '"t": 10,' "$TMP/r2.json" || fail "retime duration"
 $CAMPATH validate "$TMP/r2.json" > /dev/null 2>&1 || fail "retimed file does not validate"
+# --duration alone keeps the timing and sets the duration
+$CAMPATH retime "$TMP/r.json" --duration 7.5 -o "$TMP/r4.json" | grep -q "retimed over 7.5 s$" || fail "retime --duration alone"
+$CAMPATH info "$TMP/r4.json" | grep -q "^duration *7.5 s$" || fail "retime --duration alone: duration"
 # a duration the key times cannot hold is blamed on --duration
 set +e
 $CAMPATH retime "$TMP/r.json" --constant-speed --duration 1e308 -o "$TMP/r3.json" 2> "$TMP/err"

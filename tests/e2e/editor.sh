@@ -210,7 +210,7 @@ elif grep -q "badsel.script:2: select: no keys 3-1" "$TMP/out"; then ok "a backw
 else bad "select 3-1: $(cat "$TMP/out")"; fi
 printf 'open %s/direct.json\nselect 1\nedit time 99\n' "$TMP" > "$TMP/badtime.script"
 if "$ED" --script "$TMP/badtime.script" > "$TMP/out" 2>&1; then bad "edit time 99 was accepted"
-elif grep -q "badtime.script:3: edit: key 1's time must lie strictly between" "$TMP/out"; then ok "a time past the next key is refused"
+elif grep -q "badtime.script:3: edit: key 1's time must lie between [0-9.]* s (key 0) and [0-9.]* s (key 2): type a time between them" "$TMP/out"; then ok "a time past the next key is refused"
 else bad "edit time 99: $(cat "$TMP/out")"; fi
 
 # copy in one file, paste into another
