@@ -153,6 +153,8 @@ EDITOR_BIN      := $(if $(EDITOR_SDL_SRC),$(BUILD)/campath-editor)
 CLI_SRC  := $(wildcard editor/cli/*.c)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 CLI_BIN  := $(if $(CLI_SRC),$(BUILD)/campath)
+# the editor's scene guards that `campath import-scene` reads through (editor/cli/scene.c)
+CLI_CORE_OBJ := $(BUILD)/editor/core/scan.o $(BUILD)/editor/core/import_io.o $(BUILD)/editor/core/os.o
 
 EXAMPLE_SRC := $(wildcard docs/examples/*.c)
 EXAMPLE_BIN := $(EXAMPLE_SRC:docs/examples/%.c=$(BUILD)/examples/%)
@@ -202,6 +204,13 @@ $(BUILD)/editor/cli/%.o: editor/cli/%.c $(wildcard include/campath/*.h editor/cl
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) -Ieditor/cli $(ALL_CFLAGS) -c $< -o $@
 
+# import-scene reads scenes with assimp behind the editor's own scene guards
+# (editor/core: scan, import_io, os); elsewhere (Windows, CMake) scene.c
+# compiles without CAMPATH_WITH_ASSIMP and the command says it is not there
+$(BUILD)/editor/cli/scene.o: editor/cli/scene.c $(wildcard include/campath/*.h editor/cli/*.h editor/core/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) -Ieditor/cli -Ieditor/core -DCAMPATH_WITH_ASSIMP=1 $(ASSIMP_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
+
 $(BUILD)/tests/unit/%.o: tests/unit/%.c $(wildcard include/campath/*.h tests/unit/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
@@ -220,8 +229,8 @@ $(SHARED_LIB): $(LIB_PIC_OBJ)
 	ln -sf libcampath.so.$(VERSION) $(BUILD)/libcampath.so.$(SOVERSION)
 	ln -sf libcampath.so.$(SOVERSION) $(BUILD)/libcampath.so
 
-$(CLI_BIN): $(CLI_OBJ) $(STATIC_LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(STATIC_LIB) $(LIBS)
+$(CLI_BIN): $(CLI_OBJ) $(CLI_CORE_OBJ) $(STATIC_LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(CLI_CORE_OBJ) $(STATIC_LIB) $(ASSIMP_LIBS) -lpthread $(LIBS)
 
 $(EDITOR_BIN): $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB) $(IMAGE_LIBS) $(TTF_LIBS) $(SDL_LIBS) \

@@ -1,0 +1,595 @@
+/* SPDX-License-Identifier: MIT */
+/* editor/cli/scene.c - a camera's animation from a scene file, through assimp
+ * and behind the editor's scene guards (editor/core: scan.h, import_io.h). */
+#include "scene.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cli_scene_shot_free(cli_scene_shot *shot)
+{
+    free(shot->keys);
+    memset(shot, 0, sizeof *shot);
+}
+
+#if CAMPATH_WITH_ASSIMP
+
+#include <assimp/cimport.h>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+#include <math.h>
+#include <stdint.h>
+
+#include "import.h"
+#include "import_io.h"
+#include "os.h"
+#include "scan.h"
+
+#define PI 3.14159265358979323846
+/* assimp's own viewer plays an animation that gives no ticks per second at this rate */
+#define DEFAULT_TICKS_PER_SECOND 25.0
+/* the picture's shape taken when the file gives none */
+#define DEFAULT_ASPECT (16.0 / 9.0)
+
+/* An affine transform, row-major like aiMatrix4x4 (column 3 the translation), in doubles. */
+typedef struct affine {
+    double m[3][4];
+} affine;
+
+static affine affine_identity(void)
+{
+    affine a = {{{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}}};
+    return a;
+}
+
+static affine affine_from_ai(const struct aiMatrix4x4 *b)
+{
+    affine a = {{{b->a1, b->a2, b->a3, b->a4}, {b->b1, b->b2, b->b3, b->b4}, {b->c1, b->c2, b->c3, b->c4}}};
+    return a;
+}
+
+static affine affine_mul(const affine *a, const affine *b)
+{
+    affine r;
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 4; j++)
+            r.m[i][j] = a->m[i][0] * b->m[0][j] + a->m[i][1] * b->m[1][j] + a->m[i][2] * b->m[2][j];
+        r.m[i][3] += a->m[i][3];
+    }
+    return r;
+}
+
+/* translation * rotation * scaling: how assimp composes a channel's keys */
+static affine affine_trs(const double t[3], cp_quat q, const double s[3])
+{
+    double x = q.x, y = q.y, z = q.z, w = q.w;
+    double r[3][3] = {
+        {1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)},
+        {2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)},
+        {2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)},
+    };
+    affine a;
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 3; j++)
+            a.m[i][j] = r[i][j] * s[j];
+        a.m[i][3] = t[i];
+    }
+    return a;
+}
+
+static cp_vec3 apply_linear(const affine *a, cp_vec3 v)
+{
+    return cp_vec3_make(a->m[0][0] * v.x + a->m[0][1] * v.y + a->m[0][2] * v.z,
+                        a->m[1][0] * v.x + a->m[1][1] * v.y + a->m[1][2] * v.z,
+                        a->m[2][0] * v.x + a->m[2][1] * v.y + a->m[2][2] * v.z);
+}
+
+/* The unit quaternion of a rotation matrix given by its columns (Shepperd's
+ * method: the largest of the four squared components is taken from the
+ * trace or a diagonal entry, the others from sums and differences). */
+static cp_quat quat_from_columns(cp_vec3 c0, cp_vec3 c1, cp_vec3 c2)
+{
+    double m00 = c0.x, m10 = c0.y, m20 = c0.z, m01 = c1.x, m11 = c1.y, m21 = c1.z, m02 = c2.x, m12 = c2.y, m22 = c2.z;
+    double tr = m00 + m11 + m22;
+    cp_quat q;
+    if (tr >= m00 && tr >= m11 && tr >= m22) {
+        double s = 2 * sqrt(1 + tr);
+        q = cp_quat_make((m21 - m12) / s, (m02 - m20) / s, (m10 - m01) / s, s / 4);
+    } else if (m00 >= m11 && m00 >= m22) {
+        double s = 2 * sqrt(1 + m00 - m11 - m22);
+        q = cp_quat_make(s / 4, (m01 + m10) / s, (m02 + m20) / s, (m21 - m12) / s);
+    } else if (m11 >= m22) {
+        double s = 2 * sqrt(1 + m11 - m00 - m22);
+        q = cp_quat_make((m01 + m10) / s, s / 4, (m12 + m21) / s, (m02 - m20) / s);
+    } else {
+        double s = 2 * sqrt(1 + m22 - m00 - m11);
+        q = cp_quat_make((m02 + m20) / s, (m12 + m21) / s, s / 4, (m10 - m01) / s);
+    }
+    return cp_quat_normalize(q);
+}
+
+/* ---- sampling a channel: assimp's rule ------------------------------------------------------ */
+
+/* The key i with k[i] <= t < k[i + 1] (keys checked increasing), for t inside the keys. */
+#define SEGMENT(keys, n, t, i)                              \
+    do {                                                    \
+        size_t lo_ = 0, hi_ = (n) - 1;                      \
+        while (hi_ - lo_ > 1) {                             \
+            size_t mid_ = lo_ + (hi_ - lo_) / 2;            \
+            if ((keys)[mid_].mTime <= (t))                  \
+                lo_ = mid_;                                 \
+            else                                            \
+                hi_ = mid_;                                 \
+        }                                                   \
+        (i) = lo_;                                          \
+    } while (0)
+
+/* Linear between keys; outside them the nearest key. */
+static void vector_at(const struct aiVectorKey *k, unsigned n, double t, double out[3])
+{
+    if (t <= k[0].mTime || n == 1) {
+        out[0] = k[0].mValue.x, out[1] = k[0].mValue.y, out[2] = k[0].mValue.z;
+        return;
+    }
+    if (t >= k[n - 1].mTime) {
+        out[0] = k[n - 1].mValue.x, out[1] = k[n - 1].mValue.y, out[2] = k[n - 1].mValue.z;
+        return;
+    }
+    size_t i;
+    SEGMENT(k, n, t, i);
+    double f = (t - k[i].mTime) / (k[i + 1].mTime - k[i].mTime);
+    out[0] = k[i].mValue.x + f * ((double)k[i + 1].mValue.x - k[i].mValue.x);
+    out[1] = k[i].mValue.y + f * ((double)k[i + 1].mValue.y - k[i].mValue.y);
+    out[2] = k[i].mValue.z + f * ((double)k[i + 1].mValue.z - k[i].mValue.z);
+}
+
+static cp_quat quat_of(const struct aiQuaternion *q)
+{
+    return cp_quat_normalize(cp_quat_make(q->x, q->y, q->z, q->w));
+}
+
+/* Spherical linear (the shorter way round) between keys; outside them the nearest key. */
+static cp_quat rotation_at(const struct aiQuatKey *k, unsigned n, double t)
+{
+    if (t <= k[0].mTime || n == 1)
+        return quat_of(&k[0].mValue);
+    if (t >= k[n - 1].mTime)
+        return quat_of(&k[n - 1].mValue);
+    size_t i;
+    SEGMENT(k, n, t, i);
+    double f = (t - k[i].mTime) / (k[i + 1].mTime - k[i].mTime);
+    return cp_quat_slerp(quat_of(&k[i].mValue), quat_of(&k[i + 1].mValue), f);
+}
+
+/* ---- the reader --------------------------------------------------------------------------------- */
+
+typedef struct reader {
+    const char                 *file;
+    const struct aiScene       *scene;
+    const struct aiNode       **chain;     /* the root ... the camera's node */
+    const struct aiNodeAnim   **channel;   /* per chain node: its channel in the animation, or NULL */
+    size_t                      depth;     /* nodes in the chain */
+    char                       *err;
+    size_t                      err_size;
+    cli_scene_shot             *shot;
+} reader;
+
+static void add_note(cli_scene_shot *shot, const char *text)
+{
+    size_t n = strlen(shot->notes);
+    snprintf(shot->notes + n, sizeof shot->notes - n, "%s%s", n ? "; " : "", text);
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && ed_os_casecmp(s + n - m, suffix) == 0;
+}
+
+static int meta_number(const struct aiScene *sc, const char *key, double *out)
+{
+    const struct aiMetadata *m = sc->mMetaData;
+    for (unsigned i = 0; m && i < m->mNumProperties; i++) {
+        if (strcmp(m->mKeys[i].data, key) != 0 || !m->mValues[i].mData)
+            continue;
+        const void *d = m->mValues[i].mData;
+        switch (m->mValues[i].mType) {
+        case AI_INT32: *out = *(const int32_t *)d; return 1;
+        case AI_UINT64: *out = (double)*(const uint64_t *)d; return 1;
+        case AI_FLOAT: *out = *(const float *)d; return 1;
+        case AI_DOUBLE: *out = *(const double *)d; return 1;
+        default: return 0;
+        }
+    }
+    return 0;
+}
+
+/* Metres and +Y up, as the editor takes a scene (editor/core/import.c): an
+ * FBX file's UnitScaleFactor (centimetres per unit) and UpAxis /
+ * UpAxisSign are applied here; a COLLADA file's <unit> and <up_axis>
+ * assimp has applied itself; other formats are taken as metres, +Y up. */
+static affine units_and_axes(const reader *r)
+{
+    affine root = affine_identity();
+    if (ends_with(r->file, ".dae"))
+        return root;
+    double v, s = 1, sign = 1;
+    int up = 1;
+    if (meta_number(r->scene, "UnitScaleFactor", &v) && v > 0 && isfinite(v))
+        s = v / 100.0;
+    if (meta_number(r->scene, "UpAxis", &v) && (v == 0 || v == 1 || v == 2)) {
+        up = (int)v;
+        if (meta_number(r->scene, "UpAxisSign", &v) && v < 0)
+            sign = -1;
+    }
+    /* rows: where the source's x, y, z go, so that its up axis becomes +Y */
+    double m[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    if (up == 0) { /* X up: (x, y, z) -> (-y, x, z) */
+        double x[3][3] = {{0, -1, 0}, {1, 0, 0}, {0, 0, 1}};
+        memcpy(m, x, sizeof m);
+    } else if (up == 2) { /* Z up: (x, y, z) -> (x, z, -y) */
+        double z[3][3] = {{1, 0, 0}, {0, 0, 1}, {0, -1, 0}};
+        memcpy(m, z, sizeof m);
+    }
+    if (sign < 0) /* the negative axis up: half a turn about an axis that is not up */
+        for (int j = 0; j < 3; j++)
+            m[1][j] = -m[1][j], m[up == 0 ? 0 : 2][j] = -m[up == 0 ? 0 : 2][j];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            root.m[i][j] = s * m[i][j];
+    return root;
+}
+
+/* The chain from the root to the first node called `name` (depth first, in
+ * the file's order). 1 found, 0 not, -1 deeper than the editor's limit. */
+static int find_chain(reader *r, const struct aiNode *node, const char *name, size_t depth)
+{
+    if (depth >= ED_IMPORT_MAX_DEPTH)
+        return -1;
+    r->chain[depth] = node;
+    if (strcmp(node->mName.data, name) == 0) {
+        r->depth = depth + 1;
+        return 1;
+    }
+    for (unsigned i = 0; i < node->mNumChildren; i++) {
+        int rc = find_chain(r, node->mChildren[i], name, depth + 1);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+/* Which camera: the one named, or the only one. NULL with the message. */
+static const struct aiCamera *pick_camera(reader *r, const char *name)
+{
+    const struct aiScene *sc = r->scene;
+    if (sc->mNumCameras == 0) {
+        snprintf(r->err, r->err_size, "%s: the scene holds no camera", r->file);
+        return NULL;
+    }
+    if (name) {
+        for (unsigned i = 0; i < sc->mNumCameras; i++)
+            if (strcmp(sc->mCameras[i]->mName.data, name) == 0)
+                return sc->mCameras[i];
+    } else if (sc->mNumCameras == 1) {
+        return sc->mCameras[0];
+    }
+    int n = name ? snprintf(r->err, r->err_size, "%s: no camera '%s'; the scene's cameras: ", r->file, name)
+                 : snprintf(r->err, r->err_size, "%s: %u cameras, name one with --camera: ", r->file, sc->mNumCameras);
+    for (unsigned i = 0; i < sc->mNumCameras && n >= 0 && (size_t)n < r->err_size; i++) {
+        int m = snprintf(r->err + n, r->err_size - (size_t)n, "%s'%s'", i ? ", " : "", sc->mCameras[i]->mName.data);
+        if (m < 0)
+            break;
+        n += m;
+    }
+    return NULL;
+}
+
+/* The first animation with a channel for a node of the chain; NULL if none. */
+static const struct aiAnimation *pick_animation(reader *r)
+{
+    const struct aiScene *sc = r->scene;
+    const struct aiAnimation *found = NULL;
+    int others = 0;
+    for (unsigned a = 0; a < sc->mNumAnimations; a++) {
+        const struct aiAnimation *anim = sc->mAnimations[a];
+        int hit = 0;
+        for (unsigned c = 0; c < anim->mNumChannels && !hit; c++)
+            for (size_t d = 0; d < r->depth && !hit; d++)
+                hit = strcmp(anim->mChannels[c]->mNodeName.data, r->chain[d]->mName.data) == 0;
+        if (hit && !found)
+            found = anim;
+        else if (hit)
+            others++;
+    }
+    if (found && others) {
+        char text[400];
+        snprintf(text, sizeof text, "%d more animations move the camera: the first, '%.200s', is read", others,
+                 found->mName.data);
+        add_note(r->shot, text);
+    }
+    return found;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Every key time of the chain's channels, sorted, each once (ticks). */
+static double *key_times(reader *r, size_t *count)
+{
+    size_t total = 0;
+    for (size_t d = 0; d < r->depth; d++) {
+        const struct aiNodeAnim *ch = r->channel[d];
+        if (ch)
+            total += (size_t)ch->mNumPositionKeys + ch->mNumRotationKeys + ch->mNumScalingKeys;
+    }
+    double *t = malloc((total ? total : 1) * sizeof *t);
+    if (!t)
+        return NULL;
+    size_t n = 0;
+    for (size_t d = 0; d < r->depth; d++) {
+        const struct aiNodeAnim *ch = r->channel[d];
+        if (!ch)
+            continue;
+        for (unsigned i = 0; i < ch->mNumPositionKeys; i++)
+            t[n++] = ch->mPositionKeys[i].mTime;
+        for (unsigned i = 0; i < ch->mNumRotationKeys; i++)
+            t[n++] = ch->mRotationKeys[i].mTime;
+        for (unsigned i = 0; i < ch->mNumScalingKeys; i++)
+            t[n++] = ch->mScalingKeys[i].mTime;
+    }
+    qsort(t, n, sizeof *t, cmp_double);
+    size_t u = 0;
+    for (size_t i = 0; i < n; i++)
+        if (u == 0 || t[i] != t[u - 1])
+            t[u++] = t[i];
+    *count = u;
+    return t;
+}
+
+/* Whether a channel's keys are finite and strictly increasing in time; -1 with the message if not. */
+static int check_channel(reader *r, const struct aiNodeAnim *ch)
+{
+    const char *kinds[3] = {"position", "rotation", "scaling"};
+    unsigned counts[3] = {ch->mNumPositionKeys, ch->mNumRotationKeys, ch->mNumScalingKeys};
+    for (int k = 0; k < 3; k++) {
+        for (unsigned i = 0; i < counts[k]; i++) {
+            double t = k == 0 ? ch->mPositionKeys[i].mTime : k == 1 ? ch->mRotationKeys[i].mTime : ch->mScalingKeys[i].mTime;
+            double prev = i == 0 ? -INFINITY
+                          : k == 0 ? ch->mPositionKeys[i - 1].mTime
+                          : k == 1 ? ch->mRotationKeys[i - 1].mTime
+                                   : ch->mScalingKeys[i - 1].mTime;
+            if (!isfinite(t) || !(t > prev)) {
+                snprintf(r->err, r->err_size, "%s: camera '%s': node '%s': %s key %u: its time %g does not follow %g",
+                         r->file, r->shot->camera, ch->mNodeName.data, kinds[k], i, t, prev);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* A node's transform at `ticks`: its channel's keys, or its own transform. */
+static affine local_at(const reader *r, size_t d, double ticks)
+{
+    const struct aiNodeAnim *ch = r->channel[d];
+    if (!ch)
+        return affine_from_ai(&r->chain[d]->mTransformation);
+    /* a kind of key the channel lacks comes from the node's own transform */
+    struct aiVector3D s0, p0;
+    struct aiQuaternion q0;
+    aiDecomposeMatrix(&r->chain[d]->mTransformation, &s0, &q0, &p0);
+    double t[3] = {p0.x, p0.y, p0.z}, s[3] = {s0.x, s0.y, s0.z};
+    cp_quat q = quat_of(&q0);
+    if (ch->mNumPositionKeys)
+        vector_at(ch->mPositionKeys, ch->mNumPositionKeys, ticks, t);
+    if (ch->mNumRotationKeys)
+        q = rotation_at(ch->mRotationKeys, ch->mNumRotationKeys, ticks);
+    if (ch->mNumScalingKeys)
+        vector_at(ch->mScalingKeys, ch->mNumScalingKeys, ticks, s);
+    return affine_trs(t, q, s);
+}
+
+/* The camera's vertical field of view in degrees. assimp's FBX and COLLADA
+ * readers (5.2) put the full horizontal angle in mHorizontalFOV, its glTF
+ * reader and its documentation half of it: see docs/cli.md. */
+static int vertical_fov(reader *r, const struct aiCamera *cam, double *fov)
+{
+    if (cam->mOrthographicWidth != 0 || !(cam->mHorizontalFOV > 0)) {
+        snprintf(r->err, r->err_size, "%s: camera '%s' is orthographic (or has no field of view): campath paths are "
+                 "perspective", r->file, r->shot->camera);
+        return -1;
+    }
+    double half = cam->mHorizontalFOV;
+    if (ends_with(r->file, ".fbx") || ends_with(r->file, ".dae"))
+        half /= 2;
+    double aspect = cam->mAspect;
+    if (!(aspect > 0) || !isfinite(aspect)) {
+        aspect = DEFAULT_ASPECT;
+        add_note(r->shot, "the file gives no aspect ratio: the horizontal field of view is turned into a vertical "
+                          "one for 16:9");
+    }
+    *fov = 2 * atan(tan(half) / aspect) * 180 / PI;
+    if (!(*fov > 0 && *fov < 180)) {
+        snprintf(r->err, r->err_size, "%s: camera '%s': vertical field of view %g degrees, outside (0, 180)", r->file,
+                 r->shot->camera, *fov);
+        return -1;
+    }
+    return 0;
+}
+
+/* The camera's world pose from the chain's transform `w`. */
+static int pose(reader *r, const struct aiCamera *cam, const affine *w, double seconds, cp_key *key)
+{
+    cp_vec3 p = cp_vec3_make(cam->mPosition.x, cam->mPosition.y, cam->mPosition.z);
+    cp_vec3 look = apply_linear(w, cp_vec3_make(cam->mLookAt.x, cam->mLookAt.y, cam->mLookAt.z));
+    cp_vec3 up = apply_linear(w, cp_vec3_make(cam->mUp.x, cam->mUp.y, cam->mUp.z));
+    cp_vec3 right = cp_vec3_cross(look, up);
+    /* a mirroring transform turns the camera's right-handed frame left-handed */
+    cp_vec3 l0 = cp_vec3_make(cam->mLookAt.x, cam->mLookAt.y, cam->mLookAt.z);
+    cp_vec3 u0 = cp_vec3_make(cam->mUp.x, cam->mUp.y, cam->mUp.z);
+    double det = cp_vec3_dot(apply_linear(w, cp_vec3_cross(l0, u0)), right);
+    double ll = cp_vec3_length(look), lr = cp_vec3_length(right);
+    if (!(ll > 0) || !(lr > 1e-12 * ll * cp_vec3_length(up)) || !isfinite(ll * lr)) {
+        snprintf(r->err, r->err_size, "%s: camera '%s' at %g s: its look-at and up directions are zero or parallel",
+                 r->file, r->shot->camera, seconds);
+        return -1;
+    }
+    if (!(det > 0)) {
+        snprintf(r->err, r->err_size, "%s: camera '%s' at %g s: a transform above it mirrors (a negative scale), "
+                 "which a camera pose cannot hold", r->file, r->shot->camera, seconds);
+        return -1;
+    }
+    cp_vec3 z = cp_vec3_scale(look, -1 / ll);          /* the camera looks down -Z */
+    cp_vec3 x = cp_vec3_scale(right, 1 / lr);
+    cp_vec3 y = cp_vec3_cross(z, x);
+    key->time = seconds;
+    key->position = cp_vec3_add(apply_linear(w, p), cp_vec3_make(w->m[0][3], w->m[1][3], w->m[2][3]));
+    key->rotation = quat_from_columns(x, y, z);
+    return 0;
+}
+
+static int read_camera(reader *r, const char *name)
+{
+    const struct aiScene *sc = r->scene;
+    const struct aiCamera *cam = pick_camera(r, name);
+    if (!cam)
+        return -1;
+    snprintf(r->shot->camera, sizeof r->shot->camera, "%s", cam->mName.data);
+    double fov;
+    if (vertical_fov(r, cam, &fov))
+        return -1;
+    int found = sc->mRootNode ? find_chain(r, sc->mRootNode, cam->mName.data, 0) : 0;
+    if (found < 0) {
+        snprintf(r->err, r->err_size, "%s: the node tree is more than %d levels deep, the editor's limit", r->file,
+                 ED_IMPORT_MAX_DEPTH);
+        return -1;
+    }
+    if (!found) {
+        snprintf(r->err, r->err_size, "%s: camera '%s' has no node", r->file, cam->mName.data);
+        return -1;
+    }
+    const struct aiAnimation *anim = pick_animation(r);
+    if (!anim) {
+        snprintf(r->err, r->err_size, "%s: camera '%s' has no animation (no channel moves its node or a node above it)",
+                 r->file, cam->mName.data);
+        return -1;
+    }
+    for (size_t d = 0; d < r->depth; d++) {
+        r->channel[d] = NULL;
+        for (unsigned c = 0; c < anim->mNumChannels && !r->channel[d]; c++)
+            if (strcmp(anim->mChannels[c]->mNodeName.data, r->chain[d]->mName.data) == 0)
+                r->channel[d] = anim->mChannels[c];
+        if (r->channel[d] && check_channel(r, r->channel[d]))
+            return -1;
+    }
+    double tps = anim->mTicksPerSecond;
+    if (!(tps > 0) || !isfinite(tps)) {
+        tps = DEFAULT_TICKS_PER_SECOND;
+        add_note(r->shot, "the file gives no ticks per second: 25 taken, as assimp's own viewer does");
+    }
+    size_t count;
+    double *ticks = key_times(r, &count);
+    if (!ticks) {
+        snprintf(r->err, r->err_size, "%s: out of memory", r->file);
+        return -1;
+    }
+    if (count < 2) {
+        snprintf(r->err, r->err_size, "%s: camera '%s' has no animation: its channels hold %zu key time%s, a path needs 2",
+                 r->file, cam->mName.data, count, count == 1 ? "" : "s");
+        free(ticks);
+        return -1;
+    }
+    if (count > CP_PATH_MAX_KEYS || !(r->shot->keys = calloc(count, sizeof *r->shot->keys))) {
+        snprintf(r->err, r->err_size, "%s: camera '%s': %zu key times, more than a path may hold", r->file,
+                 cam->mName.data, count);
+        free(ticks);
+        return -1;
+    }
+    affine root = units_and_axes(r);
+    for (size_t i = 0; i < count; i++) {
+        affine w = root;
+        for (size_t d = 0; d < r->depth; d++) {
+            affine local = local_at(r, d, ticks[i]);
+            w = affine_mul(&w, &local);
+        }
+        cp_key *k = &r->shot->keys[i];
+        if (pose(r, cam, &w, ticks[i] / tps, k)) {
+            free(ticks);
+            return -1;
+        }
+        /* one sign along the path: each rotation in the hemisphere of the one before */
+        if (i > 0 && cp_quat_dot(k->rotation, r->shot->keys[i - 1].rotation) < 0)
+            k->rotation = cp_quat_neg(k->rotation);
+        k->fov = fov;
+    }
+    r->shot->count = count;
+    free(ticks);
+    return 0;
+}
+
+int cli_scene_read(const char *file, const char *camera, cli_scene_shot *shot, char *err, size_t err_size)
+{
+    memset(shot, 0, sizeof *shot);
+    unsigned long long size;
+    char why[256];
+    if (ed_os_regular_size(file, &size, why, sizeof why) != 0) {
+        snprintf(err, err_size, "%s: %s", file, why);
+        return CLI_SCENE_FAILED;
+    }
+    /* the editor's budget: what a glTF asks for is counted before assimp reads it,
+       and assimp reads only regular files in the scene's folder, for a limited time */
+    ed_import_io fs;
+    if (ed_import_io_init(&fs, file, NULL, ED_IMPORT_MAX_SECONDS, err, err_size))
+        return CLI_SCENE_FAILED;
+    if (ed_scan_gltf(file, NULL, err, err_size)) {
+        ed_import_io_free(&fs);
+        return CLI_SCENE_FAILED;
+    }
+    const struct aiScene *sc = aiImportFileEx(file, aiProcess_ValidateDataStructure, &fs.io);
+    if (!sc) {
+        const char *reason = aiGetErrorString();
+        if (fs.stopped)
+            snprintf(err, err_size, "%s: reading took more than %g s, the editor's limit for a scene: stopped", file,
+                     fs.seconds);
+        else
+            snprintf(err, err_size, "%s: %s%s%s", file, reason && *reason ? reason : "assimp cannot read it",
+                     fs.refused[0] ? "; refused: " : "", fs.refused);
+        ed_import_io_free(&fs);
+        return CLI_SCENE_FAILED;
+    }
+    reader r = {file, sc, NULL, NULL, 0, err, err_size, shot};
+    r.chain = malloc(ED_IMPORT_MAX_DEPTH * sizeof *r.chain);
+    r.channel = malloc(ED_IMPORT_MAX_DEPTH * sizeof *r.channel);
+    int rc = -1;
+    if (!r.chain || !r.channel)
+        snprintf(err, err_size, "%s: out of memory", file);
+    else
+        rc = read_camera(&r, camera);
+    free(r.chain);
+    free(r.channel);
+    aiReleaseImport(sc);
+    ed_import_io_free(&fs);
+    if (rc) {
+        cli_scene_shot_free(shot);
+        return CLI_SCENE_FAILED;
+    }
+    return CLI_SCENE_OK;
+}
+
+#else /* no assimp in this build */
+
+int cli_scene_read(const char *file, const char *camera, cli_scene_shot *shot, char *err, size_t err_size)
+{
+    (void)camera;
+    memset(shot, 0, sizeof *shot);
+    snprintf(err, err_size, "%s: reading scene files is not available in this build of campath (it is built without "
+             "assimp)", file);
+    return CLI_SCENE_UNAVAILABLE;
+}
+
+#endif
