@@ -187,6 +187,11 @@ static int ends_with(const char *s, const char *suffix)
     return n >= m && ed_os_casecmp(s + n - m, suffix) == 0;
 }
 
+static int is_gltf(const char *file)
+{
+    return ends_with(file, ".gltf") || ends_with(file, ".glb");
+}
+
 static int meta_number(const struct aiScene *sc, const char *key, double *out)
 {
     const struct aiMetadata *m = sc->mMetaData;
@@ -394,9 +399,12 @@ static affine local_at(const reader *r, size_t d, double ticks)
     return affine_trs(t, q, s);
 }
 
-/* The camera's vertical field of view in degrees. assimp's FBX and COLLADA
- * readers (5.2) put the full horizontal angle in mHorizontalFOV, its glTF
- * reader and its documentation half of it: see docs/cli.md. */
+/* The camera's vertical field of view in degrees. What mHorizontalFOV holds
+ * depends on the reader (measured with assimp 5.2, docs/cli.md): the FBX and
+ * COLLADA readers put the full horizontal angle there; the glTF reader the
+ * vertical angle times the aspect ratio (or the vertical angle alone when
+ * the file gives no aspect ratio); the others, as assimp documents, half
+ * the horizontal angle. */
 static int vertical_fov(reader *r, const struct aiCamera *cam, double *fov)
 {
     if (cam->mOrthographicWidth != 0 || !(cam->mHorizontalFOV > 0)) {
@@ -404,16 +412,19 @@ static int vertical_fov(reader *r, const struct aiCamera *cam, double *fov)
                  "perspective", r->file, r->shot->camera);
         return -1;
     }
-    double half = cam->mHorizontalFOV;
-    if (ends_with(r->file, ".fbx") || ends_with(r->file, ".dae"))
-        half /= 2;
-    double aspect = cam->mAspect;
-    if (!(aspect > 0) || !isfinite(aspect)) {
-        aspect = DEFAULT_ASPECT;
-        add_note(r->shot, "the file gives no aspect ratio: the horizontal field of view is turned into a vertical "
-                          "one for 16:9");
+    double aspect = cam->mAspect, angle = cam->mHorizontalFOV;
+    int known = aspect > 0 && isfinite(aspect);
+    if (is_gltf(r->file)) {
+        *fov = (known ? angle / aspect : angle) * 180 / PI;
+    } else {
+        double half = ends_with(r->file, ".fbx") || ends_with(r->file, ".dae") ? angle / 2 : angle;
+        if (!known) {
+            aspect = DEFAULT_ASPECT;
+            add_note(r->shot, "the file gives no aspect ratio: the horizontal field of view is turned into a "
+                              "vertical one for 16:9");
+        }
+        *fov = 2 * atan(tan(half) / aspect) * 180 / PI;
     }
-    *fov = 2 * atan(tan(half) / aspect) * 180 / PI;
     if (!(*fov > 0 && *fov < 180)) {
         snprintf(r->err, r->err_size, "%s: camera '%s': vertical field of view %g degrees, outside (0, 180)", r->file,
                  r->shot->camera, *fov);
@@ -426,6 +437,10 @@ static int vertical_fov(reader *r, const struct aiCamera *cam, double *fov)
 static int pose(reader *r, const struct aiCamera *cam, const affine *w, double seconds, cp_key *key)
 {
     cp_vec3 p = cp_vec3_make(cam->mPosition.x, cam->mPosition.y, cam->mPosition.z);
+    /* a glTF camera is at its node's origin (glTF 2.0, "Cameras"); assimp 5.2's reader copies the
+       node's translation into mPosition as well, which would count it twice */
+    if (is_gltf(r->file))
+        p = cp_vec3_make(0, 0, 0);
     cp_vec3 look = apply_linear(w, cp_vec3_make(cam->mLookAt.x, cam->mLookAt.y, cam->mLookAt.z));
     cp_vec3 up = apply_linear(w, cp_vec3_make(cam->mUp.x, cam->mUp.y, cam->mUp.z));
     cp_vec3 right = cp_vec3_cross(look, up);
@@ -459,7 +474,7 @@ static int read_camera(reader *r, const char *name)
     const struct aiCamera *cam = pick_camera(r, name);
     if (!cam)
         return -1;
-    snprintf(r->shot->camera, sizeof r->shot->camera, "%s", cam->mName.data);
+    snprintf(r->shot->camera, sizeof r->shot->camera, "%.255s", cam->mName.data);
     double fov;
     if (vertical_fov(r, cam, &fov))
         return -1;
@@ -532,6 +547,25 @@ static int read_camera(reader *r, const char *name)
     return 0;
 }
 
+/* Whether a glTF file (its JSON, or a GLB's JSON chunk, which comes first)
+ * names KHR_animation_pointer: assimp 5.2 reads such a channel as the
+ * translation of the first node, silently. Reads as far as a glTF's JSON may go. */
+static int uses_animation_pointer(const char *file)
+{
+    static const char name[] = "KHR_animation_pointer";
+    const size_t n = sizeof name - 1, cap = ED_IMPORT_MAX_JSON_BYTES + 28;
+    FILE *f = fopen(file, "rb");
+    char *text = malloc(cap);
+    size_t got = f && text ? fread(text, 1, cap, f) : 0;
+    int found = 0;
+    for (size_t i = 0; i + n <= got && !found; i++)
+        found = text[i] == 'K' && memcmp(text + i, name, n) == 0;
+    if (f)
+        fclose(f);
+    free(text);
+    return found;
+}
+
 int cli_scene_read(const char *file, const char *camera, cli_scene_shot *shot, char *err, size_t err_size)
 {
     memset(shot, 0, sizeof *shot);
@@ -547,6 +581,12 @@ int cli_scene_read(const char *file, const char *camera, cli_scene_shot *shot, c
     if (ed_import_io_init(&fs, file, NULL, ED_IMPORT_MAX_SECONDS, err, err_size))
         return CLI_SCENE_FAILED;
     if (ed_scan_gltf(file, NULL, err, err_size)) {
+        ed_import_io_free(&fs);
+        return CLI_SCENE_FAILED;
+    }
+    if (is_gltf(file) && uses_animation_pointer(file)) {
+        snprintf(err, err_size, "%s: it animates with KHR_animation_pointer, which assimp 5.2 reads as the first "
+                 "node's translation: read it with campath import-gltf", file);
         ed_import_io_free(&fs);
         return CLI_SCENE_FAILED;
     }

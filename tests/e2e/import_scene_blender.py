@@ -12,7 +12,7 @@
 # Writes OUTDIR/shot.fbx (Blender's FBX exporter, the animation baked at
 # every frame) and OUTDIR/shot.dae (its COLLADA exporter, sampled at every
 # frame), then adds a second, still camera "Still" and writes
-# OUTDIR/two.fbx. OUTDIR/blender.txt gets one line per frame of "Shot":
+# OUTDIR/two.fbx, and OUTDIR/still.fbx without the animation. OUTDIR/blender.txt gets one line per frame of "Shot":
 #
 #     frame,px,py,pz,qx,qy,qz,qw,vfov
 #
@@ -80,17 +80,23 @@ with open(os.path.join(out, "blender.txt"), "w") as f:
         q = (TO_Y_UP @ m.to_3x3().normalized()).to_quaternion()
         f.write(f"{frame},{p.x:.9g},{p.y:.9g},{p.z:.9g},{q.x:.9g},{q.y:.9g},{q.z:.9g},{q.w:.9g},"
                 f"{vertical_fov(cam):.9g}\n")
-scene.frame_set(0)
 
+# The exporters write the camera's focal length as it is at the scene's
+# current frame (neither format's reader in assimp reads its animation):
+# frame 0 for each file. Objects that do not move get no animation curves.
 common = dict(use_selection=False, object_types={"EMPTY", "CAMERA"}, bake_anim=True,
               bake_anim_use_all_actions=False, bake_anim_use_nla_strips=False,
-              bake_anim_force_startend_keying=True, bake_anim_step=1.0, bake_anim_simplify_factor=0.0,
+              bake_anim_force_startend_keying=False, bake_anim_step=1.0, bake_anim_simplify_factor=0.0,
               add_leaf_bones=False)
+scene.frame_set(0)
 bpy.ops.export_scene.fbx(filepath=os.path.join(out, "shot.fbx"), **common)
+scene.frame_set(0)
 bpy.ops.wm.collada_export(filepath=os.path.join(out, "shot.dae"), include_animations=True,
                           export_animation_type_selection="sample", sampling_rate=1)
 
 still = bpy.data.objects.new("Still", bpy.data.cameras.new("StillLens"))
 scene.collection.objects.link(still)
 still.location = (0, -10, 2)
+scene.frame_set(0)
 bpy.ops.export_scene.fbx(filepath=os.path.join(out, "two.fbx"), **common)
+bpy.ops.export_scene.fbx(filepath=os.path.join(out, "still.fbx"), **dict(common, bake_anim=False))

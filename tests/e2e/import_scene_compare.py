@@ -3,6 +3,7 @@
 """tests/e2e/import_scene_compare.py - an imported camera against Blender's own.
 
     import_scene_compare.py BLENDER.txt SAMPLES.csv LABEL POSITION_TOL ROTATION_TOL FOV_TOL [--fov-frame F]
+                            [--expect-off]
 
 BLENDER.txt is what tests/e2e/import_scene_blender.py wrote (one line
 `frame,px,py,pz,qx,qy,qz,qw,vfov` per frame, +Y up); SAMPLES.csv is
@@ -12,7 +13,8 @@ to the other) and field-of-view error (degrees) and exits 1 when one is over
 its tolerance. With --fov-frame F the field of view is compared with
 Blender's at frame F only, at every frame (a file whose field of view is not
 animated: see docs/cli.md), and the largest difference from Blender's
-animated one is printed too.
+animated one is printed too. With --expect-off it exits 1 when every error
+is within its tolerance: the control that shows the check can tell.
 """
 import math
 import sys
@@ -36,7 +38,8 @@ def unit(q):
 
 
 def main():
-    args = sys.argv[1:]
+    args = [a for a in sys.argv[1:] if a != "--expect-off"]
+    expect_off = "--expect-off" in sys.argv[1:]
     fov_frame = None
     if "--fov-frame" in args:
         i = args.index("--fov-frame")
@@ -68,13 +71,16 @@ def main():
         note("rot", rotation_angle(q, unit(w[4:8])), frame)
         note("fov", abs(g[col["fov"]] - (w[8] if still_fov is None else still_fov)), frame)
         note("anim", abs(g[col["fov"]] - w[8]), frame)
-    status = 0
+    off = 0
     for kind, tol, unit_name in (("pos", pos_tol, "m"), ("rot", rot_tol, "rad"), ("fov", fov_tol, "deg")):
         err, frame = worst[kind]
-        ok = err <= tol
-        status |= not ok
-        print(f"{'ok' if ok else 'FAIL'}: {label}: largest {kind} error {err:.3g} {unit_name} (frame {frame}),"
-              f" tolerance {tol:g}")
+        over = not err <= tol
+        off |= over
+        word = ("off" if over else "within") if expect_off else ("FAIL" if over else "ok")
+        print(f"{word}: {label}: largest {kind} error {err:.3g} {unit_name} (frame {frame}), tolerance {tol:g}")
+    if expect_off:
+        print(f"{'ok' if off else 'FAIL'}: {label}: the check {'tells' if off else 'cannot tell'} a wrong camera")
+    status = int(not off) if expect_off else off
     if still_fov is not None:
         err, frame = worst["anim"]
         print(f"note: {label}: the field of view is Blender's at frame {fov_frame} throughout; Blender's animated"
