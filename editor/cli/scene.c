@@ -13,7 +13,7 @@ void cli_scene_shot_free(cli_scene_shot *shot)
     memset(shot, 0, sizeof *shot);
 }
 
-#if CAMPATH_WITH_ASSIMP
+#ifdef CAMPATH_WITH_ASSIMP
 
 #include <assimp/cimport.h>
 #include <assimp/postprocess.h>
