@@ -23,7 +23,6 @@ void cli_scene_shot_free(cli_scene_shot *shot)
 
 #include "import.h"
 #include "import_io.h"
-#include "os.h"
 #include "scan.h"
 
 #define PI 3.14159265358979323846
@@ -181,10 +180,18 @@ static void add_note(cli_scene_shot *shot, const char *text)
     snprintf(shot->notes + n, sizeof shot->notes - n, "%s%s", n ? "; " : "", text);
 }
 
+/* Whether `s` ends in `suffix` (lower case ASCII), in any case. */
 static int ends_with(const char *s, const char *suffix)
 {
     size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && ed_os_casecmp(s + n - m, suffix) == 0;
+    if (n < m)
+        return 0;
+    for (size_t i = 0; i < m; i++) {
+        char c = s[n - m + i];
+        if ((c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c) != suffix[i])
+            return 0;
+    }
+    return 1;
 }
 
 static int is_gltf(const char *file)
@@ -569,12 +576,6 @@ static int uses_animation_pointer(const char *file)
 int cli_scene_read(const char *file, const char *camera, cli_scene_shot *shot, char *err, size_t err_size)
 {
     memset(shot, 0, sizeof *shot);
-    unsigned long long size;
-    char why[256];
-    if (ed_os_regular_size(file, &size, why, sizeof why) != 0) {
-        snprintf(err, err_size, "%s: %s", file, why);
-        return CLI_SCENE_FAILED;
-    }
     /* the editor's budget: what a glTF asks for is counted before assimp reads it,
        and assimp reads only regular files in the scene's folder, for a limited time */
     ed_import_io fs;
