@@ -560,16 +560,23 @@ static int read_camera(reader *r, const char *name)
 static int uses_animation_pointer(const char *file)
 {
     static const char name[] = "KHR_animation_pointer";
-    const size_t n = sizeof name - 1, cap = ED_IMPORT_MAX_JSON_BYTES + 28;
+    enum { N = sizeof name - 1, CHUNK = 65536 };
     FILE *f = fopen(file, "rb");
-    char *text = malloc(cap);
-    size_t got = f && text ? fread(text, 1, cap, f) : 0;
+    if (!f)
+        return 0;
+    /* in chunks, each after the last N - 1 bytes of the one before (a name across two) */
+    char buf[N - 1 + CHUNK];
+    size_t kept = 0, total = 0, got;
     int found = 0;
-    for (size_t i = 0; i + n <= got && !found; i++)
-        found = text[i] == 'K' && memcmp(text + i, name, n) == 0;
-    if (f)
-        fclose(f);
-    free(text);
+    while (!found && total < ED_IMPORT_MAX_JSON_BYTES + 28 && (got = fread(buf + kept, 1, CHUNK, f)) > 0) {
+        size_t len = kept + got;
+        for (size_t i = 0; i + N <= len && !found; i++)
+            found = buf[i] == 'K' && memcmp(buf + i, name, N) == 0;
+        kept = len < N - 1 ? len : N - 1;
+        memmove(buf, buf + len - kept, kept);
+        total += got;
+    }
+    fclose(f);
     return found;
 }
 

@@ -6,9 +6,10 @@
 #       --python import_scene_blender.py -- OUTDIR
 #
 # Builds at 24 frames a second, frames 0 to 48 (so frame f is at f / 24 s in
-# the files): an empty "Rig" with its own location, rotation and a uniform
-# scale, and under it a camera "Shot" whose location, rotation and focal
-# length are keyed at a few frames (Blender's Bezier easing in between).
+# the files): an empty "Rig" with its own location, rotation (turning 0.5
+# rad about its Z over the frames) and a uniform scale, and under it a
+# camera "Shot" whose location, rotation and focal length are keyed at a few
+# frames (Blender's Bezier easing in between).
 # Writes OUTDIR/shot.fbx (Blender's FBX exporter, the animation baked at
 # every frame) and OUTDIR/shot.dae (its COLLADA exporter, sampled at every
 # frame), then adds a second, still camera "Still" and writes
@@ -42,6 +43,9 @@ scene.collection.objects.link(rig)
 rig.location = (1.5, -2.0, 0.75)
 rig.rotation_euler = (0.2, -0.1, 0.6)
 rig.scale = (1.5, 1.5, 1.5)
+rig.keyframe_insert("rotation_euler", frame=0)
+rig.rotation_euler = (0.2, -0.1, 1.1)
+rig.keyframe_insert("rotation_euler", frame=LAST)
 
 data = bpy.data.cameras.new("ShotLens")
 data.sensor_fit = "AUTO"
