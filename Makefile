@@ -205,9 +205,11 @@ $(BUILD)/editor/cli/%.o: editor/cli/%.c $(wildcard include/campath/*.h editor/cl
 	$(CC) $(ALL_CPPFLAGS) -Ieditor/cli $(ALL_CFLAGS) -c $< -o $@
 
 # import-scene reads scenes with assimp behind the editor's own scene guards
-# (editor/core: scan, import_io, os); elsewhere (Windows, CMake) scene.c
-# compiles without CAMPATH_WITH_ASSIMP and the command says it is not there
-$(BUILD)/editor/cli/scene.o: editor/cli/scene.c $(wildcard include/campath/*.h editor/cli/*.h editor/core/*.h)
+# (editor/core: scan, import_io, os); elsewhere (Windows, CMake) scene.c and
+# scene_anim.c compile without CAMPATH_WITH_ASSIMP and the command says it is
+# not there
+$(BUILD)/editor/cli/scene.o $(BUILD)/editor/cli/scene_anim.o: $(BUILD)/editor/cli/%.o: editor/cli/%.c \
+        $(wildcard include/campath/*.h editor/cli/*.h editor/core/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) -Ieditor/cli -Ieditor/core -DCAMPATH_WITH_ASSIMP=1 $(ASSIMP_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
 

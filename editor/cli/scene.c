@@ -24,142 +24,13 @@ void cli_scene_shot_free(cli_scene_shot *shot)
 #include "import.h"
 #include "import_io.h"
 #include "scan.h"
+#include "scene_anim.h"
 
 #define PI 3.14159265358979323846
 /* assimp's own viewer plays an animation that gives no ticks per second at this rate */
 #define DEFAULT_TICKS_PER_SECOND 25.0
 /* the picture's shape taken when the file gives none */
 #define DEFAULT_ASPECT (16.0 / 9.0)
-
-/* An affine transform, row-major like aiMatrix4x4 (column 3 the translation), in doubles. */
-typedef struct affine {
-    double m[3][4];
-} affine;
-
-static affine affine_identity(void)
-{
-    affine a = {{{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}}};
-    return a;
-}
-
-static affine affine_from_ai(const struct aiMatrix4x4 *b)
-{
-    affine a = {{{b->a1, b->a2, b->a3, b->a4}, {b->b1, b->b2, b->b3, b->b4}, {b->c1, b->c2, b->c3, b->c4}}};
-    return a;
-}
-
-static affine affine_mul(const affine *a, const affine *b)
-{
-    affine r;
-    for (int i = 0; i < 3; i++) {
-        for (int j = 0; j < 4; j++)
-            r.m[i][j] = a->m[i][0] * b->m[0][j] + a->m[i][1] * b->m[1][j] + a->m[i][2] * b->m[2][j];
-        r.m[i][3] += a->m[i][3];
-    }
-    return r;
-}
-
-/* translation * rotation * scaling: how assimp composes a channel's keys */
-static affine affine_trs(const double t[3], cp_quat q, const double s[3])
-{
-    double x = q.x, y = q.y, z = q.z, w = q.w;
-    double r[3][3] = {
-        {1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)},
-        {2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)},
-        {2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)},
-    };
-    affine a;
-    for (int i = 0; i < 3; i++) {
-        for (int j = 0; j < 3; j++)
-            a.m[i][j] = r[i][j] * s[j];
-        a.m[i][3] = t[i];
-    }
-    return a;
-}
-
-static cp_vec3 apply_linear(const affine *a, cp_vec3 v)
-{
-    return cp_vec3_make(a->m[0][0] * v.x + a->m[0][1] * v.y + a->m[0][2] * v.z,
-                        a->m[1][0] * v.x + a->m[1][1] * v.y + a->m[1][2] * v.z,
-                        a->m[2][0] * v.x + a->m[2][1] * v.y + a->m[2][2] * v.z);
-}
-
-/* The unit quaternion of a rotation matrix given by its columns (Shepperd's
- * method: the largest of the four squared components is taken from the
- * trace or a diagonal entry, the others from sums and differences). */
-static cp_quat quat_from_columns(cp_vec3 c0, cp_vec3 c1, cp_vec3 c2)
-{
-    double m00 = c0.x, m10 = c0.y, m20 = c0.z, m01 = c1.x, m11 = c1.y, m21 = c1.z, m02 = c2.x, m12 = c2.y, m22 = c2.z;
-    double tr = m00 + m11 + m22;
-    cp_quat q;
-    if (tr >= m00 && tr >= m11 && tr >= m22) {
-        double s = 2 * sqrt(1 + tr);
-        q = cp_quat_make((m21 - m12) / s, (m02 - m20) / s, (m10 - m01) / s, s / 4);
-    } else if (m00 >= m11 && m00 >= m22) {
-        double s = 2 * sqrt(1 + m00 - m11 - m22);
-        q = cp_quat_make(s / 4, (m01 + m10) / s, (m02 + m20) / s, (m21 - m12) / s);
-    } else if (m11 >= m22) {
-        double s = 2 * sqrt(1 + m11 - m00 - m22);
-        q = cp_quat_make((m01 + m10) / s, s / 4, (m12 + m21) / s, (m02 - m20) / s);
-    } else {
-        double s = 2 * sqrt(1 + m22 - m00 - m11);
-        q = cp_quat_make((m02 + m20) / s, (m12 + m21) / s, s / 4, (m10 - m01) / s);
-    }
-    return cp_quat_normalize(q);
-}
-
-/* ---- sampling a channel: assimp's rule ------------------------------------------------------ */
-
-/* The key i with k[i] <= t < k[i + 1] (keys checked increasing), for t inside the keys. */
-#define SEGMENT(keys, n, t, i)                              \
-    do {                                                    \
-        size_t lo_ = 0, hi_ = (n) - 1;                      \
-        while (hi_ - lo_ > 1) {                             \
-            size_t mid_ = lo_ + (hi_ - lo_) / 2;            \
-            if ((keys)[mid_].mTime <= (t))                  \
-                lo_ = mid_;                                 \
-            else                                            \
-                hi_ = mid_;                                 \
-        }                                                   \
-        (i) = lo_;                                          \
-    } while (0)
-
-/* Linear between keys; outside them the nearest key. */
-static void vector_at(const struct aiVectorKey *k, unsigned n, double t, double out[3])
-{
-    if (t <= k[0].mTime || n == 1) {
-        out[0] = k[0].mValue.x, out[1] = k[0].mValue.y, out[2] = k[0].mValue.z;
-        return;
-    }
-    if (t >= k[n - 1].mTime) {
-        out[0] = k[n - 1].mValue.x, out[1] = k[n - 1].mValue.y, out[2] = k[n - 1].mValue.z;
-        return;
-    }
-    size_t i;
-    SEGMENT(k, n, t, i);
-    double f = (t - k[i].mTime) / (k[i + 1].mTime - k[i].mTime);
-    out[0] = k[i].mValue.x + f * ((double)k[i + 1].mValue.x - k[i].mValue.x);
-    out[1] = k[i].mValue.y + f * ((double)k[i + 1].mValue.y - k[i].mValue.y);
-    out[2] = k[i].mValue.z + f * ((double)k[i + 1].mValue.z - k[i].mValue.z);
-}
-
-static cp_quat quat_of(const struct aiQuaternion *q)
-{
-    return cp_quat_normalize(cp_quat_make(q->x, q->y, q->z, q->w));
-}
-
-/* Spherical linear (the shorter way round) between keys; outside them the nearest key. */
-static cp_quat rotation_at(const struct aiQuatKey *k, unsigned n, double t)
-{
-    if (t <= k[0].mTime || n == 1)
-        return quat_of(&k[0].mValue);
-    if (t >= k[n - 1].mTime)
-        return quat_of(&k[n - 1].mValue);
-    size_t i;
-    SEGMENT(k, n, t, i);
-    double f = (t - k[i].mTime) / (k[i + 1].mTime - k[i].mTime);
-    return cp_quat_slerp(quat_of(&k[i].mValue), quat_of(&k[i + 1].mValue), f);
-}
 
 /* ---- the reader --------------------------------------------------------------------------------- */
 
@@ -221,9 +92,9 @@ static int meta_number(const struct aiScene *sc, const char *key, double *out)
  * FBX file's UnitScaleFactor (centimetres per unit) and UpAxis /
  * UpAxisSign are applied here; a COLLADA file's <unit> and <up_axis>
  * assimp has applied itself; other formats are taken as metres, +Y up. */
-static affine units_and_axes(const reader *r)
+static cli_affine units_and_axes(const reader *r)
 {
-    affine root = affine_identity();
+    cli_affine root = cli_affine_identity();
     if (ends_with(r->file, ".dae"))
         return root;
     double v, s = 1, sign = 1;
@@ -385,27 +256,6 @@ static int check_channel(reader *r, const struct aiNodeAnim *ch)
     return 0;
 }
 
-/* A node's transform at `ticks`: its channel's keys, or its own transform. */
-static affine local_at(const reader *r, size_t d, double ticks)
-{
-    const struct aiNodeAnim *ch = r->channel[d];
-    if (!ch)
-        return affine_from_ai(&r->chain[d]->mTransformation);
-    /* a kind of key the channel lacks comes from the node's own transform */
-    struct aiVector3D s0, p0;
-    struct aiQuaternion q0;
-    aiDecomposeMatrix(&r->chain[d]->mTransformation, &s0, &q0, &p0);
-    double t[3] = {p0.x, p0.y, p0.z}, s[3] = {s0.x, s0.y, s0.z};
-    cp_quat q = quat_of(&q0);
-    if (ch->mNumPositionKeys)
-        vector_at(ch->mPositionKeys, ch->mNumPositionKeys, ticks, t);
-    if (ch->mNumRotationKeys)
-        q = rotation_at(ch->mRotationKeys, ch->mNumRotationKeys, ticks);
-    if (ch->mNumScalingKeys)
-        vector_at(ch->mScalingKeys, ch->mNumScalingKeys, ticks, s);
-    return affine_trs(t, q, s);
-}
-
 /* The camera's vertical field of view in degrees. What mHorizontalFOV holds
  * depends on the reader (measured with assimp 5.2, docs/cli.md): the FBX and
  * COLLADA readers put the full horizontal angle there; the glTF reader the
@@ -441,20 +291,20 @@ static int vertical_fov(reader *r, const struct aiCamera *cam, double *fov)
 }
 
 /* The camera's world pose from the chain's transform `w`. */
-static int pose(reader *r, const struct aiCamera *cam, const affine *w, double seconds, cp_key *key)
+static int pose(reader *r, const struct aiCamera *cam, const cli_affine *w, double seconds, cp_key *key)
 {
     cp_vec3 p = cp_vec3_make(cam->mPosition.x, cam->mPosition.y, cam->mPosition.z);
     /* a glTF camera is at its node's origin (glTF 2.0, "Cameras"); assimp 5.2's reader copies the
        node's translation into mPosition as well, which would count it twice */
     if (is_gltf(r->file))
         p = cp_vec3_make(0, 0, 0);
-    cp_vec3 look = apply_linear(w, cp_vec3_make(cam->mLookAt.x, cam->mLookAt.y, cam->mLookAt.z));
-    cp_vec3 up = apply_linear(w, cp_vec3_make(cam->mUp.x, cam->mUp.y, cam->mUp.z));
+    cp_vec3 look = cli_affine_linear(w, cp_vec3_make(cam->mLookAt.x, cam->mLookAt.y, cam->mLookAt.z));
+    cp_vec3 up = cli_affine_linear(w, cp_vec3_make(cam->mUp.x, cam->mUp.y, cam->mUp.z));
     cp_vec3 right = cp_vec3_cross(look, up);
     /* a mirroring transform turns the camera's right-handed frame left-handed */
     cp_vec3 l0 = cp_vec3_make(cam->mLookAt.x, cam->mLookAt.y, cam->mLookAt.z);
     cp_vec3 u0 = cp_vec3_make(cam->mUp.x, cam->mUp.y, cam->mUp.z);
-    double det = cp_vec3_dot(apply_linear(w, cp_vec3_cross(l0, u0)), right);
+    double det = cp_vec3_dot(cli_affine_linear(w, cp_vec3_cross(l0, u0)), right);
     double ll = cp_vec3_length(look), lr = cp_vec3_length(right);
     if (!(ll > 0) || !(lr > 1e-12 * ll * cp_vec3_length(up)) || !isfinite(ll * lr)) {
         snprintf(r->err, r->err_size, "%s: camera '%s' at %g s: its look-at and up directions are zero or parallel",
@@ -470,8 +320,8 @@ static int pose(reader *r, const struct aiCamera *cam, const affine *w, double s
     cp_vec3 x = cp_vec3_scale(right, 1 / lr);
     cp_vec3 y = cp_vec3_cross(z, x);
     key->time = seconds;
-    key->position = cp_vec3_add(apply_linear(w, p), cp_vec3_make(w->m[0][3], w->m[1][3], w->m[2][3]));
-    key->rotation = quat_from_columns(x, y, z);
+    key->position = cp_vec3_add(cli_affine_linear(w, p), cp_vec3_make(w->m[0][3], w->m[1][3], w->m[2][3]));
+    key->rotation = cli_quat_from_columns(x, y, z);
     return 0;
 }
 
@@ -532,12 +382,12 @@ static int read_camera(reader *r, const char *name)
         free(ticks);
         return -1;
     }
-    affine root = units_and_axes(r);
+    cli_affine root = units_and_axes(r);
     for (size_t i = 0; i < count; i++) {
-        affine w = root;
+        cli_affine w = root;
         for (size_t d = 0; d < r->depth; d++) {
-            affine local = local_at(r, d, ticks[i]);
-            w = affine_mul(&w, &local);
+            cli_affine local = cli_anim_local(r->chain[d], r->channel[d], ticks[i]);
+            w = cli_affine_mul(&w, &local);
         }
         cp_key *k = &r->shot->keys[i];
         if (pose(r, cam, &w, ticks[i] / tps, k)) {
