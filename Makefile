@@ -82,7 +82,8 @@ LIBS         := $(CJSON_LIBS) -lm
 # test` DEB_test, `make bench` DEB_bench, `make fuzz` DEB_fuzz (each only what
 # is missing; `make deps` is DEB_test, what CI runs). The editor needs
 # OpenGL through libepoxy and Mesa's EGL and software renderer (also for its
-# headless runs), assimp for scenes, SDL2_image for textures and screenshots.
+# headless runs), assimp for scenes (the editor's, and `campath import-scene`'s),
+# SDL2_image for textures and screenshots.
 DEB_run      := build-essential pkg-config libcjson-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core \
                 libepoxy-dev libassimp-dev libegl1 libegl-mesa0 libgl1-mesa-dri
 # the Windows build and its tests (check-windows, and bench's Windows

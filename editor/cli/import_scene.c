@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "scene.h"
+#include "util.h"
 
 static int usage(FILE *out, int status)
 {
@@ -71,8 +72,9 @@ int cli_import_scene(int argc, char **argv)
         } else {
             if (shot.notes[0])
                 fprintf(stderr, "campath import-scene: %s: note: %s\n", file, shot.notes);
-            printf("%s: camera '%s', %zu keys over %g s\n", out, shot.camera, shot.count,
-                   shot.keys[shot.count - 1].time - shot.keys[0].time);
+            printf("%s: camera '%s', %zu keys over ", out, shot.camera, shot.count);
+            cli_print_number(stdout, cp_path_duration(path));
+            printf(" s\n");
             status = 0;
         }
     }
