@@ -18,7 +18,8 @@
 # the times, the other channel linear or slerped there, as assimp defines
 # it); an imported file as a shot of a sequence; and the errors (several
 # cameras, a camera without animation, a name that is not there, a file
-# assimp cannot read, KHR_animation_pointer, scene bombs, usage), none of
+# assimp cannot read, KHR_animation_pointer, an orthographic camera, a
+# mirroring parent, scene bombs, usage), none of
 # which writes its output. Blender takes 1.5 to 8 s of the 3 to 12 s the
 # script runs (2 shared cores, loaded or not).
 #
@@ -158,6 +159,16 @@ doc = {
 json.dump(doc, open(sys.argv[1], "w"))
 EOF
 "$CAMPATH" import-scene "$TMP/rule.gltf" "$TMP/rule.json" >/dev/null || fail "import-scene rule.gltf"
+# and two that are refused below: an orthographic camera, a parent that mirrors
+python3 - "$TMP/rule.gltf" "$TMP/ortho.gltf" "$TMP/mirror.gltf" <<'EOF'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+ortho = json.loads(json.dumps(doc))
+ortho["cameras"] = [{"type": "orthographic", "orthographic": {"xmag": 2, "ymag": 1, "znear": 0.1, "zfar": 10}}]
+json.dump(ortho, open(sys.argv[2], "w"))
+doc["nodes"][0]["scale"] = [-1, 1, 1]
+json.dump(doc, open(sys.argv[3], "w"))
+EOF
 python3 - "$TMP/rule.json" <<'EOF' || fail "rule.gltf: the keys are not assimp's rule"
 import json, math, sys
 def axis_angle(x, y, z, a):
@@ -246,6 +257,8 @@ expect_error 1 "broken.fbx: " "$TMP/broken.fbx" "$TMP/kept.json"
 expect_error 1 "missing.dae: " "$TMP/missing.dae" "$TMP/kept.json"
 "$CAMPATH" export-gltf paths/demo.json "$TMP/zoom.gltf" >/dev/null
 expect_error 1 "zoom.gltf: it animates with KHR_animation_pointer" "$TMP/zoom.gltf" "$TMP/kept.json"
+expect_error 1 "ortho.gltf: camera 'Cam' is orthographic" "$TMP/ortho.gltf" "$TMP/kept.json"
+expect_error 1 "mirror.gltf: camera 'Cam' at 0 s: a transform above it mirrors" "$TMP/mirror.gltf" "$TMP/kept.json"
 python3 tests/data/scenes/make_bombs.py "$TMP/bombs" dag.gltf deep.gltf >/dev/null
 expect_error 1 "over the editor's limit of 200000" "$TMP/bombs/dag.gltf" "$TMP/kept.json"
 expect_error 1 "over the editor's limit of 1000 levels" "$TMP/bombs/deep.gltf" "$TMP/kept.json"
