@@ -5,13 +5,13 @@
 # assimp and compared with Blender's camera at every frame.
 #
 # tests/e2e/import_scene_blender.py builds the scene (a camera under an
-# empty with its own location, rotation and scale; the camera's location,
-# rotation and focal length keyed) and exports it as FBX and COLLADA;
-# tests/e2e/import_scene_compare.py compares `campath sample` of each
-# imported path at every frame's time with Blender's world matrix there:
-# within 0.1 mm and 1e-5 rad (measured: under 6e-6 m and 1.1e-6 rad, what
-# the files' and assimp's single precision leaves), and the field of view
-# within 1e-4 degrees of Blender's at the first frame (assimp reads no
+# empty with its own location, a rotation that turns and a scale; the
+# camera's location, rotation and focal length keyed) and exports it as FBX
+# and COLLADA; tests/e2e/import_scene_compare.py compares `campath sample`
+# of each imported path at every frame's time with Blender's world matrix
+# there: within 0.1 mm and 1e-5 rad (measured: under 6e-6 m and 1.1e-6 rad,
+# what the files' and assimp's single precision leaves), and the field of
+# view within 1e-4 degrees of Blender's at the first frame (assimp reads no
 # animated camera property: docs/cli.md). The same comparison one frame off
 # must fail (the check can tell). Then: a campath path through glTF and
 # back; a glTF whose channels have keys at different times (the union of
@@ -19,9 +19,10 @@
 # it); an imported file as a shot of a sequence; and the errors (several
 # cameras, a camera without animation, a name that is not there, a file
 # assimp cannot read, KHR_animation_pointer, an orthographic camera, a
-# mirroring parent, scene bombs, usage), none of
-# which writes its output. Blender takes 1.5 to 8 s of the 3 to 12 s the
-# script runs (2 shared cores, loaded or not).
+# mirroring parent, scene bombs, usage), none of which writes its output.
+#
+# Time: about 4 s of processor time, half of it Blender's; 8 s on the
+# clock on two idle cores (Blender 1.3 s of it), 22 s on two busy ones.
 #
 # Without Blender the script fails: a check that cannot run has not passed
 # (make deps installs it).
