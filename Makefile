@@ -82,7 +82,8 @@ LIBS         := $(CJSON_LIBS) -lm
 # test` DEB_test, `make bench` DEB_bench, `make fuzz` DEB_fuzz (each only what
 # is missing; `make deps` is DEB_test, what CI runs). The editor needs
 # OpenGL through libepoxy and Mesa's EGL and software renderer (also for its
-# headless runs), assimp for scenes, SDL2_image for textures and screenshots.
+# headless runs), assimp for scenes (the editor's, and `campath import-scene`'s),
+# SDL2_image for textures and screenshots.
 DEB_run      := build-essential pkg-config libcjson-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core \
                 libepoxy-dev libassimp-dev libegl1 libegl-mesa0 libgl1-mesa-dri
 # the Windows build and its tests (check-windows, and bench's Windows
@@ -153,6 +154,8 @@ EDITOR_BIN      := $(if $(EDITOR_SDL_SRC),$(BUILD)/campath-editor)
 CLI_SRC  := $(wildcard editor/cli/*.c)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 CLI_BIN  := $(if $(CLI_SRC),$(BUILD)/campath)
+# the editor's scene guards that `campath import-scene` reads through (editor/cli/scene.c)
+CLI_CORE_OBJ := $(BUILD)/editor/core/scan.o $(BUILD)/editor/core/import_io.o $(BUILD)/editor/core/os.o
 
 EXAMPLE_SRC := $(wildcard docs/examples/*.c)
 EXAMPLE_BIN := $(EXAMPLE_SRC:docs/examples/%.c=$(BUILD)/examples/%)
@@ -202,6 +205,15 @@ $(BUILD)/editor/cli/%.o: editor/cli/%.c $(wildcard include/campath/*.h editor/cl
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) -Ieditor/cli $(ALL_CFLAGS) -c $< -o $@
 
+# import-scene reads scenes with assimp behind the editor's own scene guards
+# (editor/core: scan, import_io, os); elsewhere (Windows, CMake) scene.c and
+# scene_anim.c compile without CAMPATH_WITH_ASSIMP and the command says it is
+# not there
+$(BUILD)/editor/cli/scene.o $(BUILD)/editor/cli/scene_anim.o: $(BUILD)/editor/cli/%.o: editor/cli/%.c \
+        $(wildcard include/campath/*.h editor/cli/*.h editor/core/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) -Ieditor/cli -Ieditor/core -DCAMPATH_WITH_ASSIMP=1 $(ASSIMP_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
+
 $(BUILD)/tests/unit/%.o: tests/unit/%.c $(wildcard include/campath/*.h tests/unit/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
@@ -220,8 +232,8 @@ $(SHARED_LIB): $(LIB_PIC_OBJ)
 	ln -sf libcampath.so.$(VERSION) $(BUILD)/libcampath.so.$(SOVERSION)
 	ln -sf libcampath.so.$(SOVERSION) $(BUILD)/libcampath.so
 
-$(CLI_BIN): $(CLI_OBJ) $(STATIC_LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(STATIC_LIB) $(LIBS)
+$(CLI_BIN): $(CLI_OBJ) $(CLI_CORE_OBJ) $(STATIC_LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(CLI_CORE_OBJ) $(STATIC_LIB) $(ASSIMP_LIBS) -lpthread $(LIBS)
 
 $(EDITOR_BIN): $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB) $(IMAGE_LIBS) $(TTF_LIBS) $(SDL_LIBS) \

@@ -15,6 +15,7 @@ int cli_watch(int argc, char **argv);
 int cli_retime(int argc, char **argv);
 int cli_export_gltf(int argc, char **argv);
 int cli_import_gltf(int argc, char **argv);
+int cli_import_scene(int argc, char **argv);
 int cli_plot(int argc, char **argv);
 
 /* True if argv holds --help or -h (commands print their usage then). */

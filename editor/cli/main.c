@@ -21,6 +21,7 @@ static const command commands[] = {
     {"retime", cli_retime, "rewrite key times for constant speed"},
     {"export-gltf", cli_export_gltf, "write a glTF 2.0 camera animation"},
     {"import-gltf", cli_import_gltf, "read a camera animation from a glTF 2.0 file"},
+    {"import-scene", cli_import_scene, "read a camera's animation from a scene file (FBX, COLLADA, ...)"},
     {"plot", cli_plot, "SVG charts of speed, acceleration, angular speed and acceleration"},
 };
 

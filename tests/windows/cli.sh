@@ -6,7 +6,8 @@
 # ends of text on a Windows console), paths with CRLF line endings and
 # UTF-8 file names work, a save over a file another process holds fails
 # with a clear message and leaves the file intact, and watch picks up
-# changes through ReadDirectoryChangesW. Run from the project root by `make
+# changes through ReadDirectoryChangesW; import-scene, built without
+# assimp here, says that it is not available. Run from the project root by `make
 # check-windows` (WIN, WINE, WINEPREFIX and BUILD set; the Linux campath
 # built).
 set -eu
@@ -84,6 +85,17 @@ for ext in gltf glb; do
     echo "ok: export-gltf and import-gltf .$ext"
 done
 same "import-gltf with a buffer file next to it" import-gltf tests/data/gltf/external_buffer.gltf "$TMP/ext.json"
+
+# import-scene is there without assimp: it says so, exits 1 and writes nothing
+set +e
+campath import-scene tests/data/good/minimal.json "$TMP/scene.json" > "$TMP/win.out" 2> "$TMP/win.err"
+st=$?
+set -e
+[ "$st" = 1 ] || fail "import-scene: exit status $st, expected 1"
+tr -d '\r' < "$TMP/win.err" | grep -q "reading scene files is not available in this build of campath" ||
+    { cat "$TMP/win.err" >&2; fail "import-scene: no 'not available in this build' message"; }
+[ ! -e "$TMP/scene.json" ] || fail "import-scene wrote its output"
+echo "ok: import-scene says it is not available in this build"
 
 # UTF-8 names, through the command line (the manifest's UTF-8 code page) to the wide API
 name="$TMP/Kamerafahrt Übersicht 日本.json"
