@@ -58,7 +58,11 @@ void ed_render_frame(ed_gfx *g, const ed_app *app)
     draw_view(g, app, &l.frame, app->ui.height, pos, rot, fov, !through);
     if (l.pip.w > 0) {
         cp_pose pose;
-        cp_path_sample_fast(app->doc.path, app->base.playhead, &pose);
+        cp_sequence_pose sp;
+        if (ed_shots_pose(app, ed_shots_time(app), &sp) == 0)
+            pose = sp.pose; /* a sequence's picture, through its cuts and blends */
+        else
+            cp_path_sample_fast(app->doc.path, app->base.playhead, &pose);
         draw_view(g, app, &l.pip, app->ui.height, pose.position, pose.rotation, pose.fov, 0);
     }
     ed_canvas_begin(g->canvas, app->ui.width, app->ui.height);

@@ -8,9 +8,9 @@
 
 #include "shots.h"
 
-static const SDL_Color back = {28, 30, 38, 255}, fill = {58, 84, 120, 255}, fill_cur = {92, 118, 70, 255},
+static const SDL_Color back = {28, 30, 38, 255}, fill = {58, 84, 120, 255}, fill_cur = {96, 150, 70, 255},
                        ramp = {150, 190, 240, 255}, edge = {245, 245, 250, 255}, outline = {255, 220, 40, 255},
-                       label = {235, 238, 245, 255}, magenta = {255, 120, 255, 255};
+                       label = {235, 238, 245, 255}, dim = {170, 175, 185, 255}, magenta = {255, 120, 255, 255};
 
 static const char *base_name(const char *file)
 {
@@ -66,6 +66,22 @@ void ed_draw_shot_track(ed_gfx *g, const ed_app *app, const ed_layout *l)
             }
         }
     }
-    int x = (int)lround(ed_shots_x_of(app, l, ed_shots_time(app)));
+    /* the sequence time, its number in the margin left of the track, the duration right of it */
+    double now = ed_shots_time(app);
+    int x = (int)lround(ed_shots_x_of(app, l, now));
     ed_canvas_rect(cv, x - 1, r->y, 3, r->h, magenta);
+    if (font) {
+        char buf[32];
+        int th = ed_text_height(font), ty = r->y + r->h / 2 - th / 2;
+        snprintf(buf, sizeof buf, "%.2f", now);
+        ed_canvas_text(cv, font, (float)(l->bar.x - ed_text_width(font, buf) - 6), (float)ty, magenta, buf);
+        snprintf(buf, sizeof buf, "%.2f", ed_shots_duration(app));
+        ed_canvas_text(cv, font, (float)(l->bar.x + l->bar.w + 6), (float)ty, dim, buf);
+    }
+    /* on the timeline below, the part of the path the shot edited plays */
+    if (s->current < s->count && app->doc.path) {
+        double a = cp_path_start(app->doc.path), d = cp_path_duration(app->doc.path);
+        double x0 = ed_layout_x_of(l, a, d, s->shots[s->current].from), x1 = ed_layout_x_of(l, a, d, s->shots[s->current].to);
+        ed_canvas_rect(cv, (float)floor(x0), (float)(l->bar.y + l->bar.h + 1), (float)fmax(2.0, x1 - x0), 3, fill_cur);
+    }
 }
