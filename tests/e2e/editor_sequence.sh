@@ -8,7 +8,9 @@
 #     the library's poses there (campath sample at that sequence time, each
 #     rendered as a path that rests at that pose), and differ from the
 #     frame before the cut, and from both shots' own poses inside the blend;
-#   - a sequence that does not play is refused before any frame.
+#   - a sequence that does not play is refused before any frame;
+#   - shots changed by a script (a blend, a trim, a shot added and undone)
+#     are saved, and campath reads the file back.
 set -eu
 
 . tests/tools/editor_env.sh
@@ -85,6 +87,32 @@ if [ "$rc" = 1 ] && grep -q "bad.json" "$TMP/out" && grep -q "blend" "$TMP/out" 
     ok "a sequence whose blend is longer than a shot is refused before any frame: $(head -c 160 "$TMP/out")"
 else
     bad "a bad sequence: status $rc: $(cat "$TMP/out")"
+fi
+
+# ---- shots changed by a script, saved, read back by campath --------------------------------------------
+mkdir "$TMP/edit"
+cp paths/demo.json paths/intro.json paths/sequence.json "$TMP/edit/"
+cat > "$TMP/edit/t.script" <<SCRIPT
+open $TMP/edit/sequence.json
+expect shots 3
+shot-blend 3 1.5
+shot-trim 2 4 15
+shot-add
+expect shots 4
+expect shot 4
+undo
+expect shots 3
+save
+SCRIPT
+rc=0
+"$ED" --size 640x360 --script "$TMP/edit/t.script" > "$TMP/out" 2>&1 || rc=$?
+"$BUILD/campath" info "$TMP/edit/sequence.json" > "$TMP/info" 2>&1 || rc=$?
+if [ "$rc" = 0 ] && "$BUILD/campath" validate "$TMP/edit/sequence.json" | grep -q "3 shots, 25.5 s: 0 cuts, 2 blends" &&
+    grep -q '"from": 4, "to": 15, "blend": 2' "$TMP/edit/sequence.json" &&
+    grep -q '"from": 20, "to": 28, "blend": 1.5' "$TMP/edit/sequence.json"; then
+    ok "shots changed by a script are saved: $("$BUILD/campath" validate "$TMP/edit/sequence.json")"
+else
+    bad "saved shots: status $rc: $(cat "$TMP/out") $(cat "$TMP/edit/sequence.json")"
 fi
 
 editor_done
