@@ -3,6 +3,7 @@
  * path edited, the sequence built over the paths as edited, undo, saving. */
 #include "seq.h"
 
+#include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,7 @@ void ed_seq_free(ed_seq *s)
     free(s->shots);
     free(s->name);
     free(s->title);
+    free(s->source);
     steps_free(s->undo, s->undo_count);
     steps_free(s->redo, s->redo_count);
     step_free(&s->origin);
@@ -307,6 +309,25 @@ long ed_seq_path_of(ed_seq *s, const ed_file *f, ed_base *b, const char *file)
     return i >= 0 ? i : add_path(s, b, file);
 }
 
+/* The file's text (malloc'd, NUL-terminated), or NULL. */
+static char *read_text(const char *file)
+{
+    char why[256];
+    unsigned long long size = 0;
+    ed_os_file *in = ed_os_open_read(file, &size, why, sizeof why);
+    if (!in)
+        return NULL;
+    char *text = size < (1ull << 30) ? malloc((size_t)size + 1) : NULL;
+    if (text && ed_os_read_at(in, 0, text, (size_t)size) != 0) {
+        free(text);
+        text = NULL;
+    }
+    if (text)
+        text[size] = '\0';
+    ed_os_close(in);
+    return text;
+}
+
 int ed_seq_open(ed_seq *s, ed_file *f, ed_doc *d, ed_base *b, const char *file)
 {
     if (ed_base_check_prompt(b))
@@ -331,7 +352,7 @@ int ed_seq_open(ed_seq *s, ed_file *f, ed_doc *d, ed_base *b, const char *file)
     n.name = ed_os_strdup(file);
     n.shots = calloc(count ? count : 1, sizeof *n.shots);
     n.cap = count;
-    n.foreign = cp_sequence_warning_count(q) > 0;
+    n.source = read_text(file);
     if (cp_sequence_name(q))
         n.title = ed_os_strdup(cp_sequence_name(q));
     int rc = n.name && n.shots && (n.title || !cp_sequence_name(q)) ? 0 : -1;
@@ -362,6 +383,7 @@ int ed_seq_open(ed_seq *s, ed_file *f, ed_doc *d, ed_base *b, const char *file)
         n.shots[i].from = t->from;
         n.shots[i].to = t->to;
         n.shots[i].blend = i ? t->blend : 0;
+        n.shots[i].origin = (long)i;
         n.count++;
     }
     const double duration = cp_sequence_duration(q);
@@ -488,39 +510,124 @@ static void put_number(text *t, double x)
     puts_(t, buf);
 }
 
-/* The sequence file's text (malloc'd), or NULL with a message. */
+/* A JSON value as text: objects and arrays on one line. */
+static void put_value(text *t, const cJSON *v)
+{
+    if (cJSON_IsObject(v) || cJSON_IsArray(v)) {
+        const int obj = cJSON_IsObject(v);
+        puts_(t, obj ? "{" : "[");
+        for (const cJSON *c = v->child; c; c = c->next) {
+            puts_(t, c == v->child ? (obj ? " " : "") : ", ");
+            if (obj) {
+                put_string(t, c->string ? c->string : "");
+                puts_(t, ": ");
+            }
+            put_value(t, c);
+        }
+        puts_(t, obj ? (v->child ? " }" : "}") : "]");
+    } else if (cJSON_IsString(v)) {
+        put_string(t, v->valuestring ? v->valuestring : "");
+    } else if (cJSON_IsNumber(v)) {
+        put_number(t, v->valuedouble);
+    } else {
+        puts_(t, cJSON_IsTrue(v) ? "true" : cJSON_IsFalse(v) ? "false" : "null");
+    }
+}
+
+/* Sets member `name` of object o to a number. 0, or -1 if out of memory. */
+static int set_number(cJSON *o, const char *name, double x)
+{
+    cJSON *n = cJSON_CreateNumber(x);
+    if (!n)
+        return -1;
+    if (cJSON_GetObjectItemCaseSensitive(o, name))
+        return cJSON_ReplaceItemInObjectCaseSensitive(o, name, n) ? 0 : (cJSON_Delete(n), -1);
+    return cJSON_AddItemToObject(o, name, n) ? 0 : (cJSON_Delete(n), -1);
+}
+
+/* The shots as the file's "shots": each shot read from the file keeps its
+ * members (its "path" as written, and any the editor does not know); its
+ * from, to and blend are the editor's. NULL with a message. */
+static cJSON *shots_json(const ed_seq *s, const cJSON *old, ed_base *b)
+{
+    cJSON *list = cJSON_CreateArray();
+    for (size_t i = 0; list && i < s->count; i++) {
+        const ed_seq_shot *sh = &s->shots[i];
+        const cJSON *was = sh->origin >= 0 && old ? cJSON_GetArrayItem(old, (int)sh->origin) : NULL;
+        cJSON *o = cJSON_IsObject(was) ? cJSON_Duplicate(was, 1) : cJSON_CreateObject();
+        int bad = !o;
+        if (o && !cJSON_GetObjectItemCaseSensitive(o, "path")) {
+            char member[4096];
+            if (ed_os_relative(s->name, s->paths[sh->path].file, member, sizeof member) != 0) {
+                ed_base_message(b, 1, "%s: shot %zu's path %s cannot be named relative to the sequence's folder",
+                                s->name, i + 1, s->paths[sh->path].file);
+                cJSON_Delete(o);
+                cJSON_Delete(list);
+                return NULL;
+            }
+            bad = !cJSON_AddStringToObject(o, "path", member);
+        }
+        bad = bad || set_number(o, "from", sh->from) || set_number(o, "to", sh->to);
+        if (!bad && i && sh->blend > 0)
+            bad = set_number(o, "blend", sh->blend);
+        else if (!bad)
+            cJSON_DeleteItemFromObjectCaseSensitive(o, "blend");
+        if (bad || !cJSON_AddItemToArray(list, o)) {
+            cJSON_Delete(o);
+            cJSON_Delete(list);
+            list = NULL;
+        }
+    }
+    if (!list)
+        ed_base_message(b, 1, "out of memory");
+    return list;
+}
+
+/* The sequence file's text (malloc'd), or NULL with a message: the file as
+ * it was read, its other members in their order, with the shots now. */
 static char *sequence_text(const ed_seq *s, ed_base *b, size_t *size)
 {
-    text t = {0};
-    puts_(&t, "{\n  \"campath\": 1,\n");
-    if (s->title) {
-        puts_(&t, "  \"name\": ");
-        put_string(&t, s->title);
-        puts_(&t, ",\n");
-    }
-    puts_(&t, "  \"shots\": [\n");
-    for (size_t i = 0; i < s->count; i++) {
-        const ed_seq_shot *sh = &s->shots[i];
-        char member[4096];
-        if (ed_os_relative(s->name, s->paths[sh->path].file, member, sizeof member) != 0) {
-            ed_base_message(b, 1, "%s: shot %zu's path %s cannot be named relative to the sequence's folder", s->name,
-                            i + 1, s->paths[sh->path].file);
-            free(t.p);
+    cJSON *root = s->source ? cJSON_Parse(s->source) : NULL;
+    if (!cJSON_IsObject(root)) {
+        cJSON_Delete(root);
+        root = cJSON_CreateObject();
+        if (!root || !cJSON_AddNumberToObject(root, "campath", 1) ||
+            (s->title && !cJSON_AddStringToObject(root, "name", s->title))) {
+            cJSON_Delete(root);
+            ed_base_message(b, 1, "out of memory");
             return NULL;
         }
-        puts_(&t, "    { \"path\": ");
-        put_string(&t, member);
-        puts_(&t, ", \"from\": ");
-        put_number(&t, sh->from);
-        puts_(&t, ", \"to\": ");
-        put_number(&t, sh->to);
-        if (i && sh->blend > 0) {
-            puts_(&t, ", \"blend\": ");
-            put_number(&t, sh->blend);
-        }
-        puts_(&t, i + 1 < s->count ? " },\n" : " }\n");
     }
-    puts_(&t, "  ]\n}\n");
+    cJSON *shots = shots_json(s, cJSON_GetObjectItemCaseSensitive(root, "shots"), b);
+    if (!shots) {
+        cJSON_Delete(root);
+        return NULL;
+    }
+    if (cJSON_GetObjectItemCaseSensitive(root, "shots"))
+        cJSON_ReplaceItemInObjectCaseSensitive(root, "shots", shots);
+    else
+        cJSON_AddItemToObject(root, "shots", shots);
+    text t = {0};
+    puts_(&t, "{\n");
+    for (const cJSON *c = root->child; c; c = c->next) {
+        puts_(&t, "  ");
+        put_string(&t, c->string ? c->string : "");
+        puts_(&t, ": ");
+        if (c == shots) {
+            puts_(&t, "[\n");
+            for (const cJSON *o = c->child; o; o = o->next) {
+                puts_(&t, "    ");
+                put_value(&t, o);
+                puts_(&t, o->next ? ",\n" : "\n");
+            }
+            puts_(&t, "  ]");
+        } else {
+            put_value(&t, c);
+        }
+        puts_(&t, c->next ? ",\n" : "\n");
+    }
+    puts_(&t, "}\n");
+    cJSON_Delete(root);
     if (t.failed) {
         free(t.p);
         ed_base_message(b, 1, "out of memory");
@@ -548,26 +655,20 @@ int ed_seq_save(ed_seq *s, ed_file *f, ed_doc *d, ed_base *b)
     }
     int wrote = 0;
     if (s->revision != s->saved_revision) {
-        if (s->foreign) {
-            ed_base_message(b, 1,
-                            "%s has members the editor does not keep (campath validate lists them): the shots are "
-                            "not saved, to keep them",
-                            s->name);
-            return -1;
-        }
         size_t size = 0;
         char *txt = sequence_text(s, b, &size);
         if (!txt)
             return -1;
         cp_error err;
         cp_status st = cp_write_file_atomic(s->name, txt, size, &err);
-        free(txt);
         if (st != CP_OK) {
+            free(txt);
             ed_base_message(b, 1, "the shots are not saved: %s", err.message);
             return -1;
         }
         s->saved_revision = s->revision;
         wrote = 1;
+        free(txt);
     }
     ed_base_message(b, 0, "saved %s%s%s and %zu path %s", wrote ? "the shots to " : "", wrote ? base_name(s->name) : "",
                     wrote ? "" : "the sequence's paths:", saved, saved == 1 ? "file" : "files");

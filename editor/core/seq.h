@@ -31,6 +31,7 @@ typedef struct ed_seq_shot {
     size_t path;      /* index into ed_seq.paths */
     double from, to;  /* seconds of the path (resolved: from < to) */
     double blend;     /* seconds of overlap with the shot before (0: a cut) */
+    long   origin;    /* the shot's place in the file as read (its other members are kept), -1: new */
 } ed_seq_shot;
 
 typedef struct ed_seq_path {
@@ -75,7 +76,8 @@ typedef struct ed_seq {
     int           stale;      /* the shots changed since `built` */
     int           live;       /* a shots edit that follows the mouse runs */
     ed_seq_step   origin;     /* the shots when it began */
-    int           foreign;    /* the file had members the editor does not keep */
+    char         *source;     /* the sequence file's text as opened: members the editor does not
+                                 change are written back from it */
     struct {                  /* the mouse on the shot track (shots.c) */
         int    kind;          /* ED_SHOTS_GRAB_* (0: none) */
         size_t shot;
@@ -126,8 +128,11 @@ void ed_seq_update(ed_seq *s, ed_file *f, ed_doc *d, ed_base *b, double dt);
 
 /* Unsaved: the shots, or a waiting path. */
 int ed_seq_dirty(const ed_seq *s);
-/* Saves the document edited (when it has edits), every waiting path with
- * edits, and the sequence file when the shots changed, each atomically. */
+/* Saves the document edited, every waiting path with edits, and the
+ * sequence file when the shots changed, each atomically. The sequence file
+ * keeps its members in their order, and each shot read from it its members
+ * (its "path" as written, any the editor does not know); from, to and blend
+ * are the editor's. */
 int ed_seq_save(ed_seq *s, ed_file *f, ed_doc *d, ed_base *b);
 
 /* ---- changing the shots --------------------------------------------------------------------------- */

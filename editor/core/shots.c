@@ -89,6 +89,7 @@ int ed_shots_add(ed_app *app, const char *file)
     w[n].from = cp_path_start(path);
     w[n].to = w[n].from + cp_path_duration(path);
     w[n].blend = 0;
+    w[n].origin = -1;
     char what[96];
     snprintf(what, sizeof what, "shot %zu added: %s, %.2f s to %.2f s after a cut", n + 1,
              (size_t)p == app->seq.cur_path ? base_name(app->file.name) : base_name(app->seq.paths[p].file), w[n].from,

@@ -356,6 +356,38 @@ static void test_save(void **state)
     cp_sequence_destroy(q);
 }
 
+/* Members the editor does not change stay, in their order: the file's own and each shot's. */
+static void test_save_keeps_members(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    char *x = edtest_path(f->dir, "x.json");
+    assert_int_equal(testutil_write_file(x, "{\"campath\": 1, \"name\": \"cut \\\"scene\\\"\", \"note\": [1, {\"a\": null}],\n"
+                                            "\"shots\": [{\"path\": \"./a.json\", \"look\": {\"seed\": 7, \"amp\": [0.5, 2]}},\n"
+                                            "{\"path\": \"b.json\", \"from\": 1, \"to\": 8, \"blend\": 0.5, \"tag\": true}]}\n"),
+                     0);
+    assert_int_equal(ed_app_open(app, x), 0);
+    assert_int_equal(ed_shots_move(app, 1, 0), 0); /* b first: its blend goes */
+    assert_int_equal(ed_shots_blend(app, 1, 1.5), 0);
+    assert_int_equal(ed_app_save(app), 0);
+    char text[2048];
+    FILE *in = fopen(x, "rb");
+    assert_non_null(in);
+    size_t n = fread(text, 1, sizeof text - 1, in);
+    fclose(in);
+    text[n] = '\0';
+    assert_string_equal(text, "{\n"
+                              "  \"campath\": 1,\n"
+                              "  \"name\": \"cut \\\"scene\\\"\",\n"
+                              "  \"note\": [1, { \"a\": null }],\n"
+                              "  \"shots\": [\n"
+                              "    { \"path\": \"b.json\", \"from\": 1, \"to\": 8, \"tag\": true },\n"
+                              "    { \"path\": \"./a.json\", \"look\": { \"seed\": 7, \"amp\": [0.5, 2] }, \"from\": 0, \"to\": 10, \"blend\": 1.5 }\n"
+                              "  ]\n"
+                              "}\n");
+    free(x);
+}
+
 /* An inline shot path is refused with the shot named; a path file opened after a sequence closes it. */
 static void test_open_other(void **state)
 {
@@ -394,6 +426,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_drag_moves, setup, teardown),
         cmocka_unit_test_setup_teardown(test_commands, setup, teardown),
         cmocka_unit_test_setup_teardown(test_save, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_save_keeps_members, setup, teardown),
         cmocka_unit_test_setup_teardown(test_open_other, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
