@@ -549,6 +549,8 @@ static const ed_script_command commands[] = {
      "the playhead follows the game's time, or the editor's (F7)"},
     {"hand-off", 1, 2, ed_script_c_hand_off, "hand-off take|give [BLEND]",
      "the games hand their camera to the path, or take it back, blending over BLEND seconds (default 1; F8)"},
+    {"sequence-new", 1, 1, ed_script_c_shot, "sequence-new FILE",
+     "start a new sequence file FILE (written by the next save) whose shot 1 is the path edited, whole"},
     {"shot", 1, 1, ed_script_c_shot, "shot N",
      "edit shot N's path of the sequence open (shots are numbered from 1; a click on its box in the shot track)"},
     {"shot-add", 0, 1, ed_script_c_shot, "shot-add [FILE]",

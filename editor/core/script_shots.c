@@ -27,7 +27,9 @@ int ed_script_c_shot(ed_script *s, int argc, char **argv, char *err, size_t n)
     size_t i = 0, to = 0;
     double v[2];
     int rc;
-    if (strcmp(cmd, "shot-add") == 0) {
+    if (strcmp(cmd, "sequence-new") == 0) {
+        rc = ed_shots_new(s->app, argv[1]);
+    } else if (strcmp(cmd, "shot-add") == 0) {
         rc = ed_shots_add(s->app, argc > 1 ? argv[1] : NULL);
     } else if (strcmp(cmd, "shot-seek") == 0) {
         if (ed_script_number(s, argv[1], &v[0], err, n))

@@ -428,6 +428,61 @@ int ed_seq_open(ed_seq *s, ed_file *f, ed_doc *d, ed_base *b, const char *file)
     return 0;
 }
 
+int ed_seq_create(ed_seq *s, const ed_file *f, const ed_doc *d, ed_base *b, const char *file)
+{
+    if (ed_base_check_prompt(b))
+        return -1;
+    if (ed_seq_dirty(s)) {
+        ed_base_message(b, 1, "unsaved edits in the sequence %s: save them (Ctrl+S) first", base_name(s->name));
+        return -1;
+    }
+    if (!f->name || !d->path) {
+        ed_base_message(b, 1, "a sequence starts from a path of 2 keys or more in a file: record with F2");
+        return -1;
+    }
+    char why[256];
+    int exists = ed_os_exists(file, why, sizeof why);
+    if (exists != 0) {
+        ed_base_message(b, 1, "%s: %s", file, exists < 0 ? why : "there is a file there already: open it");
+        return -1;
+    }
+    ed_seq n;
+    ed_seq_init(&n);
+    n.name = ed_os_strdup(file);
+    n.shots = calloc(1, sizeof *n.shots);
+    n.paths = calloc(1, sizeof *n.paths);
+    if (n.paths)
+        n.paths[0].file = ed_os_strdup(f->name);
+    if (!n.name || !n.shots || !n.paths || !n.paths[0].file) {
+        if (n.paths)
+            n.path_count = 1;
+        ed_seq_free(&n);
+        ed_base_message(b, 1, "out of memory");
+        return -1;
+    }
+    ed_doc_init(&n.paths[0].doc);
+    ed_file_init(&n.paths[0].part);
+    n.path_count = 1;
+    n.cap = n.count = 1;
+    n.shots[0].from = cp_path_start(d->path);
+    n.shots[0].to = n.shots[0].from + cp_path_duration(d->path);
+    n.shots[0].origin = -1;
+    n.max_serial = d->path_serial;
+    n.next_revision = 1;
+    n.revision = ++n.next_revision; /* not on disk yet */
+    n.switch_stamp = ++n.clock;
+    n.switch_depth = d->history.undo_count;
+    n.stale = 1;
+    ed_seq_free(s);
+    *s = n;
+    s->time = 0;
+    sync_playhead(s, b);
+    ed_seq_refresh(s, d);
+    ed_base_message(b, 0, "a new sequence %s: shot 1 is %s, %.2f s (Ctrl+S saves it)", file, base_name(f->name),
+                    s->shots[0].to - s->shots[0].from);
+    return 0;
+}
+
 int ed_seq_close(ed_seq *s, ed_file *f, const ed_doc *d, ed_base *b)
 {
     (void)f;

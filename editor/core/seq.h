@@ -94,6 +94,10 @@ static inline int ed_seq_active(const ed_seq *s) { return s->name != NULL; }
  * while d has unsaved edits, and for a shot whose path is inline in the
  * sequence file. 0, or -1 with a message (nothing changed). */
 int ed_seq_open(ed_seq *s, ed_file *f, ed_doc *d, ed_base *b, const char *file);
+/* Starts a new sequence file `file` (not on disk until saved; refused when
+ * something is there) whose one shot is the whole path edited (d, in the
+ * file f). 0, or -1 with a message. */
+int ed_seq_create(ed_seq *s, const ed_file *f, const ed_doc *d, ed_base *b, const char *file);
 /* Closes the sequence (the document edited stays); refused (-1, message)
  * with unsaved shots or paths other than the one edited. */
 int ed_seq_close(ed_seq *s, ed_file *f, const ed_doc *d, ed_base *b);

@@ -57,6 +57,13 @@ static int commit(ed_app *app, ed_seq_shot *w, size_t count, size_t current, con
     return rc;
 }
 
+int ed_shots_new(ed_app *app, const char *file)
+{
+    if (ed_app_ready(app))
+        return -1;
+    return ed_seq_create(&app->seq, &app->file, &app->doc, &app->base, file);
+}
+
 int ed_shots_choose(ed_app *app, size_t i)
 {
     if (ed_app_ready(app) || need_shot(app, i))

@@ -21,6 +21,9 @@
 
 enum { ED_SHOTS_GRAB_NONE, ED_SHOTS_GRAB_BODY, ED_SHOTS_GRAB_BLEND, ED_SHOTS_GRAB_FROM, ED_SHOTS_GRAB_TO };
 
+/* Starts a new sequence file `file` (written by the next save) whose one
+ * shot is the path edited, whole; shot-add adds more. */
+int ed_shots_new(ed_app *app, const char *file);
 /* Edits shot i's path (its keys in the timeline, the inspector, the view). */
 int ed_shots_choose(ed_app *app, size_t i);
 /* Adds the path file `file` (NULL: the path edited) whole as a shot at the

@@ -115,4 +115,30 @@ else
     bad "saved shots: status $rc: $(cat "$TMP/out") $(cat "$TMP/edit/sequence.json")"
 fi
 
+# ---- a three-shot cut-scene built from scratch in a script ------------------------------------------
+mkdir "$TMP/new"
+cp paths/demo.json paths/intro.json "$TMP/new/"
+cat > "$TMP/new/t.script" <<SCRIPT
+open $TMP/new/demo.json
+sequence-new $TMP/new/scene.json
+shot-trim 1 0 12
+shot-add $TMP/new/intro.json
+shot-trim 2 3 13
+shot-blend 2 2.5
+shot 1
+shot-add
+shot-trim 3 25 30
+shot-seek 11
+expect shot 2
+save
+SCRIPT
+rc=0
+"$ED" --size 640x360 --script "$TMP/new/t.script" > "$TMP/out" 2>&1 || rc=$?
+if [ "$rc" = 0 ] && "$BUILD/campath" validate "$TMP/new/scene.json" | grep -q "3 shots, 24.5 s: 1 cut, 1 blend" &&
+    grep -q '"path": "intro.json", "from": 3, "to": 13, "blend": 2.5' "$TMP/new/scene.json"; then
+    ok "a three-shot cut-scene built in a script plays in the library: $("$BUILD/campath" validate "$TMP/new/scene.json")"
+else
+    bad "a new sequence: status $rc: $(cat "$TMP/out") $(cat "$TMP/new/scene.json" 2>&1)"
+fi
+
 editor_done

@@ -388,6 +388,41 @@ static void test_save_keeps_members(void **state)
     free(x);
 }
 
+/* A sequence started from the path edited, shots added, saved: the library plays it. */
+static void test_new_sequence(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    char *a = edtest_path(f->dir, "a.json"), *b = edtest_path(f->dir, "b.json"), *n = edtest_path(f->dir, "n.json");
+    assert_int_equal(ed_app_open(app, a), 0);
+    assert_false(ed_shots_open(app));
+    assert_int_equal(ed_shots_add(app, NULL), -1); /* no sequence yet */
+    assert_int_equal(ed_shots_new(app, f->file), -1); /* seq.json is there */
+    assert_non_null(strstr(app->base.message, "there is a file there already"));
+    assert_int_equal(ed_shots_new(app, n), 0);
+    assert_int_equal(ed_shots_count(app), 1);
+    assert_true(ed_app_dirty(app));
+    assert_int_equal(ed_shots_add(app, b), 0);
+    assert_int_equal(ed_shots_add(app, NULL), 0);
+    assert_int_equal(ed_shots_count(app), 3);
+    assert_int_equal(app->seq.current, 2);
+    assert_int_equal(ed_shots_blend(app, 1, 1.5), 0);
+    assert_int_equal(ed_shots_trim(app, 2, 3, 7), 0);
+    assert_int_equal(ed_app_save(app), 0);
+    assert_false(ed_app_dirty(app));
+    cp_error err;
+    cp_sequence *q = cp_sequence_load(n, &err);
+    assert_non_null(q);
+    assert_int_equal(cp_sequence_shot_count(q), 3);
+    assert_double_equal(cp_sequence_duration(q), 10 + 8 - 1.5 + 4, 1e-12);
+    assert_double_equal(cp_sequence_shot(q, 1)->blend, 1.5, 0);
+    assert_double_equal(cp_sequence_shot(q, 2)->from, 3, 0);
+    cp_sequence_destroy(q);
+    free(a);
+    free(b);
+    free(n);
+}
+
 /* An inline shot path is refused with the shot named; a path file opened after a sequence closes it. */
 static void test_open_other(void **state)
 {
@@ -427,6 +462,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_commands, setup, teardown),
         cmocka_unit_test_setup_teardown(test_save, setup, teardown),
         cmocka_unit_test_setup_teardown(test_save_keeps_members, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_new_sequence, setup, teardown),
         cmocka_unit_test_setup_teardown(test_open_other, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
