@@ -25,6 +25,7 @@ ED=$(editor_wrap "$TMP" "$ED")
 # a copy, under the name the HUD should show
 mkdir -p "$TMP/paths"
 cp paths/demo.json "$TMP/paths/demo.json"
+cp paths/intro.json paths/sequence.json "$TMP/paths/"
 
 run() { # run NAME [WxH]: the script on stdin, the screenshot to OUT/NAME.png
     cat > "$TMP/$1.script"
@@ -38,6 +39,14 @@ camera 62 58 52
 look-at 0 2 -45
 select 9
 graph on
+SCRIPT
+
+run editor-shots <<SCRIPT
+open paths/sequence.json
+camera 62 58 52
+look-at 0 2 -45
+shot 2
+shot-seek 9
 SCRIPT
 
 run editor-path-camera <<SCRIPT

@@ -22,11 +22,13 @@ int ed_app_init(ed_app *app)
     ed_ui_init(&app->ui);
     ed_rec_init(&app->rec);
     ed_link_init(&app->link);
+    ed_seq_init(&app->seq);
     return ed_scene_init(&app->scene);
 }
 
 void ed_app_free(ed_app *app)
 {
+    ed_seq_free(&app->seq);
     ed_link_free(&app->link);
     ed_scene_free(&app->scene);
     ed_file_free(&app->file);
@@ -51,12 +53,15 @@ void ed_app_message(ed_app *app, int is_error, const char *fmt, ...)
 int ed_app_end_drag(ed_app *app)
 {
     app->rec.look_key = -1; /* looking from a key is a drag too: it ends with it */
+    if (ed_seq_live_active(&app->seq))
+        return ed_seq_live_end(&app->seq, &app->file, &app->doc, &app->base);
     return ed_doc_live_end(&app->doc, &app->base);
 }
 
 void ed_app_cancel_drag(ed_app *app)
 {
     app->rec.look_key = -1;
+    ed_seq_live_cancel(&app->seq);
     ed_doc_live_cancel(&app->doc, &app->base);
 }
 
@@ -65,7 +70,7 @@ const cp_document *ed_app_drag_origin(const ed_app *app) { return ed_doc_live_or
 int ed_app_ready(ed_app *app)
 {
     /* any other edit ends a drag first: the drag becomes its own undo step */
-    if (app->doc.live.active)
+    if (app->doc.live.active || ed_seq_live_active(&app->seq))
         ed_app_end_drag(app);
     return ed_base_check_prompt(&app->base);
 }
@@ -277,7 +282,10 @@ void ed_app_update(ed_app *app, double dt)
     if (dt > 1.0)
         dt = 1.0;
     app->base.clock += dt;
-    advance_playback(app, dt);
+    if (ed_seq_active(&app->seq))
+        ed_seq_update(&app->seq, &app->file, &app->doc, &app->base, dt);
+    else
+        advance_playback(app, dt);
     if (ed_scene_poll(&app->scene, &app->base) == 1)
         scene_loaded(app);
     ed_doc_poll_retime(&app->doc, &app->base);
@@ -287,7 +295,11 @@ void ed_app_update(ed_app *app, double dt)
     ed_app_refresh(app);
 }
 
-void ed_app_refresh(ed_app *app) { ed_app_check_clearance(app); }
+void ed_app_refresh(ed_app *app)
+{
+    ed_seq_refresh(&app->seq, &app->doc);
+    ed_app_check_clearance(app);
+}
 
 /* The document's "hidden" names on the world, when they or the world changed. */
 static void sync_hidden(ed_app *app)
@@ -300,7 +312,7 @@ static void sync_hidden(ed_app *app)
 /* ---- what the front ends read ------------------------------------------------------------------- */
 
 int ed_app_message_shown(const ed_app *app) { return ed_base_message_shown(&app->base); }
-int ed_app_dirty(const ed_app *app) { return ed_file_dirty(&app->file, &app->doc); }
+int ed_app_dirty(const ed_app *app) { return ed_file_dirty(&app->file, &app->doc) || ed_seq_dirty(&app->seq); }
 size_t ed_app_key_count(const ed_app *app) { return app->doc.cur.doc.count; }
 const cp_key *ed_app_keys(const ed_app *app) { return app->doc.cur.doc.keys; }
 double ed_app_start(const ed_app *app) { return ed_doc_start(&app->doc); }
@@ -320,7 +332,11 @@ void ed_app_view_pose(const ed_app *app, cp_vec3 *position, cp_quat *rotation, d
     }
     if (ed_ui_through(&app->ui, app->doc.path != NULL)) {
         cp_pose pose;
-        cp_path_sample_fast(app->doc.path, app->base.playhead, &pose);
+        cp_sequence_pose sp;
+        if (ed_seq_sample(&app->seq, &app->doc, ed_seq_time(&app->seq, &app->base), &sp) == 0)
+            pose = sp.pose; /* a sequence plays through its cuts and blends */
+        else
+            cp_path_sample_fast(app->doc.path, app->base.playhead, &pose);
         *position = pose.position;
         *rotation = pose.rotation;
         *fov = pose.fov;
@@ -331,7 +347,19 @@ void ed_app_view_pose(const ed_app *app, cp_vec3 *position, cp_quat *rotation, d
     *fov = app->ui.camera.fov;
 }
 
-void ed_app_layout(const ed_app *app, ed_layout *l) { ed_ui_layout(&app->ui, app->doc.path != NULL, l); }
+void ed_app_layout(const ed_app *app, ed_layout *l)
+{
+    const int has_path = app->doc.path != NULL;
+    ed_ui_layout(&app->ui, has_path, l);
+    if (!ed_seq_active(&app->seq))
+        return;
+    /* the shot track: a strip taken from what is above the timeline */
+    ed_rect *above = l->graph.h > 0 ? &l->graph : &l->view;
+    int h = above->h > 3 * ED_SEQ_TRACK_HEIGHT ? ED_SEQ_TRACK_HEIGHT : above->h / 3;
+    above->h -= h;
+    l->shots = (ed_rect){l->timeline.x, above->y + above->h, l->timeline.w, h};
+    ed_layout_shot(l, ed_ui_through(&app->ui, has_path), app->ui.show_pip && has_path, app->ui.aspect);
+}
 
 void ed_app_view(const ed_app *app, ed_view *v)
 {
@@ -377,8 +405,12 @@ void ed_app_play(ed_app *app, int play)
         ed_app_message(app, 1, "nothing to play: record at least 2 keys (F2)");
         play = 0;
     }
-    if (play && path && cp_path_get_options(path).ends != CP_ENDS_CLOSED &&
-        app->base.playhead >= ed_app_start(app) + ed_app_duration(app))
+    if (play && ed_seq_active(&app->seq)) {
+        /* a sequence plays from its start again once it has ended */
+        if (ed_seq_time(&app->seq, &app->base) >= ed_seq_duration(&app->seq))
+            ed_seq_seek(&app->seq, &app->file, &app->doc, &app->base, 0);
+    } else if (play && path && cp_path_get_options(path).ends != CP_ENDS_CLOSED &&
+               app->base.playhead >= ed_app_start(app) + ed_app_duration(app))
         app->base.playhead = ed_app_start(app);
     app->base.playing = play;
 }
@@ -491,8 +523,16 @@ void ed_app_set_clipboard_host(ed_app *app, const ed_clipboard_host *host) { app
 
 int ed_app_open(ed_app *app, const char *file)
 {
-    if (ed_app_ready(app) || ed_file_open(&app->file, &app->doc, &app->base, file) != 0)
+    if (ed_app_ready(app))
         return -1;
+    if (cp_json_file_is_sequence(file)) {
+        /* a sequence file: its shots, and the first shot's path edited */
+        if (ed_seq_open(&app->seq, &app->file, &app->doc, &app->base, file) != 0)
+            return -1;
+    } else if (ed_seq_close(&app->seq, &app->file, &app->doc, &app->base) != 0 ||
+               ed_file_open(&app->file, &app->doc, &app->base, file) != 0) {
+        return -1;
+    }
     ed_rec_break(&app->rec); /* keys of another file anchor nothing */
     if (app->doc.cur.doc.count > 0) {
         /* start a little behind the first key, looking the way it looks */
@@ -517,6 +557,8 @@ int ed_app_save(ed_app *app)
 {
     if (app->doc.live.active)
         ed_app_end_drag(app);
+    if (ed_seq_active(&app->seq))
+        return ed_seq_save(&app->seq, &app->file, &app->doc, &app->base);
     return ed_file_save(&app->file, &app->doc, &app->base);
 }
 
@@ -524,9 +566,30 @@ void ed_app_poll_file(ed_app *app) { ed_file_poll(&app->file, &app->doc, &app->b
 
 int ed_app_write_recovery(ed_app *app) { return ed_file_write_recovery(&app->file, &app->doc, &app->base); }
 
-int ed_app_answer(ed_app *app, ed_cmd answer) { return ed_file_answer(&app->file, &app->doc, &app->base, answer); }
+int ed_app_answer(ed_app *app, ed_cmd answer)
+{
+    if (app->base.prompt == ED_PROMPT_QUIT && answer == ED_CMD_ANSWER_SAVE && ed_seq_active(&app->seq)) {
+        /* save and quit saves the shots and every path of the sequence */
+        app->base.prompt = ED_PROMPT_NONE;
+        if (ed_seq_save(&app->seq, &app->file, &app->doc, &app->base) != 0)
+            return -1;
+        app->base.quit = 1;
+        return 0;
+    }
+    return ed_file_answer(&app->file, &app->doc, &app->base, answer);
+}
 
-int ed_app_request_quit(ed_app *app) { return ed_file_request_quit(&app->file, &app->doc, &app->base); }
+int ed_app_request_quit(ed_app *app)
+{
+    if (ed_seq_dirty(&app->seq) && app->base.prompt == ED_PROMPT_NONE) {
+        /* the shots or a path other than the one edited has edits not saved */
+        app->base.prompt = ED_PROMPT_QUIT;
+        app->base.playing = 0;
+        ed_app_message(app, 0, "unsaved edits in the sequence: S save and quit, D discard them and quit, Esc stay");
+        return app->base.quit;
+    }
+    return ed_file_request_quit(&app->file, &app->doc, &app->base);
+}
 
 /* ---- the scene ----------------------------------------------------------------------------------- */
 

@@ -31,6 +31,7 @@
 #include "link.h"
 #include "rec.h"
 #include "scene.h"
+#include "seq.h"
 #include "ui.h"
 #include "view.h"
 
@@ -45,6 +46,7 @@ typedef struct ed_app {
     ed_ui    ui;      /* the camera, the window, the panels */
     ed_rec   rec;     /* recording, the mouse's gesture, looking from a key */
     ed_link  link;    /* running games linked to the editor (game.h) */
+    ed_seq   seq;     /* the sequence open, its shots and their paths (shots.h) */
 } ed_app;
 
 /* ---- life cycle -------------------------------------------------------------------------------- */

@@ -21,6 +21,7 @@
 #include "record.h"   /* F2, a key at the playhead */
 #include "screen.h"   /* where the overlays go */
 #include "select.h"   /* the selection */
+#include "shots.h"    /* a sequence's shots, the shot track */
 #include "status.h"   /* the HUD's text */
 #include "xform.h"    /* transforms */
 

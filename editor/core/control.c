@@ -63,7 +63,7 @@ void ed_control_command(ed_app *app, ed_cmd cmd)
     case ED_CMD_DESELECT:
         if (app->ui.show_help)
             ed_app_show_help(app, 0);
-        else if (app->rec.gesture.kind != ED_GESTURE_NONE)
+        else if (app->rec.gesture.kind != ED_GESTURE_NONE || ed_shots_grabbed(app))
             ed_pointer_cancel(app);
         else if (ed_app_look_key(app) >= 0)
             ed_drag_look_end(app, 0);

@@ -441,6 +441,9 @@ static int undo_redo(ed_app *app, int redo)
 {
     if (ed_app_ready(app))
         return -1;
+    /* a sequence's shot edits take their turn with the path's, in the order they were made */
+    if (ed_seq_owns_undo(&app->seq, &app->doc, redo))
+        return ed_seq_undo(&app->seq, &app->file, &app->doc, &app->base, redo);
     if (ed_doc_undo(&app->doc, &app->base, redo) != 0) {
         ed_app_message(app, 1, redo ? "nothing to redo" : "nothing to undo");
         return -1;

@@ -34,6 +34,7 @@ void ed_layout_compute(ed_layout *l, int width, int height, int show_graph)
     l->pip = rect(0, 0, 0, 0);
     l->graph = rect(0, vh, width, gh);
     l->timeline = rect(0, height - tl, width, tl);
+    l->shots = rect(0, height - tl, width, 0);
     int margin = width > 4 * ED_TIMEBAR_MARGIN ? ED_TIMEBAR_MARGIN : width / 8;
     l->bar = rect(margin, l->timeline.y + tl / 2 - 7, width - 2 * margin, 14);
     if (l->bar.w < 1)

@@ -26,6 +26,7 @@ typedef struct ed_layout {
     ed_rect graph;      /* the graph panel (h = 0 when hidden) */
     ed_rect timeline;   /* the strip at the bottom */
     ed_rect bar;        /* the timeline bar inside it; the graph's time axis spans the same x range */
+    ed_rect shots;      /* the shot track above the timeline, with a sequence open (h = 0 without) */
 } ed_layout;
 
 void ed_layout_compute(ed_layout *l, int width, int height, int show_graph);

@@ -7,6 +7,7 @@
 #include "inspector.h"
 #include "pace.h"
 #include "select.h"
+#include "shots.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -90,6 +91,8 @@ void ed_pointer_down(ed_app *app, int x, int y, int shift)
             d->kind = ED_GESTURE_NONE; /* the panel itself: nothing under it is picked */
         return;
     }
+    if (ed_shots_press(app, x, y, shift))
+        return; /* the shot track (shots.h) */
     if (ed_rect_contains(&l.timeline, x, y)) {
         long k = tick_at(app, &l, x);
         if (k >= 0) {
@@ -160,6 +163,10 @@ void ed_pointer_motion(ed_app *app, int x, int y, int shift)
 {
     ed_gesture *d = &app->rec.gesture;
     app->ui.mouse_x = x, app->ui.mouse_y = y;
+    if (ed_shots_grabbed(app)) {
+        ed_shots_motion(app, x);
+        return;
+    }
     if (d->kind == ED_GESTURE_NONE) {
         ed_view v;
         ed_gizmo g;
@@ -212,6 +219,12 @@ void ed_pointer_up(ed_app *app, int x, int y)
 {
     ed_gesture *d = &app->rec.gesture;
     app->ui.mouse_x = x, app->ui.mouse_y = y;
+    if (ed_shots_grabbed(app)) {
+        ed_shots_release(app, x);
+        d->kind = ED_GESTURE_NONE;
+        d->pending = 0;
+        return;
+    }
     if (d->pending) {
         /* a click: Shift+click on a selected key takes it out; a click on a key of a larger
            selection selects that key alone; on nothing, nothing */
@@ -243,6 +256,8 @@ void ed_pointer_up(ed_app *app, int x, int y)
 
 void ed_pointer_cancel(ed_app *app)
 {
+    if (ed_shots_grabbed(app))
+        ed_app_cancel_drag(app);
     if (app->rec.gesture.kind != ED_GESTURE_NONE && ed_app_look_key(app) < 0)
         ed_app_cancel_drag(app);
     app->rec.gesture.kind = ED_GESTURE_NONE;
@@ -252,7 +267,7 @@ void ed_pointer_cancel(ed_app *app)
 void ed_pointer_release(ed_app *app)
 {
     ed_gesture *d = &app->rec.gesture;
-    if (d->kind != ED_GESTURE_NONE && !d->pending)
+    if (ed_shots_grabbed(app) || (d->kind != ED_GESTURE_NONE && !d->pending))
         ed_app_end_drag(app);
     d->kind = ED_GESTURE_NONE;
     d->pending = 0;

@@ -538,7 +538,8 @@ static const ed_script_command commands[] = {
      "ends NAME|timing NAME|orientation NAME|key-time I T|key I time T [TOL]|key I position X Y Z [TOL]|"
      "key I fov F [TOL]|key I rotation YAW PITCH ROLL [TOL]|key I hold S|none [TOL]|key I target X Y Z|none [TOL]|"
      "key I focus M|none [TOL]|key I aperture F|none [TOL]|camera X Y Z [TOL]|camera-speed V [TOL]|message TEXT|scene NAME|"
-     "triangles N|hidden N|clearance N|through T|clear T|games N|game-key I|game-camera NAME X Y Z",
+     "triangles N|hidden N|clearance N|through T|clear T|games N|game-key I|game-camera NAME X Y Z|shot N|shots N|"
+     "shot-part N FROM TO BLEND [TOL]|sequence-time T [TOL]",
      "stop with an error unless the editor is in that state (for tests)"},
     {"link", 1, 2, ed_script_c_link, "link on [PORT]|off",
      "listen for running games (docs/link.md) on 127.0.0.1:PORT (default 47100; 0: a free port; the address is "
@@ -553,6 +554,19 @@ static const ed_script_command commands[] = {
      "the playhead follows the game's time, or the editor's (F7)"},
     {"hand-off", 1, 2, ed_script_c_hand_off, "hand-off take|give [BLEND]",
      "the games hand their camera to the path, or take it back, blending over BLEND seconds (default 1; F8)"},
+    {"sequence-new", 1, 1, ed_script_c_shot, "sequence-new FILE",
+     "start a new sequence file FILE (written by the next save) whose shot 1 is the path edited, whole"},
+    {"shot", 1, 1, ed_script_c_shot, "shot N",
+     "edit shot N's path of the sequence open (shots are numbered from 1; a click on its box in the shot track)"},
+    {"shot-add", 0, 1, ed_script_c_shot, "shot-add [FILE]",
+     "add the path edited (or the path file FILE) whole as a shot at the end of the sequence, after a cut"},
+    {"shot-trim", 3, 3, ed_script_c_shot, "shot-trim N FROM TO",
+     "shot N plays its path from FROM to TO seconds (dragging its box's right edge, Shift: its left edge)"},
+    {"shot-blend", 2, 2, ed_script_c_shot, "shot-blend N SECONDS",
+     "shot N blends from the shot before over SECONDS; 0 makes a cut (dragging its box's left edge)"},
+    {"shot-move", 2, 2, ed_script_c_shot, "shot-move N TO", "shot N becomes shot TO (dragging its box past its neighbours)"},
+    {"shot-seek", 1, 1, ed_script_c_shot, "shot-seek SECONDS",
+     "move to a time of the sequence: the shot playing then is edited, the playhead at its time"},
     {"echo", 0, ED_SCRIPT_MAX_WORDS - 1, c_echo, "echo TEXT", "print a line"},
 };
 

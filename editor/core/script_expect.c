@@ -352,6 +352,10 @@ static const struct {
     {"games", 1, 1, ed_script_x_games},
     {"game-key", 1, 1, ed_script_x_game_key},
     {"game-camera", 4, 4, ed_script_x_game_camera},
+    {"shot", 1, 1, ed_script_x_shot},
+    {"shots", 1, 1, ed_script_x_shots},
+    {"shot-part", 4, 5, ed_script_x_shot_part},
+    {"sequence-time", 1, 2, ed_script_x_sequence_time},
 };
 
 int ed_script_c_expect(ed_script *s, int argc, char **argv, char *err, size_t n)

@@ -50,5 +50,11 @@ int ed_script_c_hand_off(ed_script *s, int argc, char **argv, char *err, size_t 
 int ed_script_x_games(ed_script *s, char **a, int na, char *err, size_t n);
 int ed_script_x_game_key(ed_script *s, char **a, int na, char *err, size_t n);
 int ed_script_x_game_camera(ed_script *s, char **a, int na, char *err, size_t n);
+/* script_shots.c: a sequence's shots, and their checks of `expect` */
+int ed_script_c_shot(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_x_shot(ed_script *s, char **a, int na, char *err, size_t n);
+int ed_script_x_shots(ed_script *s, char **a, int na, char *err, size_t n);
+int ed_script_x_shot_part(ed_script *s, char **a, int na, char *err, size_t n);
+int ed_script_x_sequence_time(ed_script *s, char **a, int na, char *err, size_t n);
 
 #endif /* ED_SCRIPT_IMPL_H */

@@ -9,6 +9,7 @@
 #include "bindings.h"
 #include "game.h"
 #include "record.h"
+#include "shots.h"
 
 #define DEG (180.0 / M_PI)
 #define ROLL_NOTE 0.05   /* degrees: a roll smaller than this reads as level */
@@ -78,8 +79,12 @@ int ed_status_lines(const ed_app *app, double color_top, ed_status_line *out)
         nl++;                                                                                                     \
     } while (0)
     const char *file = app->file.name ? app->file.name : "(no file)";
-    LINE(ed_app_dirty(app) ? ED_STATUS_DIRTY : ED_STATUS_SAVED, "%s%s%s", short_name(file, 60),
-         ed_app_dirty(app) ? " *" : "", app->file.name && !app->file.exists ? "  (new: Ctrl+S creates it)" : "");
+    char shot[96] = "";
+    if (ed_shots_open(app))
+        snprintf(shot, sizeof shot, "   shot %zu of %zu of %s", app->seq.current + 1, ed_shots_count(app),
+                 short_name(app->seq.name, 40));
+    LINE(ed_app_dirty(app) ? ED_STATUS_DIRTY : ED_STATUS_SAVED, "%s%s%s%s", short_name(file, 60),
+         ed_app_dirty(app) ? " *" : "", app->file.name && !app->file.exists ? "  (new: Ctrl+S creates it)" : "", shot);
     size_t n = ed_app_key_count(app);
     LINE(ED_STATUS_PLAIN, "%zu %s   duration %.2f s   time %.2f s%s", n, ed_base_keys_word(n), ed_app_duration(app),
          app->base.playhead, app->base.playing ? "   playing" : "");

@@ -3,6 +3,8 @@
 #include "draw.h"
 
 #include "panels.h"
+#include "shots.h"
+#include "shottrack.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -56,7 +58,11 @@ void ed_render_frame(ed_gfx *g, const ed_app *app)
     draw_view(g, app, &l.frame, app->ui.height, pos, rot, fov, !through);
     if (l.pip.w > 0) {
         cp_pose pose;
-        cp_path_sample_fast(app->doc.path, app->base.playhead, &pose);
+        cp_sequence_pose sp;
+        if (ed_shots_pose(app, ed_shots_time(app), &sp) == 0)
+            pose = sp.pose; /* a sequence's picture, through its cuts and blends */
+        else
+            cp_path_sample_fast(app->doc.path, app->base.playhead, &pose);
         draw_view(g, app, &l.pip, app->ui.height, pose.position, pose.rotation, pose.fov, 0);
     }
     ed_canvas_begin(g->canvas, app->ui.width, app->ui.height);
@@ -75,6 +81,7 @@ void ed_render_frame(ed_gfx *g, const ed_app *app)
     if (l.graph.h > 0)
         ed_draw_graph(g, app, &l);
     ed_draw_timeline(g, app, &l);
+    ed_draw_shot_track(g, app, &l);
     if (!through) {
         ed_draw_labels(g, &s);
         ed_draw_hud(g, app, &s);
@@ -92,7 +99,11 @@ void ed_render_shot(ed_gfx *g, const ed_app *app, double time, int width, int he
     cp_vec3 pos = app->ui.camera.position;
     cp_quat rot = ed_camera_rotation(&app->ui.camera);
     double fov = app->ui.camera.fov;
-    if (app->doc.path) {
+    cp_sequence_pose sp;
+    if (ed_shots_pose(app, time, &sp) == 0) {
+        /* a sequence: `time` is the sequence's, through its cuts and blends */
+        pos = sp.pose.position, rot = sp.pose.rotation, fov = sp.pose.fov;
+    } else if (app->doc.path) {
         cp_pose pose;
         cp_path_sample_fast(app->doc.path, time, &pose);
         pos = pose.position, rot = pose.rotation, fov = pose.fov;

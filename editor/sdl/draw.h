@@ -19,7 +19,8 @@
 void ed_render_frame(ed_gfx *g, const ed_app *app);
 
 /* Draws the shot alone: the world through the path camera at `time`, over
- * the whole bound framebuffer of width x height, no overlay. */
+ * the whole bound framebuffer of width x height, no overlay. With a
+ * sequence open, `time` is the sequence time: its cuts and blends play. */
 void ed_render_shot(ed_gfx *g, const ed_app *app, double time, int width, int height);
 
 #endif /* ED_DRAW_H */

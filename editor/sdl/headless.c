@@ -17,6 +17,7 @@
 #include "input.h"
 #include "script.h"
 #include "shot.h"
+#include "shots.h"
 
 /* ---- starting ---------------------------------------------------------------------------------- */
 
@@ -297,6 +298,17 @@ int ed_run_render_frames(const ed_args *o)
         goto done;
     }
     double start = ed_app_start(&app), duration = ed_app_duration(&app);
+    if (ed_shots_open(&app)) {
+        /* a sequence plays whole, through its cuts and blends, from sequence time 0 */
+        cp_sequence_pose probe;
+        ed_app_refresh(&app);
+        if (ed_shots_pose(&app, 0, &probe) != 0) {
+            fprintf(stderr, "campath-editor: %s: the sequence does not play: %s\n", file, app.seq.build_error);
+            goto done;
+        }
+        start = 0;
+        duration = ed_shots_duration(&app);
+    }
     /* floor(duration * fps) + 1 frames: the first at the start, one every 1/fps s; a hair of
        rounding slack so that 2 s at 30 fps gives frame 60 at exactly the end */
     double count = floor(duration * fps + 1e-9) + 1;

@@ -30,7 +30,7 @@ static int no_display(const char *why)
             "Run it on a desktop (with DISPLAY or WAYLAND_DISPLAY set), or without a window:\n"
             "  campath-editor --script SCRIPT [--screenshot OUT.png] [FILE]   run a script of editor commands\n"
             "  campath-editor FILE --screenshot OUT.png                        save what the editor shows\n"
-            "  campath-editor --render-frames DIR FILE                         render the shot as PNG frames\n"
+            "  campath-editor --render-frames DIR FILE                         render the shot (or a sequence) as PNG frames\n"
             "docs/editor.md describes them.\n",
             why);
     return 1;
