@@ -79,6 +79,8 @@ int cli_info(int argc, char **argv)
         for (size_t i = 0; i < n; i++)
             rolled |= keys[i].roll != 0;
         printf(rolled ? " (targets, roll)" : " (targets)");
+        if (o.dolly_zoom)
+            printf(", dolly zoom");
     }
     printf("\nlens           %s", keys[0].focus > 0 && keys[0].aperture > 0 ? "focus, aperture"
                                   : keys[0].focus > 0                      ? "focus"

@@ -60,8 +60,11 @@ void ed_fit_key(const cp_document *d, cp_key *k, const cp_key *near, double dist
         k->target = cp_vec3_make(0, 0, 0);
         k->roll = 0;
     }
-    if (!d->options.dolly_zoom)
+    if (!d->options.dolly_zoom) { /* from a dolly zoom: the fov its width gave it */
+        if (k->frame_width > 0 && (k->flags & CP_KEY_TARGET))
+            k->fov = ed_fit_dolly_fov(k);
         k->frame_width = 0;
+    }
     else if (!(k->frame_width > 0))
         k->frame_width = ed_fit_frame_width(k);
     if (d->count == 0)

@@ -110,9 +110,10 @@ CP_API cp_status cp_follow_point(const cp_follow *f, double time, cp_vec3 out[3]
 
 /* The camera at path time `time` (not before the last target's), with its
  * derivatives: the path's pose, its rotation blended from the keyed view
- * to the one looking at the filtered point while engaged. Position, fov,
- * focus and aperture are the path's. CP_OK or a cp_status (then *out is
- * untouched). */
+ * to the one looking at the filtered point while engaged. Position, focus
+ * and aperture are the path's, and so is the fov, but in a dolly zoom
+ * (cp_path_options.dolly_zoom), whose fov follows the distance to the
+ * filtered point. CP_OK or a cp_status (then *out is untouched). */
 CP_API cp_status cp_follow_sample(const cp_follow *f, double time, cp_pose *out, cp_error *error);
 
 #ifdef __cplusplus

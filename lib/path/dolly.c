@@ -15,6 +15,28 @@
 /* The fov of width w at distance d, degrees; 0 where it has none. */
 static double fov_of(double w, double d) { return 2.0 * atan(w / (2.0 * d)) * RAD_TO_DEG; }
 
+/* The power of two that brings the largest of n values into [0.5, 1) (1
+ * for none): squares of the scaled values neither overflow nor vanish. */
+static double scale_of(const double *v, int n)
+{
+    double m = 0.0;
+    for (int i = 0; i < n; i++)
+        m = fmax(m, fabs(v[i]));
+    if (!(m > 0) || !isfinite(m))
+        return 1.0;
+    int e;
+    (void)frexp(m, &e);
+    return ldexp(1.0, -e);
+}
+
+/* |(x, y, z)|, without overflow or underflow in the squares. */
+static double length3(double x, double y, double z)
+{
+    const double v[3] = {x, y, z}, k = scale_of(v, 3);
+    x *= k, y *= k, z *= k;
+    return sqrt(x * x + y * y + z * z) / k;
+}
+
 int cpi_dolly_prepare(const cp_key *keys, size_t count, const cp_path_options *o, const cpi_field_names *names,
                       cp_key **derived, cp_error *error)
 {
@@ -58,7 +80,7 @@ int cpi_dolly_prepare(const cp_key *keys, size_t count, const cp_path_options *o
     for (size_t i = 0; i < count; i++) {
         const double dx = k[i].target.x - k[i].position.x, dy = k[i].target.y - k[i].position.y,
                      dz = k[i].target.z - k[i].position.z;
-        const double d = sqrt(dx * dx + dy * dy + dz * dz);
+        const double d = length3(dx, dy, dz);
         /* a target the validation refuses keeps a fov it does not: its own message comes first */
         if (!(d >= CP_PATH_LOOKAT_MIN_DISTANCE) || !isfinite(d)) {
             k[i].fov = 90.0;
@@ -78,12 +100,21 @@ int cpi_dolly_prepare(const cp_key *keys, size_t count, const cp_path_options *o
     return CP_OK;
 }
 
-void cpi_dolly_fov(double P[3][3], double T[3][4], const double W[3], double fov[3])
+void cpi_dolly_fov(double P[3][3], double T[3][4], const double width[3], double fov[3])
 {
-    double D[3][3];
+    /* fov depends on w / d only: both scaled by one power of two (exact)
+     * so that no square below overflows or vanishes */
+    double D[3][3], Ws[3];
     for (int r = 0; r < 3; r++)
         for (int j = 0; j < 3; j++)
             D[r][j] = T[r][j] - P[r][j];
+    const double k = scale_of(D[0], 3);
+    for (int r = 0; r < 3; r++) {
+        for (int j = 0; j < 3; j++)
+            D[r][j] *= k;
+        Ws[r] = width[r] * k;
+    }
+    const double *W = Ws;
     const double d = sqrt(D[0][0] * D[0][0] + D[0][1] * D[0][1] + D[0][2] * D[0][2]);
     if (!(d > 0)) { /* the target at the camera: all of the view (`campath check` says so) */
         fov[0] = 180.0, fov[1] = fov[2] = 0.0;
@@ -105,4 +136,8 @@ void cpi_dolly_fov(double P[3][3], double T[3][4], const double W[3], double fov
     fov[0] = 2.0 * atan(g) * RAD_TO_DEG;
     fov[1] = 2.0 * g1 * ig * RAD_TO_DEG;
     fov[2] = (2.0 * g2 * ig - 4.0 * g * g1 * g1 * ig * ig) * RAD_TO_DEG;
+    /* the rates grow without bound only as the target comes to the camera
+     * (the fov to 180 degrees), which `campath check` reports: a pose stays finite */
+    if (!isfinite(fov[1]) || !isfinite(fov[2]))
+        fov[1] = fov[2] = 0.0;
 }

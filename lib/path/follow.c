@@ -11,6 +11,7 @@
 #include "campath/follow.h"
 #include "campath/handoff.h"
 #include "curve_impl.h"
+#include "dolly.h"
 #include "dtoa.h"
 #include "lookat.h"
 #include "path_layout.h"
@@ -19,20 +20,25 @@
 
 /* ---- the keyed view ------------------------------------------------------------------- */
 
-/* The path's target and roll at `time`, each with its first and second
- * time derivatives (roll 0 when the path has none). */
-static void keyed_view(const cp_path *p, double time, double T[3][3], double X[3])
+/* The path's target, and its scalar channels roll and frame width (0 when
+ * the path has none), at `time`, each with its first and second time
+ * derivatives. */
+static void keyed_view(const cp_path *p, double time, double T[3][3], double X[CPI_X_COUNT][3])
 {
-    const int has_roll = (p->xmask & CPI_X_BIT(CPI_X_ROLL)) != 0;
-    X[0] = X[1] = X[2] = 0.0;
+    static const int wanted[2] = {CPI_X_ROLL, CPI_X_WIDTH};
+    for (int c = 0; c < CPI_X_COUNT; c++)
+        X[c][0] = X[c][1] = X[c][2] = 0.0;
     int odd;
     if (!p->shape) {
         const double local = cpi_curve_local_time(p->target, time, 0, &odd);
         cpi_curve_eval(p->target, cpi_curve_segment(p->target, local, 0), local, 1.0, T[0], T[1], T[2]);
-        if (has_roll && p->xc[CPI_X_ROLL]) {
-            const cp_curve *c = p->xc[CPI_X_ROLL];
+        for (int i = 0; i < 2; i++) {
+            const cp_curve *c = p->xc[wanted[i]];
+            if (!(p->xmask & CPI_X_BIT(wanted[i])) || !c)
+                continue;
             const double l = cpi_curve_local_time(c, time, 0, &odd);
-            cpi_curve_eval(c, cpi_curve_segment(c, l, 0), l, 1.0, &X[0], &X[1], &X[2]);
+            double *x = X[wanted[i]];
+            cpi_curve_eval(c, cpi_curve_segment(c, l, 0), l, 1.0, &x[0], &x[1], &x[2]);
         }
         return;
     }
@@ -48,10 +54,13 @@ static void keyed_view(const cp_path *p, double time, double T[3][3], double X[3
         T[1][j] = R[1][j] * u[1];
         T[2][j] = R[2][j] * u[1] * u[1] + R[1][j] * u[2];
     }
-    if (has_roll) {
-        X[0] = XC[CPI_X_ROLL][0];
-        X[1] = XC[CPI_X_ROLL][1] * u[1];
-        X[2] = XC[CPI_X_ROLL][2] * u[1] * u[1] + XC[CPI_X_ROLL][1] * u[2];
+    for (int i = 0; i < 2; i++) {
+        const int c = wanted[i];
+        if (!(p->xmask & CPI_X_BIT(c)))
+            continue;
+        X[c][0] = XC[c][0];
+        X[c][1] = XC[c][1] * u[1];
+        X[c][2] = XC[c][2] * u[1] * u[1] + XC[c][1] * u[2];
     }
 }
 
@@ -187,7 +196,7 @@ cp_status cp_follow_target(cp_follow *f, double time, cp_vec3 position, const cp
         /* start from the keyed target's jet x, x', x'': the lags' outputs
          * that have it are y_n = x, y_{n-1} = x + tau x', y_{n-2} =
          * x + 2 tau x' + tau^2 x'' (so nothing jumps where following starts) */
-        double T[3][3], X[3];
+        double T[3][3], X[CPI_X_COUNT][3];
         keyed_view(f->path, time, T, X);
         for (int j = 0; j < 3; j++) {
             const double y[3] = {T[0][j], T[0][j] + tau * T[1][j], T[0][j] + 2 * tau * T[1][j] + tau * tau * T[2][j]};
@@ -235,7 +244,7 @@ cp_status cp_follow_point(const cp_follow *f, double time, cp_vec3 out[3], cp_er
 {
     if (check_time(f, time, error) != CP_OK)
         return CP_ERR_INVALID;
-    double T[3][3], X[3];
+    double T[3][3], X[CPI_X_COUNT][3];
     if (!f->fed) {
         keyed_view(f->path, time, T, X);
     } else {
@@ -260,7 +269,7 @@ cp_status cp_follow_sample(const cp_follow *f, double time, cp_pose *out, cp_err
     cp_path_sample(f->path, time, &keyed);
     live = keyed;
     if (f->fed) {
-        double T[3][3], X[3], d[3][3];
+        double T[3][3], X[CPI_X_COUNT][3], d[3][3];
         keyed_view(f->path, time, T, X);
         const cp_vec3 P[3] = {keyed.position, keyed.velocity, keyed.acceleration};
         for (int r = 0; r < 3; r++)
@@ -269,9 +278,18 @@ cp_status cp_follow_sample(const cp_follow *f, double time, cp_pose *out, cp_err
         const int has_roll = (f->path->xmask & CPI_X_BIT(CPI_X_ROLL)) != 0;
         /* the live frame in the hemisphere of the keyed one (the keyed
          * rotation unrolled): the same quaternion wherever the views agree */
-        const double half = X[0] * (3.14159265358979323846 / 360.0);
+        const double half = X[CPI_X_ROLL][0] * (3.14159265358979323846 / 360.0);
         const cp_quat ref = cp_quat_mul(keyed.rotation, cp_quat_make(0, 0, -sin(half), cos(half)));
-        cpi_lookat(d, has_roll ? X : NULL, ref, &live.rotation, &live.angular_velocity, &live.angular_acceleration);
+        cpi_lookat(d, has_roll ? X[CPI_X_ROLL] : NULL, ref, &live.rotation, &live.angular_velocity,
+                   &live.angular_acceleration);
+        if (f->path->opts.dolly_zoom) { /* the subject keeps its size at the live target's distance */
+            double Pj[3][3], Tj[3][4], F[3];
+            for (int r = 0; r < 3; r++)
+                for (int j = 0; j < 3; j++)
+                    Pj[r][j] = comp(P[r], j), Tj[r][j] = comp(x[r], j);
+            cpi_dolly_fov(Pj, Tj, X[CPI_X_WIDTH], F);
+            live.fov = F[0], live.fov_velocity = F[1], live.fov_acceleration = F[2];
+        }
     }
     /* the keyed view, blended to the live one and back */
     cp_pose in;

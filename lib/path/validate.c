@@ -411,8 +411,8 @@ int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o
 
 cpi_channel cpi_channel_of(int channel, int look_at)
 {
-    static const char *const members[CPI_CHANNELS] = {"position", "rotation", "fov",     "target",
-                                                      "roll",     "focus",    "aperture"};
+    static const char *const members[CPI_CHANNELS] = {"position", "rotation", "fov",      "target",
+                                                      "roll",     "focus",    "aperture", "frame_width"};
     cpi_channel ch = {members[channel], CP_PATH_MAX_MAGNITUDE, CP_PATH_MAX_MAGNITUDE,
                       "1e+300 (CP_PATH_MAX_MAGNITUDE)"};
     if (channel == CPI_CH_ROTATION) {
@@ -486,9 +486,11 @@ int cpi_path_check_splines(const cp_path *p, const cpi_key_stats *stats, const c
     const int look_at = p->target != NULL;
     if (surely_within(stats, look_at))
         return CP_OK;
-    const cp_curve *const curves[7] = {p->pos, p->rot, p->fov, p->target, p->xc[CPI_X_ROLL], p->xc[CPI_X_FOCUS],
-                                       p->xc[CPI_X_APERTURE]};
-    for (int i = 0; i < 7; i++) {
+    const cp_curve *const curves[8] = {p->pos,           p->rot,
+                                       p->fov,           p->target,
+                                       p->xc[CPI_X_ROLL], p->xc[CPI_X_FOCUS],
+                                       p->xc[CPI_X_APERTURE], p->xc[CPI_X_WIDTH]};
+    for (int i = 0; i < 8; i++) {
         if (!curves[i])
             continue;
         const cpi_channel ch = cpi_channel_of(i, look_at);

@@ -35,7 +35,7 @@ double cpi_path_min_spacing(const cp_key *keys, size_t count, const cp_path_opti
 
 /* A path's channels, in the order of cpi_channel_of. */
 enum { CPI_CH_POSITION, CPI_CH_ROTATION, CPI_CH_FOV, CPI_CH_TARGET, CPI_CH_ROLL, CPI_CH_FOCUS, CPI_CH_APERTURE,
-       CPI_CHANNELS };
+       CPI_CH_WIDTH, CPI_CHANNELS };
 
 /* What a channel is called in a key, and the limits of its velocity and
  * acceleration terms (in time): CP_PATH_MAX_MAGNITUDE, CPI_ROT_D1_LIMIT for

@@ -5,7 +5,7 @@
  * first-order follow is not (the same measure says so); the filter is
  * exact between frames (the frame rate changes nothing; the step response
  * in closed form); the lag at constant velocity and with feed-forward; the
- * blends in and out; errors named. */
+ * blends in and out; a dolly zoom framing the live target; errors named. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -460,6 +460,55 @@ static void unfed_follow_should_be_the_path(void **state)
     cp_path_destroy(p);
 }
 
+/* A dolly zoom follows the live target's distance: a subject at the
+ * filtered point keeps its size on screen, and the fov is C2 at the
+ * target's jumps (its rate and acceleration the same on both sides). */
+static void dolly_zoom_should_keep_a_live_subject_its_size(void **state)
+{
+    (void)state;
+    cp_key k[3];
+    memset(k, 0, sizeof k);
+    for (int i = 0; i < 3; i++) {
+        k[i].time = 2.5 * i;
+        k[i].position = cp_vec3_make(-4.0 + 4.0 * i, 2.0, 6.0 - 2.0 * i);
+        k[i].target = cp_vec3_make(0, 1, -6);
+        k[i].flags = CP_KEY_TARGET;
+        k[i].frame_width = 2.0;
+    }
+    const cp_path_options o = {.orientation = CP_ORIENTATION_LOOK_AT, .dolly_zoom = true};
+    cp_error err;
+    cp_path *p = cp_path_create(k, 3, &o, &err);
+    if (!p)
+        fail_msg("%s", err.message);
+    cp_follow f = begin(p, 0.3, 3);
+    assert_int_equal(cp_follow_engage(&f, 0.0, 0.0, &err), CP_OK);
+    double lo = INFINITY, hi = -INFINITY, jump = 0, scale = 0;
+    for (int frame = 0; frame < 300; frame++) {
+        const double t = frame / 60.0;
+        const cp_pose before = sample(&f, t);
+        feed(&f, t, jumping(t), NULL);
+        const cp_pose after = sample(&f, t);
+        jump = fmax(jump, fmax(fabs(before.fov_velocity - after.fov_velocity),
+                               fabs(before.fov_acceleration - after.fov_acceleration)));
+        scale = fmax(scale, fabs(after.fov_acceleration));
+        const double at = t + 0.007;
+        const cp_pose s = sample(&f, at);
+        cp_vec3 x[3];
+        assert_int_equal(cp_follow_point(&f, at, x, &err), CP_OK);
+        const cp_vec3 top = cp_vec3_add(x[0], cp_vec3_scale(cp_quat_up(s.rotation), 0.6));
+        const cp_vec3 c = cp_quat_rotate(cp_quat_conj(s.rotation), cp_vec3_sub(top, s.position));
+        const double y = c.y / (-c.z * tan(s.fov * M_PI / 360));
+        lo = fmin(lo, y), hi = fmax(hi, y);
+    }
+    print_message("    dolly zoom on a live target: the subject's height on screen %.15f..%.15f (want 0.6); the fov's "
+                  "rate and acceleration across the target's jumps within %.1e (its acceleration up to %.3g)\n",
+                  lo, hi, jump, scale);
+    assert_near(lo, 0.6, 1e-12, 1);
+    assert_near(hi, 0.6, 1e-12, 1);
+    assert_true(jump <= 1e-12 * scale);
+    cp_path_destroy(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -472,6 +521,7 @@ int main(void)
         cmocka_unit_test(lag_should_be_the_response_time_and_go_with_feed_forward),
         cmocka_unit_test(bad_input_should_be_named),
         cmocka_unit_test(unfed_follow_should_be_the_path),
+        cmocka_unit_test(dolly_zoom_should_keep_a_live_subject_its_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
