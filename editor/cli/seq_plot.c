@@ -29,7 +29,8 @@ static const char css[] =
     ".blend { fill: #1f5fbf; fill-opacity: 0.12; stroke: none; }\n"
     ".cut { stroke: #c92a2a; stroke-width: 1.4; stroke-dasharray: 5 3; }\n"
     ".band-label { font-size: 9px; fill: #555; }\n"
-    ".series0 { fill: none; stroke: #1f5fbf; stroke-width: 1.6; stroke-linejoin: round; }";
+    ".series0 { fill: none; stroke: #1f5fbf; stroke-width: 1.6; stroke-linejoin: round; }\n"
+    ".series1 { fill: none; stroke: #d9480f; stroke-width: 1.3; stroke-linejoin: round; stroke-opacity: 0.9; }";
 
 static const char *const titles[4] = {"speed (m/s)", "acceleration (m/s\xc2\xb2)", "angular speed (deg/s)",
                                       "angular acceleration (deg/s\xc2\xb2)"};
@@ -47,6 +48,18 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Whether a shot or its path has a shake layer. */
+static int shaken(const cp_sequence *seq)
+{
+    for (size_t i = 0; i < cp_sequence_shot_count(seq); i++) {
+        const cp_shot *s = cp_sequence_shot(seq, i);
+        const cp_path_options o = cp_path_get_options(s->path);
+        if (cp_shake_active(&s->shake) || cp_shake_active(&o.shake))
+            return 1;
+    }
+    return 0;
+}
+
 int cli_seq_plot(const char *file, const char *out)
 {
     cp_error err;
@@ -59,7 +72,8 @@ int cli_seq_plot(const char *file, const char *out)
     const double duration = cp_sequence_duration(seq);
     /* the pieces: from 0 to the end, broken at every shot's start and every blend's end */
     double *cuts = malloc((2 * shots + 2) * sizeof *cuts);
-    svg_point *pts[4] = {NULL, NULL, NULL, NULL};
+    svg_point *pts[4] = {NULL, NULL, NULL, NULL}, *bare[4] = {NULL, NULL, NULL, NULL};
+    const int two = shaken(seq); /* then also drawn without the layers */
     size_t nb = 0, np = 0;
     int rc = 1;
     if (!cuts)
@@ -72,7 +86,8 @@ int cli_seq_plot(const char *file, const char *out)
     }
     qsort(cuts, nb, sizeof *cuts, cmp_double);
     for (int c = 0; c < 4; c++)
-        if (!(pts[c] = malloc(nb * (PER_PIECE + 1) * sizeof *pts[c])))
+        if (!(pts[c] = malloc(nb * (PER_PIECE + 1) * sizeof *pts[c])) ||
+            (two && !(bare[c] = malloc(nb * (PER_PIECE + 1) * sizeof *bare[c]))))
             goto done;
     double ymax[4] = {0, 0, 0, 0};
     for (size_t b = 0; b + 1 < nb; b++) {
@@ -88,6 +103,13 @@ int cli_seq_plot(const char *file, const char *out)
                 pts[c][np] = (svg_point){t, value(&s.pose, c)};
                 ymax[c] = fmax(ymax[c], pts[c][np].y);
             }
+            if (two) {
+                cp_sequence_sample_unshaken(seq, t, NAN, &s);
+                for (int c = 0; c < 4; c++) {
+                    bare[c][np] = (svg_point){t, value(&s.pose, c)};
+                    ymax[c] = fmax(ymax[c], bare[c][np].y);
+                }
+            }
             np++;
         }
     }
@@ -99,7 +121,8 @@ int cli_seq_plot(const char *file, const char *out)
     const double w = WIDTH - LEFT - RIGHT;
     svg_begin(f, WIDTH, TOP + 4 * (HEIGHT + GAP), css);
     char buf[512];
-    snprintf(buf, sizeof buf, "%s: %zu shots over %g s (blends shaded, cuts dashed)", file, shots, duration);
+    snprintf(buf, sizeof buf, "%s: %zu shots over %g s (blends shaded, cuts dashed%s)", file, shots, duration,
+             two ? "; blue with the shake, orange without" : "");
     svg_text(f, LEFT, 24, "start", 0, "title", buf);
     for (int c = 0; c < 4; c++) {
         const double y0 = TOP + c * (HEIGHT + GAP), top = ymax[c] > 0 ? ymax[c] * 1.05 : 1.0;
@@ -117,12 +140,13 @@ int cli_seq_plot(const char *file, const char *out)
             }
         }
         svg_point *scaled = malloc((np ? np : 1) * sizeof *scaled);
-        if (scaled) {
+        for (int k = two; scaled && k >= 0; k--) {
+            const svg_point *src = k ? bare[c] : pts[c];
             for (size_t i = 0; i < np; i++)
-                scaled[i] = (svg_point){LEFT + pts[c][i].x / duration * w, y0 + HEIGHT - pts[c][i].y / top * HEIGHT};
-            svg_polyline(f, scaled, np, "series0");
-            free(scaled);
+                scaled[i] = (svg_point){LEFT + src[i].x / duration * w, y0 + HEIGHT - src[i].y / top * HEIGHT};
+            svg_polyline(f, scaled, np, k ? "series1" : "series0");
         }
+        free(scaled);
         svg_rect(f, LEFT, y0, w, HEIGHT, "frame");
         snprintf(buf, sizeof buf, "%.3g", top);
         svg_text(f, LEFT - 6, y0 + 4, "end", 0, "tick", buf);
@@ -137,13 +161,13 @@ int cli_seq_plot(const char *file, const char *out)
         fprintf(stderr, "campath plot: %s: cannot write the file\n", out);
         goto done;
     }
-    printf("%s: 4 charts over %.6g s, %zu shots\n", out, duration, shots);
+    printf("%s: 4 charts over %.6g s, %zu shots%s\n", out, duration, shots, two ? ", with and without the shake" : "");
     rc = 0;
 done:
     if (rc && !cuts)
         fprintf(stderr, "campath plot: out of memory\n");
     for (int c = 0; c < 4; c++)
-        free(pts[c]);
+        free(pts[c]), free(bare[c]);
     free(cuts);
     cp_sequence_destroy(seq);
     return rc;

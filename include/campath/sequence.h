@@ -105,11 +105,12 @@ CP_API const char *cp_sequence_warning(const cp_sequence *seq, size_t i);
 CP_API void cp_sequence_sample(const cp_sequence *seq, double time, double previous, cp_sequence_pose *out);
 
 /* cp_sequence_sample without any shake layer: neither the shots' nor their
- * paths' (what `campath check` and the plots compare against). */
+ * paths' (what `campath plot` draws beside the shaken sequence). */
 CP_API void cp_sequence_sample_unshaken(const cp_sequence *seq, double time, double previous, cp_sequence_pose *out);
 
 /* Shot i's pose at sequence time `time`, played on its own (no blend, not
- * held at the sequence's ends): with its layers (`shaken` true) or without. */
+ * held at the sequence's ends): with its layers (`shaken` true) or without.
+ * cp_sequence_check measures the blends' ends on the shaken poses. */
 CP_API void cp_sequence_shot_pose(const cp_sequence *seq, size_t i, double time, bool shaken, cp_pose *out);
 
 /* What `campath check` reports for a sequence: each shot's path checked

@@ -5,10 +5,12 @@
  * keys' shake_scale channel. */
 /* The noise must round the same way under every compiler: no multiply-add
  * may be fused (GCC fuses by default outside ISO C modes, Clang within an
- * expression, where the target has the instruction; docs/math.md). */
+ * expression, where the target has the instruction; docs/math.md). The
+ * pragmas are undone at the end of the file. */
 #if defined(__clang__)
 #pragma STDC FP_CONTRACT OFF
 #elif defined(__GNUC__)
+#pragma GCC push_options
 #pragma GCC optimize("fp-contract=off")
 #endif
 
@@ -279,3 +281,10 @@ void cpi_shake_scale_eval(const cpi_shake_scale *s, double time, double out[3])
     cpi_quintic_eval(h, s->y[j], s->y[k], s->d[j], s->d[k], s->a[j], s->a[k], (t - s->x[j]) / h, &out[0], &out[1],
                      &out[2]);
 }
+
+/* the file's rounding rules end here (the amalgamation goes on after it) */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT DEFAULT
+#elif defined(__GNUC__)
+#pragma GCC pop_options
+#endif

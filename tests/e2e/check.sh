@@ -83,4 +83,12 @@ rc=$?
 set -e
 [ $rc -eq 1 ] && grep -q "hold_overlaps.json:6:85: keys\[1\].hold:" "$TMP/err" || fail "bad file: $(cat "$TMP/err")"
 $CAMPATH check --help | grep -q "usage: campath check FILE \[--max-jump REL\] \[--json\]" || fail "check --help"
+
+# a shaken path: checked without its layer, and one more line on the layer and its continuity at the keys
+$CAMPATH check tests/data/good/shake.json > "$TMP/shake" || fail "shake.json: $(cat "$TMP/shake")"
+grep -q "shake.json: clean (4 keys, smooth timing)" "$TMP/shake" || fail "shake.json findings: $(cat "$TMP/shake")"
+grep -q "shake.json: info: shake: seed 1234, position 0.015 m at 1.5 Hz, rotation 0.6 deg at 2 Hz" "$TMP/shake" ||
+    fail "shake line: $(cat "$TMP/shake")"
+$CAMPATH check --json tests/data/good/shake.json | grep -q '"shake": { "seed": 1234, "position": \[0.015, 1.5\]' ||
+    fail "shake in --json"
 echo "check: all passed"

@@ -37,6 +37,10 @@ sed -e 's/"c2"/"step"/g' "$TMP/uneven.json" >"$TMP/step.json"
 "$CAMPATH" plot "$TMP/closed.json" "$TMP/closed.svg" --compare catmull-rom >/dev/null
 "$CAMPATH" plot "$TMP/step.json" "$TMP/step.svg" --compare linear >/dev/null
 "$CAMPATH" plot --help | grep -q "usage: campath plot" || fail "plot --help"
+# a shaken path: drawn with its layer and, as the second series, without it
+"$CAMPATH" plot tests/data/good/shake.json "$TMP/shake.svg" | grep -q "with and without its shake" || fail "shaken plot"
+[ "$(grep -c 'class="series1"' "$TMP/shake.svg")" -eq 4 ] || fail "shake.svg: not 4 unshaken series"
+grep -q "the same path without its shake" "$TMP/shake.svg" || fail "shake.svg: no legend for the unshaken path"
 
 # key times far from 0 (where adding a tick step to a time may not change it)
 # still give a plot of bounded size; keys closer than CP_PATH_MIN_KEY_SPACING

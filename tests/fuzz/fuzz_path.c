@@ -131,16 +131,25 @@ static int same_keys(const cp_key *a, const cp_key *b, size_t n)
         for (int j = 0; j < 16; j++)
             if (!same(vx[j], vy[j]))
                 return 0;
-        if (x->flags != y->flags)
+        if (x->flags != y->flags || !same(x->shake_scale, y->shake_scale))
             return 0;
     }
     return 1;
 }
 
+static int same_shake(const cp_shake *a, const cp_shake *b)
+{
+    return a->seed == b->seed && same(a->position.amplitude, b->position.amplitude) &&
+           same(a->position.frequency, b->position.frequency) && same(a->rotation.amplitude, b->rotation.amplitude) &&
+           same(a->rotation.frequency, b->rotation.frequency) && same(a->fov.amplitude, b->fov.amplitude) &&
+           same(a->fov.frequency, b->fov.frequency);
+}
+
 static int same_options(cp_path_options a, cp_path_options b)
 {
     return a.position == b.position && a.rotation == b.rotation && a.fov == b.fov && a.ends == b.ends &&
-           same(a.period, b.period) && a.timing == b.timing && a.orientation == b.orientation;
+           same(a.period, b.period) && a.timing == b.timing && a.orientation == b.orientation &&
+           same_shake(&a.shake, &b.shake);
 }
 
 /* Saved and loaded again, the path has the same keys and options. */

@@ -310,6 +310,44 @@ static void shake_scale_at_zero_should_leave_no_shake(void **state)
     cp_path_destroy(p);
 }
 
+/* A closed path: the scale is periodic and C2 across the seam, and the
+ * shaken pose's derivatives at the seam agree from both sides. */
+static void shake_scale_should_loop_with_a_closed_path(void **state)
+{
+    (void)state;
+    cp_key k[4];
+    memset(k, 0, sizeof k);
+    for (int i = 0; i < 4; i++) {
+        k[i].time = 1.5 * i;
+        k[i].position = cp_vec3_make(4 * cos(i * M_PI / 2), 2, 4 * sin(i * M_PI / 2));
+        k[i].rotation = cp_quat_from_yaw_pitch_roll(-i * M_PI / 2, 0, 0);
+        k[i].fov = 50;
+        k[i].flags = CP_KEY_SHAKE_SCALE;
+        k[i].shake_scale = i % 2 ? 0.25 : 1.5;
+    }
+    cp_path_options o = {.ends = CP_ENDS_CLOSED, .period = 6};
+    o.shake = (cp_shake){.seed = 8, .position = {0.1, 3}, .rotation = {1, 2}};
+    cp_error err;
+    cp_path *p = cp_path_create(k, 4, &o, &err);
+    if (!p)
+        fail_msg("%s", err.message);
+    double l[3], r[3];
+    cp_path_shake_scale(p, nextafter(6.0, 0.0), l);
+    cp_path_shake_scale(p, 6.0, r);
+    assert_near(l[0], r[0], 1e-12, 1.0);
+    assert_near(l[1], r[1], 1e-9, 1.0);
+    assert_near(l[2], r[2], 1e-6, 1.0);
+    cp_path_shake_scale(p, 0.0, l);
+    assert_near(l[0], r[0], 1e-12, 1.0); /* one period on, the same scale */
+    cp_pose a, b;
+    cp_path_sample_side(p, 6.0, -1, &a);
+    cp_path_sample_side(p, 6.0, 1, &b);
+    assert_true(cp_vec3_length(cp_vec3_sub(a.acceleration, b.acceleration)) < 1e-9 * (1 + cp_vec3_length(a.acceleration)));
+    assert_true(cp_vec3_length(cp_vec3_sub(a.angular_acceleration, b.angular_acceleration)) <
+                1e-9 * (1 + cp_vec3_length(a.angular_acceleration)));
+    cp_path_destroy(p);
+}
+
 /* ---- files ------------------------------------------------------------------------------ */
 
 static const char shaken_file[] =
@@ -472,6 +510,7 @@ int main(void)
         cmocka_unit_test(shaken_path_should_be_c2_at_its_keys),
         cmocka_unit_test(energy_above_the_frequency_should_be_small),
         cmocka_unit_test(shake_scale_at_zero_should_leave_no_shake),
+        cmocka_unit_test(shake_scale_should_loop_with_a_closed_path),
         cmocka_unit_test(files_should_round_trip_shake_byte_for_byte),
         cmocka_unit_test(bad_shake_should_be_refused_where_it_stands),
         cmocka_unit_test(gltf_export_should_bake_the_shake),
