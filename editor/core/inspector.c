@@ -287,6 +287,10 @@ static double step(const ed_app *app, ed_field f)
     case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: case ED_FIELD_TURN: return 0.25;
     case ED_FIELD_FOCUS: case ED_FIELD_APERTURE: case ED_FIELD_WIDTH: return 0.005; /* a factor: e^0.005 a pixel */
     case ED_FIELD_SCALE: return 0.004;
+    case ED_FIELD_SHAKE_SCALE: case ED_FIELD_SHAKE_POS_HZ: case ED_FIELD_SHAKE_ROT_HZ: case ED_FIELD_SHAKE_FOV_HZ:
+        return 0.01;
+    case ED_FIELD_SHAKE_POS: return 0.0005;
+    case ED_FIELD_SHAKE_ROT: case ED_FIELD_SHAKE_FOV: return 0.01;
     default: {
         const cp_key *k = active(app);
         double d = k ? cp_vec3_length(cp_vec3_sub(k->position, app->ui.camera.position)) : 10.0;
@@ -382,6 +386,39 @@ static int drag_own(ed_app *app, ed_field f, double d)
     return ed_doc_live_update(&app->doc, &app->base, &work);
 }
 
+/* The path's shake (an amplitude or a frequency) or the active key's shake
+ * scale changed by d from the drag's start, kept within their limits. */
+static int drag_shake(ed_app *app, ed_field f, double d)
+{
+    if (f == ED_FIELD_SHAKE_SEED) {
+        ed_app_message(app, 1, "seed: type it (a whole number)");
+        return -1;
+    }
+    cp_document work;
+    if (ed_drag_work(app, &work))
+        return -1;
+    if (f == ED_FIELD_SHAKE_SCALE) {
+        cp_key *k = &work.keys[app->doc.cur.selected];
+        const double from = k->flags & CP_KEY_SHAKE_SCALE ? k->shake_scale : 1.0;
+        k->flags |= CP_KEY_SHAKE_SCALE;
+        k->shake_scale = fmin(fmax(from + d, 0.0), CP_SHAKE_MAX_SCALE);
+        ed_app_message(app, 0, "key %ld: shake scale %.3g", app->doc.cur.selected, k->shake_scale);
+    } else {
+        const int w = shake_field(f);
+        cp_shake *sh = &work.options.shake;
+        cp_shake_band *b = w / 2 == 0 ? &sh->position : w / 2 == 1 ? &sh->rotation : &sh->fov;
+        const double top = w / 2 == 0 ? CP_SHAKE_MAX_POSITION : w / 2 == 1 ? CP_SHAKE_MAX_ROTATION : CP_SHAKE_MAX_FOV;
+        if (w % 2)
+            b->frequency = fmin(fmax(b->frequency + d, 0.01), CP_SHAKE_MAX_FREQUENCY);
+        else
+            b->amplitude = fmin(fmax(b->amplitude + d, 0.0), top);
+        if (b->amplitude > 0 && !(b->frequency > 0))
+            b->frequency = 1.0;
+        ed_app_message(app, 0, "shake %s: %.4g at %.3g Hz", ed_field_name(f), b->amplitude, b->frequency);
+    }
+    return ed_doc_live_update(&app->doc, &app->base, &work);
+}
+
 int ed_inspector_drag(ed_app *app, ed_field f, double pixels)
 {
     if (!active(app))
@@ -401,6 +438,9 @@ int ed_inspector_drag(ed_app *app, ed_field f, double pixels)
     case ED_FIELD_CX: case ED_FIELD_CY: case ED_FIELD_CZ:
         return ed_xform_drag(app, ED_XF_TRANSLATE, cp_vec3_scale(axis(f), d), 0);
     case ED_FIELD_DURATION: return ed_pace_drag_duration(app, d);
+    case ED_FIELD_SHAKE_SCALE: case ED_FIELD_SHAKE_SEED: case ED_FIELD_SHAKE_POS: case ED_FIELD_SHAKE_POS_HZ:
+    case ED_FIELD_SHAKE_ROT: case ED_FIELD_SHAKE_ROT_HZ: case ED_FIELD_SHAKE_FOV: case ED_FIELD_SHAKE_FOV_HZ:
+        return drag_shake(app, f, d);
     default: return -1;
     }
 }

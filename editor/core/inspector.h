@@ -53,7 +53,7 @@ typedef struct ed_inspector {
     char              title[64];
     int               title_y;
     int               count;
-    ed_inspector_item items[24];
+    ed_inspector_item items[ED_FIELD_COUNT]; /* at most every field once */
 } ed_inspector;
 
 /* The inspector for the app's state (an empty panel when no key is

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* tests/editor/test_shake.c - the shake layer in the editor: set in the
  * inspector (the path's seed, amplitudes and frequencies, a key's shake
- * scale), refused out of its limits with the field left as it was, undone
- * in one step each, saved in the file, and previewed: the view through the
+ * scale), typed or dragged, refused out of its limits with the field left
+ * as it was, undone in one step each, saved in the file, and previewed: the view through the
  * path camera is the shaken pose. */
 #include <math.h>
 
@@ -96,10 +96,46 @@ static void the_inspector_should_set_the_shake_and_the_preview_show_it(void **st
     cp_path_destroy(back);
 }
 
+static void send(fixture *f, ed_event_type type, int key, int x, int y)
+{
+    ed_event ev = {.type = type, .key = key, .x = x, .y = y};
+    ed_control_event(&f->ctl, &f->app, &ev);
+}
+
+static void a_dragged_shake_should_follow_the_mouse_and_undo_in_one_step(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(ed_select_one(app, 2), 0);
+    unsigned long rev = app->doc.cur.revision;
+    const ed_rect b = item(app, ED_FIELD_SHAKE_ROT)->box;
+    const int x = b.x + 10, y = b.y + 5;
+    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, x, y);
+    for (int k = 1; k <= 8; k++)
+        send(f, ED_EV_MOTION, 0, x + 10 * k, y);
+    assert_near(app->doc.cur.doc.options.shake.rotation.amplitude, 80 * 0.01, 1e-9, 1); /* 0.01 degree a pixel */
+    assert_true(app->doc.cur.doc.options.shake.rotation.frequency == 1.0);
+    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, x + 80, y);
+    assert_true(app->doc.cur.revision != rev);
+    /* and the key's scale, from 1 (none) down, stopping at 0 */
+    const ed_rect s = item(app, ED_FIELD_SHAKE_SCALE)->box;
+    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, s.x + 50, s.y + 5);
+    send(f, ED_EV_MOTION, 0, s.x - 400, s.y + 5);
+    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, s.x - 400, s.y + 5);
+    assert_true(edtest_key(app, 2)->flags & CP_KEY_SHAKE_SCALE);
+    assert_true(edtest_key(app, 2)->shake_scale == 0.0);
+    assert_int_equal(ed_edit_undo(app), 0);
+    assert_false(edtest_key(app, 2)->flags & CP_KEY_SHAKE_SCALE);
+    assert_int_equal(ed_edit_undo(app), 0);
+    assert_int_equal(app->doc.cur.revision, rev);
+    assert_true(app->doc.cur.doc.options.shake.rotation.amplitude == 0.0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(the_inspector_should_set_the_shake_and_the_preview_show_it, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_dragged_shake_should_follow_the_mouse_and_undo_in_one_step, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
