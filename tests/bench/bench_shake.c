@@ -50,25 +50,7 @@ static cp_path *build(const cp_key *k, size_t n, const cp_shake *shake)
     return p;
 }
 
-static double sink;
-
-/* ns per pose with all derivatives at the given times: one path, or the sequence. */
-static double time_path(const cp_path *p, const double *times, size_t m)
-{
-    double best = INFINITY;
-    for (int r = 0; r < REPS; r++) {
-        cp_pose pose;
-        double s = 0, start = bench_now();
-        for (size_t i = 0; i < m; i++) {
-            cp_path_sample(p, times[i], &pose);
-            s += pose.position.x + pose.rotation.y + pose.angular_acceleration.z;
-        }
-        best = fmin(best, bench_now() - start);
-        sink += s;
-    }
-    return best / (double)m * 1e9;
-}
-
+/* ns per pose with all derivatives at the given times: the sequence (one path: bench_sample_ns). */
 static double time_sequence(const cp_sequence *q, const double *times, size_t m)
 {
     double best = INFINITY;
@@ -80,7 +62,7 @@ static double time_sequence(const cp_sequence *q, const double *times, size_t m)
             s += pose.pose.position.x + pose.pose.rotation.y + pose.pose.angular_acceleration.z;
         }
         best = fmin(best, bench_now() - start);
-        sink += s;
+        bench_sink += s;
     }
     return best / (double)m * 1e9;
 }
@@ -118,7 +100,7 @@ int main(void)
         times[i] = bench_uniform(t0, t0 + span);
         seq_times[i] = bench_uniform(0, dur);
     }
-    const double a = time_path(bare, times, m), b = time_path(shaken, times, m);
+    const double a = bench_sample_ns(bare, times, m, REPS, 0), b = bench_sample_ns(shaken, times, m, REPS, 0);
     const double c = time_sequence(seq, seq_times, m);
     printf("%28s %10s\n", "", "ns/pose");
     printf("%28s %10.1f\n", "one path, no shake", a);
@@ -135,5 +117,5 @@ int main(void)
     free(plain);
     free(times);
     free(seq_times);
-    return sink == 12345.0;
+    return bench_sink == 12345.0;
 }
