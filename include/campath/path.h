@@ -102,6 +102,9 @@ typedef struct cp_key {
                            camera's up towards its left; 0 = none */
     double   focus;     /* focus distance in metres, > 0; 0 = none (all keys have it or none) */
     double   aperture;  /* f-number, > 0; 0 = none (all keys have it or none) */
+    double   ease[2];   /* smooth and constant-speed timing: how the camera arrives at (ease[0]) and leaves
+                           (ease[1]) the key, each in [0, 1]: 0 = at its natural pace (the default),
+                           1 = easing down to an instant of rest at the key (docs/math.md, section 17) */
 } cp_key;
 
 typedef struct cp_path_options {   /* all zero = the defaults */

@@ -87,7 +87,7 @@ int cpi_json_object_members(const cp_allocator *alloc, const char *text, const c
 
 /* The members of a key object, in the order campath writes them. */
 enum { CPI_KEY_T, CPI_KEY_POSITION, CPI_KEY_ROTATION, CPI_KEY_TARGET, CPI_KEY_ROLL, CPI_KEY_FOV, CPI_KEY_FOCUS,
-       CPI_KEY_APERTURE, CPI_KEY_HOLD, CPI_KEY_MEMBERS };
+       CPI_KEY_APERTURE, CPI_KEY_HOLD, CPI_KEY_EASE, CPI_KEY_MEMBERS };
 extern const char *const cpi_json_key_names[CPI_KEY_MEMBERS];
 
 /* Where the fields of a loaded file were, to locate errors found after

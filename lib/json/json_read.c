@@ -111,6 +111,10 @@ static int read_key(reader *r, const field *f)
             rc = cpi_jr_read_number(r, &m, &key.hold);
             key.flags |= CP_KEY_HOLD;
             break;
+        case CPI_KEY_EASE:
+            rc = cpi_jr_read_numbers(r, &m, v, 2, "2 numbers [in, out], each from 0 to 1");
+            key.ease[0] = v[0], key.ease[1] = v[1];
+            break;
         default: rc = cpi_jr_keep_unknown(r, &r->key_extras, name_pos, name_end, f); break;
         }
         if (rc != 0)

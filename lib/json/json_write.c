@@ -176,6 +176,10 @@ char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
             cpi_buf_puts(&o, ", \"hold\": ");
             cpi_buf_double(&o, k->hold);
         }
+        if (k->ease[0] != 0.0 || k->ease[1] != 0.0) {
+            cpi_buf_puts(&o, ", \"ease\": ");
+            numbers(&o, k->ease, 2);
+        }
         if (v->key_extras && v->key_extras[i]) {
             char what[48];
             snprintf(what, sizeof what, "keys[%zu] extras", i);
