@@ -411,6 +411,124 @@ static void gltf_export_should_carry_the_ease(void **state)
     cp_path_destroy(eased);
 }
 
+/* Keys moving on along x (or round a circle, for a loop) with some wander
+ * and turn, 1.5 s apart; a third eased. Constant speed needs every
+ * segment to move, and a loop to come round without a hairpin. */
+static void moving_keys(testutil_rng *rng, size_t n, cp_key *k, int loop)
+{
+    double x = 0;
+    for (size_t i = 0; i < n; i++) {
+        memset(&k[i], 0, sizeof k[i]);
+        k[i].time = (double)i * 1.5;
+        const double a = 2 * M_PI * (double)i / (double)n;
+        k[i].position = loop ? cp_vec3_make(20 * cos(a), testutil_uniform(rng, 0, 2), 20 * sin(a))
+                             : cp_vec3_make(x, testutil_uniform(rng, 0, 3), testutil_uniform(rng, -3, 3));
+        k[i].rotation = yaw(testutil_uniform(rng, -40, 40));
+        k[i].fov = 60;
+        if (testutil_uniform(rng, 0, 1) < 0.35)
+            for (int c = 0; c < 2; c++) {
+                const double r = testutil_uniform(rng, 0, 1);
+                k[i].ease[c] = r < 0.25 ? 0.0 : r < 0.5 ? 1.0 : testutil_uniform(rng, 0, 1);
+            }
+        x += testutil_uniform(rng, 3, 12);
+    }
+}
+
+/* The largest change of the acceleration (and angular acceleration)
+ * between samples `step` seconds apart, relative to its largest value: a
+ * C2 path gives a change that shrinks with the step, a jump does not. */
+static double sampled_acc_change(const cp_path *p, double step)
+{
+    const double t0 = cp_path_start(p), span = cp_path_duration(p);
+    double most = 0, scale = 1e-300;
+    cp_pose prev;
+    cp_path_sample(p, t0, &prev);
+    for (double t = t0 + step; t <= t0 + span; t += step) {
+        cp_pose s;
+        cp_path_sample(p, t, &s);
+        most = fmax(most, cp_vec3_length(cp_vec3_sub(s.acceleration, prev.acceleration)));
+        most = fmax(most, cp_vec3_length(cp_vec3_sub(s.angular_acceleration, prev.angular_acceleration)));
+        scale = fmax(scale, fmax(cp_vec3_length(s.acceleration), cp_vec3_length(s.angular_acceleration)));
+        prev = s;
+    }
+    return most / scale;
+}
+
+static void constant_speed_should_ease_at_keys(void **state)
+{
+    (void)state;
+    for (int kind = 0; kind < 3; kind++) {
+        cp_key k[5];
+        line(k, 5);
+        const double depth = kind == 0 ? 1.0 : 0.5;
+        k[2].ease[0] = kind == 1 ? 0.0 : depth; /* ease in, out, in-out */
+        k[2].ease[1] = kind == 0 ? 0.0 : depth;
+        cp_path *p = make(k, 5, CP_TIMING_CONSTANT_SPEED, CP_ENDS_NATURAL, 0);
+        const double v = cp_path_constant_speed(p), t2 = cp_path_keys(p)[2].time;
+        cp_pose s;
+        cp_path_sample(p, t2, &s);
+        assert_near(s.position.x, 2.0, 1e-12, 1);
+        assert_near(cp_vec3_length(s.velocity), (1.0 - depth) * v, 1e-7, v);
+        /* the cruise elsewhere, and the eased key reached later than halfway */
+        assert_near(speed_at(p, 0.25), v, 1e-7, 1);
+        assert_near(speed_at(p, 3.9), v, 1e-7, 1);
+        assert_true(v > 1.0);
+        double u[3], prev = -1;
+        for (int i = 0; i <= 4000; i++) {
+            cp_path_parameter(p, 4.0 * i / 4000, 1, u);
+            assert_true(u[1] >= 0 && u[0] >= prev);
+            prev = u[0];
+        }
+        cp_path_destroy(p);
+    }
+}
+
+static void constant_speed_eases_should_be_c2(void **state)
+{
+    (void)state;
+    testutil_rng rng = {404};
+    double worst = 0, worst_jump = 0;
+    for (int trial = 0; trial < 40; trial++) {
+        cp_key k[10];
+        const cp_ends ends = (cp_ends)(trial % 3);
+        const size_t n = (size_t)testutil_uniform(&rng, ends == CP_ENDS_CLOSED ? 5 : 2, 10);
+        moving_keys(&rng, n, k, ends == CP_ENDS_CLOSED);
+        cp_path_options o = {.timing = CP_TIMING_CONSTANT_SPEED, .ends = ends,
+                             .period = k[n - 1].time - k[0].time + 1.5};
+        cp_error err;
+        cp_path *p = cp_path_create(k, n, &o, &err);
+        if (!p)
+            fail_msg("trial %d: %s", trial, err.message);
+        const double coarse = sampled_acc_change(p, 2e-3), fine = sampled_acc_change(p, 1e-3);
+        /* a jump shows as the same change at both steps; continuity halves it */
+        if (!(fine <= 0.75 * coarse || coarse < 1e-6))
+            fail_msg("trial %d: acceleration changes by %.3g at 2 ms, %.3g at 1 ms", trial, coarse, fine);
+        worst = fmax(worst, fine);
+        double t[3 * 10], w[NQ];
+        measure(p, t, joins(p, t), w); /* at the keys (the ease ends of smooth timing are no joins here) */
+        for (size_t i = 0; i < n; i++)
+            for (int q = 0; q < NQ; q++)
+                worst_jump = fmax(worst_jump, w[q]);
+        cp_path_destroy(p);
+    }
+    printf("    constant speed with eases, 40 random paths: largest jump at a key %.1g, change of the acceleration "
+           "between samples 1 ms apart %.2g of its largest\n",
+           worst_jump, worst);
+    assert_true(worst_jump <= 1e-7);
+    /* the negative control: a bisector (C1) path shows its jump to the same measure */
+    cp_key k[4];
+    line(k, 4);
+    k[1].position.y = 1, k[2].position.z = -2;
+    cp_path_options o = {.position = CP_INTERP_BISECTOR};
+    cp_error err;
+    cp_path *p = cp_path_create(k, 4, &o, &err);
+    assert_non_null(p);
+    const double coarse = sampled_acc_change(p, 2e-3), fine = sampled_acc_change(p, 1e-3);
+    printf("    bisector position: acceleration changes by %.3g at 2 ms, %.3g at 1 ms (a jump)\n", coarse, fine);
+    assert_true(fine > 0.75 * coarse);
+    cp_path_destroy(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -423,6 +541,8 @@ int main(void)
         cmocka_unit_test(bad_eases_should_be_located_errors),
         cmocka_unit_test(check_should_find_no_jump_on_eased_paths),
         cmocka_unit_test(gltf_export_should_carry_the_ease),
+        cmocka_unit_test(constant_speed_should_ease_at_keys),
+        cmocka_unit_test(constant_speed_eases_should_be_c2),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
