@@ -16,7 +16,7 @@
 
 static const char *const names[ED_FIELD_COUNT] = {
     "", "time", "fov", "hold", "x", "y", "z", "yaw", "pitch", "roll", "focus", "fstop", "tx", "ty", "tz",
-    "shift", "turn", "scale", "x", "y", "z",
+    "shift", "turn", "scale", "x", "y", "z", "ease", "in", "out",
 };
 
 const char *ed_field_name(ed_field f) { return f > ED_FIELD_NONE && f < ED_FIELD_COUNT ? names[f] : ""; }
@@ -31,13 +31,15 @@ typedef struct place {
 static const place one_key[] = {{ED_FIELD_TIME, 0, 0},  {ED_FIELD_HOLD, 0, 1},     {ED_FIELD_FOV, 4, 0},
                                 {ED_FIELD_X, 1, 0},     {ED_FIELD_Y, 2, 0},        {ED_FIELD_Z, 3, 0},
                                 {ED_FIELD_YAW, 1, 1},   {ED_FIELD_PITCH, 2, 1},    {ED_FIELD_ROLL, 3, 1},
-                                {ED_FIELD_FOCUS, 4, 1}, {ED_FIELD_APERTURE, 5, 1}, {ED_FIELD_NONE, 0, 0}};
+                                {ED_FIELD_FOCUS, 4, 1}, {ED_FIELD_APERTURE, 5, 1}, {ED_FIELD_EASE, 5, 0},
+                                {ED_FIELD_EASE_IN, 6, 0}, {ED_FIELD_EASE_OUT, 6, 1}, {ED_FIELD_NONE, 0, 0}};
 /* a look-at key's target, under its position */
 static const place one_look_at[] = {{ED_FIELD_TIME, 0, 0},  {ED_FIELD_HOLD, 0, 1},     {ED_FIELD_FOV, 4, 0},
                                     {ED_FIELD_X, 1, 0},     {ED_FIELD_Y, 2, 0},        {ED_FIELD_Z, 3, 0},
                                     {ED_FIELD_YAW, 1, 1},   {ED_FIELD_PITCH, 2, 1},    {ED_FIELD_ROLL, 3, 1},
                                     {ED_FIELD_FOCUS, 4, 1}, {ED_FIELD_APERTURE, 5, 1}, {ED_FIELD_TX, 5, 0},
-                                    {ED_FIELD_TY, 6, 0},    {ED_FIELD_TZ, 7, 0},       {ED_FIELD_NONE, 0, 0}};
+                                    {ED_FIELD_TY, 6, 0},    {ED_FIELD_TZ, 7, 0},       {ED_FIELD_EASE, 6, 1},
+                                    {ED_FIELD_EASE_IN, 7, 1}, {ED_FIELD_EASE_OUT, 8, 1}, {ED_FIELD_NONE, 0, 0}};
 static const place many_keys[] = {{ED_FIELD_SHIFT, 0, 0}, {ED_FIELD_TURN, 1, 0}, {ED_FIELD_SCALE, 2, 0},
                                   {ED_FIELD_CX, 0, 1},    {ED_FIELD_CY, 1, 1},   {ED_FIELD_CZ, 2, 1},
                                   {ED_FIELD_NONE, 0, 0}};
@@ -79,6 +81,8 @@ double ed_inspector_value(const ed_app *app, ed_field f)
     case ED_FIELD_TX: return k ? k->target.x : 0;
     case ED_FIELD_TY: return k ? k->target.y : 0;
     case ED_FIELD_TZ: return k ? k->target.z : 0;
+    case ED_FIELD_EASE_IN: return k ? k->ease[0] : 0;
+    case ED_FIELD_EASE_OUT: return k ? k->ease[1] : 0;
     case ED_FIELD_SCALE: return 1.0;
     case ED_FIELD_CX: return c.x;
     case ED_FIELD_CY: return c.y;
@@ -95,11 +99,16 @@ static void format(const ed_app *app, ed_field f, char *out, size_t n)
         snprintf(out, n, "-");
         return;
     }
+    if (f == ED_FIELD_EASE) {
+        const char *preset = k ? ed_ease_preset_name(k->ease) : NULL;
+        snprintf(out, n, "%s", preset ? preset : "custom");
+        return;
+    }
     switch (f) {
     case ED_FIELD_TIME: case ED_FIELD_SHIFT: case ED_FIELD_HOLD: snprintf(out, n, "%.3f", v); break;
     case ED_FIELD_SCALE: snprintf(out, n, "%.4f", v); break;
     case ED_FIELD_FOV: case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: case ED_FIELD_TURN:
-    case ED_FIELD_APERTURE:
+    case ED_FIELD_APERTURE: case ED_FIELD_EASE_IN: case ED_FIELD_EASE_OUT:
         snprintf(out, n, "%.2f", v);
         break;
     default: snprintf(out, n, "%.3f", v); break;
@@ -206,6 +215,9 @@ int ed_inspector_apply(ed_app *app, ed_field f, double v)
     case ED_FIELD_SCALE: return ed_xform_scale(app, v);
     case ED_FIELD_CX: case ED_FIELD_CY: case ED_FIELD_CZ:
         return ed_xform_translate(app, cp_vec3_scale(axis(f), v - ed_inspector_value(app, f)));
+    case ED_FIELD_EASE: return ed_edit_ease(app, v, v);
+    case ED_FIELD_EASE_IN: return ed_edit_ease(app, v, k->ease[1]);
+    case ED_FIELD_EASE_OUT: return ed_edit_ease(app, k->ease[0], v);
     default:
         ed_app_message(app, 1, "%s cannot be set here", ed_field_name(f));
         return -1;
@@ -225,6 +237,8 @@ static double step(const ed_app *app, ed_field f)
     case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: case ED_FIELD_TURN: return 0.25;
     case ED_FIELD_FOCUS: case ED_FIELD_APERTURE: return 0.005; /* a factor: e^0.005 a pixel */
     case ED_FIELD_SCALE: return 0.004;
+    case ED_FIELD_EASE_IN: case ED_FIELD_EASE_OUT: return 0.005;
+    case ED_FIELD_EASE: return 1.0 / 40.0; /* the next preset every 40 pixels */
     default: {
         const cp_key *k = active(app);
         double d = k ? cp_vec3_length(cp_vec3_sub(k->position, app->ui.camera.position)) : 10.0;
@@ -282,6 +296,37 @@ static int drag_hold(ed_app *app, double delta)
     return ed_doc_live_update(&app->doc, &app->base, &work);
 }
 
+/* The active key's ease changed from where the drag began: a side by
+ * `delta` (kept in [0, 1]), or (side < 0) `delta` presets on in the order
+ * linear, ease-in, ease-out, ease-in-out. */
+static int drag_ease(ed_app *app, int side, double delta)
+{
+    if (app->doc.cur.doc.options.timing == CP_TIMING_KEYS)
+        return ed_edit_ease(app, 1, 1); /* refused, with the reason */
+    cp_document work;
+    if (ed_drag_work(app, &work))
+        return -1;
+    cp_key *k = &work.keys[app->doc.cur.selected];
+    if (side >= 0) {
+        k->ease[side] = fmin(fmax(k->ease[side] + delta, 0.0), 1.0);
+    } else {
+        static const double order[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
+        int at = 0;
+        for (int i = 0; i < 4; i++)
+            if (k->ease[0] == order[i][0] && k->ease[1] == order[i][1])
+                at = i;
+        const double to = fmin(fmax((double)at + floor(delta + 0.5), 0.0), 3.0);
+        k->ease[0] = order[(int)to][0], k->ease[1] = order[(int)to][1];
+    }
+    const char *preset = ed_ease_preset_name(k->ease);
+    if (preset)
+        ed_app_message(app, 0, "key %ld: ease %s (in %.2f, out %.2f)", app->doc.cur.selected, preset, k->ease[0],
+                       k->ease[1]);
+    else
+        ed_app_message(app, 0, "key %ld: ease in %.2f, out %.2f", app->doc.cur.selected, k->ease[0], k->ease[1]);
+    return ed_doc_live_update(&app->doc, &app->base, &work);
+}
+
 /* The active key's target moved by d along an axis, or its focus or
  * aperture scaled by e^d, from where they were when the drag began. */
 static int drag_own(ed_app *app, ed_field f, double d)
@@ -328,6 +373,8 @@ int ed_inspector_drag(ed_app *app, ed_field f, double pixels)
     case ED_FIELD_SCALE: return ed_xform_drag(app, ED_XF_SCALE, cp_vec3_make(0, 0, 0), exp(d));
     case ED_FIELD_CX: case ED_FIELD_CY: case ED_FIELD_CZ:
         return ed_xform_drag(app, ED_XF_TRANSLATE, cp_vec3_scale(axis(f), d), 0);
+    case ED_FIELD_EASE: return drag_ease(app, -1, d);
+    case ED_FIELD_EASE_IN: case ED_FIELD_EASE_OUT: return drag_ease(app, f == ED_FIELD_EASE_OUT, d);
     default: return -1;
     }
 }
@@ -346,6 +393,13 @@ void ed_inspector_type_begin(ed_app *app, ed_field f)
     else if (lens(f) >= 0)
         ed_app_message(app, 0, "%s: %s (nothing or - takes it from every key), Enter applies", ed_field_name(f),
                        lens(f) ? "the f-number" : "the focus distance in metres");
+    else if (f == ED_FIELD_EASE)
+        ed_app_message(app, 0, "ease: linear, ease-in, ease-out or ease-in-out (or a number 0..1 for both sides), "
+                               "Enter applies");
+    else if (f == ED_FIELD_EASE_IN || f == ED_FIELD_EASE_OUT)
+        ed_app_message(app, 0, "ease %s: 0 passes the key at its own pace, 1 eases down to an instant of rest; "
+                               "Enter applies",
+                       f == ED_FIELD_EASE_IN ? "in (arriving)" : "out (leaving)");
     else
         ed_app_message(app, 0, "%s: type a value, Enter applies, Tab the next, Esc cancels", ed_field_name(f));
 }
@@ -432,6 +486,19 @@ int ed_inspector_type_enter(ed_app *app, int next)
         app->ui.typing.field = next ? (int)next_field(app, f) : 0;
         if (next)
             ed_inspector_type_begin(app, (ed_field)app->ui.typing.field);
+        return 0;
+    }
+    if (f == ED_FIELD_EASE && parse(app->ui.typing.text, &v) != 0) { /* a preset by name */
+        char name[ED_INSPECTOR_MAX_TEXT + 1];
+        snprintf(name, sizeof name, "%s", app->ui.typing.text + strspn(app->ui.typing.text, " "));
+        name[strcspn(name, " ")] = '\0';
+        app->ui.typing.field = 0;
+        if (ed_edit_ease_preset(app, name) != 0) {
+            app->ui.typing.field = (int)f;
+            return -1;
+        }
+        if (next)
+            ed_inspector_type_begin(app, next_field(app, f));
         return 0;
     }
     if (parse(app->ui.typing.text, &v) != 0) {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* editor/core/inspector.h - the key inspector: the selected key's values
  * (time, field of view, hold, position, yaw / pitch / roll in degrees, focus
- * and aperture, and a look-at key's target), or
+ * and aperture, a look-at key's target, and its ease with presets), or
  * for several selected keys their shift in time, turn, scale and centre;
  * each one typed (Enter applies, Esc cancels, Tab goes on to the next) or
  * dragged left and right with the mouse, each change one undo step.
@@ -24,6 +24,9 @@ typedef enum ed_field {
     ED_FIELD_TX, ED_FIELD_TY, ED_FIELD_TZ,              /* look-at paths: the target */
     /* several keys: relative amounts, and the centre */
     ED_FIELD_SHIFT, ED_FIELD_TURN, ED_FIELD_SCALE, ED_FIELD_CX, ED_FIELD_CY, ED_FIELD_CZ,
+    /* one key: its ease as a preset (linear, ease-in, ease-out, ease-in-out; typed by name, dragged
+       through them in turn) and its two sides, 0..1 */
+    ED_FIELD_EASE, ED_FIELD_EASE_IN, ED_FIELD_EASE_OUT,
     ED_FIELD_COUNT
 } ed_field;
 
@@ -45,7 +48,7 @@ typedef struct ed_inspector {
     char              title[64];
     int               title_y;
     int               count;
-    ed_inspector_item items[16];
+    ed_inspector_item items[20];
 } ed_inspector;
 
 /* The inspector for the app's state (an empty panel when no key is
