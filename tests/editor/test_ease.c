@@ -3,7 +3,8 @@
  * typed by name (linear, ease-in, ease-out, ease-in-out) and dragged
  * through, the two sides typed, each change one undo step, bad values and
  * keys timing refused with a reason, the camera at rest at a key eased to
- * 1, and the ease saved in the file. */
+ * 1, the ease saved in the file; and Shift+T skipping a timing that the
+ * path's holds or eases refuse. */
 #include <math.h>
 
 #include "edtest.h"
@@ -174,12 +175,53 @@ static void dragging_the_preset_should_step_through_them(void **state)
     send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, s.x + 905, s.y + 5);
 }
 
+/* Shift+T goes on to the next timing the path takes: keys timing, which
+ * has no holds and no eases, is skipped with its reason. */
+static void the_timing_cycle_should_skip_a_timing_the_keys_refuse(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(ed_select_one(app, 1), 0);
+    assert_int_equal(ed_edit_hold(app, 1, 0.3), 0);
+    assert_int_equal(app->doc.cur.doc.options.timing, CP_TIMING_SMOOTH);
+    ed_control_command(app, ED_CMD_CYCLE_TIMING);
+    assert_int_equal(app->doc.cur.doc.options.timing, CP_TIMING_CONSTANT_SPEED);
+    unsigned long rev = app->doc.cur.revision;
+    ed_control_command(app, ED_CMD_CYCLE_TIMING); /* keys refuses the hold: on to smooth */
+    assert_int_equal(app->doc.cur.doc.options.timing, CP_TIMING_SMOOTH);
+    assert_false(app->base.message_error);
+    assert_non_null(strstr(app->base.message, "timing: smooth"));
+    assert_non_null(strstr(app->base.message, "skipped keys"));
+    assert_non_null(strstr(app->base.message, "hold"));
+    /* one undo step, back to constant speed */
+    assert_int_equal(ed_edit_undo(app), 0);
+    assert_int_equal(app->doc.cur.revision, rev);
+    assert_int_equal(app->doc.cur.doc.options.timing, CP_TIMING_CONSTANT_SPEED);
+    /* an ease instead of the hold: the same */
+    assert_int_equal(ed_edit_redo(app), 0);
+    assert_int_equal(ed_edit_hold(app, 0, 0), 0);
+    assert_int_equal(ed_edit_ease_preset(app, "ease-in-out"), 0);
+    ed_control_command(app, ED_CMD_CYCLE_TIMING);
+    assert_int_equal(app->doc.cur.doc.options.timing, CP_TIMING_CONSTANT_SPEED);
+    ed_control_command(app, ED_CMD_CYCLE_TIMING);
+    assert_int_equal(app->doc.cur.doc.options.timing, CP_TIMING_SMOOTH);
+    assert_non_null(strstr(app->base.message, "skipped keys"));
+    assert_non_null(strstr(app->base.message, "ease"));
+    /* nothing in the way: every timing in turn */
+    assert_int_equal(ed_edit_ease_preset(app, "linear"), 0);
+    ed_control_command(app, ED_CMD_CYCLE_TIMING);
+    ed_control_command(app, ED_CMD_CYCLE_TIMING);
+    assert_int_equal(app->doc.cur.doc.options.timing, CP_TIMING_KEYS);
+    assert_null(strstr(app->base.message, "skipped"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(presets_should_be_typed_by_name_in_one_undo_step, setup, teardown),
         cmocka_unit_test_setup_teardown(the_sides_should_be_typed_and_checked, setup, teardown),
         cmocka_unit_test_setup_teardown(dragging_the_preset_should_step_through_them, setup, teardown),
+        cmocka_unit_test_setup_teardown(the_timing_cycle_should_skip_a_timing_the_keys_refuse, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
