@@ -101,6 +101,7 @@ typedef struct cpi_locations {
     cpi_key_offsets *keys;       /* one per key */
     size_t           key_count;
     uint32_t         top, keys_member, ends, period, timing, orientation, interp[3];
+    uint32_t         max_angular_speed;
 } cpi_locations;
 
 

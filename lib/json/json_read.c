@@ -364,9 +364,11 @@ static int read_hidden(reader *r, const field *f, size_t name_pos, size_t name_e
 
 static int read_top(reader *r)
 {
-    enum { VERSION, NAME, INTERPOLATION, ENDS, PERIOD, KEYS, SCENE, TIMING, ORIENTATION, SHOTS, HIDDEN, COUNT };
+    enum { VERSION, NAME, INTERPOLATION, ENDS, PERIOD, KEYS, SCENE, TIMING, ORIENTATION, SHOTS, HIDDEN,
+           MAX_ANGULAR_SPEED, COUNT };
     static const char *const names[COUNT] = {"campath", "name",  "interpolation", "ends",        "period", "keys",
-                                             "scene",   "timing", "orientation",  "shots",       "hidden"};
+                                             "scene",   "timing", "orientation",  "shots",       "hidden",
+                                             "max_angular_speed"};
     size_t seen[COUNT];
     for (int m = 0; m < COUNT; m++)
         seen[m] = NO_OFFSET;
@@ -395,7 +397,7 @@ static int read_top(reader *r)
         field m = {NULL, which >= 0 ? names[which] : NULL, 0};
         int value = 0;
         if (r->shots && (which == INTERPOLATION || which == ENDS || which == PERIOD || which == KEYS ||
-                         which == TIMING || which == ORIENTATION))
+                         which == TIMING || which == ORIENTATION || which == MAX_ANGULAR_SPEED))
             return cpi_jr_fail(r, r->s.pos, &m, CP_ERR_INVALID,
                                which == KEYS ? "a sequence file has \"shots\" in place of \"keys\""
                                              : "not used in a sequence file (each shot's path has its own)");
@@ -426,6 +428,10 @@ static int read_top(reader *r)
         case PERIOD:
             r->loc->period = (uint32_t)r->s.pos;
             rc = cpi_jr_read_number(r, &m, &d->options.period);
+            break;
+        case MAX_ANGULAR_SPEED:
+            r->loc->max_angular_speed = (uint32_t)r->s.pos;
+            rc = cpi_jr_read_number(r, &m, &d->options.max_angular_speed);
             break;
         case KEYS: rc = read_keys(r, &m); break;
         case SHOTS: rc = cpi_jr_read_shots(r, &m); break;
@@ -551,6 +557,7 @@ static int parse(const cp_allocator *alloc, const char *text, size_t size, size_
     const cp_allocator A = cpi_allocator_copy(alloc); /* doc is zeroed on failure: not doc->allocator */
     source = source ? source : "<memory>";
     cpi_locations loc = {.text = text, .size = size, .source = source, .ends = NO_OFFSET, .period = NO_OFFSET,
+                         .max_angular_speed = NO_OFFSET,
                          .timing = NO_OFFSET, .orientation = NO_OFFSET, .keys_member = NO_OFFSET, .interp = {NO_OFFSET, NO_OFFSET, NO_OFFSET}};
     if (size > CP_JSON_MAX_FILE_SIZE)
         return cpi_error_set(error, CP_ERR_LIMIT, "%s: %zu bytes is over the limit of %u bytes (CP_JSON_MAX_FILE_SIZE)",

@@ -96,8 +96,8 @@ static int check(const cpi_path_view *v, const cp_path_options *opts, cp_error *
 
 char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
 {
-    static const char *const top_names[9] = {"campath", "name", "scene",  "interpolation", "ends",
-                                             "period",  "keys", "timing", "orientation"};
+    static const char *const top_names[10] = {"campath", "name", "scene",  "interpolation", "ends",
+                                              "period",  "keys", "timing", "orientation", "max_angular_speed"};
     cp_path_options opts = v->options;
     if (opts.ends != CP_ENDS_CLOSED)
         opts.period = 0;
@@ -138,7 +138,12 @@ char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
     }
     if (opts.orientation == CP_ORIENTATION_LOOK_AT) /* absent means rotation: those files stay as they were */
         cpi_buf_puts(&o, "  \"orientation\": \"look-at\",\n");
-    if (v->extras && put_extras(&o, v->extras, top_names, 9, "  ", ",\n", "extras", error) != CP_OK)
+    if (opts.max_angular_speed != 0) { /* absent means the default */
+        cpi_buf_puts(&o, "  \"max_angular_speed\": ");
+        cpi_buf_double(&o, opts.max_angular_speed);
+        cpi_buf_puts(&o, ",\n");
+    }
+    if (v->extras && put_extras(&o, v->extras, top_names, 10, "  ", ",\n", "extras", error) != CP_OK)
         goto fail;
     const int look_at = opts.orientation == CP_ORIENTATION_LOOK_AT;
     cpi_buf_puts(&o, "  \"keys\": [\n");

@@ -397,6 +397,12 @@ int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o
     if ((unsigned)o->orientation > (unsigned)CP_ORIENTATION_LOOK_AT)
         return cpi_error_at(error, CP_ERR_INVALID, -1, option_field(f, names->options, "orientation"),
                             "unknown orientation %d (expected 0..1: rotation, look-at)", (int)o->orientation);
+    if (o->max_angular_speed != 0 &&
+        !(o->max_angular_speed > 0 && o->max_angular_speed <= CP_PATH_MAX_ANGULAR_SPEED_LIMIT))
+        return cpi_error_at(error, CP_ERR_INVALID, -1, option_field(f, names->options, "max_angular_speed"),
+                            "%s must be in (0, 3600] degrees per second (CP_PATH_MAX_ANGULAR_SPEED_LIMIT; leave it "
+                            "out for the default, 30)",
+                            cpi_fmt_double(b1, o->max_angular_speed));
     const int look_at = o->orientation == CP_ORIENTATION_LOOK_AT;
     for (size_t i = 0; i < count; i++) {
         const cp_key *prev = i > 0 ? &keys[i - 1] : NULL;
