@@ -432,6 +432,9 @@ static int read_top(reader *r)
         case MAX_ANGULAR_SPEED:
             r->loc->max_angular_speed = (uint32_t)r->s.pos;
             rc = cpi_jr_read_number(r, &m, &d->options.max_angular_speed);
+            if (rc == 0 && d->options.max_angular_speed == 0) /* 0 is the API's default, not a speed */
+                rc = cpi_jr_fail(r, r->loc->max_angular_speed, &m, CP_ERR_INVALID,
+                                 "0 must be in (0, 3600] degrees per second (leave it out for the default, 30)");
             break;
         case KEYS: rc = read_keys(r, &m); break;
         case SHOTS: rc = cpi_jr_read_shots(r, &m); break;
