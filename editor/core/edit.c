@@ -285,7 +285,7 @@ static const struct {
 } presets[] = {{"linear", "none", {0, 0}}, {"ease-in", "in", {1, 0}}, {"ease-out", "out", {0, 1}},
                {"ease-in-out", "in-out", {1, 1}}};
 
-const char *ed_ease_preset_name(const double ease[2])
+const char *ed_edit_ease_name(const double ease[2])
 {
     for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++)
         if (ease[0] == presets[i].ease[0] && ease[1] == presets[i].ease[1])
@@ -320,7 +320,7 @@ int ed_edit_ease(ed_app *app, double in, double out)
     which(app, buf);
     if (ed_app_commit(app, &work, app->doc.cur.selected, 0))
         return -1;
-    const char *preset = ed_ease_preset_name(v);
+    const char *preset = ed_edit_ease_name(v);
     if (preset)
         ed_app_message(app, 0, "%s: ease %s (in %.2f, out %.2f)", buf, preset, in, out);
     else

@@ -46,7 +46,7 @@ int ed_edit_ease(ed_app *app, double in, double out);
  * message for another name. */
 int ed_edit_ease_preset(ed_app *app, const char *name);
 /* The preset's name for an ease, or NULL when it is none of them. */
-const char *ed_ease_preset_name(const double ease[2]);
+const char *ed_edit_ease_name(const double ease[2]);
 
 /* The selected key's target (a look-at path, one key selected). */
 int ed_edit_target(ed_app *app, cp_vec3 target);

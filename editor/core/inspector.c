@@ -10,13 +10,14 @@
 #include "drag.h"
 #include "edit.h"
 #include "fit.h"
+#include "options.h"
 #include "xform.h"
 
 #define DEG (M_PI / 180.0)
 
 static const char *const names[ED_FIELD_COUNT] = {
     "", "time", "fov", "hold", "x", "y", "z", "yaw", "pitch", "roll", "focus", "fstop", "tx", "ty", "tz",
-    "shift", "turn", "scale", "x", "y", "z", "ease", "in", "out",
+    "shift", "turn", "scale", "x", "y", "z", "ease", "in", "out", "turn/s",
 };
 
 const char *ed_field_name(ed_field f) { return f > ED_FIELD_NONE && f < ED_FIELD_COUNT ? names[f] : ""; }
@@ -32,14 +33,16 @@ static const place one_key[] = {{ED_FIELD_TIME, 0, 0},  {ED_FIELD_HOLD, 0, 1},  
                                 {ED_FIELD_X, 1, 0},     {ED_FIELD_Y, 2, 0},        {ED_FIELD_Z, 3, 0},
                                 {ED_FIELD_YAW, 1, 1},   {ED_FIELD_PITCH, 2, 1},    {ED_FIELD_ROLL, 3, 1},
                                 {ED_FIELD_FOCUS, 4, 1}, {ED_FIELD_APERTURE, 5, 1}, {ED_FIELD_EASE, 5, 0},
-                                {ED_FIELD_EASE_IN, 6, 0}, {ED_FIELD_EASE_OUT, 6, 1}, {ED_FIELD_NONE, 0, 0}};
+                                {ED_FIELD_EASE_IN, 6, 0}, {ED_FIELD_EASE_OUT, 6, 1}, {ED_FIELD_MAX_TURN, 7, 0},
+                                {ED_FIELD_NONE, 0, 0}};
 /* a look-at key's target, under its position */
 static const place one_look_at[] = {{ED_FIELD_TIME, 0, 0},  {ED_FIELD_HOLD, 0, 1},     {ED_FIELD_FOV, 4, 0},
                                     {ED_FIELD_X, 1, 0},     {ED_FIELD_Y, 2, 0},        {ED_FIELD_Z, 3, 0},
                                     {ED_FIELD_YAW, 1, 1},   {ED_FIELD_PITCH, 2, 1},    {ED_FIELD_ROLL, 3, 1},
                                     {ED_FIELD_FOCUS, 4, 1}, {ED_FIELD_APERTURE, 5, 1}, {ED_FIELD_TX, 5, 0},
                                     {ED_FIELD_TY, 6, 0},    {ED_FIELD_TZ, 7, 0},       {ED_FIELD_EASE, 6, 1},
-                                    {ED_FIELD_EASE_IN, 7, 1}, {ED_FIELD_EASE_OUT, 8, 1}, {ED_FIELD_NONE, 0, 0}};
+                                    {ED_FIELD_EASE_IN, 7, 1}, {ED_FIELD_EASE_OUT, 8, 1}, {ED_FIELD_MAX_TURN, 8, 0},
+                                    {ED_FIELD_NONE, 0, 0}};
 static const place many_keys[] = {{ED_FIELD_SHIFT, 0, 0}, {ED_FIELD_TURN, 1, 0}, {ED_FIELD_SCALE, 2, 0},
                                   {ED_FIELD_CX, 0, 1},    {ED_FIELD_CY, 1, 1},   {ED_FIELD_CZ, 2, 1},
                                   {ED_FIELD_NONE, 0, 0}};
@@ -83,6 +86,10 @@ double ed_inspector_value(const ed_app *app, ed_field f)
     case ED_FIELD_TZ: return k ? k->target.z : 0;
     case ED_FIELD_EASE_IN: return k ? k->ease[0] : 0;
     case ED_FIELD_EASE_OUT: return k ? k->ease[1] : 0;
+    case ED_FIELD_MAX_TURN: {
+        const double v = app->doc.cur.doc.options.max_angular_speed;
+        return v > 0 ? v : CP_PATH_DEFAULT_MAX_ANGULAR_SPEED;
+    }
     case ED_FIELD_SCALE: return 1.0;
     case ED_FIELD_CX: return c.x;
     case ED_FIELD_CY: return c.y;
@@ -100,7 +107,7 @@ static void format(const ed_app *app, ed_field f, char *out, size_t n)
         return;
     }
     if (f == ED_FIELD_EASE) {
-        const char *preset = k ? ed_ease_preset_name(k->ease) : NULL;
+        const char *preset = k ? ed_edit_ease_name(k->ease) : NULL;
         snprintf(out, n, "%s", preset ? preset : "custom");
         return;
     }
@@ -108,7 +115,7 @@ static void format(const ed_app *app, ed_field f, char *out, size_t n)
     case ED_FIELD_TIME: case ED_FIELD_SHIFT: case ED_FIELD_HOLD: snprintf(out, n, "%.3f", v); break;
     case ED_FIELD_SCALE: snprintf(out, n, "%.4f", v); break;
     case ED_FIELD_FOV: case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: case ED_FIELD_TURN:
-    case ED_FIELD_APERTURE: case ED_FIELD_EASE_IN: case ED_FIELD_EASE_OUT:
+    case ED_FIELD_APERTURE: case ED_FIELD_EASE_IN: case ED_FIELD_EASE_OUT: case ED_FIELD_MAX_TURN:
         snprintf(out, n, "%.2f", v);
         break;
     default: snprintf(out, n, "%.3f", v); break;
@@ -218,6 +225,7 @@ int ed_inspector_apply(ed_app *app, ed_field f, double v)
     case ED_FIELD_EASE: return ed_edit_ease(app, v, v);
     case ED_FIELD_EASE_IN: return ed_edit_ease(app, v, k->ease[1]);
     case ED_FIELD_EASE_OUT: return ed_edit_ease(app, k->ease[0], v);
+    case ED_FIELD_MAX_TURN: return ed_options_set_max_angular_speed(app, v);
     default:
         ed_app_message(app, 1, "%s cannot be set here", ed_field_name(f));
         return -1;
@@ -239,6 +247,7 @@ static double step(const ed_app *app, ed_field f)
     case ED_FIELD_SCALE: return 0.004;
     case ED_FIELD_EASE_IN: case ED_FIELD_EASE_OUT: return 0.005;
     case ED_FIELD_EASE: return 1.0 / 40.0; /* the next preset every 40 pixels */
+    case ED_FIELD_MAX_TURN: return 0.5;
     default: {
         const cp_key *k = active(app);
         double d = k ? cp_vec3_length(cp_vec3_sub(k->position, app->ui.camera.position)) : 10.0;
@@ -318,12 +327,26 @@ static int drag_ease(ed_app *app, int side, double delta)
         const double to = fmin(fmax((double)at + floor(delta + 0.5), 0.0), 3.0);
         k->ease[0] = order[(int)to][0], k->ease[1] = order[(int)to][1];
     }
-    const char *preset = ed_ease_preset_name(k->ease);
+    const char *preset = ed_edit_ease_name(k->ease);
     if (preset)
         ed_app_message(app, 0, "key %ld: ease %s (in %.2f, out %.2f)", app->doc.cur.selected, preset, k->ease[0],
                        k->ease[1]);
     else
         ed_app_message(app, 0, "key %ld: ease in %.2f, out %.2f", app->doc.cur.selected, k->ease[0], k->ease[1]);
+    return ed_doc_live_update(&app->doc, &app->base, &work);
+}
+
+/* The path's fastest turn changed by `delta` degrees per second from the
+ * drag's start, within (0, CP_PATH_MAX_ANGULAR_SPEED_LIMIT]. */
+static int drag_max_turn(ed_app *app, double delta)
+{
+    cp_document work;
+    if (ed_drag_work(app, &work))
+        return -1;
+    double v = work.options.max_angular_speed > 0 ? work.options.max_angular_speed : CP_PATH_DEFAULT_MAX_ANGULAR_SPEED;
+    v = fmin(fmax(v + delta, 1.0), CP_PATH_MAX_ANGULAR_SPEED_LIMIT);
+    work.options.max_angular_speed = v;
+    ed_app_message(app, 0, "the camera turns at most %.1f degrees per second (a whip pan beyond %.1f)", v, 3 * v);
     return ed_doc_live_update(&app->doc, &app->base, &work);
 }
 
@@ -375,6 +398,7 @@ int ed_inspector_drag(ed_app *app, ed_field f, double pixels)
         return ed_xform_drag(app, ED_XF_TRANSLATE, cp_vec3_scale(axis(f), d), 0);
     case ED_FIELD_EASE: return drag_ease(app, -1, d);
     case ED_FIELD_EASE_IN: case ED_FIELD_EASE_OUT: return drag_ease(app, f == ED_FIELD_EASE_OUT, d);
+    case ED_FIELD_MAX_TURN: return drag_max_turn(app, d);
     default: return -1;
     }
 }
@@ -396,6 +420,9 @@ void ed_inspector_type_begin(ed_app *app, ed_field f)
     else if (f == ED_FIELD_EASE)
         ed_app_message(app, 0, "ease: linear, ease-in, ease-out or ease-in-out (or a number 0..1 for both sides), "
                                "Enter applies");
+    else if (f == ED_FIELD_MAX_TURN)
+        ed_app_message(app, 0, "turn/s: the fastest the camera should turn, degrees per second (0: the default, "
+                               "30); check warns of a whip pan beyond 3 times it; Enter applies");
     else if (f == ED_FIELD_EASE_IN || f == ED_FIELD_EASE_OUT)
         ed_app_message(app, 0, "ease %s: 0 passes the key at its own pace, 1 eases down to an instant of rest; "
                                "Enter applies",

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* editor/core/inspector.h - the key inspector: the selected key's values
  * (time, field of view, hold, position, yaw / pitch / roll in degrees, focus
- * and aperture, a look-at key's target, and its ease with presets), or
+ * and aperture, a look-at key's target, its ease with presets, and the
+ * path's fastest turn), or
  * for several selected keys their shift in time, turn, scale and centre;
  * each one typed (Enter applies, Esc cancels, Tab goes on to the next) or
  * dragged left and right with the mouse, each change one undo step.
@@ -27,6 +28,7 @@ typedef enum ed_field {
     /* one key: its ease as a preset (linear, ease-in, ease-out, ease-in-out; typed by name, dragged
        through them in turn) and its two sides, 0..1 */
     ED_FIELD_EASE, ED_FIELD_EASE_IN, ED_FIELD_EASE_OUT,
+    ED_FIELD_MAX_TURN, /* the path's max_angular_speed, degrees per second, shown with each key */
     ED_FIELD_COUNT
 } ed_field;
 

@@ -60,6 +60,29 @@ int ed_options_cycle_timing(ed_app *app)
     return -1;
 }
 
+int ed_options_set_max_angular_speed(ed_app *app, double v)
+{
+    if (ed_app_ready(app))
+        return -1;
+    if (!(v >= 0 && v <= CP_PATH_MAX_ANGULAR_SPEED_LIMIT)) {
+        ed_app_message(app, 1, "the fastest turn is from 0 (the default, %g) to %g degrees per second, not %g",
+                       CP_PATH_DEFAULT_MAX_ANGULAR_SPEED, CP_PATH_MAX_ANGULAR_SPEED_LIMIT, v);
+        return -1;
+    }
+    if (app->doc.cur.doc.options.max_angular_speed == v)
+        return 0;
+    cp_document work;
+    if (ed_app_begin(app, &work))
+        return -1;
+    work.options.max_angular_speed = v;
+    if (ed_app_commit(app, &work, app->doc.cur.selected, 1))
+        return -1;
+    const double in_force = v > 0 ? v : CP_PATH_DEFAULT_MAX_ANGULAR_SPEED;
+    ed_app_message(app, 0, "the camera turns at most %g degrees per second%s (a whip pan beyond %g)", in_force,
+                   v > 0 ? "" : ", the default", 3 * in_force);
+    return 0;
+}
+
 /* ---- options --------------------------------------------------------------------------------- */
 
 int ed_options_set_interp(ed_app *app, cp_interp interp)

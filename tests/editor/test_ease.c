@@ -3,8 +3,8 @@
  * typed by name (linear, ease-in, ease-out, ease-in-out) and dragged
  * through, the two sides typed, each change one undo step, bad values and
  * keys timing refused with a reason, the camera at rest at a key eased to
- * 1, the ease saved in the file; and Shift+T skipping a timing that the
- * path's holds or eases refuse. */
+ * 1, the ease saved in the file; Shift+T skipping a timing that the
+ * path's holds or eases refuse; the path's fastest turn (turn/s). */
 #include <math.h>
 
 #include "edtest.h"
@@ -215,6 +215,36 @@ static void the_timing_cycle_should_skip_a_timing_the_keys_refuse(void **state)
     assert_null(strstr(app->base.message, "skipped"));
 }
 
+/* The path's fastest turn, shown with each key: typed (0 is the default),
+ * one undo step, saved as "max_angular_speed", out of range refused. */
+static void the_fastest_turn_should_be_set_in_the_inspector(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(ed_select_one(app, 1), 0);
+    assert_string_equal(item(app, ED_FIELD_MAX_TURN)->value, "30.00");
+    unsigned long rev = app->doc.cur.revision;
+    type_into(f, ED_FIELD_MAX_TURN, "45");
+    assert_int_equal(app->ui.typing.field, 0);
+    assert_near(app->doc.cur.doc.options.max_angular_speed, 45, 0, 1);
+    assert_near(cp_path_get_options(app->doc.path).max_angular_speed, 45, 0, 1);
+    assert_string_equal(item(app, ED_FIELD_MAX_TURN)->value, "45.00");
+    assert_non_null(strstr(app->base.message, "a whip pan beyond 135"));
+    assert_int_equal(ed_app_save(app), 0);
+    size_t size;
+    char *saved = testutil_read_file(f->file, &size);
+    assert_non_null(strstr(saved, "\"max_angular_speed\": 45"));
+    free(saved);
+    assert_int_equal(ed_edit_undo(app), 0);
+    assert_int_equal(app->doc.cur.revision, rev);
+    assert_string_equal(item(app, ED_FIELD_MAX_TURN)->value, "30.00");
+    type_into(f, ED_FIELD_MAX_TURN, "5000");
+    assert_int_equal(app->ui.typing.field, ED_FIELD_MAX_TURN);
+    assert_true(app->base.message_error);
+    assert_non_null(strstr(app->base.message, "degrees per second, not 5000"));
+    send(f, ED_EV_KEY_DOWN, ED_KEY_ESCAPE, 0, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -222,6 +252,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(the_sides_should_be_typed_and_checked, setup, teardown),
         cmocka_unit_test_setup_teardown(dragging_the_preset_should_step_through_them, setup, teardown),
         cmocka_unit_test_setup_teardown(the_timing_cycle_should_skip_a_timing_the_keys_refuse, setup, teardown),
+        cmocka_unit_test_setup_teardown(the_fastest_turn_should_be_set_in_the_inspector, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
