@@ -53,8 +53,8 @@
 #define CPI_SPEED_NODES 2000
 /* Bisections, each a fixed count that every call runs (no test of
  * convergence to fail): the ease's inverse halves [0, 1] to 2^-60; the
- * cruising speed's bracket, [L/T, 1.5 L/T], halves to 2^-61 of the speed,
- * below its last bit. */
+ * cruising speed's bracket, [L/T, 1.5 L/T] (3 L/T with eased keys), halves
+ * to 2^-60 of the speed or below, its last bits. */
 #define CPI_EASE_HALVINGS 60
 #define CPI_CRUISE_HALVINGS 60
 /* The nodes of the warp are exact to about 1e-16 of the distance along the
@@ -172,7 +172,7 @@ static void run_distance(const run *r, double v, double t, double d[3])
     double e[3];
     const size_t j = r->ndips ? dip_before(r, t, 0) : r->ndips;
     const dip *q = j < r->ndips ? &r->dips[j] : NULL;
-    if (q && (t < q->t ? q->tau[0] > 0 : t < q->t + q->tau[1] || q->tau[1] == 0)) {
+    if (q && (t < q->t ? q->tau[0] > 0 : t < q->t + q->tau[1] || q->seglen[1] == 0)) {
         /* a side that is not there (a path's first or last key): the key's
          * own speed, x = 0 (times past a last key are rounding) */
         const int after = t >= q->t && q->tau[1] > 0;
