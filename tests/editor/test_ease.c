@@ -215,6 +215,22 @@ static void the_timing_cycle_should_skip_a_timing_the_keys_refuse(void **state)
     assert_null(strstr(app->base.message, "skipped"));
 }
 
+/* The script's `edit ease`: a preset by name, or the two sides. */
+static void the_script_should_set_an_ease(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(ed_script_line(&f->s, "select 1", f->err, sizeof f->err), 0);
+    assert_int_equal(ed_script_line(&f->s, "edit ease ease-out", f->err, sizeof f->err), 0);
+    assert_true(ed_app_keys(app)[1].ease[0] == 0 && ed_app_keys(app)[1].ease[1] == 1);
+    assert_int_equal(ed_script_line(&f->s, "edit ease 0.25 0.5", f->err, sizeof f->err), 0);
+    assert_true(ed_app_keys(app)[1].ease[0] == 0.25 && ed_app_keys(app)[1].ease[1] == 0.5);
+    assert_int_equal(ed_script_line(&f->s, "edit ease 2 0", f->err, sizeof f->err), -1);
+    assert_non_null(strstr(f->err, "ease in is from 0"));
+    assert_int_equal(ed_script_line(&f->s, "edit ease wobbly", f->err, sizeof f->err), -1);
+    assert_non_null(strstr(f->err, "'wobbly' is not linear"));
+}
+
 /* The path's fastest turn, shown with each key: typed (0 is the default),
  * one undo step, saved as "max_angular_speed", out of range refused. */
 static void the_fastest_turn_should_be_set_in_the_inspector(void **state)
@@ -253,6 +269,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(dragging_the_preset_should_step_through_them, setup, teardown),
         cmocka_unit_test_setup_teardown(the_timing_cycle_should_skip_a_timing_the_keys_refuse, setup, teardown),
         cmocka_unit_test_setup_teardown(the_fastest_turn_should_be_set_in_the_inspector, setup, teardown),
+        cmocka_unit_test_setup_teardown(the_script_should_set_an_ease, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
