@@ -476,7 +476,8 @@ static void segment_nodes(builder *b, size_t i, double dist0, double t0, double 
         }
     }
     refine(b, A, B);
-    b->count--; /* B is the next segment's A */
+    if (b->count > 0) /* none when the first push ran out of memory (b->failed says so) */
+        b->count--;   /* B is the next segment's A */
 }
 
 /* ---- the phases of the build ----------------------------------------------------------- */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "counting.h"
 #include "testutil.h"
 
 static cp_quat yaw(double deg) { return cp_quat_from_axis_angle(cp_vec3_make(0, 1, 0), deg * M_PI / 180); }
@@ -529,6 +530,46 @@ static void constant_speed_eases_should_be_c2(void **state)
     cp_path_destroy(p);
 }
 
+/* Every allocation an eased path makes can fail: the build says so, and
+ * nothing leaks (smooth and constant-speed timing, the check too). */
+static void eased_paths_should_survive_every_allocation_failure(void **state)
+{
+    (void)state;
+    cp_key k[5];
+    line(k, 5);
+    k[1].ease[0] = 1, k[2].ease[1] = 0.5, k[4].ease[0] = 0.75;
+    for (int timing = CP_TIMING_SMOOTH; timing <= CP_TIMING_CONSTANT_SPEED; timing++) {
+        counting c;
+        counting_init(&c);
+        cp_path_options o = {.timing = (cp_timing)timing, .allocator = &c.allocator};
+        long failures = 0;
+        for (long n = 1;; n++) {
+            counting_arm(&c, n);
+            cp_error err;
+            cp_path *p = cp_path_create(k, 5, &o, &err);
+            if (!p) {
+                assert_int_equal(err.code, CP_ERR_MEMORY);
+                assert_int_equal(c.live_blocks, 0);
+                failures++;
+                continue;
+            }
+            cp_check_report r;
+            const cp_status st = cp_path_check(p, NULL, &r, &err);
+            if (st == CP_OK)
+                cp_check_report_free(&r);
+            else
+                assert_int_equal(st, CP_ERR_MEMORY);
+            const int refused = c.refused;
+            cp_path_destroy(p);
+            assert_int_equal(c.live_blocks, 0);
+            if (!refused)
+                break;
+            failures++;
+        }
+        assert_true(failures > 5);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -543,6 +584,7 @@ int main(void)
         cmocka_unit_test(gltf_export_should_carry_the_ease),
         cmocka_unit_test(constant_speed_should_ease_at_keys),
         cmocka_unit_test(constant_speed_eases_should_be_c2),
+        cmocka_unit_test(eased_paths_should_survive_every_allocation_failure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
