@@ -308,6 +308,66 @@ int ed_edit_hold(ed_app *app, int on, double seconds)
     return 0;
 }
 
+/* ---- eases ------------------------------------------------------------------------------------------- */
+
+static const struct {
+    const char *name, *alias;
+    double      ease[2];
+} presets[] = {{"linear", "none", {0, 0}}, {"ease-in", "in", {1, 0}}, {"ease-out", "out", {0, 1}},
+               {"ease-in-out", "in-out", {1, 1}}};
+
+const char *ed_edit_ease_name(const double ease[2])
+{
+    for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++)
+        if (ease[0] == presets[i].ease[0] && ease[1] == presets[i].ease[1])
+            return presets[i].name;
+    return NULL;
+}
+
+int ed_edit_ease(ed_app *app, double in, double out)
+{
+    if (ed_app_ready(app) || ed_app_need_selection(app))
+        return -1;
+    if ((in != 0 || out != 0) && app->doc.cur.doc.options.timing == CP_TIMING_KEYS) {
+        ed_app_message(app, 1, "an ease needs smooth or constant-speed timing, and this path's timing is keys "
+                               "(Shift+T changes it)");
+        return -1;
+    }
+    const double v[2] = {in, out};
+    for (int c = 0; c < 2; c++)
+        if (!(v[c] >= 0 && v[c] <= 1)) {
+            ed_app_message(app, 1, "ease %s is from 0 (the key's natural pace) to 1 (easing down to an instant of "
+                                   "rest), not %g",
+                           c ? "out" : "in", v[c]);
+            return -1;
+        }
+    cp_document work;
+    if (ed_app_begin(app, &work))
+        return -1;
+    for (size_t i = 0; i < work.count; i++)
+        if (ed_doc_chosen(&app->doc, i))
+            work.keys[i].ease[0] = in, work.keys[i].ease[1] = out;
+    char buf[48];
+    which(app, buf);
+    if (ed_app_commit(app, &work, app->doc.cur.selected, 0))
+        return -1;
+    const char *preset = ed_edit_ease_name(v);
+    if (preset)
+        ed_app_message(app, 0, "%s: ease %s (in %.2f, out %.2f)", buf, preset, in, out);
+    else
+        ed_app_message(app, 0, "%s: ease in %.2f, out %.2f", buf, in, out);
+    return 0;
+}
+
+int ed_edit_ease_preset(ed_app *app, const char *name)
+{
+    for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++)
+        if (strcmp(name, presets[i].name) == 0 || strcmp(name, presets[i].alias) == 0)
+            return ed_edit_ease(app, presets[i].ease[0], presets[i].ease[1]);
+    ed_app_message(app, 1, "ease: '%s' is not linear, ease-in, ease-out or ease-in-out (or two numbers 0..1)", name);
+    return -1;
+}
+
 /* ---- a look-at key's target, focus and aperture ------------------------------------------------------- */
 
 static const char *const lens_name[2] = {"focus", "aperture"};

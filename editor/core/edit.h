@@ -38,6 +38,17 @@ int ed_edit_fov(ed_app *app, double fov);
  * hold longer than the gap to the next key pushes the later keys (ripple.h),
  * all in one undo step. Smooth and constant-speed timing only. */
 int ed_edit_hold(ed_app *app, int on, double seconds);
+/* Gives every selected key the ease [in, out] (each 0..1: 0 passes the key
+ * at its natural pace, 1 eases down to an instant of rest; [0, 0] is none).
+ * Smooth and constant-speed timing only; a key with a hold is refused. */
+int ed_edit_ease(ed_app *app, double in, double out);
+/* The ease presets by name: "linear" [0, 0], "ease-in" [1, 0], "ease-out"
+ * [0, 1], "ease-in-out" [1, 1] ("in", "out", "in-out" too). -1 with a
+ * message for another name. */
+int ed_edit_ease_preset(ed_app *app, const char *name);
+/* The preset's name for an ease, or NULL when it is none of them. */
+const char *ed_edit_ease_name(const double ease[2]);
+
 /* The selected key's target (a look-at path, one key selected). */
 int ed_edit_target(ed_app *app, cp_vec3 target);
 /* Focus (which = 0, metres) or aperture (which = 1, f-number) of the

@@ -20,7 +20,7 @@
 static const char *const names[ED_FIELD_COUNT] = {
     "", "time", "fov", "hold", "x", "y", "z", "yaw", "pitch", "roll", "focus", "fstop", "tx", "ty", "tz",
     "shift", "turn", "scale", "x", "y", "z", "shake", "seed", "s.pos", "pos Hz", "s.rot", "rot Hz", "s.fov", "fov Hz",
-    "width", "duration",
+    "width", "duration", "ease", "in", "out", "turn/s",
 };
 
 const char *ed_field_name(ed_field f) { return f > ED_FIELD_NONE && f < ED_FIELD_COUNT ? names[f] : ""; }
@@ -32,25 +32,26 @@ typedef struct place {
     int      row, col;
 } place;
 
-static const place one_key[] = {{ED_FIELD_TIME, 0, 0},  {ED_FIELD_HOLD, 0, 1},     {ED_FIELD_FOV, 4, 0},
-                                {ED_FIELD_X, 1, 0},     {ED_FIELD_Y, 2, 0},        {ED_FIELD_Z, 3, 0},
-                                {ED_FIELD_YAW, 1, 1},   {ED_FIELD_PITCH, 2, 1},    {ED_FIELD_ROLL, 3, 1},
-                                {ED_FIELD_FOCUS, 4, 1}, {ED_FIELD_APERTURE, 5, 1}, {ED_FIELD_SHAKE_SCALE, 5, 0},
-                                {ED_FIELD_SHAKE_POS, 6, 0}, {ED_FIELD_SHAKE_POS_HZ, 6, 1},
-                                {ED_FIELD_SHAKE_ROT, 7, 0}, {ED_FIELD_SHAKE_ROT_HZ, 7, 1},
-                                {ED_FIELD_SHAKE_FOV, 8, 0}, {ED_FIELD_SHAKE_FOV_HZ, 8, 1},
-                                {ED_FIELD_SHAKE_SEED, 9, 0}, {ED_FIELD_DURATION, 9, 1}, {ED_FIELD_NONE, 0, 0}};
+static const place one_key[] = {{ED_FIELD_TIME, 0, 0},        {ED_FIELD_HOLD, 0, 1},        {ED_FIELD_FOV, 4, 0},
+                                {ED_FIELD_X, 1, 0},           {ED_FIELD_Y, 2, 0},           {ED_FIELD_Z, 3, 0},
+                                {ED_FIELD_YAW, 1, 1},         {ED_FIELD_PITCH, 2, 1},       {ED_FIELD_ROLL, 3, 1},
+                                {ED_FIELD_FOCUS, 4, 1},       {ED_FIELD_APERTURE, 5, 1},    {ED_FIELD_EASE, 5, 0},
+                                {ED_FIELD_EASE_IN, 6, 0},     {ED_FIELD_EASE_OUT, 6, 1},    {ED_FIELD_SHAKE_SCALE, 7, 0},
+                                {ED_FIELD_DURATION, 7, 1},    {ED_FIELD_SHAKE_POS, 8, 0},   {ED_FIELD_SHAKE_POS_HZ, 8, 1},
+                                {ED_FIELD_SHAKE_ROT, 9, 0},   {ED_FIELD_SHAKE_ROT_HZ, 9, 1}, {ED_FIELD_SHAKE_FOV, 10, 0},
+                                {ED_FIELD_SHAKE_FOV_HZ, 10, 1}, {ED_FIELD_SHAKE_SEED, 11, 0}, {ED_FIELD_MAX_TURN, 11, 1},
+                                {ED_FIELD_NONE, 0, 0}};
 /* a look-at key's target, under its position */
-static const place one_look_at[] = {{ED_FIELD_TIME, 0, 0},  {ED_FIELD_HOLD, 0, 1},     {ED_FIELD_FOV, 4, 0},
-                                    {ED_FIELD_X, 1, 0},     {ED_FIELD_Y, 2, 0},        {ED_FIELD_Z, 3, 0},
-                                    {ED_FIELD_YAW, 1, 1},   {ED_FIELD_PITCH, 2, 1},    {ED_FIELD_ROLL, 3, 1},
-                                    {ED_FIELD_FOCUS, 4, 1}, {ED_FIELD_APERTURE, 5, 1}, {ED_FIELD_TX, 5, 0},
-                                    {ED_FIELD_TY, 6, 0},    {ED_FIELD_TZ, 7, 0},       {ED_FIELD_SHAKE_SCALE, 6, 1},
-                                    {ED_FIELD_SHAKE_POS, 8, 0}, {ED_FIELD_SHAKE_POS_HZ, 8, 1},
-                                    {ED_FIELD_SHAKE_ROT, 9, 0}, {ED_FIELD_SHAKE_ROT_HZ, 9, 1},
-                                    {ED_FIELD_SHAKE_FOV, 10, 0}, {ED_FIELD_SHAKE_FOV_HZ, 10, 1},
-                                    {ED_FIELD_SHAKE_SEED, 11, 0}, {ED_FIELD_WIDTH, 7, 1},
-                                    {ED_FIELD_DURATION, 11, 1}, {ED_FIELD_NONE, 0, 0}};
+static const place one_look_at[] = {{ED_FIELD_TIME, 0, 0},      {ED_FIELD_HOLD, 0, 1},       {ED_FIELD_FOV, 4, 0},
+                                    {ED_FIELD_X, 1, 0},         {ED_FIELD_Y, 2, 0},          {ED_FIELD_Z, 3, 0},
+                                    {ED_FIELD_YAW, 1, 1},       {ED_FIELD_PITCH, 2, 1},      {ED_FIELD_ROLL, 3, 1},
+                                    {ED_FIELD_FOCUS, 4, 1},     {ED_FIELD_APERTURE, 5, 1},   {ED_FIELD_TX, 5, 0},
+                                    {ED_FIELD_TY, 6, 0},        {ED_FIELD_TZ, 7, 0},         {ED_FIELD_SHAKE_SCALE, 6, 1},
+                                    {ED_FIELD_WIDTH, 7, 1},     {ED_FIELD_EASE, 8, 0},       {ED_FIELD_DURATION, 8, 1},
+                                    {ED_FIELD_EASE_IN, 9, 0},   {ED_FIELD_EASE_OUT, 9, 1},   {ED_FIELD_SHAKE_POS, 10, 0},
+                                    {ED_FIELD_SHAKE_POS_HZ, 10, 1}, {ED_FIELD_SHAKE_ROT, 11, 0}, {ED_FIELD_SHAKE_ROT_HZ, 11, 1},
+                                    {ED_FIELD_SHAKE_FOV, 12, 0}, {ED_FIELD_SHAKE_FOV_HZ, 12, 1}, {ED_FIELD_SHAKE_SEED, 13, 0},
+                                    {ED_FIELD_MAX_TURN, 13, 1}, {ED_FIELD_NONE, 0, 0}};
 static const place many_keys[] = {{ED_FIELD_SHIFT, 0, 0}, {ED_FIELD_TURN, 1, 0}, {ED_FIELD_SCALE, 2, 0},
                                   {ED_FIELD_CX, 0, 1},    {ED_FIELD_CY, 1, 1},   {ED_FIELD_CZ, 2, 1},
                                   {ED_FIELD_DURATION, 3, 0}, {ED_FIELD_NONE, 0, 0}};
@@ -119,6 +120,12 @@ double ed_inspector_value(const ed_app *app, ed_field f)
     case ED_FIELD_TY: return k ? k->target.y : 0;
     case ED_FIELD_TZ: return k ? k->target.z : 0;
     case ED_FIELD_WIDTH: return k && app->doc.cur.doc.options.dolly_zoom ? k->frame_width : 0;
+    case ED_FIELD_EASE_IN: return k ? k->ease[0] : 0;
+    case ED_FIELD_EASE_OUT: return k ? k->ease[1] : 0;
+    case ED_FIELD_MAX_TURN: {
+        const double v = app->doc.cur.doc.options.max_angular_speed;
+        return v > 0 ? v : CP_PATH_DEFAULT_MAX_ANGULAR_SPEED;
+    }
     case ED_FIELD_SCALE: return 1.0;
     case ED_FIELD_CX: return c.x;
     case ED_FIELD_CY: return c.y;
@@ -138,6 +145,11 @@ static void format(const ed_app *app, ed_field f, char *out, size_t n)
         snprintf(out, n, "-");
         return;
     }
+    if (f == ED_FIELD_EASE) {
+        const char *preset = k ? ed_edit_ease_name(k->ease) : NULL;
+        snprintf(out, n, "%s", preset ? preset : "custom");
+        return;
+    }
     switch (f) {
     case ED_FIELD_TIME: case ED_FIELD_SHIFT: case ED_FIELD_HOLD: case ED_FIELD_DURATION: snprintf(out, n, "%.3f", v); break;
     case ED_FIELD_SCALE: snprintf(out, n, "%.4f", v); break;
@@ -147,7 +159,7 @@ static void format(const ed_app *app, ed_field f, char *out, size_t n)
         snprintf(out, n, "%.4g", v);
         break;
     case ED_FIELD_FOV: case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: case ED_FIELD_TURN:
-    case ED_FIELD_APERTURE:
+    case ED_FIELD_APERTURE: case ED_FIELD_EASE_IN: case ED_FIELD_EASE_OUT: case ED_FIELD_MAX_TURN:
         snprintf(out, n, "%.2f", v);
         break;
     default: snprintf(out, n, "%.3f", v); break;
@@ -267,6 +279,10 @@ int ed_inspector_apply(ed_app *app, ed_field f, double v)
     case ED_FIELD_SHAKE_ROT_HZ: case ED_FIELD_SHAKE_FOV: case ED_FIELD_SHAKE_FOV_HZ:
         return ed_options_set_shake(app, shake_field(f) / 2, shake_field(f) % 2, v);
     case ED_FIELD_DURATION: return ed_pace_duration(app, v);
+    case ED_FIELD_EASE: return ed_edit_ease(app, v, v);
+    case ED_FIELD_EASE_IN: return ed_edit_ease(app, v, k->ease[1]);
+    case ED_FIELD_EASE_OUT: return ed_edit_ease(app, k->ease[0], v);
+    case ED_FIELD_MAX_TURN: return ed_options_set_max_angular_speed(app, v);
     default:
         ed_app_message(app, 1, "%s cannot be set here", ed_field_name(f));
         return -1;
@@ -291,6 +307,9 @@ static double step(const ed_app *app, ed_field f)
         return 0.01;
     case ED_FIELD_SHAKE_POS: return 0.0005;
     case ED_FIELD_SHAKE_ROT: case ED_FIELD_SHAKE_FOV: return 0.01;
+    case ED_FIELD_EASE_IN: case ED_FIELD_EASE_OUT: return 0.005;
+    case ED_FIELD_EASE: return 1.0 / 40.0; /* the next preset every 40 pixels */
+    case ED_FIELD_MAX_TURN: return 0.5;
     default: {
         const cp_key *k = active(app);
         double d = k ? cp_vec3_length(cp_vec3_sub(k->position, app->ui.camera.position)) : 10.0;
@@ -350,6 +369,51 @@ static int drag_hold(ed_app *app, double delta)
         ed_app_message(app, 0, "key %zu: a hold of %.2f s, the later keys %.2f s later", i, hold, pushed);
     else
         ed_app_message(app, 0, "key %zu: a hold of %.3f s", i, hold);
+    return ed_doc_live_update(&app->doc, &app->base, &work);
+}
+
+/* The active key's ease changed from where the drag began: a side by
+ * `delta` (kept in [0, 1]), or (side < 0) `delta` presets on in the order
+ * linear, ease-in, ease-out, ease-in-out. */
+static int drag_ease(ed_app *app, int side, double delta)
+{
+    if (app->doc.cur.doc.options.timing == CP_TIMING_KEYS)
+        return ed_edit_ease(app, 1, 1); /* refused, with the reason */
+    cp_document work;
+    if (ed_drag_work(app, &work))
+        return -1;
+    cp_key *k = &work.keys[app->doc.cur.selected];
+    if (side >= 0) {
+        k->ease[side] = fmin(fmax(k->ease[side] + delta, 0.0), 1.0);
+    } else {
+        static const double order[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
+        int at = 0;
+        for (int i = 0; i < 4; i++)
+            if (k->ease[0] == order[i][0] && k->ease[1] == order[i][1])
+                at = i;
+        const double to = fmin(fmax((double)at + floor(delta + 0.5), 0.0), 3.0);
+        k->ease[0] = order[(int)to][0], k->ease[1] = order[(int)to][1];
+    }
+    const char *preset = ed_edit_ease_name(k->ease);
+    if (preset)
+        ed_app_message(app, 0, "key %ld: ease %s (in %.2f, out %.2f)", app->doc.cur.selected, preset, k->ease[0],
+                       k->ease[1]);
+    else
+        ed_app_message(app, 0, "key %ld: ease in %.2f, out %.2f", app->doc.cur.selected, k->ease[0], k->ease[1]);
+    return ed_doc_live_update(&app->doc, &app->base, &work);
+}
+
+/* The path's fastest turn changed by `delta` degrees per second from the
+ * drag's start, within (0, CP_PATH_MAX_ANGULAR_SPEED_LIMIT]. */
+static int drag_max_turn(ed_app *app, double delta)
+{
+    cp_document work;
+    if (ed_drag_work(app, &work))
+        return -1;
+    double v = work.options.max_angular_speed > 0 ? work.options.max_angular_speed : CP_PATH_DEFAULT_MAX_ANGULAR_SPEED;
+    v = fmin(fmax(v + delta, 1.0), CP_PATH_MAX_ANGULAR_SPEED_LIMIT);
+    work.options.max_angular_speed = v;
+    ed_app_message(app, 0, "the camera turns at most %.1f degrees per second (a whip pan beyond %.1f)", v, 3 * v);
     return ed_doc_live_update(&app->doc, &app->base, &work);
 }
 
@@ -441,6 +505,9 @@ int ed_inspector_drag(ed_app *app, ed_field f, double pixels)
     case ED_FIELD_SHAKE_SCALE: case ED_FIELD_SHAKE_SEED: case ED_FIELD_SHAKE_POS: case ED_FIELD_SHAKE_POS_HZ:
     case ED_FIELD_SHAKE_ROT: case ED_FIELD_SHAKE_ROT_HZ: case ED_FIELD_SHAKE_FOV: case ED_FIELD_SHAKE_FOV_HZ:
         return drag_shake(app, f, d);
+    case ED_FIELD_EASE: return drag_ease(app, -1, d);
+    case ED_FIELD_EASE_IN: case ED_FIELD_EASE_OUT: return drag_ease(app, f == ED_FIELD_EASE_OUT, d);
+    case ED_FIELD_MAX_TURN: return drag_max_turn(app, d);
     default: return -1;
     }
 }
@@ -472,6 +539,16 @@ void ed_inspector_type_begin(ed_app *app, ed_field f)
         ed_app_message(app, 0, "%s: the path's shake %s, Enter applies", ed_field_name(f),
                        shake_field(f) == 6 ? "seed" : shake_field(f) % 2 ? "frequency in Hz"
                        : shake_field(f) == 0 ? "amplitude in metres" : "amplitude in degrees");
+    else if (f == ED_FIELD_EASE)
+        ed_app_message(app, 0, "ease: linear, ease-in, ease-out or ease-in-out (or a number 0..1 for both sides), "
+                               "Enter applies");
+    else if (f == ED_FIELD_MAX_TURN)
+        ed_app_message(app, 0, "turn/s: the fastest the camera should turn, degrees per second (0: the default, "
+                               "30); check warns of a whip pan beyond 3 times it; Enter applies");
+    else if (f == ED_FIELD_EASE_IN || f == ED_FIELD_EASE_OUT)
+        ed_app_message(app, 0, "ease %s: 0 passes the key at its own pace, 1 eases down to an instant of rest; "
+                               "Enter applies",
+                       f == ED_FIELD_EASE_IN ? "in (arriving)" : "out (leaving)");
     else
         ed_app_message(app, 0, "%s: type a value, Enter applies, Tab the next, Esc cancels", ed_field_name(f));
 }
@@ -561,6 +638,19 @@ int ed_inspector_type_enter(ed_app *app, int next)
         app->ui.typing.field = next ? (int)next_field(app, f) : 0;
         if (next)
             ed_inspector_type_begin(app, (ed_field)app->ui.typing.field);
+        return 0;
+    }
+    if (f == ED_FIELD_EASE && parse(app->ui.typing.text, &v) != 0) { /* a preset by name */
+        char name[ED_INSPECTOR_MAX_TEXT + 1];
+        snprintf(name, sizeof name, "%s", app->ui.typing.text + strspn(app->ui.typing.text, " "));
+        name[strcspn(name, " ")] = '\0';
+        app->ui.typing.field = 0;
+        if (ed_edit_ease_preset(app, name) != 0) {
+            app->ui.typing.field = (int)f;
+            return -1;
+        }
+        if (next)
+            ed_inspector_type_begin(app, next_field(app, f));
         return 0;
     }
     if (parse(app->ui.typing.text, &v) != 0) {

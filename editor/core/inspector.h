@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* editor/core/inspector.h - the key inspector: the selected key's values
  * (time, field of view, hold, position, yaw / pitch / roll in degrees, focus
- * and aperture, a look-at key's target and dolly-zoom width, its shake
- * scale, and the path's shake layer: seed, amplitudes and frequencies) with
- * the path's duration, or for several selected keys their shift in time,
- * turn, scale, centre and the duration they span;
+ * and aperture, a look-at key's target and dolly-zoom width, its ease with
+ * presets, its shake scale, and the path's shake layer: seed, amplitudes
+ * and frequencies, and fastest turn) with the path's duration, or for
+ * several selected keys their shift in time, turn, scale, centre and the
+ * duration they span;
  * each one typed (Enter applies, Esc cancels, Tab goes on to the next) or
  * dragged left and right with the mouse, each change one undo step.
  *
@@ -32,6 +33,10 @@ typedef enum ed_field {
     ED_FIELD_WIDTH,                                     /* look-at paths: the dolly zoom's frame width ("-": none) */
     /* the whole path's duration (one key), or the selected keys' span (several): pace.h */
     ED_FIELD_DURATION,
+    /* one key: its ease as a preset (linear, ease-in, ease-out, ease-in-out; typed by name, dragged
+       through them in turn) and its two sides, 0..1 */
+    ED_FIELD_EASE, ED_FIELD_EASE_IN, ED_FIELD_EASE_OUT,
+    ED_FIELD_MAX_TURN, /* the path's max_angular_speed, degrees per second, shown with each key */
     ED_FIELD_COUNT
 } ed_field;
 

@@ -3,6 +3,7 @@
 #include "options.h"
 
 #include <math.h>
+#include <stdio.h>
 
 #include "app_impl.h"
 #include "fit.h"
@@ -34,7 +35,53 @@ int ed_options_set_timing(ed_app *app, cp_timing timing)
 
 int ed_options_cycle_timing(ed_app *app)
 {
-    return ed_options_set_timing(app, (cp_timing)(((int)app->doc.cur.doc.options.timing + 1) % 3));
+    /* the next timing the path takes: one its keys refuse (holds or eases
+     * in keys timing, a turn on the spot at constant speed) is skipped,
+     * with its reason */
+    const int now = (int)app->doc.cur.doc.options.timing;
+    char skipped[160] = "";
+    for (int step = 1; step <= 2; step++) {
+        const cp_timing t = (cp_timing)((now + step) % 3);
+        if (ed_options_set_timing(app, t) == 0) {
+            if (skipped[0]) {
+                char said[sizeof app->base.message];
+                snprintf(said, sizeof said, "%s", app->base.message);
+                ed_app_message(app, 0, "%.80s; skipped %s", said, skipped);
+            }
+            return 0;
+        }
+        if (ed_app_ready(app))
+            return -1;
+        if (step == 1)
+            snprintf(skipped, sizeof skipped, "%s: %.140s", cp_timing_name(t), app->base.message);
+    }
+    char last[sizeof app->base.message];
+    snprintf(last, sizeof last, "%s", app->base.message);
+    ed_app_message(app, 1, "timing stays %s: %.110s; %.110s", cp_timing_name((cp_timing)now), skipped, last);
+    return -1;
+}
+
+int ed_options_set_max_angular_speed(ed_app *app, double v)
+{
+    if (ed_app_ready(app))
+        return -1;
+    if (!(v >= 0 && v <= CP_PATH_MAX_ANGULAR_SPEED_LIMIT)) {
+        ed_app_message(app, 1, "the fastest turn is from 0 (the default, %g) to %g degrees per second, not %g",
+                       CP_PATH_DEFAULT_MAX_ANGULAR_SPEED, CP_PATH_MAX_ANGULAR_SPEED_LIMIT, v);
+        return -1;
+    }
+    if (app->doc.cur.doc.options.max_angular_speed == v)
+        return 0;
+    cp_document work;
+    if (ed_app_begin(app, &work))
+        return -1;
+    work.options.max_angular_speed = v;
+    if (ed_app_commit(app, &work, app->doc.cur.selected, 1))
+        return -1;
+    const double in_force = v > 0 ? v : CP_PATH_DEFAULT_MAX_ANGULAR_SPEED;
+    ed_app_message(app, 0, "the camera turns at most %g degrees per second%s (a whip pan beyond %g)", in_force,
+                   v > 0 ? "" : ", the default", 3 * in_force);
+    return 0;
 }
 
 /* ---- options --------------------------------------------------------------------------------- */

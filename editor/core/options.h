@@ -21,6 +21,10 @@ int ed_options_cycle_ends(ed_app *app);
  * so that every key keeps its rotation; rotation keeps every key's rotation
  * as the targets made it. */
 int ed_options_set_orientation(ed_app *app, cp_orientation orientation);
+/* The fastest the camera should turn, degrees per second (the file's
+ * "max_angular_speed"; 0: the default, CP_PATH_DEFAULT_MAX_ANGULAR_SPEED):
+ * `campath check` warns of a whip pan beyond 3 times it. One undo step. */
+int ed_options_set_max_angular_speed(ed_app *app, double degrees_per_second);
 int ed_options_cycle_orientation(ed_app *app);
 
 /* The shake layer (docs/format.md, "Shake"): band 0, 1, 2 (position in

@@ -477,10 +477,12 @@ static const ed_script_command commands[] = {
     {"key-time", 1, 1, c_key_time, "key-time SECONDS", "set the selected key's time"},
     {"nudge", 1, 2, c_nudge, "nudge SECONDS [ripple]", "move the selected key's time (with ripple: and all after it)"},
     {"edit", 2, 4, ed_script_c_edit,
-     "edit time T|position X Y Z|rotation YAW PITCH ROLL|fov F|hold S|none|target X Y Z|focus M|none|aperture F|none",
+     "edit time T|position X Y Z|rotation YAW PITCH ROLL|fov F|hold S|none|target X Y Z|focus M|none|aperture F|none|"
+     "ease IN OUT|PRESET",
      "set the selected key's time, position or look-at target, or the selected keys' rotation (degrees), field of "
      "view, hold (seconds at rest from the key's time; none takes it away), focus (metres) or aperture (f-number; "
-     "a path without one gets it on every key, none takes it from every key)"},
+     "a path without one gets it on every key, none takes it from every key), or ease (IN and OUT from 0 to 1, or "
+     "linear, ease-in, ease-out, ease-in-out)"},
     {"transform", 2, 4, ed_script_c_transform, "transform translate DX DY DZ|rotate DEGREES|scale S|shift SECONDS",
      "move, turn about +Y through their centre, scale about their centre or shift in time the selected keys "
      "(every key when none is selected)"},

@@ -50,15 +50,17 @@ int ed_script_c_select_add(ed_script *s, int argc, char **argv, char *err, size_
 int ed_script_c_edit(ed_script *s, int argc, char **argv, char *err, size_t n)
 {
     static const char *const what[] = {"time", "position", "rotation", "fov", "hold", "target", "focus", "aperture",
-                                       NULL};
-    static const int counts[] = {1, 3, 3, 1, 1, 3, 1, 1};
+                                       "ease", NULL};
+    static const int counts[] = {1, 3, 3, 1, 1, 3, 1, 1, 2};
     int w = ed_script_choice(s, argv[1], what, err, n);
     if (w < 0)
         return -1;
+    if (w == 8 && argc == 3) /* a preset by name */
+        return ed_script_result(s, ed_edit_ease_preset(s->app, argv[2]), argv[0], err, n);
     if (argc - 2 != counts[w])
         return ed_script_fail(s, err, n,
                               "usage: edit time T | position X Y Z | rotation YAW PITCH ROLL | fov F | hold S|none | "
-                              "target X Y Z | focus M|none | aperture F|none");
+                              "target X Y Z | focus M|none | aperture F|none | ease IN OUT|PRESET");
     ed_app *app = s->app;
     const int none = (w == 4 || w == 6 || w == 7) && strcmp(argv[2], "none") == 0;
     if (none)
@@ -73,6 +75,7 @@ int ed_script_c_edit(ed_script *s, int argc, char **argv, char *err, size_t n)
              : w == 3 ? ed_edit_fov(app, v[0])
              : w == 4 ? ed_edit_hold(app, 1, v[0])
              : w == 5 ? ed_edit_target(app, cp_vec3_make(v[0], v[1], v[2]))
+             : w == 8 ? ed_edit_ease(app, v[0], v[1])
                       : ed_edit_lens(app, w - 6, 1, v[0]);
     return ed_script_result(s, rc, argv[0], err, n);
 }

@@ -52,6 +52,17 @@ extern "C" {
  * grow as 1 / spacing^2, and the angular acceleration would overflow. */
 #define CP_PATH_MIN_KEY_SECONDS 1e-140
 
+/* The fastest a camera operator turns the camera, in degrees per second,
+ * when a path does not say (cp_path_options.max_angular_speed, the file's
+ * "max_angular_speed"): RED's rule of thumb for panning without judder, a
+ * full image width in no less than seven seconds, is 13 degrees per second
+ * for the 91-degree width of the default 60-degree vertical fov at 16:9,
+ * at 24 frames a second; at the 60 a game shows it is 2.5 times that, 33,
+ * rounded down (docs/math.md, section 21). At most
+ * CP_PATH_MAX_ANGULAR_SPEED_LIMIT. */
+#define CP_PATH_DEFAULT_MAX_ANGULAR_SPEED 30.0
+#define CP_PATH_MAX_ANGULAR_SPEED_LIMIT 3600.0
+
 /* How time is mapped onto the path (docs/math.md, section 12). */
 typedef enum cp_timing {
     CP_TIMING_KEYS = 0,       /* every channel is splined in time through the key times */
@@ -112,6 +123,9 @@ typedef struct cp_key {
                              [0, CP_SHAKE_MAX_SCALE] (campath/shake.h); keys without it read 1 */
     double   frame_width; /* dolly-zoom paths only (every key): the width in metres of the subject
                              framed at the target, kept the same on screen (0 = none) */
+    double   ease[2];   /* smooth and constant-speed timing: how the camera arrives at (ease[0]) and leaves
+                           (ease[1]) the key, each in [0, 1]: 0 = at its natural pace (the default),
+                           1 = easing down to an instant of rest at the key (docs/math.md, section 20) */
 } cp_key;
 
 typedef struct cp_path_options {   /* all zero = the defaults */
@@ -128,6 +142,9 @@ typedef struct cp_path_options {   /* all zero = the defaults */
                                        that the keys' frame_width fills the view's height:
                                        fov = 2 atan(frame_width / (2 distance)); the keys' fov are
                                        derived from it (docs/math.md, "Dolly zoom") */
+    double    max_angular_speed;    /* degrees per second the camera should turn at most (`campath check`
+                                       warns of a whip pan beyond 3 times it); 0 = the default,
+                                       CP_PATH_DEFAULT_MAX_ANGULAR_SPEED */
 } cp_path_options;
 
 /* A pose of the camera. Look-at paths give the rotation looking from the
@@ -312,7 +329,9 @@ typedef enum cp_finding_kind {
     CP_FINDING_FOCUS_OVERSHOOT, /* the focus distance leaves its segment's two keys' range (by over 1%) */
     CP_FINDING_APERTURE_RANGE, /* the f-number comes to 0 or below */
     CP_FINDING_APERTURE_OVERSHOOT, /* the f-number leaves its segment's two keys' range (by over 1%) */
-    CP_FINDING_CUT             /* sequences: the picture cuts from one shot to the next (information) */
+    CP_FINDING_CUT,            /* sequences: the picture cuts from one shot to the next (information) */
+    CP_FINDING_WHIP_PAN        /* the camera turns faster, or speeds its turn up or down harder, than an
+                                  operator would (whip_speed, whip_acceleration) */
 } cp_finding_kind;
 
 typedef enum cp_severity {
@@ -332,7 +351,8 @@ typedef struct cp_finding {
                                     backward speed m/s (or distance m away); extra degrees turned; fov in
                                     degrees; degrees between the rotations; keys inserted; the least
                                     angle from straight up or down, degrees; the least distance, m;
-                                    focus in m; aperture as an f-number */
+                                    focus in m; aperture as an f-number; whip-pan: the angular speed in
+                                    deg/s (or, when only that is too much, its acceleration in deg/s^2) */
     char            message[224]; /* one line naming the keys and times */
 } cp_finding;
 
@@ -342,6 +362,10 @@ typedef struct cp_check_options {  /* all zero = the defaults */
     size_t max_findings;  /* listed at most (all are counted): default 1000 */
     double vertical_angle;  /* look-at: degrees from straight up or down that warn: default 5 */
     double target_distance; /* look-at: metres from the camera to the target that warn: default 0.1 */
+    double whip_speed;        /* degrees per second of turn that warn of a whip pan: default 3 times
+                                 the path's max_angular_speed (90 with its default) */
+    double whip_acceleration; /* degrees per second squared: default 6 times the path's
+                                 max_angular_speed per second (180 with its default) */
 } cp_check_options;
 
 typedef struct cp_check_report {
@@ -361,7 +385,7 @@ CP_API cp_status cp_path_check(const cp_path *path, const cp_check_options *opti
 CP_API void cp_check_report_free(cp_check_report *report);
 /* "jump", "reverse", "turn", "fov-range", "fov-overshoot", "half-turn", "inserted-keys",
  * "look-vertical", "target-near", "focus-range", "focus-overshoot", "aperture-range",
- * "aperture-overshoot", "cut" (NULL if out of range). */
+ * "aperture-overshoot", "cut", "whip-pan" (NULL if out of range). */
 CP_API const char *cp_finding_kind_name(cp_finding_kind kind);
 /* "error", "warning", "info" (NULL if out of range). */
 CP_API const char *cp_severity_name(cp_severity severity);

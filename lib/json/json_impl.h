@@ -91,7 +91,7 @@ void cpi_json_write_shake(cpi_buf *o, const cp_shake *shake);
 
 /* The members of a key object, in the order campath writes them. */
 enum { CPI_KEY_T, CPI_KEY_POSITION, CPI_KEY_ROTATION, CPI_KEY_TARGET, CPI_KEY_ROLL, CPI_KEY_FOV, CPI_KEY_FOCUS,
-       CPI_KEY_APERTURE, CPI_KEY_HOLD, CPI_KEY_SHAKE_SCALE, CPI_KEY_FRAME_WIDTH, CPI_KEY_MEMBERS };
+       CPI_KEY_APERTURE, CPI_KEY_HOLD, CPI_KEY_SHAKE_SCALE, CPI_KEY_FRAME_WIDTH, CPI_KEY_EASE, CPI_KEY_MEMBERS };
 extern const char *const cpi_json_key_names[CPI_KEY_MEMBERS];
 
 /* Where the fields of a loaded file were, to locate errors found after
@@ -106,6 +106,7 @@ typedef struct cpi_locations {
     size_t           key_count;
     uint32_t         top, keys_member, ends, period, timing, orientation, interp[3];
     uint32_t         dolly_zoom;
+    uint32_t         max_angular_speed;
 } cpi_locations;
 
 

@@ -39,6 +39,8 @@ static uint32_t field_offset(const cpi_locations *loc, const char *name, long ke
         return loc->orientation;
     if (strcmp(name, "dolly_zoom") == 0)
         return loc->dolly_zoom;
+    if (strcmp(name, "max_angular_speed") == 0)
+        return loc->max_angular_speed;
     if (strncmp(name, "interpolation.", 14) == 0)
         for (int c = 0; c < 3; c++)
             if (strcmp(name + 14, cpi_json_channel_names[c]) == 0)

@@ -13,7 +13,7 @@
 const char *const cpi_json_channel_names[3] = {"position", "rotation", "fov"};
 const char *const cpi_json_key_names[CPI_KEY_MEMBERS] = {"t",    "position", "rotation", "target", "roll",
                                                          "fov",  "focus",    "aperture", "hold", "shake_scale",
-                                                         "frame_width"};
+                                                         "frame_width", "ease"};
 
 /* ---- messages ------------------------------------------------------------------------ */
 

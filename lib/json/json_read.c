@@ -123,6 +123,10 @@ static int read_key(reader *r, const field *f)
             }
             break;
         }
+        case CPI_KEY_EASE:
+            rc = cpi_jr_read_numbers(r, &m, v, 2, "2 numbers [in, out], each from 0 to 1");
+            key.ease[0] = v[0], key.ease[1] = v[1];
+            break;
         default: rc = cpi_jr_keep_unknown(r, &r->key_extras, name_pos, name_end, f); break;
         }
         if (rc != 0)
@@ -392,10 +396,10 @@ static int read_bool(reader *r, const field *f, bool *out)
 static int read_top(reader *r)
 {
     enum { VERSION, NAME, INTERPOLATION, ENDS, PERIOD, KEYS, SCENE, TIMING, ORIENTATION, SHOTS, HIDDEN, SHAKE,
-           DOLLY_ZOOM, COUNT };
+           DOLLY_ZOOM, MAX_ANGULAR_SPEED, COUNT };
     static const char *const names[COUNT] = {"campath", "name",  "interpolation", "ends",        "period", "keys",
                                              "scene",   "timing", "orientation",  "shots",       "hidden", "shake",
-                                             "dolly_zoom"};
+                                             "dolly_zoom", "max_angular_speed"};
     size_t seen[COUNT];
     for (int m = 0; m < COUNT; m++)
         seen[m] = NO_OFFSET;
@@ -424,7 +428,8 @@ static int read_top(reader *r)
         field m = {NULL, which >= 0 ? names[which] : NULL, 0};
         int value = 0;
         if (r->shots && (which == INTERPOLATION || which == ENDS || which == PERIOD || which == KEYS ||
-                         which == TIMING || which == ORIENTATION || which == SHAKE || which == DOLLY_ZOOM))
+                         which == TIMING || which == ORIENTATION || which == SHAKE || which == DOLLY_ZOOM ||
+                         which == MAX_ANGULAR_SPEED))
             return cpi_jr_fail(r, r->s.pos, &m, CP_ERR_INVALID,
                                which == KEYS    ? "a sequence file has \"shots\" in place of \"keys\""
                                : which == SHAKE ? "not used in a sequence file (each shot has its own \"shake\")"
@@ -456,6 +461,13 @@ static int read_top(reader *r)
         case PERIOD:
             r->loc->period = (uint32_t)r->s.pos;
             rc = cpi_jr_read_number(r, &m, &d->options.period);
+            break;
+        case MAX_ANGULAR_SPEED:
+            r->loc->max_angular_speed = (uint32_t)r->s.pos;
+            rc = cpi_jr_read_number(r, &m, &d->options.max_angular_speed);
+            if (rc == 0 && d->options.max_angular_speed == 0) /* 0 is the API's default, not a speed */
+                rc = cpi_jr_fail(r, r->loc->max_angular_speed, &m, CP_ERR_INVALID,
+                                 "0 must be in (0, 3600] degrees per second (leave it out for the default, 30)");
             break;
         case KEYS: rc = read_keys(r, &m); break;
         case SHOTS: rc = cpi_jr_read_shots(r, &m); break;
@@ -586,6 +598,7 @@ static int parse(const cp_allocator *alloc, const char *text, size_t size, size_
     const cp_allocator A = cpi_allocator_copy(alloc); /* doc is zeroed on failure: not doc->allocator */
     source = source ? source : "<memory>";
     cpi_locations loc = {.text = text, .size = size, .source = source, .ends = NO_OFFSET, .period = NO_OFFSET,
+                         .max_angular_speed = NO_OFFSET,
                          .timing = NO_OFFSET, .orientation = NO_OFFSET, .keys_member = NO_OFFSET, .interp = {NO_OFFSET, NO_OFFSET, NO_OFFSET},
                          .dolly_zoom = NO_OFFSET};
     if (size > CP_JSON_MAX_FILE_SIZE)

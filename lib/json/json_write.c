@@ -96,8 +96,9 @@ static int check(const cpi_path_view *v, const cp_path_options *opts, cp_error *
 
 char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
 {
-    static const char *const top_names[11] = {"campath", "name", "scene",  "interpolation", "ends",
-                                              "period",  "keys", "timing", "orientation",   "shake", "dolly_zoom"};
+    static const char *const top_names[12] = {"campath", "name",        "scene",  "interpolation", "ends",
+                                              "period",  "keys",        "timing", "orientation",   "shake",
+                                              "dolly_zoom", "max_angular_speed"};
     cp_path_options opts = v->options;
     if (opts.ends != CP_ENDS_CLOSED)
         opts.period = 0;
@@ -145,7 +146,12 @@ char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
     }
     if (opts.dolly_zoom) /* absent means none */
         cpi_buf_puts(&o, "  \"dolly_zoom\": true,\n");
-    if (v->extras && put_extras(&o, v->extras, top_names, 11, "  ", ",\n", "extras", error) != CP_OK)
+    if (opts.max_angular_speed != 0) { /* absent means the default */
+        cpi_buf_puts(&o, "  \"max_angular_speed\": ");
+        cpi_buf_double(&o, opts.max_angular_speed);
+        cpi_buf_puts(&o, ",\n");
+    }
+    if (v->extras && put_extras(&o, v->extras, top_names, 12, "  ", ",\n", "extras", error) != CP_OK)
         goto fail;
     const int look_at = opts.orientation == CP_ORIENTATION_LOOK_AT;
     cpi_buf_puts(&o, "  \"keys\": [\n");
@@ -191,6 +197,10 @@ char *cpi_json_write(const cpi_path_view *v, size_t *size, cp_error *error)
         if (k->flags & CP_KEY_SHAKE_SCALE) {
             cpi_buf_puts(&o, ", \"shake_scale\": ");
             cpi_buf_double(&o, k->shake_scale);
+        }
+        if (k->ease[0] != 0.0 || k->ease[1] != 0.0) {
+            cpi_buf_puts(&o, ", \"ease\": ");
+            numbers(&o, k->ease, 2);
         }
         if (v->key_extras && v->key_extras[i]) {
             char what[48];

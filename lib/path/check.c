@@ -35,18 +35,23 @@
  * target this close (metres) swings the view with every small move. */
 #define CPI_CHECK_VERTICAL_ANGLE 5.0
 #define CPI_CHECK_TARGET_DISTANCE 0.1
+/* A whip pan: angular speed beyond this many times the path's
+ * max_angular_speed, or acceleration beyond this many times it per second
+ * (docs/math.md, section 21). */
+#define CPI_CHECK_WHIP_SPEED 3.0
+#define CPI_CHECK_WHIP_ACCELERATION 6.0
 
 static const double RAD = 180.0 / 3.14159265358979323846;
 
 static const char *const kind_names[] = {"jump",           "reverse",         "turn",           "fov-range",
                                          "fov-overshoot",  "half-turn",       "inserted-keys",  "look-vertical",
                                          "target-near",    "focus-range",     "focus-overshoot", "aperture-range",
-                                         "aperture-overshoot", "cut"};
+                                         "aperture-overshoot", "cut", "whip-pan"};
 static const char *const severity_names[] = {"error", "warning", "info"};
 
 const char *cp_finding_kind_name(cp_finding_kind kind)
 {
-    return (unsigned)kind <= (unsigned)CP_FINDING_CUT ? kind_names[kind] : NULL;
+    return (unsigned)kind <= (unsigned)CP_FINDING_WHIP_PAN ? kind_names[kind] : NULL;
 }
 
 const char *cp_severity_name(cp_severity severity)
@@ -595,11 +600,19 @@ cp_status cp_path_check(const cp_path *path, const cp_check_options *options, cp
         c.o.vertical_angle = CPI_CHECK_VERTICAL_ANGLE;
     if (!(c.o.target_distance > 0))
         c.o.target_distance = CPI_CHECK_TARGET_DISTANCE;
+    const double most = path->opts.max_angular_speed > 0 ? path->opts.max_angular_speed
+                                                         : CP_PATH_DEFAULT_MAX_ANGULAR_SPEED;
+    if (!(c.o.whip_speed > 0))
+        c.o.whip_speed = CPI_CHECK_WHIP_SPEED * most;
+    if (!(c.o.whip_acceleration > 0))
+        c.o.whip_acceleration = CPI_CHECK_WHIP_ACCELERATION * most;
     if (!isfinite(c.o.max_jump) || !isfinite(c.o.max_turn) || !isfinite(c.o.target_distance) ||
         !(c.o.vertical_angle < 90))
         return cpi_error_set(error, CP_ERR_INVALID,
                              "check: max_jump, max_turn and target_distance must be finite numbers, vertical_angle "
                              "below 90 degrees");
+    if (!isfinite(c.o.whip_speed) || !isfinite(c.o.whip_acceleration))
+        return cpi_error_set(error, CP_ERR_INVALID, "check: whip_speed and whip_acceleration must be finite numbers");
     joints js;
     c.failed = measure_joints(path, &js) != 0;
     /* in path order: what happens at each key, then on its way to the next */
@@ -618,6 +631,7 @@ cp_status cp_path_check(const cp_path *path, const cp_check_options *options, cp
         check_inserted(&c, i);
         if (path->target)
             cpi_check_lookat(&c, i);
+        cpi_check_whip(&c, i);
     }
     cpi_free(&path->alloc, js.j);
     if (c.failed) {

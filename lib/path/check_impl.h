@@ -57,4 +57,9 @@ double cpi_check_lookat_turned(const cp_path *p, double a, double b);
  * target comes within o.target_distance of the camera. */
 void cpi_check_lookat(cpi_checker *c, size_t i);
 
+/* The whip-pan finding of the segment from key i to the next
+ * (lib/path/check_whip.c): its largest angular speed beyond o.whip_speed,
+ * or else its largest angular acceleration beyond o.whip_acceleration. */
+void cpi_check_whip(cpi_checker *c, size_t i);
+
 #endif /* CAMPATH_CHECK_IMPL_H */

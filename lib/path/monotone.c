@@ -328,6 +328,10 @@ int cpi_monotone_build(const cpi_mono_spec *sp, double *d, double *a, cp_error *
         goto done;
     for (size_t j = 0; j < n; j++)
         constrain(sp, j, stop[j], d, a);
+    if (sp->scale) /* eased knots: slower, with the speed least there (docs/math.md, section 20) */
+        for (size_t j = 0; j < n; j++)
+            if (sp->scale[j] < 1.0)
+                d[j] *= sp->scale[j], a[j] = 0.0;
     /* a queue of pieces to test; a shrunk knot queues both its pieces */
     size_t head = 0, count = 0;
     for (size_t j = 0; j < npieces; j++)

@@ -27,6 +27,8 @@ typedef struct cpi_mono_spec {
     int                  rest;   /* open ends: 1 = zero slope at both ends, 0 = zero curvature */
     void                *work;   /* NULL, or cpi_monotone_work_size(n) bytes of scratch to use */
     const cp_allocator  *alloc;  /* for scratch when `work` is NULL */
+    const double        *scale;  /* NULL, or n factors in [0, 1]: below 1, the knot's slope is scaled by it
+                                    and its curvature is 0 (an eased key; 0 is a stop) */
 } cpi_mono_spec;
 
 /* Bytes of scratch cpi_monotone_build uses for n knots (callers that build

@@ -331,6 +331,37 @@ static int check_holds(const cp_key *keys, size_t count, const cp_path_options *
     return CP_OK;
 }
 
+/* Eases: each of the two a number in [0, 1], in a timing that has a warp
+ * to ease, and not on a key that rests anyway (a hold). */
+static int check_eases(const cp_key *keys, size_t count, const cp_path_options *o, const cpi_field_names *names,
+                       cp_error *error)
+{
+    char b[CPI_FMT_DOUBLE_SIZE], f[128], t[128];
+    for (size_t i = 0; i < count; i++) {
+        const cp_key *k = &keys[i];
+        if (k->ease[0] == 0.0 && k->ease[1] == 0.0)
+            continue;
+        for (int c = 0; c < 2; c++) {
+            char m[16];
+            snprintf(m, sizeof m, "ease[%d]", c);
+            if (!(k->ease[c] >= 0.0 && k->ease[c] <= 1.0))
+                return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, m),
+                                    "%s must be in [0, 1] (0: the key's natural pace, 1: easing down to an "
+                                    "instant of rest)",
+                                    cpi_fmt_double(b, k->ease[c]));
+        }
+        if (o->timing == CP_TIMING_KEYS)
+            return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, "ease"),
+                                "an ease needs smooth or constant-speed timing (%s is keys, which passes every "
+                                "key at the pace its spline gives)",
+                                option_field(t, names->options, "timing"));
+        if (k->flags & CP_KEY_HOLD)
+            return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, "ease"),
+                                "a key with a hold comes to rest already: remove the ease or the hold");
+    }
+    return CP_OK;
+}
+
 int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o, const cpi_field_names *names,
                       cpi_key_stats *stats, cp_error *error)
 {
@@ -366,6 +397,12 @@ int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o
     if ((unsigned)o->orientation > (unsigned)CP_ORIENTATION_LOOK_AT)
         return cpi_error_at(error, CP_ERR_INVALID, -1, option_field(f, names->options, "orientation"),
                             "unknown orientation %d (expected 0..1: rotation, look-at)", (int)o->orientation);
+    if (o->max_angular_speed != 0 &&
+        !(o->max_angular_speed > 0 && o->max_angular_speed <= CP_PATH_MAX_ANGULAR_SPEED_LIMIT))
+        return cpi_error_at(error, CP_ERR_INVALID, -1, option_field(f, names->options, "max_angular_speed"),
+                            "%s must be in (0, 3600] degrees per second (CP_PATH_MAX_ANGULAR_SPEED_LIMIT; leave it "
+                            "out for the default, 30)",
+                            cpi_fmt_double(b1, o->max_angular_speed));
     const int look_at = o->orientation == CP_ORIENTATION_LOOK_AT;
     for (size_t i = 0; i < count; i++) {
         const cp_key *prev = i > 0 ? &keys[i - 1] : NULL;
@@ -400,6 +437,8 @@ int cpi_path_validate(const cp_key *keys, size_t count, const cp_path_options *o
     if (!(st.hmin >= least))
         return spacing_error(keys, count, o, least, absolute, scale, names, error);
     rc = check_holds(keys, count, o, least, names, error);
+    if (rc == CP_OK)
+        rc = check_eases(keys, count, o, names, error);
     if (rc != CP_OK)
         return rc;
     if (stats)

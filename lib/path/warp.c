@@ -36,16 +36,46 @@ int cpi_warp_finish(cpi_shape *s, cp_curve *w, cp_error *error)
     return CP_OK;
 }
 
+int cpi_warp_build(cp_path *p, const cpi_warp_knots *kn, void *work, cp_error *error)
+{
+    cpi_shape *s = p->shape;
+    const size_t m = kn->m;
+    const int closed = p->opts.ends == CP_ENDS_CLOSED;
+    double *buf = cpi_alloc_array(&p->alloc, m, 2 * sizeof *buf);
+    if (!buf)
+        return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the timing of %zu keys", p->count);
+    double *d = buf, *a = buf + m;
+    cpi_mono_spec spec = {.n = m, .x = kn->x, .y = kn->y, .stop = kn->stop, .closed = closed, .px = p->opts.period,
+                          .py = s->total, .rest = p->opts.ends == CP_ENDS_REST, .work = work,
+                          .alloc = &p->alloc, .scale = kn->scale};
+    int rc = cpi_monotone_build(&spec, d, a, error);
+    cp_curve *w = rc == CP_OK ? alloc_warp(&p->alloc, m, closed ? p->opts.period : 0.0, error) : NULL;
+    if (rc == CP_OK && !w)
+        rc = CP_ERR_MEMORY;
+    if (rc == CP_OK) {
+        for (size_t j = 0; j < m; j++) {
+            double *r = w->rec + j * (size_t)w->stride;
+            r[0] = kn->x[j];
+            r[CPI_WARP_U] = kn->y[j], r[CPI_WARP_D] = d[j], r[CPI_WARP_A] = a[j];
+            r[CPI_WARP_K] = (double)kn->knot[j];
+        }
+        cp_curve_destroy(s->warp);
+        s->warp = w;
+        rc = cpi_warp_finish(s, w, error);
+    }
+    cpi_free(&p->alloc, buf);
+    return rc;
+}
+
 int cpi_warp_smooth(cp_path *p, cp_error *error)
 {
     cpi_shape *s = p->shape;
     const size_t n = p->count;
-    const int closed = p->opts.ends == CP_ENDS_CLOSED;
     /* knots: each key, and the end of its hold */
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
         m += 1 + ((p->keys[i].flags & CP_KEY_HOLD) && p->keys[i].hold > 0);
-    double *buf = cpi_alloc_array(&p->alloc, m, 4 * sizeof *buf);
+    double *buf = cpi_alloc_array(&p->alloc, m, 2 * sizeof *buf);
     unsigned char *stop = cpi_alloc(&p->alloc, m);
     size_t *knot = cpi_alloc_array(&p->alloc, m, sizeof *knot);
     int rc = CP_OK;
@@ -53,7 +83,7 @@ int cpi_warp_smooth(cp_path *p, cp_error *error)
         rc = cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the timing of %zu keys", n);
         goto done;
     }
-    double *x = buf, *y = buf + m, *d = buf + 2 * m, *a = buf + 3 * m;
+    double *x = buf, *y = buf + m;
     size_t j = 0;
     for (size_t i = 0; i < n; i++) {
         const cp_key *k = &p->keys[i];
@@ -65,23 +95,11 @@ int cpi_warp_smooth(cp_path *p, cp_error *error)
             j++;
         }
     }
-    cpi_mono_spec spec = {.n = m, .x = x, .y = y, .stop = stop, .closed = closed, .px = p->opts.period,
-                          .py = s->total, .rest = p->opts.ends == CP_ENDS_REST, .work = s->work,
-                          .alloc = &p->alloc};
-    if ((rc = cpi_monotone_build(&spec, d, a, error)) != CP_OK)
-        goto done;
-    cp_curve *w = alloc_warp(&p->alloc, m, closed ? p->opts.period : 0.0, error);
-    if (!w) {
-        rc = CP_ERR_MEMORY;
-        goto done;
-    }
-    for (j = 0; j < m; j++) {
-        double *r = w->rec + j * (size_t)w->stride;
-        r[0] = x[j];
-        r[CPI_WARP_U] = y[j], r[CPI_WARP_D] = d[j], r[CPI_WARP_A] = a[j], r[CPI_WARP_K] = (double)knot[j];
-    }
-    s->warp = w;
-    rc = cpi_warp_finish(s, w, error);
+    const cpi_warp_knots kn = {m, x, y, stop, knot, NULL};
+    rc = cpi_warp_build(p, &kn, s->work, error);
+    /* eased keys: the warp again, through the knots the eases add */
+    if (rc == CP_OK && cpi_path_has_ease(p->keys, n))
+        rc = cpi_warp_ease(p, &kn, error);
 done:
     cpi_free(&p->alloc, buf);
     cpi_free(&p->alloc, stop);

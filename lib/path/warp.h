@@ -10,6 +10,26 @@
 #include "base.h"
 #include "path_layout.h"
 
+/* The knots of a warp: times, u, stops, their u-knots, and NULL or the
+ * slope factors of eased keys (cpi_mono_spec.scale). */
+typedef struct cpi_warp_knots {
+    size_t               m;
+    const double        *x, *y;
+    const unsigned char *stop;
+    const size_t        *knot;
+    const double        *scale;
+} cpi_warp_knots;
+
+/* The monotone C2 warp through `kn` (work: NULL, or scratch for m knots),
+ * replacing the shape's warp. */
+int cpi_warp_build(cp_path *p, const cpi_warp_knots *kn, void *work, cp_error *error);
+
+/* Eases (lib/path/warp_ease.c, docs/math.md section 20): whether a key has
+ * one, and the smooth warp built again through the knots they add, from the
+ * plain warp's knots `kn` (the shape's warp is the plain one when called). */
+int cpi_path_has_ease(const cp_key *keys, size_t count);
+int cpi_warp_ease(cp_path *p, const cpi_warp_knots *kn, cp_error *error);
+
 /* The warp of a smooth path: monotone C2 through the keys and holds. */
 int cpi_warp_smooth(cp_path *p, cp_error *error);
 /* Builds the warp's segment index, gives a loop's seam record the u of one

@@ -53,8 +53,8 @@
 #define CPI_SPEED_NODES 2000
 /* Bisections, each a fixed count that every call runs (no test of
  * convergence to fail): the ease's inverse halves [0, 1] to 2^-60; the
- * cruising speed's bracket, [L/T, 1.5 L/T], halves to 2^-61 of the speed,
- * below its last bit. */
+ * cruising speed's bracket, [L/T, 1.5 L/T] (3 L/T with eased keys), halves
+ * to 2^-60 of the speed or below, its last bits. */
 #define CPI_EASE_HALVINGS 60
 #define CPI_CRUISE_HALVINGS 60
 /* The nodes of the warp are exact to about 1e-16 of the distance along the
@@ -68,6 +68,23 @@
  * most 1e9 segments' lengths from 0 and 2^-100 of the range is below its
  * last bit. */
 #define CPI_EASE_CUT_HALVINGS 100
+/* An eased key slows down over max(IN, this) and max(OUT, this) of
+ * CPI_EASE_SECONDS on its two sides (docs/math.md, section 20). */
+#define CPI_KEY_EASE_MIN_SHARE 0.2
+
+/* An eased key inside a run (docs/math.md, section 20): the speed dips
+ * to (1 - e) v at the key, over tau[0] seconds (c[0] metres) before it
+ * and tau[1] seconds (c[1] metres) after it. */
+typedef struct dip {
+    size_t key;
+    double at;        /* metres into the run of the key */
+    double e;         /* depth: max(IN, OUT) */
+    double seglen[2]; /* metres of the segment before and after the key (0: none) */
+    double share[2];  /* max(IN, 0.2) and max(OUT, 0.2): of CPI_EASE_SECONDS */
+    double c[2], tau[2];
+    double t;         /* seconds into the run at the key */
+    double before;    /* seconds the dips before this one add to the cruise */
+} dip;
 
 /* One stretch of travel between stops. */
 typedef struct run {
@@ -76,6 +93,8 @@ typedef struct run {
     double tau_in, tau_out; /* seconds of easing at each end (0: none) */
     double depart;          /* time it leaves */
     double duration;        /* seconds */
+    dip   *dips;            /* the run's eased keys, in order (distances and times set by lay_out) */
+    size_t ndips;
 } run;
 
 /* E(x) = x^3 - x^4 / 2 and its first two derivatives. */
@@ -102,12 +121,67 @@ static double ease_inverse(double y)
     return 0.5 * (lo + hi);
 }
 
+/* Seconds a dip's side adds to the cruise: it covers c = v tau (1 - e/2). */
+static double dip_extra(const dip *q) { return 0.5 * q->e * (q->tau[0] + q->tau[1]); }
+
+/* (1 - e) x + e E(x) and its first two derivatives in x: the distance of
+ * a dip's side x of the way out from its key, in units of v tau. */
+static void dip_shape(double e, double x, double f[3])
+{
+    double E[3];
+    ease(x, E);
+    f[0] = (1.0 - e) * x + e * E[0], f[1] = 1.0 - e + e * E[1], f[2] = e * E[2];
+}
+
+/* The x in [0, 1] with dip_shape = y: halvings, as ease_inverse. */
+static double dip_inverse(double e, double y)
+{
+    double lo = 0.0, hi = 1.0, f[3];
+    for (int i = 0; i < CPI_EASE_HALVINGS; i++) {
+        const double mid = 0.5 * (lo + hi);
+        dip_shape(e, mid, f);
+        if (f[0] < y)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+/* The last dip whose start (in time, or in distance) is at or before x;
+ * r->ndips when none is. */
+static size_t dip_before(const run *r, double x, int by_distance)
+{
+    size_t lo = 0, hi = r->ndips; /* the first dip starting after x */
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        const dip *q = &r->dips[mid];
+        const double start = by_distance ? q->at - q->c[0] : q->t - q->tau[0];
+        if (start <= x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo == 0 ? r->ndips : lo - 1;
+}
+
 /* Distance into the run at t seconds after it leaves, and its first two
  * time derivatives. */
 static void run_distance(const run *r, double v, double t, double d[3])
 {
     double e[3];
-    if (r->tau_in > 0 && t < r->tau_in) {
+    const size_t j = r->ndips ? dip_before(r, t, 0) : r->ndips;
+    const dip *q = j < r->ndips ? &r->dips[j] : NULL;
+    if (q && (t < q->t ? q->tau[0] > 0 : t < q->t + q->tau[1] || q->seglen[1] == 0)) {
+        /* a side that is not there (a path's first or last key): the key's
+         * own speed, x = 0 (times past a last key are rounding) */
+        const int after = t >= q->t && q->tau[1] > 0;
+        const double tau = q->tau[after], sign = after ? 1.0 : -1.0;
+        const double x = tau > 0 ? fmax(0.0, sign * (t - q->t) / tau) : 0.0;
+        double f[3];
+        dip_shape(q->e, x, f);
+        d[0] = q->at + sign * v * tau * f[0], d[1] = v * f[1], d[2] = tau > 0 ? sign * v * f[2] / tau : 0.0;
+    } else if (r->tau_in > 0 && t < r->tau_in) {
         ease(t / r->tau_in, e);
         d[0] = v * r->tau_in * e[0], d[1] = v * e[1], d[2] = v * e[2] / r->tau_in;
     } else if (r->tau_out > 0 && t > r->duration - r->tau_out) {
@@ -115,7 +189,8 @@ static void run_distance(const run *r, double v, double t, double d[3])
         ease(y < 0 ? 0 : y, e);
         d[0] = r->length - v * r->tau_out * e[0], d[1] = v * e[1], d[2] = -v * e[2] / r->tau_out;
     } else {
-        d[0] = v * (t - 0.5 * r->tau_in), d[1] = v, d[2] = 0.0;
+        const double extra = q ? q->before + dip_extra(q) : 0.0;
+        d[0] = v * (t - 0.5 * r->tau_in - extra), d[1] = v, d[2] = 0.0;
     }
 }
 
@@ -131,7 +206,14 @@ static double run_time(const run *r, double v, double dist)
         return r->tau_in * ease_inverse(dist / (v * r->tau_in));
     if (dist > r->length - out)
         return r->duration - r->tau_out * ease_inverse((r->length - dist) / (v * r->tau_out));
-    return 0.5 * r->tau_in + dist / v;
+    const size_t j = r->ndips ? dip_before(r, dist, 1) : r->ndips;
+    const dip *q = j < r->ndips ? &r->dips[j] : NULL;
+    if (q && dist < q->at + q->c[1] && (dist < q->at ? q->c[0] > 0 : q->c[1] > 0)) {
+        const int after = dist >= q->at;
+        const double tau = q->tau[after], x = dip_inverse(q->e, fabs(dist - q->at) / (v * tau));
+        return after ? q->t + tau * x : q->t - tau * x;
+    }
+    return 0.5 * r->tau_in + dist / v + (q ? q->before + dip_extra(q) : 0.0);
 }
 
 /* A run's duration at speed v, its eases shortened to fit: together they
@@ -143,6 +225,23 @@ static double run_duration(run *r, int ease_in, int ease_out, double v)
     r->tau_in = ease_in ? tau : 0.0;
     r->tau_out = ease_out ? tau : 0.0;
     r->duration = r->length / v + 0.5 * (r->tau_in + r->tau_out);
+    /* the dips, in what the eases to the stops leave, each side within half
+     * its segment */
+    double extra = 0.0;
+    for (size_t j = 0; j < r->ndips; j++) {
+        dip *q = &r->dips[j];
+        const double room[2] = {q->at - 0.5 * v * r->tau_in, r->length - 0.5 * v * r->tau_out - q->at};
+        for (int c = 0; c < 2; c++) {
+            const double slow = v * (1.0 - 0.5 * q->e), want = slow * CPI_EASE_SECONDS * q->share[c];
+            const double most = fmin(0.5 * q->seglen[c], room[c]);
+            q->c[c] = q->seglen[c] > 0 ? fmax(0.0, fmin(want, most)) : 0.0;
+            q->tau[c] = q->c[c] / slow;
+        }
+        q->before = extra;
+        q->t = 0.5 * r->tau_in + (q->at - q->c[0]) / v + extra + q->tau[0];
+        extra += dip_extra(q);
+    }
+    r->duration += extra;
     return r->duration;
 }
 
@@ -343,16 +442,42 @@ static void segment_nodes(builder *b, size_t i, double dist0, double t0, double 
     B.t = t1;
     B.k = i;
     const double seglen = cpi_arc_table_at(&b->arc, b->arc.b);
-    const double cuts[2] = {0.5 * b->v * R->tau_in, R->length - 0.5 * b->v * R->tau_out};
-    for (int c = 0; c < 2; c++) {
-        if ((c == 0 ? R->tau_in : R->tau_out) > 0 && cuts[c] > dist0 && cuts[c] < dist0 + seglen) {
+    /* in order along the segment: the end of the ease from a stop, the end
+     * of the dip of the key before, the start of the dip of the key after,
+     * the start of the ease to a stop */
+    double cuts[4];
+    int ncuts = 0;
+    if (R->tau_in > 0)
+        cuts[ncuts++] = 0.5 * b->v * R->tau_in;
+    size_t lo = 0, hi = R->ndips; /* the first dip not before the segment */
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (R->dips[mid].at < dist0 - 0.5 * seglen)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (size_t j = lo; j < R->ndips && j < lo + 2; j++) {
+        const dip *q = &R->dips[j];
+        if (q->c[1] > 0 && q->at <= dist0 + 0.5 * seglen)
+            cuts[ncuts++] = q->at + q->c[1];
+        else if (q->c[0] > 0 && q->at > dist0 + 0.5 * seglen && q->at <= dist0 + 1.5 * seglen)
+            cuts[ncuts++] = q->at - q->c[0];
+    }
+    if (R->tau_out > 0)
+        cuts[ncuts++] = R->length - 0.5 * b->v * R->tau_out;
+    for (int c = 0; c < ncuts; c++) {
+        if (cuts[c] > dist0 && cuts[c] < dist0 + seglen) {
             const node M = exact(b, u_at_distance(b, cuts[c]));
+            if (!(M.t > A.t))
+                continue;
             refine(b, A, M);
             A = M;
         }
     }
     refine(b, A, B);
-    b->count--; /* B is the next segment's A */
+    if (b->count > 0) /* none when the first push ran out of memory (b->failed says so) */
+        b->count--;   /* B is the next segment's A */
 }
 
 /* ---- the phases of the build ----------------------------------------------------------- */
@@ -372,6 +497,7 @@ typedef struct plan {
     size_t         nruns;
     size_t         first;    /* the key travel starts from: 0, or a loop's first stop */
     double        *rel;      /* nseg + 1 key times, relative to the arrival at `first`, in travelled order */
+    dip           *dips;     /* the runs' dips (NULL when no key has an ease) */
 } plan;
 
 /* Which keys are stops, how long each segment is, and how much of
@@ -420,6 +546,33 @@ static void split_into_runs(plan *P)
         while (q < P->nseg && !P->stop[(first + q) % n]);
         r->segs = first + q - r->first;
     }
+    if (!P->dips)
+        return;
+    /* the eased keys of each run that are not stops, with their segments
+     * (a loop without stops passes its first key at both ends of its run) */
+    size_t used = 0;
+    for (size_t k = 0; k < P->nruns; k++) {
+        run *r = &P->runs[k];
+        r->dips = P->dips + used;
+        double at = 0;
+        for (size_t q = 0; q <= r->segs; q++) {
+            const size_t i = (r->first + q) % n;
+            const cp_key *key = &P->p->keys[i];
+            const double e = fmax(key->ease[0], key->ease[1]);
+            if (e > 0 && !P->stop[i]) {
+                dip *d = &P->dips[used++];
+                memset(d, 0, sizeof *d);
+                d->key = i, d->at = at, d->e = e;
+                d->seglen[0] = q > 0 ? P->seglen[(r->first + q - 1) % n] : 0.0;
+                d->seglen[1] = q < r->segs ? P->seglen[i] : 0.0;
+                for (int c = 0; c < 2; c++)
+                    d->share[c] = fmax(key->ease[c], CPI_KEY_EASE_MIN_SHARE);
+                r->ndips++;
+            }
+            if (q < r->segs)
+                at += P->seglen[i];
+        }
+    }
 }
 
 /* Ease at the start of a run that leaves a stop, at the end of one that
@@ -434,7 +587,8 @@ static double lay_out(run *R, const unsigned char *stop, size_t n, double v)
  * falls as the speed rises. */
 static double cruising_speed(const plan *P)
 {
-    double lo = P->length / P->moving, hi = 1.5 * P->length / P->moving * (1 + 1e-12);
+    /* eases to stops add at most half the cruise's time, dips at most as much again as it */
+    double lo = P->length / P->moving, hi = (P->dips ? 3.0 : 1.5) * P->length / P->moving * (1 + 1e-12);
     for (int it = 0; it < CPI_CRUISE_HALVINGS; it++) {
         const double v = 0.5 * (lo + hi);
         double sum = 0;
@@ -466,6 +620,21 @@ static int check_eases(const plan *P, double v, cp_error *error)
             snprintf(f, sizeof f, "keys[%zu]", b);
             cpi_error_field(error, (long)b, f);
             return CP_ERR_INVALID;
+        }
+        for (size_t j = 0; j < R->ndips; j++) {
+            const dip *q = &R->dips[j];
+            for (int c = 0; c < 2; c++)
+                if (q->seglen[c] > 0 && !(q->c[c] >= CPI_EASE_MIN_SHARE * P->length)) {
+                    snprintf(f, sizeof f, "keys[%zu].ease", q->key);
+                    return cpi_error_at(error, CP_ERR_INVALID, (long)q->key, f,
+                                        "at constant speed this key is too close to %s to slow down %s it (the "
+                                        "camera eases for %s m there); move the key, remove the ease, or use "
+                                        "smooth timing",
+                                        P->stop[(q->key + (c ? 1 : P->n - 1)) % P->n] ? "a stop's ease"
+                                        : c                                           ? "the key after"
+                                                                                      : "the key before",
+                                        c ? "after" : "before", cpi_fmt_double(b1, q->c[c]));
+                }
         }
     }
     return CP_OK;
@@ -626,8 +795,11 @@ int cpi_warp_constant_speed(cp_path *p, const cpi_field_names *names, cp_error *
     P.runs = cpi_alloc_array(&p->alloc, n + 1, sizeof *P.runs);
     P.seglen = cpi_alloc_array(&p->alloc, P.nseg, sizeof *P.seglen);
     P.rel = cpi_alloc_array(&p->alloc, n + 1, sizeof *P.rel);
+    const int eased = cpi_path_has_ease(p->keys, n);
+    if (eased)
+        P.dips = cpi_alloc_array(&p->alloc, n + 1, sizeof *P.dips);
     builder b = {.p = p, .tolerance = CPI_SPEED_TOLERANCE};
-    if (!P.stop || !P.runs || !P.seglen || !P.rel)
+    if (!P.stop || !P.runs || !P.seglen || !P.rel || (eased && !P.dips))
         rc = cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the timing of %zu keys", n);
     else
         rc = measure(&P, names, error);
@@ -648,6 +820,7 @@ int cpi_warp_constant_speed(cp_path *p, const cpi_field_names *names, cp_error *
     cpi_free(&p->alloc, P.runs);
     cpi_free(&p->alloc, P.seglen);
     cpi_free(&p->alloc, P.rel);
+    cpi_free(&p->alloc, P.dips);
     cpi_free(&p->alloc, b.nodes);
     return rc;
 }

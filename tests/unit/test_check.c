@@ -403,13 +403,13 @@ static void report_should_list_up_to_its_limit_and_count_all(void **state)
 static void names_should_cover_every_kind(void **state)
 {
     (void)state;
-    static const char *const kinds[14] = {"jump",           "reverse",         "turn",           "fov-range",
+    static const char *const kinds[15] = {"jump",           "reverse",         "turn",           "fov-range",
                                           "fov-overshoot",  "half-turn",       "inserted-keys",  "look-vertical",
                                           "target-near",    "focus-range",     "focus-overshoot", "aperture-range",
-                                          "aperture-overshoot", "cut"};
-    for (int i = 0; i < 14; i++)
+                                          "aperture-overshoot", "cut",          "whip-pan"};
+    for (int i = 0; i < 15; i++)
         assert_string_equal(cp_finding_kind_name((cp_finding_kind)i), kinds[i]);
-    assert_null(cp_finding_kind_name((cp_finding_kind)14));
+    assert_null(cp_finding_kind_name((cp_finding_kind)15));
     assert_string_equal(cp_severity_name(CP_SEVERITY_ERROR), "error");
     assert_string_equal(cp_severity_name(CP_SEVERITY_WARNING), "warning");
     assert_string_equal(cp_severity_name(CP_SEVERITY_INFO), "info");
