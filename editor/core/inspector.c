@@ -193,6 +193,15 @@ void ed_inspector_build(const ed_app *app, ed_inspector *in)
         y = l.view.y + 10;
         x = l.pip.x - 12 - w;
     }
+    /* still too tall (many fields, a short view): the rows fold into more pairs of columns side by side */
+    int per = rows, bottom = l.view.y + l.view.h - 4;
+    if (y + h > bottom) {
+        const int fit = (bottom - y - 2 * pad + 4) / lh - 1, groups = fit > 0 ? (rows + fit - 1) / fit : 1;
+        per = (rows + groups - 1) / groups;
+        const int right = x + w;
+        w = groups * 2 * cell + 2 * pad, h = (per + 1) * lh + 2 * pad - 4;
+        x = right - w;
+    }
     x = x < l.view.x ? l.view.x : x;
     in->panel = (ed_rect){x, y, w, h};
     size_t nsel = ed_app_selected_count(app);
@@ -204,8 +213,9 @@ void ed_inspector_build(const ed_app *app, ed_inspector *in)
     for (int i = 0; list[i].field != ED_FIELD_NONE; i++) {
         ed_inspector_item *it = &in->items[in->count++];
         it->field = list[i].field;
-        it->label_x = x + pad + list[i].col * cell;
-        it->box = (ed_rect){it->label_x + ED_INSPECTOR_LABEL * cw, y + pad + (list[i].row + 1) * lh - 3,
+        const int row = list[i].row % per, col = list[i].col + 2 * (list[i].row / per);
+        it->label_x = x + pad + col * cell;
+        it->box = (ed_rect){it->label_x + ED_INSPECTOR_LABEL * cw, y + pad + (row + 1) * lh - 3,
                             ED_INSPECTOR_VALUE * cw, lh - 2};
         /* "duration" is longer than a label: "dur" */
         snprintf(it->label, sizeof it->label, "%s", it->field == ED_FIELD_DURATION ? "dur" : names[it->field]);

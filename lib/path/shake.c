@@ -240,7 +240,7 @@ cpi_shake_scale *cpi_shake_scale_build(const cp_key *keys, size_t count, const c
     s->closed = options->ends == CP_ENDS_CLOSED;
     s->period = s->closed ? options->period : 0.0;
     /* rest at open ends: the scale is C2 where the path holds its end pose */
-    const cpi_mono_spec spec = {count, s->x, s->y, NULL, s->closed, s->period, 0.0, 1, NULL, alloc};
+    const cpi_mono_spec spec = {count, s->x, s->y, NULL, s->closed, s->period, 0.0, 1, NULL, alloc, NULL};
     if ((*rc = cpi_monotone_build(&spec, s->d, s->a, error)) != CP_OK) {
         cpi_shake_scale_free(s, alloc);
         return NULL;
