@@ -360,9 +360,9 @@ static int read_hidden(reader *r, const field *f, size_t name_pos, size_t name_e
 
 static int read_top(reader *r)
 {
-    enum { VERSION, NAME, INTERPOLATION, ENDS, PERIOD, KEYS, SCENE, TIMING, ORIENTATION, SHOTS, HIDDEN, COUNT };
+    enum { VERSION, NAME, INTERPOLATION, ENDS, PERIOD, KEYS, SCENE, TIMING, ORIENTATION, SHOTS, HIDDEN, AUDIO, COUNT };
     static const char *const names[COUNT] = {"campath", "name",  "interpolation", "ends",        "period", "keys",
-                                             "scene",   "timing", "orientation",  "shots",       "hidden"};
+                                             "scene",   "timing", "orientation",  "shots",       "hidden", "audio"};
     size_t seen[COUNT];
     for (int m = 0; m < COUNT; m++)
         seen[m] = NO_OFFSET;
@@ -426,6 +426,7 @@ static int read_top(reader *r)
         case KEYS: rc = read_keys(r, &m); break;
         case SHOTS: rc = cpi_jr_read_shots(r, &m); break;
         case HIDDEN: rc = read_hidden(r, &m, name_pos, name_end); break;
+        case AUDIO: rc = cpi_jr_read_audio(r, &m, name_pos, name_end); break;
         default: rc = cpi_jr_keep_unknown(r, &r->top_extras, name_pos, name_end, NULL); break;
         }
         if (rc != 0)
