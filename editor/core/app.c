@@ -22,6 +22,8 @@ int ed_app_init(ed_app *app)
     ed_ui_init(&app->ui);
     ed_rec_init(&app->rec);
     ed_link_init(&app->link);
+    if (ed_audio_init(&app->audio) != 0)
+        return -1;
     return ed_scene_init(&app->scene);
 }
 
@@ -33,6 +35,7 @@ void ed_app_free(ed_app *app)
     ed_rec_free(&app->rec);
     ed_doc_free(&app->doc);
     ed_ui_free(&app->ui);
+    ed_audio_free(&app->audio);
     memset(app, 0, sizeof *app);
 }
 
@@ -284,10 +287,19 @@ void ed_app_update(ed_app *app, double dt)
     ed_file_poll(&app->file, &app->doc, &app->base);
     ed_file_tick(&app->file, &app->doc, &app->base);
     ed_link_update(&app->link, &app->base, &app->doc);
+    ed_audio_sync(&app->audio, &app->base, &app->doc.cur.doc, &app->file);
     ed_app_refresh(app);
 }
 
-void ed_app_refresh(ed_app *app) { ed_app_check_clearance(app); }
+void ed_app_refresh(ed_app *app)
+{
+    ed_app_check_clearance(app);
+    /* the sound's waveform along the timeline's bar */
+    ed_layout l;
+    ed_app_layout(app, &l);
+    double start = ed_app_start(app), dur = ed_app_duration(app);
+    ed_audio_columns(&app->audio, start, start + dur, dur > 0 ? l.bar.w : 0);
+}
 
 /* The document's "hidden" names on the world, when they or the world changed. */
 static void sync_hidden(ed_app *app)
@@ -509,6 +521,9 @@ int ed_app_open(ed_app *app, const char *file)
             ed_scene_load(&app->scene, &app->base, scene, 0);
         free(scene);
     }
+    /* the sound the file names: one that is missing or does not decode is a message, the path opens */
+    ed_audio_forget(&app->audio);
+    ed_audio_sync(&app->audio, &app->base, &app->doc.cur.doc, &app->file);
     ed_file_offer_recovery(&app->file, &app->doc, &app->base);
     return 0;
 }

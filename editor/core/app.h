@@ -22,6 +22,7 @@
 
 #include <stddef.h>
 
+#include "audio.h"
 #include "base.h"
 #include "campath/campath.h"
 #include "doc.h"
@@ -45,6 +46,7 @@ typedef struct ed_app {
     ed_ui    ui;      /* the camera, the window, the panels */
     ed_rec   rec;     /* recording, the mouse's gesture, looking from a key */
     ed_link  link;    /* running games linked to the editor (game.h) */
+    ed_audio audio;   /* the sound the path file names, its beat grid, snapping (snap.h) */
 } ed_app;
 
 /* ---- life cycle -------------------------------------------------------------------------------- */

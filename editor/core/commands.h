@@ -20,6 +20,7 @@
 #include "record.h"   /* F2, a key at the playhead */
 #include "screen.h"   /* where the overlays go */
 #include "select.h"   /* the selection */
+#include "snap.h"     /* snapping key times to frames and beats */
 #include "status.h"   /* the HUD's text */
 #include "xform.h"    /* transforms */
 
