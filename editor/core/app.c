@@ -499,6 +499,11 @@ void ed_app_set_color_mode(ed_app *app, ed_color_mode mode)
 
 void ed_app_set_clipboard_host(ed_app *app, const ed_clipboard_host *host) { app->ui.clipboard_host = host; }
 
+void ed_app_set_audio_host(ed_app *app, const ed_audio_host *host)
+{
+    ed_audio_set_host(&app->audio, &app->base, &app->file, host);
+}
+
 /* ---- the file ------------------------------------------------------------------------------------ */
 
 int ed_app_open(ed_app *app, const char *file)

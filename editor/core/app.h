@@ -172,6 +172,9 @@ void ed_app_show_hud(ed_app *app, int on);
 void ed_app_set_color_mode(ed_app *app, ed_color_mode mode);
 /* The system clipboard the front end offers (NULL: the editor's own only). */
 void ed_app_set_clipboard_host(ed_app *app, const ed_clipboard_host *host);
+/* How the front end decodes (and plays) the path's sound (NULL: PCM WAV
+ * files read by the core); the sound named is loaded again through it. */
+void ed_app_set_audio_host(ed_app *app, const ed_audio_host *host);
 
 /* ---- the file ------------------------------------------------------------------------------------ */
 

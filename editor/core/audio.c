@@ -127,6 +127,16 @@ void ed_audio_sync(ed_audio *a, ed_base *b, const cp_document *doc, const ed_fil
         ed_audio_reload(a, b, f);
 }
 
+void ed_audio_set_host(ed_audio *a, ed_base *b, const ed_file *f, const ed_audio_host *host)
+{
+    if (a->host == host)
+        return;
+    drop_wave(a);
+    a->host = host;
+    if (a->member->file[0])
+        ed_audio_reload(a, b, f);
+}
+
 void ed_audio_forget(ed_audio *a)
 {
     a->have_extras = 0;

@@ -58,6 +58,9 @@ void ed_audio_free(ed_audio *a);
 void ed_audio_sync(ed_audio *a, ed_base *b, const cp_document *doc, const ed_file *f);
 /* Forgets the member read, so that the next sync reads it and loads its file (another file opened). */
 void ed_audio_forget(ed_audio *a);
+/* Decodes through `host` from now on (NULL: PCM WAV read here): the sound
+ * loaded goes (under the old host's lock) and is loaded through the new one. */
+void ed_audio_set_host(ed_audio *a, ed_base *b, const ed_file *f, const ed_audio_host *host);
 /* Loads the member's sound now, whatever was loaded (the host changed). */
 void ed_audio_reload(ed_audio *a, ed_base *b, const ed_file *f);
 /* Whether a sound is loaded. */
