@@ -311,6 +311,10 @@ static void sync_hidden(ed_app *app)
 
 /* ---- what the front ends read ------------------------------------------------------------------- */
 
+int ed_app_has_sound(const ed_app *app) { return ed_audio_has_sound(&app->audio); }
+double ed_app_sound_frame_at(const ed_app *app, double t) { return ed_audio_frame_at(&app->audio, t); }
+void ed_app_beat_grid(const ed_app *app, ed_beat_grid *g) { ed_audio_grid(&app->audio, g); }
+
 int ed_app_message_shown(const ed_app *app) { return ed_base_message_shown(&app->base); }
 int ed_app_dirty(const ed_app *app) { return ed_file_dirty(&app->file, &app->doc); }
 size_t ed_app_key_count(const ed_app *app) { return app->doc.cur.doc.count; }

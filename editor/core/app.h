@@ -105,6 +105,12 @@ const ed_clearance *ed_app_clearance(const ed_app *app);
 /* The same, checked now if it is not current. NULL if out of memory. */
 const ed_clearance *ed_app_check_clearance(ed_app *app);
 
+/* The path's sound (audio.h): whether one is loaded, the sound's frame
+ * (fractional) that plays at path time t, and the grids key times snap to. */
+int ed_app_has_sound(const ed_app *app);
+double ed_app_sound_frame_at(const ed_app *app, double t);
+void ed_app_beat_grid(const ed_app *app, ed_beat_grid *g);
+
 /* ---- edits that follow the mouse (drag.h) -------------------------------------------------------- */
 
 /* Ends the drag that runs: one undo step if anything changed (looking from

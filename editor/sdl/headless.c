@@ -273,7 +273,7 @@ static int write_render_audio(const ed_app *app, const char *file, double start,
 {
     const ed_wave *w = &app->audio.wave;
     size_t count = (size_t)llround((double)frames * w->rate / fps);
-    long long first = (long long)llround(ed_audio_frame_at(&app->audio, start));
+    long long first = (long long)llround(ed_app_sound_frame_at(app, start));
     int16_t *pcm = malloc(count ? count * (size_t)w->channels * sizeof *pcm : 1);
     unsigned char *bytes = NULL;
     size_t size = 0;
@@ -363,7 +363,7 @@ int ed_run_render_frames(const ed_args *o)
         }
     }
     /* and the sound's file beside them, when the path has a sound */
-    int sound = ed_audio_has_sound(&app.audio);
+    int sound = ed_app_has_sound(&app);
     snprintf(name, name_size, "%s/audio.wav", o->render_dir);
     if (sound && ed_replace_check(name, err, sizeof err) != 0) {
         fprintf(stderr, "campath-editor: the sound: %s\n", err);

@@ -81,12 +81,12 @@ static void draw_sound(ed_gfx *g, const ed_app *app, const ed_layout *l, double 
         return;
     float mid = (float)bar->y + (float)bar->h / 2.0f, half = (float)(bar->h - 4) / 2.0f;
     const SDL_Color wave = {85, 125, 110, 255};
-    for (int c = 0; ed_audio_has_sound(a) && c < a->columns && c < bar->w; c++)
+    for (int c = 0; ed_app_has_sound(app) && c < a->columns && c < bar->w; c++)
         if (a->hi[c] > a->lo[c] || a->hi[c] != 0)
             ed_canvas_line(g->canvas, (float)(bar->x + c) + 0.5f, mid - a->hi[c] * half - 0.5f, (float)(bar->x + c) + 0.5f,
                            mid - a->lo[c] * half + 0.5f, wave);
     ed_beat_grid grid;
-    ed_audio_grid(a, &grid);
+    ed_app_beat_grid(app, &grid);
     double first;
     size_t n = ed_beat_list(&grid, start, start + dur, &first, 1);
     /* a grid denser than a beat every 4 pixels would only grey the bar */

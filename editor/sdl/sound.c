@@ -10,17 +10,14 @@
 #include <string.h>
 
 #include "commands.h"
+#include "player.h"
 
-/* The player: what the mixer's callback reads, under `lock`. */
+/* The player (player.h) and what the mixer's callback reads, under `lock`. */
 static struct {
-    int         open;
-    SDL_mutex  *lock;
+    int            open;
+    SDL_mutex     *lock;
     const ed_wave *wave;   /* the app's, while it is not being replaced */
-    long long   pos;       /* the sound's next frame to play (negative: silence first) */
-    long long   remaining; /* frames left to play; -1: until stopped */
-    int         running;
-    double      playhead;  /* the playhead at the last sync */
-    int         playing;
+    ed_player      p;
 } player;
 
 static ed_audio_host host;
@@ -31,7 +28,6 @@ static void lock(void *ctx)
     (void)ctx;
     SDL_LockMutex(player.lock);
     player.wave = NULL;
-    player.running = 0;
 }
 
 static void unlock(void *ctx)
@@ -46,14 +42,10 @@ static void mix(void *ud, Uint8 *stream, int len)
     memset(stream, 0, (size_t)len);
     SDL_LockMutex(player.lock);
     const ed_wave *w = player.wave;
-    if (player.running && w && w->data && w->channels == 2 && w->rate == ED_SOUND_RATE) {
-        long long frames = len / 4;
-        if (player.remaining >= 0 && frames > player.remaining)
-            frames = player.remaining;
-        ed_wave_copy(w, player.pos, (size_t)frames, (int16_t *)stream);
-        player.pos += frames;
-        if (player.remaining >= 0 && (player.remaining -= frames) == 0)
-            player.running = 0;
+    if (w && w->data && w->channels == 2 && w->rate == ED_SOUND_RATE) {
+        long long first;
+        size_t frames = ed_player_take(&player.p, (size_t)len / 4, &first);
+        ed_wave_copy(w, first, frames, (int16_t *)stream);
     }
     SDL_UnlockMutex(player.lock);
 }
@@ -131,30 +123,15 @@ void ed_sound_sync(const ed_app *app)
 {
     if (!player.open)
         return;
-    const ed_audio *a = &app->audio;
-    double t = app->base.playhead;
     SDL_LockMutex(player.lock);
-    player.wave = ed_audio_has_sound(a) ? &a->wave : NULL;
+    player.wave = ed_app_has_sound(app) ? &app->audio.wave : NULL;
     if (player.wave) {
-        long long want = (long long)floor(ed_audio_frame_at(a, t));
-        if (app->base.playing) {
-            /* playing: the sound runs on its own and is put back only when it drifts */
-            if (!player.running || player.remaining >= 0 || llabs(player.pos - want) > ED_SOUND_DRIFT * ED_SOUND_RATE) {
-                player.pos = want;
-                player.remaining = -1;
-                player.running = 1;
-            }
-        } else if (t != player.playhead || player.playing) {
-            /* stopped, or scrubbed to a new place: a snippet of the sound there */
-            player.pos = want;
-            player.remaining = player.playing ? 0 : (long long)(ED_SOUND_SNIPPET * ED_SOUND_RATE);
-            player.running = player.remaining > 0;
-        }
+        double t = app->base.playhead;
+        ed_player_follow(&player.p, app->base.playing, t, ed_app_sound_frame_at(app, t), ED_SOUND_RATE, ED_SOUND_DRIFT,
+                         ED_SOUND_SNIPPET);
     } else {
-        player.running = 0;
+        player.p.running = 0;
     }
-    player.playhead = t;
-    player.playing = app->base.playing;
     SDL_UnlockMutex(player.lock);
 }
 

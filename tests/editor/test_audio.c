@@ -9,7 +9,9 @@
 #include <math.h>
 
 #include "beat.h"
+#include "inspector.h"
 #include "layout.h"
+#include "player.h"
 #include "wave.h"
 
 /* A 16-bit stereo WAV of `frames` frames at `rate`: left = frame index mod 32768, right = its negation. */
@@ -243,12 +245,110 @@ static void dragged_key_times_should_snap_to_beats_and_frames(void **state)
     free(wav);
 }
 
+static void the_player_should_follow_the_playhead(void **state)
+{
+    (void)state;
+    ed_player p;
+    memset(&p, 0, sizeof p);
+    long long first;
+    /* stopped, nothing moves: silence */
+    ed_player_follow(&p, 0, 0.0, 0.0, 1000, 0.08, 0.05);
+    assert_int_equal(ed_player_take(&p, 100, &first), 0);
+    /* playing from path time 2 (the sound's frame 1500): the sound runs from there */
+    ed_player_follow(&p, 1, 2.0, 1500.0, 1000, 0.08, 0.05);
+    assert_int_equal(ed_player_take(&p, 100, &first), 100);
+    assert_int_equal(first, 1500);
+    long restarts = p.restarts;
+    /* the next frames: the playhead within 80 ms of the sound leaves it alone */
+    ed_player_follow(&p, 1, 2.05, 1550.0 + 70, 1000, 0.08, 0.05);
+    assert_int_equal(p.restarts, restarts);
+    assert_int_equal(ed_player_take(&p, 10, &first), 10);
+    assert_int_equal(first, 1600);
+    /* a jump (a seek while playing) puts it back */
+    ed_player_follow(&p, 1, 5.0, 4500.0, 1000, 0.08, 0.05);
+    assert_int_equal(p.restarts, restarts + 1);
+    assert_int_equal(ed_player_take(&p, 10, &first), 10);
+    assert_int_equal(first, 4500);
+    /* stopping ends it */
+    ed_player_follow(&p, 0, 5.0, 4500.0, 1000, 0.08, 0.05);
+    assert_int_equal(ed_player_take(&p, 10, &first), 0);
+    /* scrubbed to a new place: a 50 ms snippet there, then silence */
+    ed_player_follow(&p, 0, 1.0, 500.0, 1000, 0.08, 0.05);
+    assert_int_equal(ed_player_take(&p, 30, &first), 30);
+    assert_int_equal(first, 500);
+    assert_int_equal(ed_player_take(&p, 30, &first), 20);
+    assert_int_equal(first, 530);
+    assert_int_equal(ed_player_take(&p, 30, &first), 0);
+    /* the playhead still: no second snippet */
+    ed_player_follow(&p, 0, 1.0, 500.0, 1000, 0.08, 0.05);
+    assert_int_equal(ed_player_take(&p, 30, &first), 0);
+    /* before the sound starts (offset after the playhead): negative frames, silence copied */
+    ed_player_follow(&p, 1, 0.0, -250.0, 1000, 0.08, 0.05);
+    assert_int_equal(ed_player_take(&p, 10, &first), 10);
+    assert_int_equal(first, -250);
+}
+
+static void send(edtest_fixture *f, ed_event_type type, int key, int x, int y)
+{
+    ed_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = type;
+    ev.key = key;
+    ev.x = x;
+    ev.y = y;
+    ed_control_event(&f->ctl, &f->app, &ev);
+}
+
+static void a_hold_dragged_in_the_inspector_should_end_on_the_grid(void **state)
+{
+    edtest_fixture *f = *state;
+    char *wav = edtest_path(f->dir, "music.wav");
+    write_ramp_wav(wav, 4800, 48000);
+    /* beats at k * 0.5 s; smooth timing, keys 1 s apart */
+    assert_int_equal(edtest_write_path(f->file, 4, "\"timing\": \"smooth\", \"audio\": {\"file\": \"music.wav\", \"bpm\": 120},"), 0);
+    assert_int_equal(ed_app_open(&f->app, f->file), 0);
+    ed_app *app = &f->app;
+    ed_app_resize(app, 1280, 720);
+    assert_int_equal(ed_select_one(app, 1), 0);
+    assert_int_equal(ed_snap_set(app, 1), 0);
+    ed_inspector in;
+    ed_inspector_build(app, &in);
+    const ed_inspector_item *hold = NULL;
+    for (int i = 0; i < in.count; i++)
+        if (in.items[i].field == ED_FIELD_HOLD)
+            hold = &in.items[i];
+    assert_non_null(hold);
+    /* a real drag of the hold's value by the mouse: 0.01 s a pixel, 33 pixels right */
+    int x = hold->box.x + hold->box.w / 2, y = hold->box.y + hold->box.h / 2;
+    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, x, y);
+    for (int k = 1; k <= 11; k++)
+        send(f, ED_EV_MOTION, 0, x + 3 * k, y);
+    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, x + 33, y);
+    const cp_key *k1 = edtest_key(app, 1);
+    assert_true(k1->flags & CP_KEY_HOLD);
+    double end = k1->time + k1->hold;
+    /* 1.33 s: no beat within 8 pixels (1.5 is 0.17 s away), so the frame 40 / 30 s */
+    if (!(fabs(end - 40.0 / 30.0) < 1e-9))
+        fail_msg("the hold ends at %.17g, not on the frame 40 / 30", end);
+    /* off: the value as dragged */
+    ed_edit_undo(app);
+    assert_int_equal(ed_snap_set(app, 0), 0);
+    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, x, y);
+    for (int k = 1; k <= 11; k++)
+        send(f, ED_EV_MOTION, 0, x + 3 * k, y);
+    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, x + 33, y);
+    assert_true(fabs(edtest_key(app, 1)->hold - 0.33) < 1e-9);
+    free(wav);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(wav_should_read_back_what_was_written),
         cmocka_unit_test(columns_should_hold_each_columns_least_and_greatest_sample),
         cmocka_unit_test(beats_and_frames_should_snap),
+        cmocka_unit_test(the_player_should_follow_the_playhead),
+        cmocka_unit_test_setup_teardown(a_hold_dragged_in_the_inspector_should_end_on_the_grid, setup, edtest_teardown),
         cmocka_unit_test_setup_teardown(a_path_should_open_with_its_sound, setup, edtest_teardown),
         cmocka_unit_test_setup_teardown(a_missing_or_bad_sound_should_be_a_message_and_the_path_opens, setup, edtest_teardown),
         cmocka_unit_test_setup_teardown(dragged_key_times_should_snap_to_beats_and_frames, setup, edtest_teardown),
