@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* editor/core/snap.h - snapping: when it is on, key times dragged along the
- * timeline and keys F2 and K put at the playhead land on the frame grid
+ * timeline or in the inspector, holds dragged in the inspector (where they
+ * end), and keys F2 and K put at the playhead land on the frame grid
  * (the render rate, ED_SNAP_FPS unless set) or, within ED_SNAP_PIXELS of
  * one, on a beat of the sound's beat grid (the "audio" member's bpm and
  * first_beat, audio.h). N turns it on and off; the script's `snap`.
