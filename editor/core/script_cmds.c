@@ -474,8 +474,9 @@ static const ed_script_command commands[] = {
      "hide the scene's node NODE (and what is under it), or the object at a pixel, from the view and the clearance "
      "check; saved in the path file's \"hidden\" (Ctrl+H)"},
     {"snap", 1, 2, c_snap, "snap on|off|fps N",
-     "key times dragged along the timeline, and keys put at the playhead (F2 through the path camera, K), snap to "
-     "frames at N frames per second (default 30) and to the audio's beats within 8 pixels (N)"},
+     "key times dragged along the timeline or in the inspector, holds dragged in the inspector, and keys put at the "
+     "playhead (F2 through the path camera, K) snap to frames at N frames per second (default 30) and to the audio's "
+     "beats within 8 pixels (N)"},
     {"unhide", 1, 1, c_hide, "unhide NODE|all", "show a hidden node again, or all of them (Ctrl+Shift+H)"},
     {"frame", 1, 1, c_frame, "frame path|selection|scene",
      "put the free camera where the whole path (Ctrl+F), the selected keys (Shift+F) or the scene and the path "

@@ -181,6 +181,7 @@ int main(int argc, char **argv)
         rc = ed_run_headless(&o);
     else
         rc = run_window(&o);
+    ed_sound_close(NULL); /* the headless modes' (their apps are gone) */
     ed_text_quit();
     SDL_Quit();
     return rc;

@@ -140,7 +140,8 @@ void ed_sound_close(ed_app *app)
     if (!player.open)
         return;
     Mix_HookMusic(NULL, NULL);
-    ed_app_set_audio_host(app, NULL);
+    if (app)
+        ed_app_set_audio_host(app, NULL);
     Mix_CloseAudio();
     Mix_Quit();
     SDL_QuitSubSystem(SDL_INIT_AUDIO);

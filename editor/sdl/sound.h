@@ -22,6 +22,8 @@
 int ed_sound_open(ed_app *app, int device, char *note, size_t note_size);
 /* Each frame after the update step: the player follows the playhead. */
 void ed_sound_sync(const ed_app *app);
+/* Closes the device and SDL2_mixer; the app (when not NULL: one still
+ * alive) reads PCM WAV files itself from then on. */
 void ed_sound_close(ed_app *app);
 
 #endif /* ED_SDL_SOUND_H */
