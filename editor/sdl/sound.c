@@ -92,8 +92,12 @@ int ed_sound_open(ed_app *app, int device, char *note, size_t n)
     note[0] = '\0';
     if (player.open)
         return 0;
-    if (!device)
+    if (!device) {
         SDL_SetHintWithPriority(SDL_HINT_AUDIODRIVER, "dummy", SDL_HINT_OVERRIDE);
+        /* the headless modes have no event loop to see SDL's quit event: Ctrl+C and SIGTERM keep
+           their default action (gl.c says the same for the offscreen context) */
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
+    }
     if (open_mixer() != 0) {
         char first[256];
         snprintf(first, sizeof first, "%s", SDL_GetError());
