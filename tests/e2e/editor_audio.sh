@@ -8,7 +8,8 @@
 #   - a symbolic link at DIR/audio.wav is refused (its target untouched);
 #   - OGG and MP3 decode (files made here with oggenc and lame: the test
 #     fails when they are missing, it does not skip);
-#   - a missing sound is a warning and the frames are still rendered.
+#   - a missing sound is a warning and the frames are still rendered; in
+#     a script, a warning in its log and the path open.
 set -eu
 
 . tests/tools/editor_env.sh
@@ -135,6 +136,16 @@ if [ "$rc" = 0 ] && grep -q "warning: the audio gone.ogg: .*gone.ogg, which is n
     ok "a missing sound: a warning, the frames rendered, no audio.wav"
 else
     bad "a missing sound (status $rc): $(cat "$TMP/out")"
+fi
+
+# and in a script: a warning line in its log, the path open (its keys there) all the same
+printf 'open %s\nexpect keys 2\nexpect message the audio gone.ogg\n' "$TMP/gone.json" > "$TMP/gone.script"
+rc=0
+timeout 60 "$ED" --script "$TMP/gone.script" > "$TMP/out" 2>&1 || rc=$?
+if [ "$rc" = 0 ] && grep -q "gone.script:1: open: warning: the audio gone.ogg: .*which is not there" "$TMP/out"; then
+    ok "a missing sound in a script: a warning in its log, the path open, the message on screen"
+else
+    bad "a missing sound in a script (status $rc): $(cat "$TMP/out")"
 fi
 
 editor_done

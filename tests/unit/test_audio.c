@@ -11,6 +11,14 @@
 
 #define KEYS "\"keys\": [{\"t\": 0, \"position\": [0, 0, 0], \"rotation\": [0, 0, 0, 1]}, {\"t\": 2, \"position\": [1, 0, 0], \"rotation\": [0, 0, 0, 1]}]"
 
+/* A copy from the C library's allocator (the document's). */
+static char *copy(const char *s)
+{
+    char *c = malloc(strlen(s) + 1);
+    assert_non_null(c);
+    return strcpy(c, s);
+}
+
 static cp_status load_doc(const char *audio, cp_document *doc, cp_error *err)
 {
     char text[9000];
@@ -135,14 +143,14 @@ static void audio_a_program_wrote_should_be_checked(void **state)
     cp_error err;
     assert_int_equal(load_doc("{\"file\": \"m.ogg\"}", &doc, &err), CP_OK);
     free(doc.extras); /* the document's allocator is the C library's */
-    doc.extras = strdup("{\"x\": 1, \"audio\": {\"file\": \"n.wav\", \"bpm\": -3}}");
+    doc.extras = copy("{\"x\": 1, \"audio\": {\"file\": \"n.wav\", \"bpm\": -3}}");
     cp_audio a;
     assert_int_equal(cp_document_audio(&doc, &a, &err), CP_ERR_INVALID);
     assert_string_equal(err.field, "audio.bpm");
     assert_non_null(strstr(err.message, "audio.bpm: -3 is out of range"));
     assert_string_equal(a.file, "");
     free(doc.extras);
-    doc.extras = strdup("{\"audio\": {\"file\": \"n.wav\", \"bpm\": 60}}");
+    doc.extras = copy("{\"audio\": {\"file\": \"n.wav\", \"bpm\": 60}}");
     assert_int_equal(cp_document_audio(&doc, &a, &err), CP_OK);
     assert_string_equal(a.file, "n.wav");
     assert_true(a.bpm == 60);
