@@ -118,7 +118,7 @@ typedef struct find_audio {
     size_t      size;
 } find_audio;
 
-static int find_member(void *ctx, const char *name, size_t name_len, const char *value, size_t value_len)
+static int audio_member(void *ctx, const char *name, size_t name_len, const char *value, size_t value_len)
 {
     find_audio *fa = ctx;
     if (name_len == 7 && memcmp(name, "\"audio\"", 7) == 0) {
@@ -137,7 +137,7 @@ static cp_status audio_from_extras(const cp_allocator *alloc, const char *extras
     }
     const cp_allocator A = cpi_allocator_copy(alloc);
     find_audio fa = {NULL, 0};
-    cp_status st = cpi_json_object_members(&A, extras, "extras", find_member, &fa, error);
+    cp_status st = cpi_json_object_members(&A, extras, "extras", audio_member, &fa, error);
     if (st != CP_OK)
         return st;
     if (!fa.value) {
