@@ -12,6 +12,7 @@
 #include "inspector.h"
 #include "layout.h"
 #include "player.h"
+#include "status.h"
 #include "wave.h"
 
 /* A 16-bit stereo WAV of `frames` frames at `rate`: left = frame index mod 32768, right = its negation. */
@@ -127,6 +128,17 @@ static int setup(void **state)
     return 0;
 }
 
+/* Whether a HUD line of `kind` holds `text`. */
+static int hud_has(const ed_app *app, ed_status_kind kind, const char *text)
+{
+    ed_status_line lines[ED_STATUS_MAX_LINES];
+    int n = ed_status_lines(app, 10, lines);
+    for (int i = 0; i < n; i++)
+        if (lines[i].kind == kind && strstr(lines[i].text, text))
+            return 1;
+    return 0;
+}
+
 static void a_path_should_open_with_its_sound(void **state)
 {
     edtest_fixture *f = *state;
@@ -149,6 +161,11 @@ static void a_path_should_open_with_its_sound(void **state)
     int c_after = (int)floor(ed_layout_x_of(&l, 0, 2, 1.25)) - l.bar.x;
     assert_true(app->audio.hi[c_before] == 0 && app->audio.lo[c_before] == 0);
     assert_true(app->audio.hi[c_after] > 0 && app->audio.lo[c_after] < 0);
+    /* the HUD says so, and whether key times snap */
+    assert_true(hud_has(app, ED_STATUS_PLAIN, "audio music.wav: 1.0 s at 0.50 s, 100 bpm"));
+    assert_false(hud_has(app, ED_STATUS_PLAIN, "snap"));
+    assert_int_equal(ed_snap_set(app, 1), 0);
+    assert_true(hud_has(app, ED_STATUS_PLAIN, "100 bpm   snap 30 fps + beats (N)"));
     /* saved again, the member is kept */
     ed_edit_hold(app, 1, 0.0);
     assert_int_equal(ed_app_save(app), 0);
@@ -172,6 +189,7 @@ static void a_missing_or_bad_sound_should_be_a_message_and_the_path_opens(void *
     assert_non_null(strstr(f->app.audio.status, "the path opens without sound"));
     assert_true(f->app.base.message_error);
     assert_int_equal(ed_script_line(&f->s, "expect message the audio gone.ogg", f->err, sizeof f->err), 0);
+    assert_true(hud_has(&f->app, ED_STATUS_WARN, "audio gone.ogg: no sound (missing or not decoded)"));
     /* a file that is there but is not a sound */
     char *bad = edtest_path(f->dir, "bad.wav");
     assert_int_equal(testutil_write_file(bad, "this is not a sound"), 0);
