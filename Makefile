@@ -69,6 +69,9 @@ CJSON_LIBS   := $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null || echo -lcjso
 SDL_CFLAGS   := $(shell $(PKG_CONFIG) --cflags sdl2 2>/dev/null)
 SDL_LIBS     := $(shell $(PKG_CONFIG) --libs sdl2 2>/dev/null)
 TTF_LIBS     := $(shell $(PKG_CONFIG) --libs SDL2_ttf 2>/dev/null)
+# the editor plays and decodes the path's sound (WAV, OGG, MP3) with SDL2_mixer
+MIXER_CFLAGS := $(shell $(PKG_CONFIG) --cflags SDL2_mixer 2>/dev/null)
+MIXER_LIBS   := $(shell $(PKG_CONFIG) --libs SDL2_mixer 2>/dev/null || echo -lSDL2_mixer)
 IMAGE_LIBS   := $(shell $(PKG_CONFIG) --libs SDL2_image 2>/dev/null || echo -lSDL2_image)
 EPOXY_CFLAGS := $(shell $(PKG_CONFIG) --cflags epoxy 2>/dev/null)
 EPOXY_LIBS   := $(shell $(PKG_CONFIG) --libs epoxy 2>/dev/null || echo -lepoxy)
@@ -83,8 +86,8 @@ LIBS         := $(CJSON_LIBS) -lm
 # is missing; `make deps` is DEB_test, what CI runs). The editor needs
 # OpenGL through libepoxy and Mesa's EGL and software renderer (also for its
 # headless runs), assimp for scenes (the editor's, and `campath import-scene`'s),
-# SDL2_image for textures and screenshots.
-DEB_run      := build-essential pkg-config libcjson-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core \
+# SDL2_image for textures and screenshots, SDL2_mixer for the path's sound.
+DEB_run      := build-essential pkg-config libcjson-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libsdl2-mixer-dev fonts-dejavu-core \
                 libepoxy-dev libassimp-dev libegl1 libegl-mesa0 libgl1-mesa-dri
 # the Windows build and its tests (check-windows, and bench's Windows
 # figures): MinGW-w64 (its gcc, ar and windres), Wine (64-bit only: its
@@ -102,10 +105,12 @@ DEB_windows  := gcc-mingw-w64-x86-64 wine64 dpkg-dev libcjson-dev libcmocka-dev
 # Blender (with the numpy its glTF importer needs) and Godot 3 for the checks
 # that their importers play exported files as the path, Godot's editor on a
 # virtual display (xvfb: Godot 3 opens a window on Linux even to import),
-# cmake for the CMake package's checks (make check-cmake, check-dist)
+# cmake for the CMake package's checks (make check-cmake, check-dist),
+# vorbis-tools (oggenc) and lame to make the OGG and MP3 files the editor's
+# sound is tested with
 NPM_PACKAGE  := $(if $(shell command -v npm 2>/dev/null),,npm)
 DEB_test     := $(DEB_run) libcmocka-dev python3 clang locales assimp-testmodels nodejs $(NPM_PACKAGE) \
-                blender python3-numpy godot3 xvfb cmake $(DEB_windows)
+                blender python3-numpy godot3 xvfb cmake vorbis-tools lame $(DEB_windows)
 # the benchmarks: GSL for the baselines, xvfb for the editor's window at rest (a virtual display),
 # MinGW-w64 and Wine for the Windows build's figures beside the Linux ones (tests/bench/windows.sh)
 DEB_bench    := $(DEB_run) libgsl-dev python3 assimp-testmodels xvfb $(DEB_windows)
@@ -199,7 +204,7 @@ $(BUILD)/editor/core/%.o: editor/core/%.c $(wildcard include/campath/*.h editor/
 
 $(BUILD)/editor/sdl/%.o: editor/sdl/%.c $(wildcard include/campath/*.h editor/core/*.h editor/sdl/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) -Ieditor/sdl $(SDL_CFLAGS) $(EPOXY_CFLAGS) $(ASSIMP_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CPPFLAGS) $(EDITOR_CORE_CPPFLAGS) -Ieditor/sdl $(SDL_CFLAGS) $(MIXER_CFLAGS) $(EPOXY_CFLAGS) $(ASSIMP_CFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/editor/cli/%.o: editor/cli/%.c $(wildcard include/campath/*.h editor/cli/*.h)
 	@mkdir -p $(@D)
@@ -236,7 +241,7 @@ $(CLI_BIN): $(CLI_OBJ) $(CLI_CORE_OBJ) $(STATIC_LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(CLI_CORE_OBJ) $(STATIC_LIB) $(ASSIMP_LIBS) -lpthread $(LIBS)
 
 $(EDITOR_BIN): $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB) $(IMAGE_LIBS) $(TTF_LIBS) $(SDL_LIBS) \
+	$(CC) $(ALL_LDFLAGS) -o $@ $(EDITOR_CORE_OBJ) $(EDITOR_SDL_OBJ) $(STATIC_LIB) $(IMAGE_LIBS) $(TTF_LIBS) $(MIXER_LIBS) $(SDL_LIBS) \
 	    $(EPOXY_LIBS) $(EDITOR_CORE_LIBS) $(LIBS)
 
 $(BUILD)/examples/%: docs/examples/%.c $(STATIC_LIB) | $(BUILD)/examples

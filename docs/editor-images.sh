@@ -162,3 +162,34 @@ open paths/house.json
 seek 1.5
 view path
 SCRIPT
+
+# the path's sound: a click track at 120 beats per minute (a decaying tone on every beat, louder
+# on every fourth), its waveform and beat grid on the timeline, snapping on
+python3 - "$TMP/paths/beat.wav" <<'PY'
+import math, struct, sys, wave
+rate, seconds = 48000, 40
+w = wave.open(sys.argv[1], "wb")
+w.setnchannels(1); w.setsampwidth(2); w.setframerate(rate)
+data = bytearray()
+for i in range(rate * seconds):
+    t = i / rate
+    k, into = divmod(t, 0.5)
+    amp = (0.9 if int(k) % 4 == 0 else 0.45) * math.exp(-into * 9)
+    data += struct.pack("<h", int(32000 * amp * math.sin(2 * math.pi * 220 * t)))
+w.writeframes(bytes(data))
+w.close()
+PY
+python3 - "$TMP/paths/demo.json" "$TMP/paths/audio.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["audio"] = {"file": "beat.wav", "offset": 0.5, "bpm": 120}
+json.dump(d, open(sys.argv[2], "w"), indent=1)
+PY
+run editor-audio <<SCRIPT
+open paths/audio.json
+camera 62 58 52
+look-at 0 2 -45
+snap on
+select 4
+seek 12
+SCRIPT

@@ -23,6 +23,8 @@ int ed_app_init(ed_app *app)
     ed_rec_init(&app->rec);
     ed_link_init(&app->link);
     ed_seq_init(&app->seq);
+    if (ed_audio_init(&app->audio) != 0)
+        return -1;
     return ed_scene_init(&app->scene);
 }
 
@@ -35,6 +37,7 @@ void ed_app_free(ed_app *app)
     ed_rec_free(&app->rec);
     ed_doc_free(&app->doc);
     ed_ui_free(&app->ui);
+    ed_audio_free(&app->audio);
     memset(app, 0, sizeof *app);
 }
 
@@ -292,6 +295,7 @@ void ed_app_update(ed_app *app, double dt)
     ed_file_poll(&app->file, &app->doc, &app->base);
     ed_file_tick(&app->file, &app->doc, &app->base);
     ed_link_update(&app->link, &app->base, &app->doc);
+    ed_audio_sync(&app->audio, &app->base, &app->doc.cur.doc, &app->file);
     ed_app_refresh(app);
 }
 
@@ -299,6 +303,11 @@ void ed_app_refresh(ed_app *app)
 {
     ed_seq_refresh(&app->seq, &app->doc);
     ed_app_check_clearance(app);
+    /* the sound's waveform along the timeline's bar */
+    ed_layout l;
+    ed_app_layout(app, &l);
+    double start = ed_app_start(app), dur = ed_app_duration(app);
+    ed_audio_columns(&app->audio, start, start + dur, dur > 0 ? l.bar.w : 0);
 }
 
 /* The document's "hidden" names on the world, when they or the world changed. */
@@ -310,6 +319,10 @@ static void sync_hidden(ed_app *app)
 }
 
 /* ---- what the front ends read ------------------------------------------------------------------- */
+
+int ed_app_has_sound(const ed_app *app) { return ed_audio_has_sound(&app->audio); }
+double ed_app_sound_frame_at(const ed_app *app, double t) { return ed_audio_frame_at(&app->audio, t); }
+void ed_app_beat_grid(const ed_app *app, ed_beat_grid *g) { ed_audio_grid(&app->audio, g); }
 
 int ed_app_message_shown(const ed_app *app) { return ed_base_message_shown(&app->base); }
 int ed_app_dirty(const ed_app *app) { return ed_file_dirty(&app->file, &app->doc) || ed_seq_dirty(&app->seq); }
@@ -519,6 +532,11 @@ void ed_app_set_color_mode(ed_app *app, ed_color_mode mode)
 
 void ed_app_set_clipboard_host(ed_app *app, const ed_clipboard_host *host) { app->ui.clipboard_host = host; }
 
+void ed_app_set_audio_host(ed_app *app, const ed_audio_host *host)
+{
+    ed_audio_set_host(&app->audio, &app->base, &app->file, host);
+}
+
 /* ---- the file ------------------------------------------------------------------------------------ */
 
 int ed_app_open(ed_app *app, const char *file)
@@ -549,6 +567,9 @@ int ed_app_open(ed_app *app, const char *file)
             ed_scene_load(&app->scene, &app->base, scene, 0);
         free(scene);
     }
+    /* the sound the file names: one that is missing or does not decode is a message, the path opens */
+    ed_audio_forget(&app->audio);
+    ed_audio_sync(&app->audio, &app->base, &app->doc.cur.doc, &app->file);
     ed_file_offer_recovery(&app->file, &app->doc, &app->base);
     return 0;
 }

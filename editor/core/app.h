@@ -22,6 +22,7 @@
 
 #include <stddef.h>
 
+#include "audio.h"
 #include "base.h"
 #include "campath/campath.h"
 #include "doc.h"
@@ -47,6 +48,7 @@ typedef struct ed_app {
     ed_rec   rec;     /* recording, the mouse's gesture, looking from a key */
     ed_link  link;    /* running games linked to the editor (game.h) */
     ed_seq   seq;     /* the sequence open, its shots and their paths (shots.h) */
+    ed_audio audio;   /* the sound the path file names, its beat grid, snapping (snap.h) */
 } ed_app;
 
 /* ---- life cycle -------------------------------------------------------------------------------- */
@@ -104,6 +106,12 @@ int ed_app_gizmo(const ed_app *app, const ed_view *v, ed_gizmo *g);
 const ed_clearance *ed_app_clearance(const ed_app *app);
 /* The same, checked now if it is not current. NULL if out of memory. */
 const ed_clearance *ed_app_check_clearance(ed_app *app);
+
+/* The path's sound (audio.h): whether one is loaded, the sound's frame
+ * (fractional) that plays at path time t, and the grids key times snap to. */
+int ed_app_has_sound(const ed_app *app);
+double ed_app_sound_frame_at(const ed_app *app, double t);
+void ed_app_beat_grid(const ed_app *app, ed_beat_grid *g);
 
 /* ---- edits that follow the mouse (drag.h) -------------------------------------------------------- */
 
@@ -172,6 +180,9 @@ void ed_app_show_hud(ed_app *app, int on);
 void ed_app_set_color_mode(ed_app *app, ed_color_mode mode);
 /* The system clipboard the front end offers (NULL: the editor's own only). */
 void ed_app_set_clipboard_host(ed_app *app, const ed_clipboard_host *host);
+/* How the front end decodes (and plays) the path's sound (NULL: PCM WAV
+ * files read by the core); the sound named is loaded again through it. */
+void ed_app_set_audio_host(ed_app *app, const ed_audio_host *host);
 
 /* ---- the file ------------------------------------------------------------------------------------ */
 

@@ -81,6 +81,7 @@ static const ed_binding table[] = {
     {"Editing", 'y', C, PRESS, 0, ED_CMD_REDO, "redo"},
     {"Editing", 'z', C | S, PRESS, 0, ED_CMD_REDO, "redo"},
     {"Editing", 's', C, PRESS, 0, ED_CMD_SAVE, "save (atomic; unknown fields are kept)"},
+    {"Editing", 'n', 0, PRESS, 0, ED_CMD_SNAP, "snapping: dragged key times to frames and beats"},
 
     {"View", ED_KEY_F1, 0, PRESS, 0, ED_CMD_HELP, "show / hide this help"},
     {"View", ED_KEY_F3, 0, PRESS, 0, ED_CMD_GRAPH, "show / hide the graph of speeds and fov"},

@@ -56,6 +56,7 @@ typedef enum ed_cmd {
     /* answers to a question the editor asks */
     ED_CMD_ANSWER_RELOAD, ED_CMD_ANSWER_KEEP, ED_CMD_ANSWER_RESTORE, ED_CMD_ANSWER_DISCARD,
     ED_CMD_ANSWER_SAVE, ED_CMD_ANSWER_CANCEL,
+    ED_CMD_SNAP,
     ED_CMD_COUNT
 } ed_cmd;
 

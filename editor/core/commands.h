@@ -22,6 +22,7 @@
 #include "screen.h"   /* where the overlays go */
 #include "select.h"   /* the selection */
 #include "shots.h"    /* a sequence's shots, the shot track */
+#include "snap.h"     /* snapping key times to frames and beats */
 #include "status.h"   /* the HUD's text */
 #include "xform.h"    /* transforms */
 

@@ -13,6 +13,7 @@
 #include "options.h"
 #include "pace.h"
 #include "ripple.h"
+#include "snap.h"
 #include "xform.h"
 
 #define DEG (M_PI / 180.0)
@@ -374,6 +375,10 @@ static int drag_hold(ed_app *app, double delta)
     size_t i = (size_t)app->doc.cur.selected;
     cp_key *k = &work.keys[i];
     double hold = fmax((k->flags & CP_KEY_HOLD ? k->hold : 0.0) + delta, 0.0);
+    /* snapping: the hold ends on a frame or a beat (snap.h) */
+    double end = ed_snap_time(app, k->time + hold, ed_snap_tolerance(app));
+    if (end >= k->time)
+        hold = end - k->time;
     double pushed = ed_ripple_hold(&work, i, hold);
     if (pushed > 0)
         ed_app_message(app, 0, "key %zu: a hold of %.2f s, the later keys %.2f s later", i, hold, pushed);
@@ -493,13 +498,25 @@ static int drag_shake(ed_app *app, ed_field f, double d)
     return ed_doc_live_update(&app->doc, &app->base, &work);
 }
 
+/* Snapping: the selected key's time moved by d from where it was when the drag
+   began, put on a frame or a beat (snap.h); d itself when snapping is off. */
+static double snapped_delta(const ed_app *app, double d)
+{
+    const cp_document *o = ed_app_drag_origin(app);
+    size_t i = (size_t)app->doc.cur.selected;
+    if (!app->audio.snap || !o || i >= o->count)
+        return d;
+    double was = o->keys[i].time;
+    return ed_snap_time(app, was + d, ed_snap_tolerance(app)) - was;
+}
+
 int ed_inspector_drag(ed_app *app, ed_field f, double pixels)
 {
     if (!active(app))
         return -1;
     double d = pixels * step(app, f);
     switch (f) {
-    case ED_FIELD_TIME: return ed_drag_time(app, (size_t)app->doc.cur.selected, d, 0);
+    case ED_FIELD_TIME: return ed_drag_time(app, (size_t)app->doc.cur.selected, snapped_delta(app, d), 0);
     case ED_FIELD_HOLD: return drag_hold(app, d);
     case ED_FIELD_FOV: case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: return drag_angles(app, f, d);
     case ED_FIELD_X: case ED_FIELD_Y: case ED_FIELD_Z: return ed_drag_move(app, cp_vec3_scale(axis(f), d));

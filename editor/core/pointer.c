@@ -8,6 +8,7 @@
 #include "pace.h"
 #include "select.h"
 #include "shots.h"
+#include "snap.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -200,6 +201,11 @@ void ed_pointer_motion(ed_app *app, int x, int y, int shift)
         if (o && o->count >= 2 && o->options.ends != CP_ENDS_CLOSED)
             dur = o->keys[o->count - 1].time - o->keys[0].time;
         double dt = ed_layout_time_at(&l, start_t, dur, x) - ed_layout_time_at(&l, start_t, dur, d->x0);
+        if (app->audio.snap && o && (size_t)d->key < o->count) {
+            /* snapping: the key lands on a beat near the mouse, else on a frame */
+            double was = o->keys[d->key].time;
+            dt = ed_snap_time(app, was + dt, ed_snap_tolerance(app)) - was;
+        }
         ed_drag_time(app, (size_t)d->key, dt, shift);
         break;
     }

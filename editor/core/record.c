@@ -8,6 +8,7 @@
 #include "app_impl.h"
 #include "refusal.h"
 #include "game.h"
+#include "snap.h"
 
 #define DEG (M_PI / 180.0)
 
@@ -100,6 +101,10 @@ int ed_record_at_playhead(ed_app *app)
     }
     const cp_document *d = &app->doc.cur.doc;
     double t = app->base.playhead, end = ed_app_start(app) + ed_app_duration(app);
+    /* snapping: the key goes to the frame (or the beat within a few pixels) nearest the playhead */
+    double snapped = ed_snap_time(app, t, ed_snap_tolerance(app));
+    if (snapped >= ed_app_start(app) && snapped <= end)
+        t = snapped;
     size_t index = 0;
     while (index < d->count && d->keys[index].time <= t)
         index++;

@@ -41,7 +41,25 @@ static int c_open(ed_script *s, int argc, char **argv, char *err, size_t n)
         fprintf(stderr, "%s:%d: open: warning: %s\n", s->source ? s->source : "<script>", s->line, s->app->base.message);
     if (warned)
         wait_scene(s);
+    /* the sound the file names, when it is missing or does not decode (the scene's message may be the HUD's now) */
+    const char *sound = s->app->audio.status;
+    if (sound[0] && !(warned && strcmp(sound, s->app->base.message) == 0))
+        fprintf(stderr, "%s:%d: open: warning: %s\n", s->source ? s->source : "<script>", s->line, sound);
     return 0;
+}
+
+/* snap on|off|fps N */
+static int c_snap(ed_script *s, int argc, char **argv, char *err, size_t n)
+{
+    if (argc == 3 && strcmp(argv[1], "fps") == 0) {
+        double fps;
+        if (ed_script_numbers(s, argv + 2, 1, &fps, err, n))
+            return -1;
+        return ed_script_result(s, ed_snap_set_fps(s->app, fps), argv[0], err, n);
+    }
+    if (argc == 2 && (strcmp(argv[1], "on") == 0 || strcmp(argv[1], "off") == 0))
+        return ed_script_result(s, ed_snap_set(s->app, strcmp(argv[1], "on") == 0), argv[0], err, n);
+    return ed_script_fail(s, err, n, "usage: snap on|off|fps N");
 }
 
 static int c_scene(ed_script *s, int argc, char **argv, char *err, size_t n)
@@ -455,6 +473,10 @@ static const ed_script_command commands[] = {
     {"hide", 1, 3, c_hide, "hide NODE|at X Y",
      "hide the scene's node NODE (and what is under it), or the object at a pixel, from the view and the clearance "
      "check; saved in the path file's \"hidden\" (Ctrl+H)"},
+    {"snap", 1, 2, c_snap, "snap on|off|fps N",
+     "key times dragged along the timeline or in the inspector, holds dragged in the inspector, and keys put at the "
+     "playhead (F2 through the path camera, K) snap to frames at N frames per second (default 30) and to the audio's "
+     "beats within 8 pixels (N)"},
     {"unhide", 1, 1, c_hide, "unhide NODE|all", "show a hidden node again, or all of them (Ctrl+Shift+H)"},
     {"frame", 1, 1, c_frame, "frame path|selection|scene",
      "put the free camera where the whole path (Ctrl+F), the selected keys (Shift+F) or the scene and the path "

@@ -129,6 +129,20 @@ int ed_status_lines(const ed_app *app, double color_top, ed_status_line *out)
         LINE(ED_STATUS_PLAIN, "scene %s: %zu triangles", short_name(app->scene.file, 60), app->scene.world.triangle_count);
     else
         LINE(ED_STATUS_PLAIN, "world: the demo town (--scene FILE loads yours)");
+    /* the path's sound and snapping, when there is either */
+    const ed_audio *au = &app->audio;
+    char snap[64] = "", bpm[32] = "";
+    if (au->snap)
+        snprintf(snap, sizeof snap, "   snap %g fps%s (N)", au->fps, au->member->bpm > 0 ? " + beats" : "");
+    if (au->member->bpm > 0)
+        snprintf(bpm, sizeof bpm, ", %g bpm", au->member->bpm);
+    if (au->member->file[0] && ed_audio_has_sound(au))
+        LINE(ED_STATUS_PLAIN, "audio %.40s: %.1f s at %.2f s%s%s", short_name(au->member->file, 40),
+             (double)au->wave.frames / au->wave.rate, au->member->offset, bpm, snap);
+    else if (au->member->file[0])
+        LINE(ED_STATUS_WARN, "audio %.40s: no sound (missing or not decoded)%s", short_name(au->member->file, 40), snap);
+    else if (au->snap)
+        LINE(ED_STATUS_PLAIN, "%s", snap + 3);
     nl = link_lines(app, out, nl);
     const ed_clearance *clear = app->doc.path ? ed_app_clearance(app) : NULL;
     if (clear) {

@@ -18,6 +18,7 @@
 #include "script.h"
 #include "shot.h"
 #include "shots.h"
+#include "sound.h"
 
 /* ---- starting ---------------------------------------------------------------------------------- */
 
@@ -76,10 +77,16 @@ int ed_host_start(ed_app *app, const ed_args *o, const char *file)
     apply(app, o);
     if (start_link(app, o) != 0)
         return -1;
+    char note[512];
+    if (ed_sound_open(app, o->sound_device, note, sizeof note) != 0 || note[0])
+        fprintf(stderr, "campath-editor: %s\n", note);
     if (file && ed_app_open(app, file) != 0) {
         fprintf(stderr, "campath-editor: %s\n", app->base.message);
         return -1;
     }
+    /* the sound the path file names: reported when it is missing or does not decode, the path opens anyway */
+    if (app->audio.status[0])
+        fprintf(stderr, "campath-editor: warning: %s\n", app->audio.status);
     /* the scene the path file names: reported when it does not load, the path opens anyway */
     if (ed_app_wait_scene(app, progress, NULL) != 0) {
         progress_done();
@@ -259,6 +266,34 @@ static double now(void) { return (double)SDL_GetPerformanceCounter() / (double)S
 static volatile sig_atomic_t stop_signal;
 static void on_stop_signal(int sig) { stop_signal = sig; }
 
+/* The sound of the rendered range, `frames` frames from path time `start` at
+ * `fps`, as DIR/audio.wav: exactly frames / fps seconds long to the sound's
+ * frame, silence where the sound has not begun or has ended. Written whole
+ * or not at all, never through a link. 0, or -1 with why. */
+static int write_render_audio(const ed_app *app, const char *file, double start, long frames, double fps, char *why, size_t n)
+{
+    const ed_wave *w = &app->audio.wave;
+    size_t count = (size_t)llround((double)frames * w->rate / fps);
+    long long first = (long long)llround(ed_app_sound_frame_at(app, start));
+    int16_t *pcm = malloc(count ? count * (size_t)w->channels * sizeof *pcm : 1);
+    unsigned char *bytes = NULL;
+    size_t size = 0;
+    if (!pcm || (ed_wave_copy(w, first, count, pcm), ed_wave_encode(pcm, count, w->rate, w->channels, &bytes, &size)) != 0) {
+        free(pcm);
+        snprintf(why, n, "%s: out of memory for %zu frames of sound", file, count);
+        return -1;
+    }
+    free(pcm);
+    ed_replace r;
+    int rc = ed_replace_open(&r, file, why, n);
+    if (rc == 0) {
+        ed_replace_write(&r, bytes, size);
+        rc = ed_replace_commit(&r, why, n);
+    }
+    free(bytes);
+    return rc;
+}
+
 /* The folder for the frames: made when missing (one level), refused when it is something else. */
 static int frames_folder(const char *dir, char *err, size_t n)
 {
@@ -339,6 +374,14 @@ int ed_run_render_frames(const ed_args *o)
             goto done;
         }
     }
+    /* and the sound's file beside them, when the path has a sound */
+    int sound = ed_app_has_sound(&app);
+    snprintf(name, name_size, "%s/audio.wav", o->render_dir);
+    if (sound && ed_replace_check(name, err, sizeof err) != 0) {
+        fprintf(stderr, "campath-editor: the sound: %s\n", err);
+        free(name);
+        goto done;
+    }
     if (ed_offscreen_bind(&off, w, h, err, sizeof err) != 0) {
         fprintf(stderr, "campath-editor: %s\n", err);
         free(name);
@@ -393,6 +436,16 @@ int ed_run_render_frames(const ed_args *o)
     double secs = now() - t0;
     printf("wrote %ld frames of %dx%d to %s/ in %.2f s (%.1f frames/s)\n", frames, w, h, o->render_dir, secs,
            (double)frames / (secs > 0 ? secs : 1e-9));
+    if (sound) {
+        snprintf(name, name_size, "%s/audio.wav", o->render_dir);
+        if (write_render_audio(&app, name, start, frames, fps, err, sizeof err) != 0) {
+            fprintf(stderr, "campath-editor: the sound: %s\n", err);
+            free(name);
+            goto done;
+        }
+        printf("wrote the sound of the %.6g s as %s (%d Hz, %d channels, %zu frames)\n", (double)frames / fps, name,
+               app.audio.wave.rate, app.audio.wave.channels, (size_t)llround((double)frames * app.audio.wave.rate / fps));
+    }
     /* frames left over from a longer render would join the movie */
     snprintf(name, name_size, "%s/frame_%05ld.png", o->render_dir, frames);
     if (access(name, F_OK) == 0)

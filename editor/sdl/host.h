@@ -36,6 +36,7 @@ typedef struct ed_args {
     int               link;          /* --link: listen for running games */
     int               link_port;     /* 0: the default; CP_LINK_ANY_PORT for --link 0 */
     const char       *link_address, *link_token;
+    int               sound_device;  /* the window: the path's sound is played (else decoded only) */
 } ed_args;
 
 /* Reads the command line into o (args.c): 0 to run, 1 when done (--help,

@@ -71,12 +71,44 @@ void ed_draw_messages(ed_gfx *g, const ed_app *app, const ed_screen *s)
         bottom = message_panel(g, s, progress[i], yellow, bottom, 2) - 6;
 }
 
+/* The path's sound under the keys on the bar: its waveform (a column's least and greatest
+   sample, computed in the update step) and the beat grid, every fourth beat brighter. */
+static void draw_sound(ed_gfx *g, const ed_app *app, const ed_layout *l, double start, double dur)
+{
+    const ed_rect *bar = &l->bar;
+    const ed_audio *a = &app->audio;
+    if (dur <= 0 || bar->w <= 0)
+        return;
+    float mid = (float)bar->y + (float)bar->h / 2.0f, half = (float)(bar->h - 4) / 2.0f;
+    const SDL_Color wave = {85, 125, 110, 255};
+    for (int c = 0; ed_app_has_sound(app) && c < a->columns && c < bar->w; c++)
+        if (a->hi[c] > a->lo[c] || a->hi[c] != 0)
+            ed_canvas_line(g->canvas, (float)(bar->x + c) + 0.5f, mid - a->hi[c] * half - 0.5f, (float)(bar->x + c) + 0.5f,
+                           mid - a->lo[c] * half + 0.5f, wave);
+    ed_beat_grid grid;
+    ed_app_beat_grid(app, &grid);
+    double first;
+    size_t n = ed_beat_list(&grid, start, start + dur, &first, 1);
+    /* a grid denser than a beat every 4 pixels would only grey the bar */
+    if (n == 0 || (double)n > bar->w / 4.0)
+        return;
+    double period = 60.0 / grid.bpm;
+    for (size_t i = 0; i < n; i++) {
+        double t = first + (double)i * period;
+        long k = lround((t - grid.origin) / period);
+        float x = (float)lround(ed_layout_x_of(l, start, dur, t)) + 0.5f;
+        SDL_Color c = k % 4 == 0 ? (SDL_Color){200, 170, 90, 255} : (SDL_Color){110, 100, 75, 255};
+        ed_canvas_line(g->canvas, x, (float)bar->y, x, (float)(bar->y + bar->h), c);
+    }
+}
+
 void ed_draw_timeline(ed_gfx *g, const ed_app *app, const ed_layout *l)
 {
     const ed_rect *tl = &l->timeline, *bar = &l->bar;
     ed_canvas_rect(g->canvas, tl->x, tl->y, tl->w, tl->h, (SDL_Color){22, 24, 30, 255});
     ed_canvas_rect(g->canvas, bar->x, bar->y, bar->w, bar->h, (SDL_Color){55, 60, 72, 255});
     double start = ed_app_start(app), dur = ed_app_duration(app);
+    draw_sound(g, app, l, start, dur);
     char buf[32];
     int th = ed_text_height(g->text), ty = bar->y + bar->h / 2 - th / 2;
     snprintf(buf, sizeof buf, "%.2f", start);

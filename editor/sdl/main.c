@@ -14,6 +14,7 @@
 #include "host.h"
 #include "input.h"
 #include "script.h"
+#include "sound.h"
 
 #define ED_WINDOW_W 1280
 #define ED_WINDOW_H 720
@@ -86,7 +87,10 @@ static int run_window(const ed_args *o)
     /* the scene of --scene loads before the window opens, so that a bad one ends here with status 1 */
     int started = ed_app_init(&app) == 0;
     ed_app_set_clipboard_host(&app, &sdl_clipboard);
-    if (!started || ed_host_start(&app, o, o->file ? o->file : ED_DEFAULT_FILE) != 0) {
+    ed_args wo = *o;
+    wo.sound_device = 1; /* the window plays the path's sound */
+    if (!started || ed_host_start(&app, &wo, o->file ? o->file : ED_DEFAULT_FILE) != 0) {
+        ed_sound_close(&app);
         ed_app_free(&app);
         SDL_Quit();
         return 1;
@@ -131,6 +135,7 @@ static int run_window(const ed_args *o)
         ed_frame_stamp_take(&app, &before);
         ed_control_update(&ctl, &app, dt);
         ed_app_update(&app, dt);
+        ed_sound_sync(&app);
         ed_frame_stamp_take(&app, &after);
         redraw |= ed_frame_stamp_changed(&before, &after) || ed_frame_idle_wait(&app, &ctl) == 0;
         update_title(ctx.window, &app, title, sizeof title);
@@ -153,6 +158,7 @@ static int run_window(const ed_args *o)
     SDL_SetRelativeMouseMode(SDL_FALSE);
     ed_gfx_free(&gfx);
     ed_gl_close(&ctx);
+    ed_sound_close(&app);
     ed_app_free(&app);
     SDL_Quit();
     return 0;
@@ -175,6 +181,7 @@ int main(int argc, char **argv)
         rc = ed_run_headless(&o);
     else
         rc = run_window(&o);
+    ed_sound_close(NULL); /* the headless modes' (their apps are gone) */
     ed_text_quit();
     SDL_Quit();
     return rc;

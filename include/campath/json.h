@@ -178,6 +178,32 @@ CP_API cp_status cp_json_parse_number(const char *text, double *out);
  * cp_status. Used by every saver. */
 CP_API cp_status cp_write_file_atomic(const char *file, const void *data, size_t size, cp_error *error);
 
+/* ---- audio ------------------------------------------------------------------- */
+
+/* The "audio" member of a path file (docs/format.md): a sound to time the
+ * path to. The reader checks it (located errors) and keeps it, verbatim,
+ * with the path's other top-level members it does not model (the extras),
+ * so every load and save keeps it; sampling a path never needs it. */
+#define CP_AUDIO_MAX_FILE 4096      /* bytes of "file" */
+#define CP_AUDIO_MAX_TIME 1e6       /* s: |offset| and |first_beat| at most */
+#define CP_AUDIO_MAX_BPM  1000.0    /* "bpm" in (0, CP_AUDIO_MAX_BPM] */
+typedef struct cp_audio {
+    char   file[CP_AUDIO_MAX_FILE + 1]; /* relative to the path file's folder; "" when there is none */
+    double offset;     /* s: the path time at which the audio's start plays (0). Positive: the
+                          sound starts after the path does; negative: the path starts -offset s
+                          into the sound */
+    double bpm;        /* beats per minute; 0 when not given (no beat grid) */
+    double first_beat; /* s into the sound (audio time, not path time) of a beat of the grid (0);
+                          in path time the beats are at offset + first_beat + k * 60 / bpm */
+} cp_audio;
+
+/* The document's (or the path's) "audio" member, read from its extras.
+ * CP_OK with audio->file "" when it has none; a status (with the field,
+ * "audio.bpm", in the message) when the extras hold one that is not valid
+ * (a program put it there: a loaded file was checked). */
+CP_API cp_status cp_document_audio(const cp_document *doc, cp_audio *audio, cp_error *error);
+CP_API cp_status cp_path_audio(const cp_path *path, cp_audio *audio, cp_error *error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -396,10 +396,10 @@ static int read_bool(reader *r, const field *f, bool *out)
 static int read_top(reader *r)
 {
     enum { VERSION, NAME, INTERPOLATION, ENDS, PERIOD, KEYS, SCENE, TIMING, ORIENTATION, SHOTS, HIDDEN, SHAKE,
-           DOLLY_ZOOM, MAX_ANGULAR_SPEED, COUNT };
+           DOLLY_ZOOM, MAX_ANGULAR_SPEED, AUDIO, COUNT };
     static const char *const names[COUNT] = {"campath", "name",  "interpolation", "ends",        "period", "keys",
                                              "scene",   "timing", "orientation",  "shots",       "hidden", "shake",
-                                             "dolly_zoom", "max_angular_speed"};
+                                             "dolly_zoom", "max_angular_speed", "audio"};
     size_t seen[COUNT];
     for (int m = 0; m < COUNT; m++)
         seen[m] = NO_OFFSET;
@@ -477,6 +477,7 @@ static int read_top(reader *r)
             r->loc->dolly_zoom = (uint32_t)r->s.pos;
             rc = read_bool(r, &m, &d->options.dolly_zoom);
             break;
+        case AUDIO: rc = cpi_jr_read_audio(r, &m, name_pos, name_end); break;
         default: rc = cpi_jr_keep_unknown(r, &r->top_extras, name_pos, name_end, NULL); break;
         }
         if (rc != 0)

@@ -83,5 +83,7 @@ int cpi_jr_read_shake(reader *r, const field *f, cp_shake *out);
 
 /* Reads the "shots" array of a sequence into r->shots (json_sequence.c). */
 int cpi_jr_read_shots(reader *r, const field *f);
+/* "audio" (json_audio.c): checked, then kept verbatim with the top-level extras. */
+int cpi_jr_read_audio(reader *r, const field *f, size_t name_pos, size_t name_end);
 
 #endif /* CAMPATH_JSON_READER_H */
