@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* editor/sdl/bench.c - the editor's benchmarks: frame times (--bench-frames)
- * and scene loading against the importer alone (--bench-load). */
+/* editor/sdl/bench.c - the editor's benchmarks: frame times (--bench-frames,
+ * with the path camera's preview off, drawn every frame and cached) and
+ * scene loading against the importer alone (--bench-load). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +42,58 @@ static double frame(ed_offscreen *off, ed_app *app)
     ed_render_frame(&off->gfx, app);
     glFinish();
     return 1e3 * seconds(f0, SDL_GetPerformanceCounter());
+}
+
+/* The median of n frame times (sorts them). */
+static double median(double *ms, long n)
+{
+    qsort(ms, (size_t)n, sizeof *ms, cmp_double);
+    return ms[n / 2];
+}
+
+/* The free camera flying round the world at eye height over the roofs while
+ * the playhead stands still: n frames, their median. */
+static double fly(ed_offscreen *off, ed_app *app, long n, cp_vec3 c, double size, double *ms)
+{
+    for (long i = 0; i < n; i++) {
+        double a = 2.0 * M_PI * (double)i / (double)n;
+        cp_vec3 eye = cp_vec3_add(c, cp_vec3_make(0.3 * size * sin(a), 0.08 * size, 0.3 * size * cos(a)));
+        cp_vec3 d = cp_vec3_normalize(cp_vec3_sub(c, eye));
+        ed_app_place_camera(app, eye, cp_quat_from_yaw_pitch_roll(atan2(-d.x, -d.z), asin(d.y), 0));
+        ms[i] = frame(off, app);
+    }
+    return median(ms, n);
+}
+
+/* Flying with the preview of the path camera off, drawn afresh every frame
+ * (as before it was cached), and drawn only when the path camera's picture
+ * changes: the median of each, best of `reps` runs taken in turn. */
+static void bench_preview(ed_offscreen *off, ed_app *app, long n, cp_vec3 c, double size, double *ms)
+{
+    enum { OFF, AFRESH, CACHED, MODES };
+    const int reps = 3;
+    double best[MODES] = {1e30, 1e30, 1e30};
+    unsigned long draws = 0;
+    ed_app_view_path(app, 0);
+    ed_app_play(app, 0);
+    ed_app_seek(app, ed_app_start(app) + 0.5 * ed_app_duration(app));
+    for (int r = 0; r < reps; r++)
+        for (int m = 0; m < MODES; m++) {
+            ed_app_show_pip(app, m != OFF);
+            off->gfx.preview_uncached = m == AFRESH;
+            off->gfx.preview_cached = 0;
+            unsigned long d0 = off->gfx.preview_draws;
+            best[m] = fmin(best[m], fly(off, app, n, c, size, ms));
+            if (m == CACHED)
+                draws = off->gfx.preview_draws - d0;
+        }
+    off->gfx.preview_uncached = 0;
+    printf("  flying, the playhead still (median, best of %d runs of %ld frames):\n", reps, n);
+    printf("    preview off %.2f ms; preview on: drawn every frame (before) %.2f ms = %.2fx, "
+           "drawn when its picture changes (after, %lu of %ld frames) %.2f ms = %.2fx\n",
+           best[OFF], best[AFRESH], best[AFRESH] / best[OFF], draws, n, best[CACHED], best[CACHED] / best[OFF]);
+    printf("    the preview's cost: before %.2f ms, after %.2f ms; a frame after / before %.2f\n",
+           best[AFRESH] - best[OFF], best[CACHED] - best[OFF], best[CACHED] / best[AFRESH]);
 }
 
 int ed_run_bench(const ed_args *o)
@@ -141,6 +194,7 @@ int ed_run_bench(const ed_args *o)
            "%zu problems); not per frame\n",
            1e3 * seconds(e0, e1), 1e3 * seconds(s0, s1), 1e3 * seconds(s1, s2), clear ? clear->samples : 0,
            clear ? clear->count : 0);
+    bench_preview(&off, &app, orbit, c, size, ms);
     free(all);
     rc = 0;
 done:

@@ -66,7 +66,8 @@ static const ed_lens *path_camera(const ed_app *app, double time, cp_pose *pose,
 typedef struct preview_key {
     double        pose[10];      /* position, rotation, fov, focus, aperture */
     unsigned long world_serial, gl_serial, hidden_serial;
-    int           w, h;
+    ed_rect       rect;          /* where it goes */
+    int           w, h;          /* in a window of this size */
 } preview_key;
 
 /* The preview (picture-in-picture) of the path camera at the playhead into
@@ -86,17 +87,18 @@ static void draw_preview(ed_gfx *g, const ed_app *app, const ed_rect *p)
                           pose.rotation.z, pose.rotation.w, pose.fov, pose.focus, pose.aperture};
     memcpy(k.pose, v, sizeof v);
     k.world_serial = app->scene.world_serial, k.gl_serial = g->world.serial, k.hidden_serial = app->scene.hidden_serial;
-    k.w = p->w, k.h = p->h;
+    k.rect = *p, k.w = app->ui.width, k.h = app->ui.height;
     char err[256];
-    if (g->preview_uncached || ed_gl_target_bind(&g->preview_cache, p->w, p->h, err, sizeof err) != 0) {
+    /* the cache is the window's size and the preview drawn at its place in it, so that its
+       pixels are those drawn straight into the window, to the last edge */
+    if (g->preview_uncached || ed_gl_target_bind(&g->preview_cache, k.w, k.h, err, sizeof err) != 0) {
         g->preview_cached = 0;
         glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)into);
         draw_view(g, app, p, app->ui.height, pose.position, pose.rotation, pose.fov, 0, lp);
         return;
     }
     if (!g->preview_cached || memcmp(&k, g->preview_key, sizeof k) != 0) {
-        const ed_rect whole = {0, 0, p->w, p->h};
-        draw_view(g, app, &whole, p->h, pose.position, pose.rotation, pose.fov, 0, lp);
+        draw_view(g, app, p, app->ui.height, pose.position, pose.rotation, pose.fov, 0, lp);
         memcpy(g->preview_key, &k, sizeof k);
         g->preview_cached = 1;
         g->preview_draws++;
@@ -105,7 +107,8 @@ static void draw_preview(ed_gfx *g, const ed_app *app, const ed_rect *p)
     glDisable(GL_SCISSOR_TEST);
     glBindFramebuffer(GL_READ_FRAMEBUFFER, g->preview_cache.fbo);
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)into);
-    glBlitFramebuffer(0, 0, p->w, p->h, p->x, y0, p->x + p->w, y0 + p->h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    glBlitFramebuffer(p->x, y0, p->x + p->w, y0 + p->h, p->x, y0, p->x + p->w, y0 + p->h, GL_COLOR_BUFFER_BIT,
+                      GL_NEAREST);
     glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)into);
 }
 

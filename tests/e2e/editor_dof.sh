@@ -5,7 +5,9 @@
 # one to the far one; the board in focus is measured sharper (its local
 # contrast, tests/e2e/pixels.py) than the other, and the two trade places.
 # A path without focus and aperture renders as a lens that blurs nothing:
-# the same bytes.
+# the same bytes. The window's preview of the path camera, drawn once and
+# copied while its picture stays, is the preview drawn afresh after the
+# free camera moves, after a seek and after an edit of the lens.
 set -eu
 
 . tests/tools/editor_env.sh
@@ -86,5 +88,27 @@ if cmp -s "$TMP/sharp/frame_00000.png" "$TMP/pinhole/frame_00000.png" &&
     ok "a path without focus and aperture renders the bytes of a lens that blurs nothing"
 else
     bad "a path without a lens differs from a lens that blurs nothing"
+fi
+
+# ---- the preview, copied from its cache ------------------------------------------------------------
+cp paths/demo.json "$TMP/preview.json"
+preview() { # preview NAME STEPS...: the demo path, a screenshot after the steps
+    name=$1; shift
+    { echo "open $TMP/preview.json"; echo "camera 30 30 20"; echo "look-at 0 6 -20"
+      for step in "$@"; do echo "$step"; done; echo "screenshot $TMP/$name.png"; } > "$TMP/$name.script"
+    timeout 120 "$ED" --size 640x400 --script "$TMP/$name.script" > "$TMP/out" 2>&1 || bad "preview script $name: $(cat "$TMP/out")"
+}
+preview cached_fly "screenshot $TMP/p0.png" "camera 20 25 30"
+preview fresh_fly "camera 20 25 30"
+preview cached_seek "screenshot $TMP/p0.png" "seek 12"
+preview fresh_seek "seek 12"
+preview cached_lens "screenshot $TMP/p0.png" "seek 12" "screenshot $TMP/p1.png" "select 0-14" "edit fov 30" "edit focus 8" \
+    "edit aperture 1.4"
+preview fresh_lens "seek 12" "select 0-14" "edit fov 30" "edit focus 8" "edit aperture 1.4"
+if cmp -s "$TMP/cached_fly.png" "$TMP/fresh_fly.png" && cmp -s "$TMP/cached_seek.png" "$TMP/fresh_seek.png" &&
+    cmp -s "$TMP/cached_lens.png" "$TMP/fresh_lens.png" && ! cmp -s "$TMP/p1.png" "$TMP/cached_lens.png"; then
+    ok "the preview from its cache is the preview drawn afresh, after flying, a seek and an edit of the lens"
+else
+    bad "the preview from its cache differs from a fresh one"
 fi
 editor_done
