@@ -44,30 +44,12 @@ static double frame(ed_offscreen *off, ed_app *app)
     return 1e3 * seconds(f0, SDL_GetPerformanceCounter());
 }
 
-/* The median of n frame times (sorts them). */
-static double median(double *ms, long n)
-{
-    qsort(ms, (size_t)n, sizeof *ms, cmp_double);
-    return ms[n / 2];
-}
-
-/* The free camera flying round the world at eye height over the roofs while
- * the playhead stands still: n frames, their median. */
-static double fly(ed_offscreen *off, ed_app *app, long n, cp_vec3 c, double size, double *ms)
-{
-    for (long i = 0; i < n; i++) {
-        double a = 2.0 * M_PI * (double)i / (double)n;
-        cp_vec3 eye = cp_vec3_add(c, cp_vec3_make(0.3 * size * sin(a), 0.08 * size, 0.3 * size * cos(a)));
-        cp_vec3 d = cp_vec3_normalize(cp_vec3_sub(c, eye));
-        ed_app_place_camera(app, eye, cp_quat_from_yaw_pitch_roll(atan2(-d.x, -d.z), asin(d.y), 0));
-        ms[i] = frame(off, app);
-    }
-    return median(ms, n);
-}
-
 /* Flying with the preview of the path camera off, drawn afresh every frame
  * (as before it was cached), and drawn only when the path camera's picture
- * changes: the median of each, best of `reps` runs taken in turn. */
+ * changes: the free camera flies round the world over the roofs while the
+ * playhead stands still, each of its n places drawn in the three ways one
+ * after the other (so that a machine that slows down slows all three); the
+ * median of each, best of `reps` runs. */
 static void bench_preview(ed_offscreen *off, ed_app *app, long n, cp_vec3 c, double size, double *ms)
 {
     enum { OFF, AFRESH, CACHED, MODES };
@@ -77,18 +59,29 @@ static void bench_preview(ed_offscreen *off, ed_app *app, long n, cp_vec3 c, dou
     ed_app_view_path(app, 0);
     ed_app_play(app, 0);
     ed_app_seek(app, ed_app_start(app) + 0.5 * ed_app_duration(app));
-    for (int r = 0; r < reps; r++)
-        for (int m = 0; m < MODES; m++) {
-            ed_app_show_pip(app, m != OFF);
-            off->gfx.preview_uncached = m == AFRESH;
-            off->gfx.preview_cached = 0;
-            unsigned long d0 = off->gfx.preview_draws;
-            best[m] = fmin(best[m], fly(off, app, n, c, size, ms));
-            if (m == CACHED)
-                draws = off->gfx.preview_draws - d0;
+    for (int r = 0; r < reps; r++) {
+        off->gfx.preview_cached = 0;
+        unsigned long d0 = off->gfx.preview_draws;
+        for (long i = 0; i < n; i++) {
+            double a = 2.0 * M_PI * (double)i / (double)n;
+            cp_vec3 eye = cp_vec3_add(c, cp_vec3_make(0.3 * size * sin(a), 0.08 * size, 0.3 * size * cos(a)));
+            cp_vec3 d = cp_vec3_normalize(cp_vec3_sub(c, eye));
+            ed_app_place_camera(app, eye, cp_quat_from_yaw_pitch_roll(atan2(-d.x, -d.z), asin(d.y), 0));
+            for (int m = 0; m < MODES; m++) {
+                ed_app_show_pip(app, m != OFF);
+                off->gfx.preview_uncached = m == AFRESH;
+                ms[m * n + i] = frame(off, app);
+            }
         }
+        draws = off->gfx.preview_draws - d0;
+        for (int m = 0; m < MODES; m++) {
+            qsort(ms + m * n, (size_t)n, sizeof *ms, cmp_double);
+            best[m] = fmin(best[m], ms[m * n + n / 2]);
+        }
+    }
     off->gfx.preview_uncached = 0;
-    printf("  flying, the playhead still (median, best of %d runs of %ld frames):\n", reps, n);
+    ed_app_show_pip(app, 1);
+    printf("  flying, the playhead still (median, best of %d runs of %ld frames each way):\n", reps, n);
     printf("    preview off %.2f ms; preview on: drawn every frame (before) %.2f ms = %.2fx, "
            "drawn when its picture changes (after, %lu of %ld frames) %.2f ms = %.2fx\n",
            best[OFF], best[AFRESH], best[AFRESH] / best[OFF], draws, n, best[CACHED], best[CACHED] / best[OFF]);
@@ -106,7 +99,7 @@ int ed_run_bench(const ed_args *o)
     char err[1024];
     cp_document doc;
     cp_error cerr;
-    double *ms = malloc((size_t)n * 2 * sizeof *ms);
+    double *ms = malloc((size_t)n * 3 * sizeof *ms); /* and the preview's three ways of (n + 1) / 2 */
     int rc = 1;
     if (ed_app_init(&app) != 0 || !ms) {
         fprintf(stderr, "campath-editor: out of memory\n");

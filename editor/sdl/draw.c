@@ -91,8 +91,10 @@ static void draw_preview(ed_gfx *g, const ed_app *app, const ed_rect *p)
     char err[256];
     /* the cache is the window's size and the preview drawn at its place in it, so that its
        pixels are those drawn straight into the window, to the last edge */
-    if (g->preview_uncached || ed_gl_target_bind(&g->preview_cache, k.w, k.h, err, sizeof err) != 0) {
-        g->preview_cached = 0;
+    int afresh = g->preview_uncached; /* the cache, kept, is still right for its key */
+    if (!afresh && ed_gl_target_bind(&g->preview_cache, k.w, k.h, err, sizeof err) != 0)
+        afresh = 1, g->preview_cached = 0;
+    if (afresh) {
         glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)into);
         draw_view(g, app, p, app->ui.height, pose.position, pose.rotation, pose.fov, 0, lp);
         return;
