@@ -2,6 +2,7 @@
 /* editor/sdl/dof.c - the shot's depth of field: a gather blur by the depth buffer. */
 #include "dof.h"
 
+#include <math.h>
 #include <string.h>
 
 /* a triangle that covers the viewport, from the vertex index alone */
@@ -16,9 +17,9 @@ static const char fs[] =
     "uniform sampler2D u_color, u_depth;\n"
     "uniform ivec2 u_origin;\n"
     "uniform float u_focus, u_scale, u_max, u_near, u_far;\n"
+    "const int TAPS = 32;\n" /* ED_DOF_TAPS */
+    "uniform vec2 u_taps[TAPS];\n"  /* the spiral for a radius of 1 (tap 0 the centre) */
     "out vec4 frag;\n"
-    "const int TAPS = 32;\n"
-    "const float GOLDEN = 2.39996323;\n"
     /* the distance along the view from the depth buffer's value (the projection's inverse) */
     "float dist(ivec2 p) {\n"
     "    float z = 2.0 * texelFetch(u_depth, p, 0).r - 1.0;\n"
@@ -33,8 +34,8 @@ static const char fs[] =
     "    float wsum = 1.0;\n"
     "    if (rc >= 0.5) {\n"
     "        for (int i = 1; i < TAPS; i++) {\n"
-    "            float r = sqrt(float(i) / float(TAPS)) * rc, a = float(i) * GOLDEN;\n"
-    "            vec2 o = r * vec2(cos(a), sin(a));\n"
+    "            vec2 o = rc * u_taps[i];\n"
+    "            float r = length(o);\n"
     "            ivec2 q = clamp(p + ivec2(round(o)), ivec2(0), size - 1);\n"
     "            float dt = dist(q), rt = radius(dt);\n"
     "            float reach = dt > dc ? min(rt, rc) : rt;\n"
@@ -59,6 +60,15 @@ int ed_dof_init(ed_dof *d, char *err, size_t err_size)
     d->u_max = glGetUniformLocation(d->prog, "u_max");
     d->u_near = glGetUniformLocation(d->prog, "u_near");
     d->u_far = glGetUniformLocation(d->prog, "u_far");
+    /* the taps: i at radius sqrt(i / 32) of the blur's, turned by the golden angle each */
+    float taps[2 * ED_DOF_TAPS];
+    for (int i = 0; i < ED_DOF_TAPS; i++) {
+        double r = sqrt((double)i / ED_DOF_TAPS), a = 2.39996323 * i;
+        taps[2 * i] = (float)(r * cos(a)), taps[2 * i + 1] = (float)(r * sin(a));
+    }
+    glUseProgram(d->prog);
+    glUniform2fv(glGetUniformLocation(d->prog, "u_taps"), ED_DOF_TAPS, taps);
+    glUseProgram(0);
     glGenVertexArrays(1, &d->vao);
     return 0;
 }

@@ -16,6 +16,8 @@
 #include "gl.h"
 #include "lens.h"
 
+#define ED_DOF_TAPS 32  /* the blur's taps per pixel (the shader's TAPS) */
+
 typedef struct ed_dof {
     GLuint prog, vao;
     GLint  u_color, u_depth, u_origin, u_focus, u_scale, u_max, u_near, u_far;
