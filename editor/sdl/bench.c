@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 
 #include "benchpath.h"
 #include "host.h"
@@ -35,6 +36,15 @@ static void stats(const char *label, double *ms, long n)
            ms[p95 < 0 ? 0 : p95], ms[n - 1]);
 }
 
+/* The CPU time of the whole process (all its threads: Mesa's software
+ * rasterizer draws on its own), milliseconds: the work a frame did, however
+ * long a shared machine kept it waiting. */
+static double cpu_ms(void)
+{
+    struct timespec t;
+    return clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) == 0 ? 1e3 * (double)t.tv_sec + 1e-6 * (double)t.tv_nsec : 0;
+}
+
 /* Renders a frame and waits for the GPU, so that the time is the frame's. */
 static double frame(ed_offscreen *off, ed_app *app)
 {
@@ -50,14 +60,22 @@ static double frame(ed_offscreen *off, ed_app *app)
  * (as before it was cached), and drawn only when the path camera's picture
  * changes: the free camera flies round the world over the roofs while the
  * playhead stands still, each of its n places drawn in the three ways one
- * after the other (so that a machine that slows down slows all three), in
- * turns (the first frame at a new place may cost more); the median of
- * each, best of `reps` runs. */
+ * after the other, in turns (the first frame at a new place may cost
+ * more). Printed: the median of each way, best of `reps` runs; and, as a
+ * shared machine slows all three frames of a place alike, the median over
+ * all places of all runs of each frame with the preview against the frame
+ * without it at the same place. */
 static void bench_preview(ed_offscreen *off, ed_app *app, long n, cp_vec3 c, double size, double *ms)
 {
     enum { OFF, AFRESH, CACHED, MODES };
     const int reps = 3;
-    double best[MODES] = {1e30, 1e30, 1e30};
+    double best[MODES] = {1e30, 1e30, 1e30}, cpu_sum[MODES] = {0, 0, 0};
+    /* wall time afresh / off, cached / off, then the same in CPU time */
+    double *ratio = malloc(4 * (size_t)(reps * n) * sizeof *ratio);
+    if (!ratio) {
+        fprintf(stderr, "campath-editor: out of memory\n");
+        return;
+    }
     unsigned long draws = 0;
     ed_app_view_path(app, 0);
     ed_app_play(app, 0);
@@ -70,12 +88,20 @@ static void bench_preview(ed_offscreen *off, ed_app *app, long n, cp_vec3 c, dou
             cp_vec3 eye = cp_vec3_add(c, cp_vec3_make(0.3 * size * sin(a), 0.08 * size, 0.3 * size * cos(a)));
             cp_vec3 d = cp_vec3_normalize(cp_vec3_sub(c, eye));
             ed_app_place_camera(app, eye, cp_quat_from_yaw_pitch_roll(atan2(-d.x, -d.z), asin(d.y), 0));
+            double cpu[MODES];
             for (int j = 0; j < MODES; j++) {
                 int m = (int)((i + j) % MODES); /* each way first at a third of the places */
                 ed_app_show_pip(app, m != OFF);
                 off->gfx.preview_uncached = m == AFRESH;
+                double c0 = cpu_ms();
                 ms[m * n + i] = frame(off, app);
+                cpu[m] = cpu_ms() - c0;
+                cpu_sum[m] += cpu[m];
             }
+            ratio[r * n + i] = ms[AFRESH * n + i] / ms[OFF * n + i];
+            ratio[(reps + r) * n + i] = ms[CACHED * n + i] / ms[OFF * n + i];
+            ratio[(2 * reps + r) * n + i] = cpu[AFRESH] / cpu[OFF];
+            ratio[(3 * reps + r) * n + i] = cpu[CACHED] / cpu[OFF];
         }
         draws = off->gfx.preview_draws - d0;
         for (int m = 0; m < MODES; m++) {
@@ -85,13 +111,24 @@ static void bench_preview(ed_offscreen *off, ed_app *app, long n, cp_vec3 c, dou
     }
     off->gfx.preview_uncached = 0;
     ed_app_show_pip(app, 1);
+    long all = reps * n;
+    double med[4];
+    for (int k = 0; k < 4; k++) {
+        qsort(ratio + k * all, (size_t)all, sizeof *ratio, cmp_double);
+        med[k] = ratio[k * all + all / 2];
+    }
     printf("  flying past a %d-key path, the playhead still (median, best of %d runs of %ld frames each way):\n",
            ED_BENCH_PREVIEW_KEYS, reps, n);
-    printf("    preview off %.2f ms; preview on: drawn every frame (before) %.2f ms = %.2fx, "
-           "drawn when its picture changes (after, %lu of %ld frames) %.2f ms = %.2fx\n",
-           best[OFF], best[AFRESH], best[AFRESH] / best[OFF], draws, n, best[CACHED], best[CACHED] / best[OFF]);
-    printf("    the preview's cost: before %.2f ms, after %.2f ms; a frame after / before %.2f\n",
-           best[AFRESH] - best[OFF], best[CACHED] - best[OFF], best[CACHED] / best[AFRESH]);
+    printf("    preview off %.2f ms; preview on, drawn every frame (before) %.2f ms; "
+           "drawn when its picture changes (after: %lu of %ld frames) %.2f ms\n",
+           best[OFF], best[AFRESH], draws, n, best[CACHED]);
+    printf("    a frame with the preview against one without, place by place (median of %ld):\n", all);
+    printf("      wall time: before %.3fx, after %.3fx\n", med[0], med[1]);
+    printf("      CPU time a frame (all threads, mean): preview off %.2f ms, before %.2f ms, after %.2f ms\n",
+           cpu_sum[OFF] / (double)all, cpu_sum[AFRESH] / (double)all, cpu_sum[CACHED] / (double)all);
+    printf("      CPU time (all threads): before %.3fx, after %.3fx; the preview's share after / before %.2f\n", med[2],
+           med[3], med[2] > 1 ? (med[3] - 1) / (med[2] - 1) : NAN);
+    free(ratio);
 }
 
 /* The benchmark path's laps, fitted to the world: centred on it, scaled to its size. */
