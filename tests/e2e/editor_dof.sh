@@ -7,7 +7,8 @@
 # A path without focus and aperture renders as a lens that blurs nothing:
 # the same bytes. The window's preview of the path camera, drawn once and
 # copied while its picture stays, is the preview drawn afresh after the
-# free camera moves, after a seek and after an edit of the lens.
+# free camera moves, after a seek and after an edit of the lens. The view
+# shows the plane in focus (a cyan outline) only where the path has a lens.
 set -eu
 
 . tests/tools/editor_env.sh
@@ -110,5 +111,22 @@ if cmp -s "$TMP/cached_fly.png" "$TMP/fresh_fly.png" && cmp -s "$TMP/cached_seek
     ok "the preview from its cache is the preview drawn afresh, after flying, a seek and an edit of the lens"
 else
     bad "the preview from its cache differs from a fresh one"
+fi
+# ---- the plane in focus in the view ------------------------------------------------------------------
+marker() { # marker NAME STEPS...: the demo path seen from beside the path camera at 24.74 s
+    name=$1; shift
+    { echo "open $TMP/preview.json"; echo "select 0-14"; echo "edit fov 30"
+      for step in "$@"; do echo "$step"; done
+      echo "select none"; echo "seek 24.74"; echo "camera 40 15 -10"; echo "look-at 12 5 -25"
+      echo "screenshot $TMP/$name.png"; } > "$TMP/$name.script"
+    timeout 120 "$ED" --size 960x540 --script "$TMP/$name.script" > "$TMP/out" 2>&1 || bad "marker script $name: $(cat "$TMP/out")"
+}
+marker lensless
+marker lens "edit focus 14" "edit aperture 2"
+with=$($PX count "$TMP/lens.png" 120 220 255 8) without=$($PX count "$TMP/lensless.png" 120 220 255 8)
+if [ "$with" -gt 100 ] && [ "$without" -eq 0 ]; then
+    ok "the plane in focus is drawn in the view ($with pixels of its colour; none without a lens)"
+else
+    bad "the plane in focus: $with pixels of its colour with a lens, $without without"
 fi
 editor_done
