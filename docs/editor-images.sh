@@ -105,6 +105,22 @@ camera 62 58 52
 look-at 0 2 -45
 SCRIPT
 
+# depth of field: a long lens on every key, the focus pulled in to 14 m at key 9; the plane in
+# focus in the view, the focus strip in the graph, the preview blurred where it is out of focus
+run editor-focus 1280x720 <<SCRIPT
+open paths/demo.json
+select 0-14
+edit fov 30
+edit focus 40
+edit aperture 1.4
+select 9
+edit focus 14
+seek 24.74
+camera 45 22 -5
+look-at 12 5 -25
+graph on
+SCRIPT
+
 # a recording session: three keys flown so far, the third just recorded
 run editor-recording <<SCRIPT
 open paths/flight.json

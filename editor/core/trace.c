@@ -2,6 +2,8 @@
 /* editor/core/trace.c - sampling a path for the view and the graph. */
 #include "trace.h"
 
+#include "lens.h"
+
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -21,6 +23,7 @@ static void clear(ed_trace *t)
     t->serial = 0;
     t->count = t->plot_count = 0;
     t->max[0] = t->max[1] = 0;
+    t->has_lens = 0;
     for (int k = 0; k < ED_PLOT_COUNT; k++)
         t->plot_min[k] = t->plot_max[k] = t->plot_floor[k] = 0;
 }
@@ -31,6 +34,8 @@ void ed_trace_free(ed_trace *t)
     free(t->level[0]);
     free(t->level[1]);
     free(t->plot_t);
+    free(t->lens_near);
+    free(t->lens_far);
     for (int k = 0; k < ED_PLOT_COUNT; k++)
         free(t->plot[k]);
     memset(t, 0, sizeof *t);
@@ -129,7 +134,7 @@ static void plot_add(ed_trace *t, const cp_pose *pose)
     t->plot_t[i] = pose->time;
     double v[ED_PLOT_COUNT] = {cp_vec3_length(pose->velocity), cp_vec3_length(pose->acceleration),
                                cp_vec3_length(pose->angular_velocity), cp_vec3_length(pose->angular_acceleration),
-                               pose->fov};
+                               pose->fov, pose->focus};
     for (int k = 0; k < ED_PLOT_COUNT; k++) {
         t->plot[k][i] = (float)v[k];
         if (i == 0 || v[k] > t->plot_max[k])
@@ -137,6 +142,12 @@ static void plot_add(ed_trace *t, const cp_pose *pose)
         if (i == 0 || v[k] < t->plot_min[k])
             t->plot_min[k] = v[k];
     }
+    ed_lens l;
+    double near = NAN, far = NAN;
+    if (ed_lens_of(pose, &l))
+        ed_lens_limits(&l, &near, &far);
+    t->lens_near[i] = (float)near;
+    t->lens_far[i] = (float)far;
 }
 
 /* The floors of the strips' scales, from the path's own magnitudes: a
@@ -170,6 +181,11 @@ static void plot_floors(ed_trace *t, const cp_path *p)
     t->plot_floor[ED_PLOT_ANGULAR_SPEED] = fmax(rel * turn / dur, noise / h);
     t->plot_floor[ED_PLOT_ANGULAR_ACCELERATION] = fmax(rel * turn / (dur * h), noise / (h * h));
     t->plot_floor[ED_PLOT_FOV] = fmax(rel * zoom, noise * fov) + 1e-3;
+    double focus = 0;
+    for (size_t i = 0; i < n; i++)
+        focus = fmax(focus, k[i].focus);
+    t->plot_floor[ED_PLOT_FOCUS] = fmax(rel * focus, 1e-3);
+    t->has_lens = n > 0 && k[0].focus > 0 && k[0].aperture > 0;
 }
 
 static int build_plot(ed_trace *t, const cp_path *p)
@@ -180,7 +196,9 @@ static int build_plot(ed_trace *t, const cp_path *p)
     int sides = n <= ED_TRACE_PLOT_KEY_LIMIT;
     size_t need = ED_TRACE_PLOT_SAMPLES + 2 + (sides ? 2 * (nseg + 1) : 0) + 2 * nseg; /* and hold ends */
     if (need > t->plot_cap) {
-        if (reserve((void **)&t->plot_t, need, sizeof *t->plot_t))
+        if (reserve((void **)&t->plot_t, need, sizeof *t->plot_t) ||
+            reserve((void **)&t->lens_near, need, sizeof *t->lens_near) ||
+            reserve((void **)&t->lens_far, need, sizeof *t->lens_far))
             return -1;
         for (int k = 0; k < ED_PLOT_COUNT; k++)
             if (reserve((void **)&t->plot[k], need, sizeof *t->plot[k]))

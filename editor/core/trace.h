@@ -2,7 +2,8 @@
 /* editor/core/trace.h - a path sampled for display: the polyline drawn in the
  * view (with a colour level per point, by speed and by acceleration) and the
  * curves of the graph panel (speed, acceleration, angular speed, angular
- * acceleration against time).
+ * acceleration, field of view and focus against time, with the depth of
+ * field around the focus).
  *
  * Built once per path (not per frame). The graph samples both one-sided
  * limits at every key, so a jump in acceleration shows as a vertical step:
@@ -23,6 +24,7 @@
 enum {
     ED_PLOT_SPEED = 0, ED_PLOT_ACCELERATION, ED_PLOT_ANGULAR_SPEED, ED_PLOT_ANGULAR_ACCELERATION,
     ED_PLOT_FOV,       /* the field of view itself, degrees */
+    ED_PLOT_FOCUS,     /* the focus distance, metres (0: the path has none) */
     ED_PLOT_COUNT
 };
 
@@ -37,6 +39,11 @@ typedef struct ed_trace {
     float         *plot[ED_PLOT_COUNT];
     double         plot_min[ED_PLOT_COUNT], plot_max[ED_PLOT_COUNT];
     double         plot_floor[ED_PLOT_COUNT]; /* the least a strip spans (trace.c says why) */
+    /* per graph sample: the near and far limits of acceptable sharpness
+       (lens.h; far INFINITY beyond the hyperfocal distance), NAN where the
+       pose has no lens */
+    float         *lens_near, *lens_far;
+    int            has_lens;        /* the path has focus and aperture */
 } ed_trace;
 
 /* Samples `path` (NULL: empties the trace) and tags the result with serial.

@@ -1,15 +1,19 @@
 /* SPDX-License-Identifier: MIT */
-/* editor/sdl/bench.c - the editor's benchmarks: frame times (--bench-frames)
- * and scene loading against the importer alone (--bench-load). */
+/* editor/sdl/bench.c - the editor's benchmarks: frame times (--bench-frames,
+ * with the path camera's preview off, drawn every frame and cached) and
+ * scene loading against the importer alone (--bench-load). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 
 #include "benchpath.h"
 #include "host.h"
 #include "shot.h"
+
+#define ED_BENCH_PREVIEW_KEYS 30 /* the path flown past while the preview is measured */
 
 static double seconds(Uint64 a, Uint64 b) { return (double)(b - a) / (double)SDL_GetPerformanceFrequency(); }
 
@@ -32,6 +36,15 @@ static void stats(const char *label, double *ms, long n)
            ms[p95 < 0 ? 0 : p95], ms[n - 1]);
 }
 
+/* The CPU time of the whole process (all its threads: Mesa's software
+ * rasterizer draws on its own), milliseconds: the work a frame did, however
+ * long a shared machine kept it waiting. */
+static double cpu_ms(void)
+{
+    struct timespec t;
+    return clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) == 0 ? 1e3 * (double)t.tv_sec + 1e-6 * (double)t.tv_nsec : 0;
+}
+
 /* Renders a frame and waits for the GPU, so that the time is the frame's. */
 static double frame(ed_offscreen *off, ed_app *app)
 {
@@ -41,6 +54,95 @@ static double frame(ed_offscreen *off, ed_app *app)
     ed_render_frame(&off->gfx, app);
     glFinish();
     return 1e3 * seconds(f0, SDL_GetPerformanceCounter());
+}
+
+/* Flying with the preview of the path camera off, drawn afresh every frame
+ * (as before it was cached), and drawn only when the path camera's picture
+ * changes: the free camera flies round the world over the roofs while the
+ * playhead stands still, each of its n places drawn in the three ways one
+ * after the other, in turns (the first frame at a new place may cost
+ * more). Printed: the median of each way, best of `reps` runs; and, as a
+ * shared machine slows all three frames of a place alike, the median over
+ * all places of all runs of each frame with the preview against the frame
+ * without it at the same place. */
+static void bench_preview(ed_offscreen *off, ed_app *app, long n, cp_vec3 c, double size, double *ms)
+{
+    enum { OFF, AFRESH, CACHED, MODES };
+    const int reps = 3;
+    double best[MODES] = {1e30, 1e30, 1e30}, cpu_sum[MODES] = {0, 0, 0};
+    /* wall time afresh / off, cached / off, then the same in CPU time */
+    double *ratio = malloc(4 * (size_t)(reps * n) * sizeof *ratio);
+    if (!ratio) {
+        fprintf(stderr, "campath-editor: out of memory\n");
+        return;
+    }
+    unsigned long draws = 0;
+    ed_app_view_path(app, 0);
+    ed_app_play(app, 0);
+    ed_app_seek(app, ed_app_start(app) + 0.5 * ed_app_duration(app));
+    for (int r = 0; r < reps; r++) {
+        off->gfx.preview_cached = 0;
+        unsigned long d0 = off->gfx.preview_draws;
+        for (long i = 0; i < n; i++) {
+            double a = 2.0 * M_PI * (double)i / (double)n;
+            cp_vec3 eye = cp_vec3_add(c, cp_vec3_make(0.3 * size * sin(a), 0.08 * size, 0.3 * size * cos(a)));
+            cp_vec3 d = cp_vec3_normalize(cp_vec3_sub(c, eye));
+            ed_app_place_camera(app, eye, cp_quat_from_yaw_pitch_roll(atan2(-d.x, -d.z), asin(d.y), 0));
+            double cpu[MODES];
+            for (int j = 0; j < MODES; j++) {
+                int m = (int)((i + j) % MODES); /* each way first at a third of the places */
+                ed_app_show_pip(app, m != OFF);
+                off->gfx.preview_uncached = m == AFRESH;
+                double c0 = cpu_ms();
+                ms[m * n + i] = frame(off, app);
+                cpu[m] = cpu_ms() - c0;
+                cpu_sum[m] += cpu[m];
+            }
+            ratio[r * n + i] = ms[AFRESH * n + i] / ms[OFF * n + i];
+            ratio[(reps + r) * n + i] = ms[CACHED * n + i] / ms[OFF * n + i];
+            ratio[(2 * reps + r) * n + i] = cpu[AFRESH] / cpu[OFF];
+            ratio[(3 * reps + r) * n + i] = cpu[CACHED] / cpu[OFF];
+        }
+        draws = off->gfx.preview_draws - d0;
+        for (int m = 0; m < MODES; m++) {
+            qsort(ms + m * n, (size_t)n, sizeof *ms, cmp_double);
+            best[m] = fmin(best[m], ms[m * n + n / 2]);
+        }
+    }
+    off->gfx.preview_uncached = 0;
+    ed_app_show_pip(app, 1);
+    long all = reps * n;
+    double med[4];
+    for (int k = 0; k < 4; k++) {
+        qsort(ratio + k * all, (size_t)all, sizeof *ratio, cmp_double);
+        med[k] = ratio[k * all + all / 2];
+    }
+    printf("  flying past a %d-key path, the playhead still (median, best of %d runs of %ld frames each way):\n",
+           ED_BENCH_PREVIEW_KEYS, reps, n);
+    printf("    preview off %.2f ms; preview on, drawn every frame (before) %.2f ms; "
+           "drawn when its picture changes (after: %lu of %ld frames) %.2f ms\n",
+           best[OFF], best[AFRESH], draws, n, best[CACHED]);
+    printf("    a frame with the preview against one without, place by place (median of %ld):\n", all);
+    printf("      wall time: before %.3fx, after %.3fx\n", med[0], med[1]);
+    printf("      CPU time a frame (all threads, mean): preview off %.2f ms, before %.2f ms, after %.2f ms\n",
+           cpu_sum[OFF] / (double)all, cpu_sum[AFRESH] / (double)all, cpu_sum[CACHED] / (double)all);
+    printf("      CPU time (all threads): before %.3fx, after %.3fx; the preview's share after / before %.2f\n", med[2],
+           med[3], med[2] > 1 ? (med[3] - 1) / (med[2] - 1) : NAN);
+    free(ratio);
+}
+
+/* The benchmark path's laps, fitted to the world: centred on it, scaled to its size. */
+static void fit(const ed_app *app, cp_document *doc)
+{
+    if (!app->scene.file)
+        return;
+    cp_vec3 c = ed_world_centre(&app->scene.world), lap_centre = cp_vec3_make(0, 10, -60);
+    double size = ed_world_size(&app->scene.world), k = size / 400.0;
+    for (size_t i = 0; i < doc->count; i++) {
+        cp_vec3 d = cp_vec3_scale(cp_vec3_sub(doc->keys[i].position, lap_centre), k);
+        doc->keys[i].position = cp_vec3_add(cp_vec3_add(c, d), cp_vec3_make(0, 0.1 * size, 0));
+        doc->keys[i].time *= k;
+    }
 }
 
 int ed_run_bench(const ed_args *o)
@@ -53,7 +155,7 @@ int ed_run_bench(const ed_args *o)
     char err[1024];
     cp_document doc;
     cp_error cerr;
-    double *ms = malloc((size_t)n * 2 * sizeof *ms);
+    double *ms = malloc((size_t)n * 3 * sizeof *ms); /* and the preview's three ways of (n + 1) / 2 */
     int rc = 1;
     if (ed_app_init(&app) != 0 || !ms) {
         fprintf(stderr, "campath-editor: out of memory\n");
@@ -67,16 +169,7 @@ int ed_run_bench(const ed_args *o)
         fprintf(stderr, "campath-editor: %s\n", cerr.message);
         goto done;
     }
-    /* the benchmark path's laps, fitted to the world: centred on it, scaled to its size */
-    if (app.scene.file) {
-        cp_vec3 c = ed_world_centre(&app.scene.world), lap_centre = cp_vec3_make(0, 10, -60);
-        double size = ed_world_size(&app.scene.world), k = size / 400.0;
-        for (size_t i = 0; i < doc.count; i++) {
-            cp_vec3 d = cp_vec3_scale(cp_vec3_sub(doc.keys[i].position, lap_centre), k);
-            doc.keys[i].position = cp_vec3_add(cp_vec3_add(c, d), cp_vec3_make(0, 0.1 * size, 0));
-            doc.keys[i].time *= k;
-        }
-    }
+    fit(&app, &doc);
     Uint64 e0 = SDL_GetPerformanceCounter();
     if (ed_edit_replace(&app, &doc, ED_BENCH_KEYS / 2) != 0) {
         fprintf(stderr, "campath-editor: %s\n", app.base.message);
@@ -141,6 +234,17 @@ int ed_run_bench(const ed_args *o)
            "%zu problems); not per frame\n",
            1e3 * seconds(e0, e1), 1e3 * seconds(s0, s1), 1e3 * seconds(s1, s2), clear ? clear->samples : 0,
            clear ? clear->count : 0);
+    /* the preview, with a path of the size people make (the 10,000 keys drawn in the view would hide it) */
+    if (ed_bench_document(&doc, ED_BENCH_PREVIEW_KEYS, &cerr) != CP_OK) {
+        fprintf(stderr, "campath-editor: %s\n", cerr.message);
+        goto done;
+    }
+    fit(&app, &doc);
+    if (ed_edit_replace(&app, &doc, -1) != 0) {
+        fprintf(stderr, "campath-editor: %s\n", app.base.message);
+        goto done;
+    }
+    bench_preview(&off, &app, orbit, c, size, ms);
     free(all);
     rc = 0;
 done:

@@ -3,7 +3,10 @@
  * free camera or the path camera (world_gl.c), the overlays in the 3D view
  * (overlay.c), the picture-in-picture of the path camera, then the 2D panels
  * (panels.h). Looking through the path camera shows the shot alone: the
- * output frame letterboxed, no overlay on it.
+ * output frame letterboxed, no overlay on it. The shot (through the path
+ * camera, the picture-in-picture, ed_render_shot) shows the path's depth
+ * of field where it has focus and aperture (dof.h); the picture-in-picture
+ * is drawn again only when the path camera's picture changes.
  *
  * The renderer only reads the app: what it shows is computed in the update
  * step (ed_app_update, or ed_app_refresh before a frame drawn without one),

@@ -19,7 +19,7 @@ int ed_gfx_init(ed_gfx *g, char *err, size_t err_size)
     memset(g, 0, sizeof *g);
     err[0] = '\0';
     if (!(g->canvas = ed_canvas_create(err, err_size)) || ed_world_gl_init(&g->world, err, err_size) != 0 ||
-        ed_overlay_init(&g->overlay, err, err_size) != 0) {
+        ed_overlay_init(&g->overlay, err, err_size) != 0 || ed_dof_init(&g->dof, err, err_size) != 0) {
         ed_gfx_free(g);
         return -1;
     }
@@ -41,6 +41,8 @@ void ed_gfx_free(ed_gfx *g)
     ed_overlay_free(&g->overlay);
     ed_trace_free(&g->trace);
     ed_gl_target_free(&g->graph_cache);
+    ed_gl_target_free(&g->preview_cache);
+    ed_dof_free(&g->dof);
     free(g->cells);
     free(g->columns);
     memset(g, 0, sizeof *g);

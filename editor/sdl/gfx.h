@@ -10,6 +10,7 @@
 #include <SDL.h>
 
 #include "canvas.h"
+#include "dof.h"
 #include "commands.h"
 #include "gl.h"
 #include "grow.h"
@@ -38,6 +39,15 @@ typedef struct ed_gfx {
     /* what went wrong while drawing (a world too large for the graphics
        memory, textures missing), for the front end to show; it clears it */
     char           warning[600];
+    /* the shot's depth of field (dof.h) */
+    ed_dof         dof;
+    /* the preview of the path camera as last drawn: copied in while the
+       path camera's picture stays the same (draw.c) */
+    ed_gl_target   preview_cache;
+    unsigned char  preview_key[128];
+    int            preview_cached;
+    int            preview_uncached; /* draw it afresh every frame (the benchmark's "before") */
+    unsigned long  preview_draws;    /* how often it was drawn afresh into the cache */
 } ed_gfx;
 
 /* Sets up the renderer in the current GL context and loads the font (a

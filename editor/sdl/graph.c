@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* editor/sdl/graph.c - the graph panel: speed, acceleration, angular speed,
- * angular acceleration and the field of view against time, with the keys
- * marked. Where a path is only C1 the acceleration jumps at the keys; a C2
+ * angular acceleration, the field of view and the focus distance (with the
+ * depth of field around it, shaded) against time, with the keys marked. Where a path is only C1 the acceleration jumps at the keys; a C2
  * path's does not. Each strip spans its values (trace.h: with a floor, so
  * that rounding noise stays a flat line). */
 #include <math.h>
@@ -19,7 +19,28 @@ static const struct {
     {"angular speed", "rad/s", {110, 230, 120, 255}},
     {"angular acceleration", "rad/s2", {240, 110, 240, 255}},
     {"field of view", "deg", {235, 235, 120, 255}},
+    {"focus", "m", {120, 220, 255, 255}},
 };
+
+/* The depth of field under the focus curve: from the near to the far limit
+ * of sharpness at each sample, cut to the strip. */
+static void draw_depth_of_field(ed_gfx *g, const ed_trace *t, const ed_layout *l, int y0, int h, double start,
+                                double dur, double lo, double hi)
+{
+    const SDL_Color shade = {120, 220, 255, 60};
+    double sy = hi > lo ? (h - 4) / (hi - lo) : 0;
+    int base = y0 + h - 2, w = l->bar.w, lastc = -1;
+    for (size_t i = 0; w >= 2 && i < t->plot_count; i++) {
+        int c = (int)((t->plot_t[i] - start) / dur * (w - 1) + 0.5);
+        if (c == lastc || c < 0 || c >= w || isnan(t->lens_near[i]))
+            continue;
+        lastc = c;
+        double a = fmax(t->lens_near[i], lo), b = fmin(t->lens_far[i], hi);
+        if (b > a)
+            ed_canvas_rect(g->canvas, (float)(l->bar.x + c), (float)(base - (b - lo) * sy), 1.0f,
+                           (float)fmax(1.0, (b - a) * sy), shade);
+    }
+}
 
 /* A scale value in at most 7 characters, so that it fits left of the strip. */
 static void compact(double v, char *buf, size_t n)
@@ -113,9 +134,17 @@ static void draw_panel(ed_gfx *g, const ed_app *app, const ed_layout *l)
             lastx = x;
             ed_canvas_line(g->canvas, (float)x, (float)(y0 + 2), (float)x, (float)(y0 + strip - 3), faint);
         }
-        draw_curve(g, t, k, l, y0 + 2, strip - 4, start, dur, lo, hi);
+        if (k == ED_PLOT_FOCUS && t->has_lens)
+            draw_depth_of_field(g, t, l, y0 + 2, strip - 4, start, dur, lo, hi);
+        if (k != ED_PLOT_FOCUS || t->has_lens)
+            draw_curve(g, t, k, l, y0 + 2, strip - 4, start, dur, lo, hi);
         char buf[96];
-        if (k == ED_PLOT_FOV && t->plot_max[k] - t->plot_min[k] < t->plot_floor[k])
+        if (k == ED_PLOT_FOCUS && !t->has_lens)
+            snprintf(buf, sizeof buf, "%s  none (no focus and aperture on the keys)", plots[k].name);
+        else if (k == ED_PLOT_FOCUS)
+            snprintf(buf, sizeof buf, "%s  %.3g..%.3g %s, depth of field shaded", plots[k].name, t->plot_min[k],
+                     t->plot_max[k], plots[k].unit);
+        else if (k == ED_PLOT_FOV && t->plot_max[k] - t->plot_min[k] < t->plot_floor[k])
             snprintf(buf, sizeof buf, "%s  %.4g %s", plots[k].name, t->plot_max[k], plots[k].unit);
         else if (k == ED_PLOT_FOV)
             snprintf(buf, sizeof buf, "%s  %.4g..%.4g %s", plots[k].name, t->plot_min[k], t->plot_max[k], plots[k].unit);
@@ -126,7 +155,7 @@ static void draw_panel(ed_gfx *g, const ed_app *app, const ed_layout *l)
         if (strip > lh)
             ed_canvas_text(g->canvas, g->text, l->bar.x + 6, y0 + 3, plots[k].color, buf);
         compact(hi, buf, sizeof buf);
-        if (strip > 2 * lh)
+        if (strip > 2 * lh && (k != ED_PLOT_FOCUS || t->has_lens))
             ed_canvas_text(g->canvas, g->text, l->bar.x - ed_text_width(g->text, buf) - 6, y0 + 2, dim, buf);
         compact(lo, buf, sizeof buf);
         if (k == ED_PLOT_FOV && strip > 3 * lh)

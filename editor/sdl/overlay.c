@@ -2,6 +2,8 @@
 /* editor/sdl/overlay.c - the path, the keys, the path and game cameras and the clearance marks in 3D. */
 #include "overlay.h"
 
+#include "lens.h"
+
 #include "grow.h"
 
 #include <math.h>
@@ -401,6 +403,36 @@ static void build_targets(ed_overlay *o, const ed_app *app)
     }
 }
 
+/* The path camera's lens (lens.h): the plane in focus as the outline of
+ * the picture at the focus distance with its centre joined to the camera,
+ * and the depth of field as a stretch of the view's axis from the near to
+ * the far limit of sharpness (to twice the focus where the far limit is
+ * beyond it), ticked at both ends. */
+static void build_focus(ed_overlay *o, const cp_pose *pose, double aspect)
+{
+    cp_vec3 c[4];
+    ed_lens l;
+    if (!ed_lens_of(pose, &l) || !ed_lens_plane(pose, aspect, c))
+        return;
+    const SDL_Color plane = {120, 220, 255, 255}, axis = {120, 220, 255, 150}, zone = {255, 255, 255, 255};
+    for (int i = 0; i < 4; i++)
+        add_line(o, c[i], c[(i + 1) % 4], plane);
+    cp_vec3 centre = cp_vec3_scale(cp_vec3_add(c[0], c[2]), 0.5);
+    add_line(o, pose->position, centre, axis);
+    add_cross(o, centre, 5.0f, plane);
+    double near, far;
+    ed_lens_limits(&l, &near, &far);
+    far = fmin(far, 2.0 * l.focus);
+    cp_quat q = cp_quat_normalize(pose->rotation);
+    cp_vec3 fwd = cp_quat_rotate(q, cp_vec3_make(0, 0, -1)), up = cp_quat_rotate(q, cp_vec3_make(0, 1, 0));
+    cp_vec3 a = cp_vec3_add(pose->position, cp_vec3_scale(fwd, near));
+    cp_vec3 b = cp_vec3_add(pose->position, cp_vec3_scale(fwd, far));
+    double tick = 0.03 * l.focus;
+    add_line(o, a, b, zone);
+    add_line(o, cp_vec3_sub(a, cp_vec3_scale(up, tick)), cp_vec3_add(a, cp_vec3_scale(up, tick)), zone);
+    add_line(o, cp_vec3_sub(b, cp_vec3_scale(up, tick)), cp_vec3_add(b, cp_vec3_scale(up, tick)), zone);
+}
+
 /* The path camera at the playhead, as seen from the free camera. */
 static void build_path_camera(ed_overlay *o, const ed_app *app, const ed_view *v)
 {
@@ -415,6 +447,7 @@ static void build_path_camera(ed_overlay *o, const ed_app *app, const ed_view *v
     const SDL_Color magenta = {255, 120, 255, 255};
     add_frustum(o, pose.position, pose.rotation, pose.fov, size, app->ui.aspect, magenta);
     add_quad(&o->bbs, &o->bb_count, &o->bb_cap, pose.position, -5, -5, 5, 5, NULL, magenta);
+    build_focus(o, &pose, app->ui.aspect);
     cp_vec3 target; /* a look-at path camera: what it looks at now */
     if (cp_path_target(app->doc.path, app->base.playhead, &target)) {
         add_line(o, pose.position, target, (SDL_Color){255, 120, 255, 150});

@@ -7,7 +7,11 @@
 #     30,000 triangles, and a generated town of a million;
 #   - loading those scenes against assimp's own import of the same file, and
 #     the memory they take;
-#   - --render-frames throughput at 1280x720 (the shot alone: no overlays).
+#   - flying with the path camera's preview off, drawn every frame (before
+#     it was cached) and drawn only when its picture changes (--bench-frames
+#     prints the three);
+#   - --render-frames throughput at 1280x720 (the shot alone: no overlays),
+#     and with depth of field.
 # The real building is the FZK-Haus (Karlsruhe Institute of Technology), an
 # IFC model that Debian ships in assimp-testmodels (`make deps-bench`).
 set -eu
@@ -48,6 +52,10 @@ save
 SCRIPT
 "$ED" --script "$TMP/house.script" 2>/dev/null
 "$ED" --render-frames "$TMP/house" --fps 30 "$TMP/house.json" 2>/dev/null
+echo "-- the same shot with depth of field (focus 12 m, f/2 on every key: the blur pass over every frame)"
+sed 's/"fov": \([0-9][0-9.e+-]*\)/"fov": \1, "focus": 12, "aperture": 2/g' "$TMP/house.json" > "$TMP/house_lens.json"
+grep -q '"aperture"' "$TMP/house_lens.json" || { echo "editor bench: no lens added to the house path" >&2; exit 1; }
+"$ED" --render-frames "$TMP/house_lens" --fps 30 "$TMP/house_lens.json" 2>/dev/null
 
 echo "-- loading: the editor's import against assimp's own, best of 3"
 "$ED" --bench-load "$HOUSE" 2>/dev/null

@@ -7,6 +7,10 @@
     pixels.py pixel FILE X Y            -> "R G B"
     pixels.py count FILE R G B TOL      -> how many pixels are within TOL of the colour (each channel)
     pixels.py colors FILE               -> how many different colours the image holds
+    pixels.py contrast FILE X0 Y0 X1 Y1 -> local contrast in the rectangle: the root mean square
+                                           of the grey-level differences between neighbouring
+                                           pixels (a blurred edge spreads its step over more
+                                           pixels, and its squares sum to less)
 """
 import struct
 import sys
@@ -79,6 +83,15 @@ def main(argv):
     elif argv[1] == "count":
         c, tol = [int(v) for v in argv[3:6]], int(argv[6])
         print(sum(1 for r in rows for p in r if all(abs(p[k] - c[k]) <= tol for k in range(3))))
+    elif argv[1] == "contrast":
+        x0, y0, x1, y1 = [int(v) for v in argv[3:7]]
+        grey = [[(299 * p[0] + 587 * p[1] + 114 * p[2]) / 1000.0 for p in r] for r in rows]
+        total, n = 0.0, 0
+        for y in range(y0, y1):
+            for x in range(x0, x1):
+                total += (grey[y][x + 1] - grey[y][x]) ** 2 + (grey[y + 1][x] - grey[y][x]) ** 2
+                n += 2
+        print("%.3f" % (total / n) ** 0.5)
     elif argv[1] == "colors":
         print(len({p for r in rows for p in r}))
     else:
