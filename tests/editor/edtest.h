@@ -3,6 +3,7 @@
 #ifndef ED_TEST_H
 #define ED_TEST_H
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 
 #include "app.h"
 #include "control.h"
+#include "inspector.h"
 #include "script.h"
 
 /* A file name inside dir (malloc'd). */
@@ -154,6 +156,49 @@ static inline char *edtest_write_box_gltf(const char *dir, const char *name, con
     assert_int_equal(testutil_write_file(gltf, text), 0);
     free(bin);
     return gltf;
+}
+
+/* One input event through the control layer, as the window would send it. */
+static inline void edtest_event(edtest_fixture *f, ed_event_type type, int key, int x, int y)
+{
+    ed_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = type;
+    ev.key = key;
+    ev.x = x;
+    ev.y = y;
+    ed_control_event(&f->ctl, &f->app, &ev);
+}
+
+/* Typed text, as the window's text input sends it. */
+static inline void edtest_text(edtest_fixture *f, const char *s)
+{
+    ed_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = ED_EV_TEXT;
+    snprintf(ev.text, sizeof ev.text, "%s", s);
+    ed_control_event(&f->ctl, &f->app, &ev);
+}
+
+/* A left-button drag in 10 steps, as the script's `drag` makes it (a click when it does not move). */
+static inline void edtest_drag(edtest_fixture *f, double x0, double y0, double x1, double y1)
+{
+    edtest_event(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, (int)lround(x0), (int)lround(y0));
+    for (int k = 1; k <= 10; k++)
+        edtest_event(f, ED_EV_MOTION, 0, (int)lround(x0 + (x1 - x0) * k / 10), (int)lround(y0 + (y1 - y0) * k / 10));
+    edtest_event(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, (int)lround(x1), (int)lround(y1));
+}
+
+/* The inspector's item for a field, as it is laid out now (fails the test when there is none). */
+static inline const ed_inspector_item *edtest_item(const ed_app *app, ed_field field)
+{
+    static ed_inspector in;
+    ed_inspector_build(app, &in);
+    for (int i = 0; i < in.count; i++)
+        if (in.items[i].field == field)
+            return &in.items[i];
+    fail_msg("no %s field in the inspector", ed_field_name(field));
+    return NULL;
 }
 
 /* Polls the app's file watch until `done(app)` or a deadline (no fixed sleeps). */

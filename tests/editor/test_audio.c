@@ -306,17 +306,6 @@ static void the_player_should_follow_the_playhead(void **state)
     assert_int_equal(first, -250);
 }
 
-static void send(edtest_fixture *f, ed_event_type type, int key, int x, int y)
-{
-    ed_event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = type;
-    ev.key = key;
-    ev.x = x;
-    ev.y = y;
-    ed_control_event(&f->ctl, &f->app, &ev);
-}
-
 static void a_hold_dragged_in_the_inspector_should_end_on_the_grid(void **state)
 {
     edtest_fixture *f = *state;
@@ -338,10 +327,10 @@ static void a_hold_dragged_in_the_inspector_should_end_on_the_grid(void **state)
     assert_non_null(hold);
     /* a real drag of the hold's value by the mouse: 0.01 s a pixel, 33 pixels right */
     int x = hold->box.x + hold->box.w / 2, y = hold->box.y + hold->box.h / 2;
-    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, x, y);
+    edtest_event(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, x, y);
     for (int k = 1; k <= 11; k++)
-        send(f, ED_EV_MOTION, 0, x + 3 * k, y);
-    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, x + 33, y);
+        edtest_event(f, ED_EV_MOTION, 0, x + 3 * k, y);
+    edtest_event(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, x + 33, y);
     const cp_key *k1 = edtest_key(app, 1);
     assert_true(k1->flags & CP_KEY_HOLD);
     double end = k1->time + k1->hold;
@@ -351,10 +340,10 @@ static void a_hold_dragged_in_the_inspector_should_end_on_the_grid(void **state)
     /* off: the value as dragged */
     ed_edit_undo(app);
     assert_int_equal(ed_snap_set(app, 0), 0);
-    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, x, y);
+    edtest_event(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, x, y);
     for (int k = 1; k <= 11; k++)
-        send(f, ED_EV_MOTION, 0, x + 3 * k, y);
-    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, x + 33, y);
+        edtest_event(f, ED_EV_MOTION, 0, x + 3 * k, y);
+    edtest_event(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, x + 33, y);
     assert_true(fabs(edtest_key(app, 1)->hold - 0.33) < 1e-9);
     free(wav);
 }

@@ -22,39 +22,15 @@ static int setup(void **state)
 
 static int teardown(void **state) { return edtest_teardown(state); }
 
-static void send(fixture *f, ed_event_type type, int key, int x, int y)
-{
-    ed_event ev = {.type = type, .key = key, .x = x, .y = y};
-    ed_control_event(&f->ctl, &f->app, &ev);
-}
-
-static void text(fixture *f, const char *s)
-{
-    ed_event ev = {.type = ED_EV_TEXT};
-    snprintf(ev.text, sizeof ev.text, "%s", s);
-    ed_control_event(&f->ctl, &f->app, &ev);
-}
-
-static const ed_inspector_item *item(const ed_app *app, ed_field field)
-{
-    static ed_inspector in;
-    ed_inspector_build(app, &in);
-    for (int i = 0; i < in.count; i++)
-        if (in.items[i].field == field)
-            return &in.items[i];
-    fail_msg("no %s field in the inspector", ed_field_name(field));
-    return NULL;
-}
-
 /* Clicks a field open and types `s` into it, then Enter. */
 static void type_into(fixture *f, ed_field field, const char *s)
 {
-    const ed_rect b = item(&f->app, field)->box;
-    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, b.x + 5, b.y + 5);
-    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, b.x + 5, b.y + 5);
+    const ed_rect b = edtest_item(&f->app, field)->box;
+    edtest_event(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, b.x + 5, b.y + 5);
+    edtest_event(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, b.x + 5, b.y + 5);
     assert_int_equal(f->app.ui.typing.field, field);
-    text(f, s);
-    send(f, ED_EV_KEY_DOWN, ED_KEY_RETURN, 0, 0);
+    edtest_text(f, s);
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_RETURN, 0, 0);
 }
 
 static double speed_at_key(const ed_app *app, size_t i)
@@ -69,8 +45,8 @@ static void presets_should_be_typed_by_name_in_one_undo_step(void **state)
     fixture *f = *state;
     ed_app *app = &f->app;
     assert_int_equal(ed_select_one(app, 1), 0);
-    assert_string_equal(item(app, ED_FIELD_EASE)->value, "linear");
-    assert_string_equal(item(app, ED_FIELD_EASE_IN)->value, "0.00");
+    assert_string_equal(edtest_item(app, ED_FIELD_EASE)->value, "linear");
+    assert_string_equal(edtest_item(app, ED_FIELD_EASE_IN)->value, "0.00");
     const double plain = speed_at_key(app, 1);
     assert_true(plain > 1);
     static const struct {
@@ -87,7 +63,7 @@ static void presets_should_be_typed_by_name_in_one_undo_step(void **state)
         assert_int_equal(app->ui.typing.field, 0);
         assert_near(ed_app_keys(app)[1].ease[0], cases[c].in, 0, 1);
         assert_near(ed_app_keys(app)[1].ease[1], cases[c].out, 0, 1);
-        assert_string_equal(item(app, ED_FIELD_EASE)->value, cases[c].shown);
+        assert_string_equal(edtest_item(app, ED_FIELD_EASE)->value, cases[c].shown);
         /* the path is eased: at rest at the key with a side of 1, half speed with 0.5 */
         const double e = fmax(cases[c].in, cases[c].out);
         assert_near(speed_at_key(app, 1), (1 - e) * plain, 1e-9, plain);
@@ -101,7 +77,7 @@ static void presets_should_be_typed_by_name_in_one_undo_step(void **state)
     assert_int_equal(app->ui.typing.field, ED_FIELD_EASE);
     assert_true(app->base.message_error);
     assert_non_null(strstr(app->base.message, "'bouncy' is not linear, ease-in, ease-out or ease-in-out"));
-    send(f, ED_EV_KEY_DOWN, ED_KEY_ESCAPE, 0, 0);
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_ESCAPE, 0, 0);
     /* saved in the file */
     assert_int_equal(ed_app_save(app), 0);
     size_t size;
@@ -120,7 +96,7 @@ static void the_sides_should_be_typed_and_checked(void **state)
     type_into(f, ED_FIELD_EASE_OUT, "1");
     assert_near(ed_app_keys(app)[2].ease[0], 0.25, 0, 1);
     assert_near(ed_app_keys(app)[2].ease[1], 1, 0, 1);
-    assert_string_equal(item(app, ED_FIELD_EASE)->value, "custom");
+    assert_string_equal(edtest_item(app, ED_FIELD_EASE)->value, "custom");
     assert_true(speed_at_key(app, 2) <= 1e-9);
     /* out of [0, 1]: refused, the field stays open, nothing changed */
     unsigned long rev = app->doc.cur.revision;
@@ -128,7 +104,7 @@ static void the_sides_should_be_typed_and_checked(void **state)
     assert_int_equal(app->ui.typing.field, ED_FIELD_EASE_OUT);
     assert_non_null(strstr(app->base.message, "ease out is from 0"));
     assert_int_equal(app->doc.cur.revision, rev);
-    send(f, ED_EV_KEY_DOWN, ED_KEY_ESCAPE, 0, 0);
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_ESCAPE, 0, 0);
     /* a key with a hold: the library's reason */
     assert_int_equal(ed_edit_hold(app, 1, 0.2), -1);
     assert_non_null(strstr(app->base.message, "a key with a hold comes to rest already"));
@@ -148,17 +124,17 @@ static void dragging_the_preset_should_step_through_them(void **state)
     ed_app *app = &f->app;
     assert_int_equal(ed_select_one(app, 1), 0);
     unsigned long rev = app->doc.cur.revision;
-    const ed_rect b = item(app, ED_FIELD_EASE)->box;
+    const ed_rect b = edtest_item(app, ED_FIELD_EASE)->box;
     int x = b.x + 10, y = b.y + 5;
-    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, x, y);
+    edtest_event(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, x, y);
     static const char *const order[] = {"linear", "ease-in", "ease-out", "ease-in-out", "ease-in-out"};
     for (int k = 1; k <= 4; k++) {
-        send(f, ED_EV_MOTION, 0, x + 40 * k, y);
-        assert_string_equal(item(app, ED_FIELD_EASE)->value, order[k]);
+        edtest_event(f, ED_EV_MOTION, 0, x + 40 * k, y);
+        assert_string_equal(edtest_item(app, ED_FIELD_EASE)->value, order[k]);
     }
-    send(f, ED_EV_MOTION, 0, x + 40, y); /* back to ease-in */
-    assert_string_equal(item(app, ED_FIELD_EASE)->value, "ease-in");
-    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, x + 40, y);
+    edtest_event(f, ED_EV_MOTION, 0, x + 40, y); /* back to ease-in */
+    assert_string_equal(edtest_item(app, ED_FIELD_EASE)->value, "ease-in");
+    edtest_event(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, x + 40, y);
     assert_near(ed_app_keys(app)[1].ease[0], 1, 0, 1);
     assert_true(speed_at_key(app, 1) <= 1e-9);
     /* one undo step for the whole drag */
@@ -166,13 +142,13 @@ static void dragging_the_preset_should_step_through_them(void **state)
     assert_int_equal(app->doc.cur.revision, rev);
     assert_near(ed_app_keys(app)[1].ease[0], 0, 0, 1);
     /* a side dragged: 0.005 a pixel, kept in [0, 1] */
-    const ed_rect s = item(app, ED_FIELD_EASE_OUT)->box;
-    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, s.x + 5, s.y + 5);
-    send(f, ED_EV_MOTION, 0, s.x + 105, s.y + 5);
+    const ed_rect s = edtest_item(app, ED_FIELD_EASE_OUT)->box;
+    edtest_event(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, s.x + 5, s.y + 5);
+    edtest_event(f, ED_EV_MOTION, 0, s.x + 105, s.y + 5);
     assert_near(ed_app_keys(app)[1].ease[1], 0.5, 1e-12, 1);
-    send(f, ED_EV_MOTION, 0, s.x + 905, s.y + 5);
+    edtest_event(f, ED_EV_MOTION, 0, s.x + 905, s.y + 5);
     assert_near(ed_app_keys(app)[1].ease[1], 1, 0, 1);
-    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, s.x + 905, s.y + 5);
+    edtest_event(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, s.x + 905, s.y + 5);
 }
 
 /* Shift+T goes on to the next timing the path takes: keys timing, which
@@ -238,13 +214,13 @@ static void the_fastest_turn_should_be_set_in_the_inspector(void **state)
     fixture *f = *state;
     ed_app *app = &f->app;
     assert_int_equal(ed_select_one(app, 1), 0);
-    assert_string_equal(item(app, ED_FIELD_MAX_TURN)->value, "30.00");
+    assert_string_equal(edtest_item(app, ED_FIELD_MAX_TURN)->value, "30.00");
     unsigned long rev = app->doc.cur.revision;
     type_into(f, ED_FIELD_MAX_TURN, "45");
     assert_int_equal(app->ui.typing.field, 0);
     assert_near(app->doc.cur.doc.options.max_angular_speed, 45, 0, 1);
     assert_near(cp_path_get_options(app->doc.path).max_angular_speed, 45, 0, 1);
-    assert_string_equal(item(app, ED_FIELD_MAX_TURN)->value, "45.00");
+    assert_string_equal(edtest_item(app, ED_FIELD_MAX_TURN)->value, "45.00");
     assert_non_null(strstr(app->base.message, "a whip pan beyond 135"));
     assert_int_equal(ed_app_save(app), 0);
     size_t size;
@@ -253,12 +229,12 @@ static void the_fastest_turn_should_be_set_in_the_inspector(void **state)
     free(saved);
     assert_int_equal(ed_edit_undo(app), 0);
     assert_int_equal(app->doc.cur.revision, rev);
-    assert_string_equal(item(app, ED_FIELD_MAX_TURN)->value, "30.00");
+    assert_string_equal(edtest_item(app, ED_FIELD_MAX_TURN)->value, "30.00");
     type_into(f, ED_FIELD_MAX_TURN, "5000");
     assert_int_equal(app->ui.typing.field, ED_FIELD_MAX_TURN);
     assert_true(app->base.message_error);
     assert_non_null(strstr(app->base.message, "degrees per second, not 5000"));
-    send(f, ED_EV_KEY_DOWN, ED_KEY_ESCAPE, 0, 0);
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_ESCAPE, 0, 0);
 }
 
 int main(void)

@@ -22,30 +22,6 @@ static int setup(void **state)
 
 static int teardown(void **state) { return edtest_teardown(state); }
 
-static void send(fixture *f, ed_event_type type, int key, int x, int y)
-{
-    ed_event ev = {.type = type, .key = key, .x = x, .y = y};
-    ed_control_event(&f->ctl, &f->app, &ev);
-}
-
-static void text(fixture *f, const char *s)
-{
-    ed_event ev = {.type = ED_EV_TEXT};
-    snprintf(ev.text, sizeof ev.text, "%s", s);
-    ed_control_event(&f->ctl, &f->app, &ev);
-}
-
-static const ed_inspector_item *item(const ed_app *app, ed_field field)
-{
-    static ed_inspector in;
-    ed_inspector_build(app, &in);
-    for (int i = 0; i < in.count; i++)
-        if (in.items[i].field == field)
-            return &in.items[i];
-    fail_msg("no %s field in the inspector", ed_field_name(field));
-    return NULL;
-}
-
 static void the_inspector_should_show_the_selected_keys_values(void **state)
 {
     fixture *f = *state;
@@ -59,12 +35,12 @@ static void the_inspector_should_show_the_selected_keys_values(void **state)
     ed_inspector_build(app, &in);
     assert_true(in.panel.w > 0);
     assert_string_equal(in.title, "key 2");
-    assert_string_equal(item(app, ED_FIELD_TIME)->value, "2.000");
-    assert_string_equal(item(app, ED_FIELD_X)->value, "12.000");
-    assert_string_equal(item(app, ED_FIELD_YAW)->value, "15.00");
-    assert_string_equal(item(app, ED_FIELD_PITCH)->value, "-5.00");
-    assert_string_equal(item(app, ED_FIELD_ROLL)->value, "2.50");
-    assert_string_equal(item(app, ED_FIELD_FOV)->value, "60.00");
+    assert_string_equal(edtest_item(app, ED_FIELD_TIME)->value, "2.000");
+    assert_string_equal(edtest_item(app, ED_FIELD_X)->value, "12.000");
+    assert_string_equal(edtest_item(app, ED_FIELD_YAW)->value, "15.00");
+    assert_string_equal(edtest_item(app, ED_FIELD_PITCH)->value, "-5.00");
+    assert_string_equal(edtest_item(app, ED_FIELD_ROLL)->value, "2.50");
+    assert_string_equal(edtest_item(app, ED_FIELD_FOV)->value, "60.00");
     /* each box is found where it is, inside the panel and the window */
     for (int i = 0; i < in.count; i++) {
         const ed_rect *b = &in.items[i].box;
@@ -75,8 +51,8 @@ static void the_inspector_should_show_the_selected_keys_values(void **state)
     /* several keys: their relative amounts and centre */
     assert_int_equal(ed_select_range(app, 1, 3), 0);
     ed_inspector_build(app, &in);
-    assert_string_equal(item(app, ED_FIELD_CX)->value, "12.000");
-    assert_string_equal(item(app, ED_FIELD_SCALE)->value, "1.0000");
+    assert_string_equal(edtest_item(app, ED_FIELD_CX)->value, "12.000");
+    assert_string_equal(edtest_item(app, ED_FIELD_SCALE)->value, "1.0000");
     assert_non_null(strstr(in.title, "3 keys"));
     /* none through the path camera: the view is the shot */
     app->ui.view_path = 1;
@@ -91,27 +67,27 @@ static void a_typed_value_should_apply_on_enter_in_one_undo_step(void **state)
     assert_int_equal(ed_select_one(app, 1), 0);
     unsigned long rev = app->doc.cur.revision;
     /* a click on the fov box opens it for typing */
-    const ed_rect b = item(app, ED_FIELD_FOV)->box;
-    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, b.x + 5, b.y + 5);
-    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, b.x + 5, b.y + 5);
+    const ed_rect b = edtest_item(app, ED_FIELD_FOV)->box;
+    edtest_event(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, b.x + 5, b.y + 5);
+    edtest_event(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, b.x + 5, b.y + 5);
     assert_int_equal(app->ui.typing.field, ED_FIELD_FOV);
     /* keys typed are not commands: '-' does not zoom, W does not fly */
     double z = app->ui.camera.position.z, fov = app->ui.camera.fov;
-    send(f, ED_EV_KEY_DOWN, '-', 0, 0);
-    text(f, "-");
-    send(f, ED_EV_KEY_UP, '-', 0, 0);
-    send(f, ED_EV_KEY_DOWN, 'w', 0, 0);
+    edtest_event(f, ED_EV_KEY_DOWN, '-', 0, 0);
+    edtest_text(f, "-");
+    edtest_event(f, ED_EV_KEY_UP, '-', 0, 0);
+    edtest_event(f, ED_EV_KEY_DOWN, 'w', 0, 0);
     for (int i = 0; i < 30; i++)
         ed_control_update(&f->ctl, app, 1.0 / 30);
-    send(f, ED_EV_KEY_UP, 'w', 0, 0);
+    edtest_event(f, ED_EV_KEY_UP, 'w', 0, 0);
     assert_near(app->ui.camera.position.z, z, 0, 1);
     assert_near(app->ui.camera.fov, fov, 0, 1);
     assert_true(f->ctl.want_text);
-    send(f, ED_EV_KEY_DOWN, ED_KEY_BACKSPACE, 0, 0);
-    text(f, "3");
-    text(f, "5.5");
-    assert_string_equal(item(app, ED_FIELD_FOV)->value, "35.5_");
-    send(f, ED_EV_KEY_DOWN, ED_KEY_RETURN, 0, 0);
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_BACKSPACE, 0, 0);
+    edtest_text(f, "3");
+    edtest_text(f, "5.5");
+    assert_string_equal(edtest_item(app, ED_FIELD_FOV)->value, "35.5_");
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_RETURN, 0, 0);
     assert_int_equal(app->ui.typing.field, 0);
     assert_near(ed_app_keys(app)[1].fov, 35.5, 0, 1);
     assert_int_equal(ed_edit_undo(app), 0);
@@ -119,28 +95,28 @@ static void a_typed_value_should_apply_on_enter_in_one_undo_step(void **state)
     /* Enter on a selected key types its time; Tab applies and goes on to the next field */
     ed_control_command(app, ED_CMD_ENTER);
     assert_int_equal(app->ui.typing.field, ED_FIELD_TIME);
-    text(f, ".5");
-    send(f, ED_EV_KEY_DOWN, ED_KEY_TAB, 0, 0);
+    edtest_text(f, ".5");
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_TAB, 0, 0);
     assert_near(ed_app_keys(app)[1].time, 0.5, 0, 1);
     assert_int_equal(app->ui.typing.field, ED_FIELD_HOLD);
-    send(f, ED_EV_KEY_DOWN, ED_KEY_TAB, 0, 0); /* nothing typed: nothing changes */
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_TAB, 0, 0); /* nothing typed: nothing changes */
     assert_false(ed_app_keys(app)[1].flags & CP_KEY_HOLD);
     assert_int_equal(app->ui.typing.field, ED_FIELD_FOV);
     /* a bad number is refused, and the field stays open to put it right */
-    text(f, "4o");
-    send(f, ED_EV_KEY_DOWN, ED_KEY_RETURN, 0, 0);
+    edtest_text(f, "4o");
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_RETURN, 0, 0);
     assert_int_equal(app->ui.typing.field, ED_FIELD_FOV);
     assert_true(app->base.message_error);
     assert_non_null(strstr(app->base.message, "'4o' is not a number"));
     /* so is a value the key cannot take */
-    send(f, ED_EV_KEY_DOWN, ED_KEY_BACKSPACE, 0, 0);
-    send(f, ED_EV_KEY_DOWN, ED_KEY_BACKSPACE, 0, 0);
-    text(f, "200");
-    send(f, ED_EV_KEY_DOWN, ED_KEY_RETURN, 0, 0);
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_BACKSPACE, 0, 0);
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_BACKSPACE, 0, 0);
+    edtest_text(f, "200");
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_RETURN, 0, 0);
     assert_int_equal(app->ui.typing.field, ED_FIELD_FOV);
     assert_non_null(strstr(app->base.message, "less than 180"));
     /* Esc: nothing changes */
-    send(f, ED_EV_KEY_DOWN, ED_KEY_ESCAPE, 0, 0);
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_ESCAPE, 0, 0);
     assert_int_equal(app->ui.typing.field, 0);
     assert_near(ed_app_keys(app)[1].fov, 60, 0, 1);
     assert_int_equal(app->doc.cur.selected, 1); /* Esc closed the field, it did not deselect */
@@ -154,15 +130,15 @@ static void a_dragged_value_should_follow_the_mouse_and_undo_in_one_step(void **
     ed_app *app = &f->app;
     assert_int_equal(ed_select_one(app, 2), 0);
     unsigned long rev = app->doc.cur.revision;
-    const ed_rect b = item(app, ED_FIELD_YAW)->box;
+    const ed_rect b = edtest_item(app, ED_FIELD_YAW)->box;
     int x = b.x + 10, y = b.y + 5;
-    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, x, y);
+    edtest_event(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, x, y);
     for (int k = 1; k <= 8; k++)
-        send(f, ED_EV_MOTION, 0, x + 5 * k, y);
+        edtest_event(f, ED_EV_MOTION, 0, x + 5 * k, y);
     double yaw, pitch, roll;
     ed_quat_to_yaw_pitch_roll(ed_app_keys(app)[2].rotation, &yaw, &pitch, &roll);
     assert_near(yaw / DEG, 40 * 0.25, 1e-9, 1); /* a quarter degree a pixel */
-    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, x + 40, y);
+    edtest_event(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, x + 40, y);
     assert_int_equal(app->ui.typing.field, 0); /* a drag, not a click */
     assert_true(app->doc.cur.revision != rev);
     assert_int_equal(ed_edit_undo(app), 0);
@@ -170,10 +146,10 @@ static void a_dragged_value_should_follow_the_mouse_and_undo_in_one_step(void **
     ed_quat_to_yaw_pitch_roll(ed_app_keys(app)[2].rotation, &yaw, &pitch, &roll);
     assert_near(yaw, 0, 0, 1);
     /* the time, dragged past the next key, stops short of it */
-    const ed_rect t = item(app, ED_FIELD_TIME)->box;
-    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, t.x + 5, t.y + 5);
-    send(f, ED_EV_MOTION, 0, t.x + 300, t.y + 5);
-    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, t.x + 300, t.y + 5);
+    const ed_rect t = edtest_item(app, ED_FIELD_TIME)->box;
+    edtest_event(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, t.x + 5, t.y + 5);
+    edtest_event(f, ED_EV_MOTION, 0, t.x + 300, t.y + 5);
+    edtest_event(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, t.x + 300, t.y + 5);
     assert_near(ed_app_keys(app)[2].time, 3 - ED_TIME_MARGIN, 1e-12, 1);
 }
 
@@ -199,11 +175,11 @@ static void several_keys_should_turn_scale_and_shift_from_the_inspector(void **s
     assert_near(ed_app_keys(app)[1].time, 1.25, 1e-12, 1);
     assert_near(ed_app_keys(app)[2].time, 2.25, 1e-12, 1);
     /* dragging the scale doubles the spread at log(2) / 0.004 pixels */
-    const ed_rect b = item(app, ED_FIELD_SCALE)->box;
+    const ed_rect b = edtest_item(app, ED_FIELD_SCALE)->box;
     int px = (int)lround(log(2.0) / 0.004);
-    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, b.x + 5, b.y + 5);
-    send(f, ED_EV_MOTION, 0, b.x + 5 + px, b.y + 5);
-    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, b.x + 5 + px, b.y + 5);
+    edtest_event(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, b.x + 5, b.y + 5);
+    edtest_event(f, ED_EV_MOTION, 0, b.x + 5 + px, b.y + 5);
+    edtest_event(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, b.x + 5 + px, b.y + 5);
     assert_near(ed_app_keys(app)[2].position.z - ed_app_keys(app)[1].position.z, -12, 0.01, 1);
     /* four edits, four undo steps */
     for (int i = 0; i < 4; i++)

@@ -21,26 +21,6 @@ static int setup(void **state)
 
 static int teardown(void **state) { return edtest_teardown(state); }
 
-static void send(fixture *f, ed_event_type type, int key, int x, int y)
-{
-    ed_event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = type;
-    ev.key = key;
-    ev.x = x;
-    ev.y = y;
-    ed_control_event(&f->ctl, &f->app, &ev);
-}
-
-/* A left-button drag in steps, as the script's `drag` makes it. */
-static void drag(fixture *f, double x0, double y0, double x1, double y1)
-{
-    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, (int)lround(x0), (int)lround(y0));
-    for (int k = 1; k <= 10; k++)
-        send(f, ED_EV_MOTION, 0, (int)lround(x0 + (x1 - x0) * k / 10), (int)lround(y0 + (y1 - y0) * k / 10));
-    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, (int)lround(x1), (int)lround(y1));
-}
-
 static void project(const ed_app *app, cp_vec3 p, float *x, float *y)
 {
     ed_view v;
@@ -95,28 +75,28 @@ static void a_box_should_select_the_keys_inside(void **state)
     float x1, y1, x3, y3;
     project(app, ed_app_keys(app)[1].position, &x1, &y1);
     project(app, ed_app_keys(app)[3].position, &x3, &y3);
-    drag(f, x1 - 5, y1 - 30, x3 + 5, y3 + 30);
+    edtest_drag(f, x1 - 5, y1 - 30, x3 + 5, y3 + 30);
     assert_int_equal(ed_app_selected_count(app), 3);
     assert_true(ed_app_is_selected(app, 1) && ed_app_is_selected(app, 2) && ed_app_is_selected(app, 3));
     assert_int_equal(app->rec.gesture.kind, ED_GESTURE_NONE);
     /* Shift adds to it: key 0 */
     float x0, y0;
     project(app, ed_app_keys(app)[0].position, &x0, &y0);
-    send(f, ED_EV_KEY_DOWN, ED_KEY_SHIFT, 0, 0);
-    drag(f, x0 - 30, y0 - 30, x0 + 2, y0 + 30);
-    send(f, ED_EV_KEY_UP, ED_KEY_SHIFT, 0, 0);
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_SHIFT, 0, 0);
+    edtest_drag(f, x0 - 30, y0 - 30, x0 + 2, y0 + 30);
+    edtest_event(f, ED_EV_KEY_UP, ED_KEY_SHIFT, 0, 0);
     assert_int_equal(ed_app_selected_count(app), 4);
     /* a click on empty space selects nothing; Shift+click on a key adds it */
-    drag(f, x0 - 40, y0 - 80, x0 - 40, y0 - 80);
+    edtest_drag(f, x0 - 40, y0 - 80, x0 - 40, y0 - 80);
     assert_int_equal(ed_app_selected_count(app), 0);
     float x4, y4;
     project(app, ed_app_keys(app)[4].position, &x4, &y4);
-    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, (int)x1, (int)y1);
-    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, (int)x1, (int)y1);
-    send(f, ED_EV_KEY_DOWN, ED_KEY_SHIFT, 0, 0);
-    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, (int)x4, (int)y4);
-    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, (int)x4, (int)y4);
-    send(f, ED_EV_KEY_UP, ED_KEY_SHIFT, 0, 0);
+    edtest_event(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, (int)x1, (int)y1);
+    edtest_event(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, (int)x1, (int)y1);
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_SHIFT, 0, 0);
+    edtest_event(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, (int)x4, (int)y4);
+    edtest_event(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, (int)x4, (int)y4);
+    edtest_event(f, ED_EV_KEY_UP, ED_KEY_SHIFT, 0, 0);
     assert_int_equal(ed_app_selected_count(app), 2);
     assert_true(ed_app_is_selected(app, 1) && ed_app_is_selected(app, 4));
     assert_int_equal(app->doc.cur.selected, 4);
@@ -141,7 +121,7 @@ static void the_gizmo_should_move_the_selection_in_one_undo_step(void **state)
     double len = g.length;
     unsigned long rev = app->doc.cur.revision;
     float hx = (float)(0.5 * (g.ox + g.ex[1])), hy = (float)(0.5 * (g.oy + g.ey[1]));
-    drag(f, hx, hy, hx, hy - ED_GIZMO_PIXELS); /* up the Y axis by its own length */
+    edtest_drag(f, hx, hy, hx, hy - ED_GIZMO_PIXELS); /* up the Y axis by its own length */
     /* within a pixel: the drag's pixels are whole */
     assert_near(ed_app_keys(app)[1].position.y, len, 1.0 / ED_GIZMO_PIXELS, 1);
     assert_near(ed_app_keys(app)[2].position.y, ed_app_keys(app)[1].position.y, 0, 1);
@@ -156,20 +136,20 @@ static void the_gizmo_should_move_the_selection_in_one_undo_step(void **state)
        axis runs over key 2); Esc before the release puts it back */
     float x1, y1;
     project(app, ed_app_keys(app)[1].position, &x1, &y1);
-    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, (int)x1, (int)y1);
+    edtest_event(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, (int)x1, (int)y1);
     for (int k = 1; k <= 5; k++)
-        send(f, ED_EV_MOTION, 0, (int)x1 - 10 * k, (int)y1);
+        edtest_event(f, ED_EV_MOTION, 0, (int)x1 - 10 * k, (int)y1);
     assert_true(ed_app_keys(app)[1].position.x < 5.5);
     assert_true(ed_app_keys(app)[2].position.x < 11.5); /* the whole selection */
     ed_event esc = {.type = ED_EV_KEY_DOWN, .key = ED_KEY_ESCAPE};
     ed_control_event(&f->ctl, app, &esc);
-    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, (int)x1 - 50, (int)y1);
+    edtest_event(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, (int)x1 - 50, (int)y1);
     assert_near(ed_app_keys(app)[1].position.x, 6, 0, 1);
     assert_near(ed_app_keys(app)[2].position.x, 12, 0, 1);
     assert_int_equal(app->doc.cur.revision, rev);
     assert_int_equal(ed_app_selected_count(app), 2);
     /* and released, it stays, in the camera's plane (z unchanged) */
-    drag(f, x1, y1, x1 - 50, y1 + 20);
+    edtest_drag(f, x1, y1, x1 - 50, y1 + 20);
     assert_true(ed_app_keys(app)[1].position.x < 5.5);
     assert_true(ed_app_keys(app)[1].position.y < -0.5);
     assert_near(ed_app_keys(app)[1].position.z, 0, 1e-9, 1);
@@ -187,21 +167,21 @@ static void a_tick_should_move_its_key_in_time_between_its_neighbours(void **sta
     ed_app_layout(app, &l);
     int y = l.bar.y + l.bar.h / 2;
     double x2 = ed_layout_x_of(&l, 0, 4, 2.0), per_second = (l.bar.w - 1) / 4.0;
-    drag(f, x2, y, x2 + 0.5 * per_second, y);
+    edtest_drag(f, x2, y, x2 + 0.5 * per_second, y);
     assert_int_equal(app->doc.cur.selected, 2);
     assert_near(ed_app_keys(app)[2].time, 2.5, 1.0 / per_second, 1);
     assert_near(ed_app_keys(app)[3].time, 3.0, 0, 1);
     /* kept short of the next key */
     double now = ed_layout_x_of(&l, 0, 4, ed_app_keys(app)[2].time);
-    drag(f, now, y, now + 3 * per_second, y);
+    edtest_drag(f, now, y, now + 3 * per_second, y);
     assert_near(ed_app_keys(app)[2].time, 3.0 - ED_TIME_MARGIN, 1e-12, 1);
     /* Shift: the keys after it go with it */
     assert_int_equal(ed_edit_undo(app), 0);
     assert_int_equal(ed_edit_undo(app), 0);
     assert_near(ed_app_keys(app)[2].time, 2.0, 0, 1);
-    send(f, ED_EV_KEY_DOWN, ED_KEY_SHIFT, 0, 0);
-    drag(f, x2, y, x2 + per_second, y);
-    send(f, ED_EV_KEY_UP, ED_KEY_SHIFT, 0, 0);
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_SHIFT, 0, 0);
+    edtest_drag(f, x2, y, x2 + per_second, y);
+    edtest_event(f, ED_EV_KEY_UP, ED_KEY_SHIFT, 0, 0);
     assert_near(ed_app_keys(app)[2].time, 3.0, 1.0 / per_second, 1);
     assert_near(ed_app_keys(app)[4].time - ed_app_keys(app)[2].time, 2.0, 1e-12, 1);
     assert_near(ed_app_keys(app)[1].time, 1.0, 0, 1);
@@ -220,19 +200,19 @@ static void looking_from_a_key_should_turn_it(void **state)
     assert_near(app->ui.camera.position.x, 12, 0, 1);
     unsigned long rev = app->doc.cur.revision;
     /* turn left 30 degrees with the mouse, try to fly away, roll a little */
-    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_RIGHT, 10, 10);
+    edtest_event(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_RIGHT, 10, 10);
     ed_event m;
     memset(&m, 0, sizeof m);
     m.type = ED_EV_MOTION;
     m.dx = -30 * DEG / ED_CAMERA_LOOK_RATE;
     ed_control_event(&f->ctl, app, &m);
-    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_RIGHT, 10, 10);
-    send(f, ED_EV_KEY_DOWN, 'w', 0, 0);
+    edtest_event(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_RIGHT, 10, 10);
+    edtest_event(f, ED_EV_KEY_DOWN, 'w', 0, 0);
     for (int i = 0; i < 30; i++) {
         ed_control_update(&f->ctl, app, 1.0 / 60);
         ed_app_update(app, 1.0 / 60);
     }
-    send(f, ED_EV_KEY_UP, 'w', 0, 0);
+    edtest_event(f, ED_EV_KEY_UP, 'w', 0, 0);
     assert_near(app->ui.camera.position.x, 12, 0, 1);
     assert_near(app->ui.camera.position.z, 0, 0, 1);
     double yaw, pitch, roll;

@@ -21,24 +21,13 @@ static int setup(void **state)
 
 static int teardown(void **state) { return edtest_teardown(state); }
 
-static const ed_inspector_item *item(const ed_app *app, ed_field field)
-{
-    static ed_inspector in;
-    ed_inspector_build(app, &in);
-    for (int i = 0; i < in.count; i++)
-        if (in.items[i].field == field)
-            return &in.items[i];
-    fail_msg("no %s field in the inspector", ed_field_name(field));
-    return NULL;
-}
-
 static void the_inspector_should_set_the_shake_and_the_preview_show_it(void **state)
 {
     fixture *f = *state;
     ed_app *app = &f->app;
     assert_int_equal(ed_select_one(app, 1), 0);
-    assert_string_equal(item(app, ED_FIELD_SHAKE_POS)->value, "0");
-    assert_string_equal(item(app, ED_FIELD_SHAKE_SCALE)->value, "-");
+    assert_string_equal(edtest_item(app, ED_FIELD_SHAKE_POS)->value, "0");
+    assert_string_equal(edtest_item(app, ED_FIELD_SHAKE_SCALE)->value, "-");
     /* the preview before: exactly the path */
     ed_app_seek(app, 1.3);
     cp_vec3 p0, p1;
@@ -49,7 +38,7 @@ static void the_inspector_should_set_the_shake_and_the_preview_show_it(void **st
     ed_app_view_path(app, 0); /* the inspector hides while the view is the path camera's */
     /* typed: an amplitude gets 1 Hz, then its frequency and the seed */
     assert_int_equal(ed_inspector_apply(app, ED_FIELD_SHAKE_POS, 0.05), 0);
-    assert_string_equal(item(app, ED_FIELD_SHAKE_POS_HZ)->value, "1");
+    assert_string_equal(edtest_item(app, ED_FIELD_SHAKE_POS_HZ)->value, "1");
     assert_int_equal(ed_inspector_apply(app, ED_FIELD_SHAKE_POS_HZ, 2.5), 0);
     assert_int_equal(ed_inspector_apply(app, ED_FIELD_SHAKE_ROT, 0.8), 0);
     assert_int_equal(ed_inspector_apply(app, ED_FIELD_SHAKE_SEED, 42), 0);
@@ -76,7 +65,7 @@ static void the_inspector_should_set_the_shake_and_the_preview_show_it(void **st
     assert_true(app->doc.cur.doc.options.shake.rotation.amplitude == 0.8);
     /* a key's scale: 0 there, and the preview at that key is the path's to the bit */
     assert_int_equal(ed_inspector_apply(app, ED_FIELD_SHAKE_SCALE, 0), 0);
-    assert_string_equal(item(app, ED_FIELD_SHAKE_SCALE)->value, "0");
+    assert_string_equal(edtest_item(app, ED_FIELD_SHAKE_SCALE)->value, "0");
     assert_int_equal(ed_inspector_apply(app, ED_FIELD_SHAKE_SCALE, -2), -1);
     const double t1 = edtest_key(app, 1)->time;
     cp_path_sample(app->doc.path, t1, &shaken);
@@ -96,32 +85,26 @@ static void the_inspector_should_set_the_shake_and_the_preview_show_it(void **st
     cp_path_destroy(back);
 }
 
-static void send(fixture *f, ed_event_type type, int key, int x, int y)
-{
-    ed_event ev = {.type = type, .key = key, .x = x, .y = y};
-    ed_control_event(&f->ctl, &f->app, &ev);
-}
-
 static void a_dragged_shake_should_follow_the_mouse_and_undo_in_one_step(void **state)
 {
     fixture *f = *state;
     ed_app *app = &f->app;
     assert_int_equal(ed_select_one(app, 2), 0);
     unsigned long rev = app->doc.cur.revision;
-    const ed_rect b = item(app, ED_FIELD_SHAKE_ROT)->box;
+    const ed_rect b = edtest_item(app, ED_FIELD_SHAKE_ROT)->box;
     const int x = b.x + 10, y = b.y + 5;
-    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, x, y);
+    edtest_event(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, x, y);
     for (int k = 1; k <= 8; k++)
-        send(f, ED_EV_MOTION, 0, x + 10 * k, y);
+        edtest_event(f, ED_EV_MOTION, 0, x + 10 * k, y);
     assert_near(app->doc.cur.doc.options.shake.rotation.amplitude, 80 * 0.01, 1e-9, 1); /* 0.01 degree a pixel */
     assert_true(app->doc.cur.doc.options.shake.rotation.frequency == 1.0);
-    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, x + 80, y);
+    edtest_event(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, x + 80, y);
     assert_true(app->doc.cur.revision != rev);
     /* and the key's scale, from 1 (none) down, stopping at 0 */
-    const ed_rect s = item(app, ED_FIELD_SHAKE_SCALE)->box;
-    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, s.x + 50, s.y + 5);
-    send(f, ED_EV_MOTION, 0, s.x - 400, s.y + 5);
-    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, s.x - 400, s.y + 5);
+    const ed_rect s = edtest_item(app, ED_FIELD_SHAKE_SCALE)->box;
+    edtest_event(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, s.x + 50, s.y + 5);
+    edtest_event(f, ED_EV_MOTION, 0, s.x - 400, s.y + 5);
+    edtest_event(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, s.x - 400, s.y + 5);
     assert_true(edtest_key(app, 2)->flags & CP_KEY_SHAKE_SCALE);
     assert_true(edtest_key(app, 2)->shake_scale == 0.0);
     assert_int_equal(ed_edit_undo(app), 0);

@@ -46,26 +46,7 @@ static int setup(void **state)
 
 static int teardown(void **state) { return edtest_teardown(state); }
 
-static void send(fixture *f, ed_event_type type, int key, int x, int y)
-{
-    ed_event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = type;
-    ev.key = key;
-    ev.x = x;
-    ev.y = y;
-    ed_control_event(&f->ctl, &f->app, &ev);
-}
-
-static void drag(fixture *f, double x0, double y0, double x1, double y1)
-{
-    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, (int)lround(x0), (int)lround(y0));
-    for (int k = 1; k <= 10; k++)
-        send(f, ED_EV_MOTION, 0, (int)lround(x0 + (x1 - x0) * k / 10), (int)lround(y0 + (y1 - y0) * k / 10));
-    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, (int)lround(x1), (int)lround(y1));
-}
-
-static void click(fixture *f, double x, double y) { drag(f, x, y, x, y); }
+static void click(fixture *f, double x, double y) { edtest_drag(f, x, y, x, y); }
 
 static ed_shot_box box(fixture *f, size_t i)
 {
@@ -196,7 +177,7 @@ static void test_drag_blend(void **state)
     ed_shot_box b2 = box(f, 1);
     double spp = per_pixel(f);
     /* the left edge 60 px left: a longer blend, by 60 px of seconds */
-    drag(f, b2.x0, mid_y(&b2), b2.x0 - 60, mid_y(&b2));
+    edtest_drag(f, b2.x0, mid_y(&b2), b2.x0 - 60, mid_y(&b2));
     assert_double_equal(shot(f, 1)->blend, 2 + 60 * spp, 1e-9);
     assert_non_null(strstr(app->base.message, "shot 2: a blend of"));
     assert_true(ed_app_dirty(app));
@@ -210,20 +191,20 @@ static void test_drag_blend(void **state)
     assert_int_equal(ed_edit_undo(app), 0);
     /* the left edge of shot 3 to the right, past the cut: stays a cut */
     ed_shot_box b3 = box(f, 2);
-    drag(f, b3.x0, mid_y(&b3), b3.x0 + 40, mid_y(&b3));
+    edtest_drag(f, b3.x0, mid_y(&b3), b3.x0 + 40, mid_y(&b3));
     assert_double_equal(shot(f, 2)->blend, 0, 0);
     /* ... and far left: a blend longer than shot 3 (5 s) is refused; the last good one stays */
     b3 = box(f, 2);
-    drag(f, b3.x0, mid_y(&b3), b3.x0 - 6.5 / spp, mid_y(&b3));
+    edtest_drag(f, b3.x0, mid_y(&b3), b3.x0 - 6.5 / spp, mid_y(&b3));
     assert_true(app->base.message_error == 0); /* the drag ends on its last good step */
     assert_true(shot(f, 2)->blend > 3.5 && shot(f, 2)->blend <= 4.0 + 1e-9);
     /* shot 2's own blend (2 s) and shot 3's (up to 4 s) share shot 2's 6 s: no more */
-    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, (int)lround(box(f, 2).x0), (int)mid_y(&b3));
-    send(f, ED_EV_MOTION, 0, (int)lround(box(f, 2).x0 - 1.0 / spp), (int)mid_y(&b3));
-    send(f, ED_EV_MOTION, 0, (int)lround(box(f, 2).x0 - 2.0 / spp), (int)mid_y(&b3));
+    edtest_event(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, (int)lround(box(f, 2).x0), (int)mid_y(&b3));
+    edtest_event(f, ED_EV_MOTION, 0, (int)lround(box(f, 2).x0 - 1.0 / spp), (int)mid_y(&b3));
+    edtest_event(f, ED_EV_MOTION, 0, (int)lround(box(f, 2).x0 - 2.0 / spp), (int)mid_y(&b3));
     assert_true(app->base.message_error);
     assert_non_null(strstr(app->base.message, "shot 3"));
-    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, (int)lround(box(f, 2).x0 - 2.0 / spp), (int)mid_y(&b3));
+    edtest_event(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, (int)lround(box(f, 2).x0 - 2.0 / spp), (int)mid_y(&b3));
     assert_true(shot(f, 2)->blend <= 4.0 + 1e-9);
 }
 
@@ -234,25 +215,25 @@ static void test_drag_trim_and_escape(void **state)
     ed_shot_box b1 = box(f, 0);
     double spp = per_pixel(f);
     /* the right edge of shot 1, 30 px left: it ends earlier */
-    drag(f, b1.x1, mid_y(&b1), b1.x1 - 30, mid_y(&b1));
+    edtest_drag(f, b1.x1, mid_y(&b1), b1.x1 - 30, mid_y(&b1));
     assert_double_equal(shot(f, 0)->to, 10 - 30 * spp, 1e-9);
     assert_double_equal(shot(f, 0)->from, 0, 0);
     assert_int_equal(ed_edit_undo(app), 0);
     assert_double_equal(shot(f, 0)->to, 10, 0);
     /* Shift+left edge of shot 3: its from */
     ed_shot_box b3 = box(f, 2);
-    send(f, ED_EV_KEY_DOWN, ED_KEY_SHIFT, 0, 0);
-    drag(f, b3.x0, mid_y(&b3), b3.x0 + 20, mid_y(&b3));
-    send(f, ED_EV_KEY_UP, ED_KEY_SHIFT, 0, 0);
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_SHIFT, 0, 0);
+    edtest_drag(f, b3.x0, mid_y(&b3), b3.x0 + 20, mid_y(&b3));
+    edtest_event(f, ED_EV_KEY_UP, ED_KEY_SHIFT, 0, 0);
     assert_double_equal(shot(f, 2)->from, 4 + 20 * spp, 1e-9);
     assert_double_equal(shot(f, 2)->to, 9, 0);
     /* Esc in a drag puts the shots back */
     ed_shot_box b2 = box(f, 1);
-    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, (int)b2.x1, (int)mid_y(&b2));
-    send(f, ED_EV_MOTION, 0, (int)b2.x1 - 40, (int)mid_y(&b2));
+    edtest_event(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, (int)b2.x1, (int)mid_y(&b2));
+    edtest_event(f, ED_EV_MOTION, 0, (int)b2.x1 - 40, (int)mid_y(&b2));
     assert_true(shot(f, 1)->to < 8);
-    send(f, ED_EV_KEY_DOWN, ED_KEY_ESCAPE, 0, 0);
-    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, (int)b2.x1 - 40, (int)mid_y(&b2));
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_ESCAPE, 0, 0);
+    edtest_event(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, (int)b2.x1 - 40, (int)mid_y(&b2));
     assert_double_equal(shot(f, 1)->to, 8, 0);
 }
 
@@ -262,7 +243,7 @@ static void test_drag_moves(void **state)
     ed_app *app = &f->app;
     /* shot 3's body dragged left past the middle of shot 2: it becomes shot 2 */
     ed_shot_box b2 = box(f, 1), b3 = box(f, 2);
-    drag(f, (b3.x0 + b3.x1) / 2, mid_y(&b3), (b2.x0 + b2.xb) / 2 - 10, mid_y(&b3));
+    edtest_drag(f, (b3.x0 + b3.x1) / 2, mid_y(&b3), (b2.x0 + b2.xb) / 2 - 10, mid_y(&b3));
     assert_double_equal(shot(f, 1)->from, 4, 0); /* a's 4-9 s part */
     assert_double_equal(shot(f, 2)->from, 2, 0); /* b's */
     assert_double_equal(shot(f, 2)->blend, 2, 0);
@@ -272,7 +253,7 @@ static void test_drag_moves(void **state)
     /* shot 2's body dragged a little left: it starts earlier, through its blend */
     b2 = box(f, 1);
     double spp = per_pixel(f);
-    drag(f, (b2.xb + b2.x1) / 2, mid_y(&b2), (b2.xb + b2.x1) / 2 - 15, mid_y(&b2));
+    edtest_drag(f, (b2.xb + b2.x1) / 2, mid_y(&b2), (b2.xb + b2.x1) / 2 - 15, mid_y(&b2));
     assert_double_equal(shot(f, 1)->blend, 2 + 15 * spp, 1e-9);
 }
 
