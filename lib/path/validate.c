@@ -342,8 +342,7 @@ static int check_eases(const cp_key *keys, size_t count, const cp_path_options *
         if (k->ease[0] == 0.0 && k->ease[1] == 0.0)
             continue;
         for (int c = 0; c < 2; c++) {
-            char m[16];
-            snprintf(m, sizeof m, "ease[%d]", c);
+            const char *m = c ? "ease[1]" : "ease[0]";
             if (!(k->ease[c] >= 0.0 && k->ease[c] <= 1.0))
                 return cpi_error_at(error, CP_ERR_INVALID, (long)i, key_field(f, i, m),
                                     "%s must be in [0, 1] (0: the key's natural pace, 1: easing down to an "
