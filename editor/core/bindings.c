@@ -83,6 +83,14 @@ static const ed_binding table[] = {
     {"Editing", 's', C, PRESS, 0, ED_CMD_SAVE, "save (atomic; unknown fields are kept)"},
     {"Editing", 'n', 0, PRESS, 0, ED_CMD_SNAP, "snapping: dragged key times to frames and beats"},
 
+    {"Sequences", 'n', C, PRESS, 0, ED_CMD_SHOT_ADD, "the path edited as a shot at the end (starts a sequence)"},
+    {"Sequences", '[', C, PRESS, 0, ED_CMD_SHOT_PREV, "edit the shot before"},
+    {"Sequences", ']', C, PRESS, 0, ED_CMD_SHOT_NEXT, "edit the shot after"},
+    {"Sequences", ED_KEY_MOUSE_LEFT, 0, MOUSE, 0, ED_CMD_CLICK, "shot track: click a shot to edit its path"},
+    {"Sequences", ED_KEY_MOUSE_LEFT, 0, MOUSE, 0, ED_CMD_CLICK, "shot track: drag a left edge: blend; right: trim"},
+    {"Sequences", ED_KEY_MOUSE_LEFT, S, MOUSE, 0, ED_CMD_CLICK, "shot track: drag a left edge: trim the start"},
+    {"Sequences", ED_KEY_MOUSE_LEFT, 0, MOUSE, 0, ED_CMD_CLICK, "shot track: drag a shot: move it"},
+
     {"View", ED_KEY_F1, 0, PRESS, 0, ED_CMD_HELP, "show / hide this help"},
     {"View", ED_KEY_F3, 0, PRESS, 0, ED_CMD_GRAPH, "show / hide the graph of speeds and fov"},
     {"View", ED_KEY_F4, 0, PRESS, 0, ED_CMD_COLOR_MODE, "colour the path by speed or acceleration"},

@@ -117,6 +117,9 @@ void ed_control_command(ed_app *app, ed_cmd cmd)
     case ED_CMD_HIDE_AT: ed_hide_at(app, app->ui.mouse_x, app->ui.mouse_y); break;
     case ED_CMD_SHOW_HIDDEN: ed_hide_show_all(app); break;
     case ED_CMD_SNAP: ed_snap_set(app, -1); break;
+    case ED_CMD_SHOT_ADD: ed_shots_add_here(app); break;
+    case ED_CMD_SHOT_PREV: ed_shots_step(app, -1); break;
+    case ED_CMD_SHOT_NEXT: ed_shots_step(app, 1); break;
     case ED_CMD_FRAME_SELECTION: ed_app_frame_selection(app); break;
     case ED_CMD_HUD:
         ed_app_show_hud(app, !app->ui.show_hud);

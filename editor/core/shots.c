@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "app_impl.h"
+#include "os.h"
 #include "pointer.h"
 
 #define BLEND_SNAP 0.02 /* s: a blend dragged shorter than this is a cut */
@@ -102,6 +103,51 @@ int ed_shots_add(ed_app *app, const char *file)
              (size_t)p == app->seq.cur_path ? base_name(app->file.name) : base_name(app->seq.paths[p].file), w[n].from,
              w[n].to);
     return commit(app, w, n + 1, n, what);
+}
+
+int ed_shots_add_here(ed_app *app)
+{
+    if (ed_seq_active(&app->seq))
+        return ed_shots_add(app, NULL);
+    if (!app->file.name) {
+        ed_app_message(app, 1, "save the path first (Ctrl+S): the sequence goes beside its file");
+        return -1;
+    }
+    const char *name = app->file.name;
+    size_t stem = strlen(name);
+    if (stem > 5 && strcmp(name + stem - 5, ".json") == 0)
+        stem -= 5;
+    char file[4096], why[256];
+    for (int n = 1; n <= 99; n++) {
+        int len = n == 1 ? snprintf(file, sizeof file, "%.*s.sequence.json", (int)stem, name)
+                         : snprintf(file, sizeof file, "%.*s.sequence-%d.json", (int)stem, name, n);
+        if (len < 0 || (size_t)len >= sizeof file) {
+            ed_app_message(app, 1, "%s: the name is too long for a sequence beside it", name);
+            return -1;
+        }
+        const int there = ed_os_exists(file, why, sizeof why);
+        if (there < 0) {
+            ed_app_message(app, 1, "%s: %s", file, why);
+            return -1;
+        }
+        if (!there)
+            return ed_shots_new(app, file);
+    }
+    ed_app_message(app, 1, "%.*s.sequence-99.json and every name before it are taken: open one of them",
+                   (int)stem, name);
+    return -1;
+}
+
+int ed_shots_step(ed_app *app, int step)
+{
+    if (need_sequence(app))
+        return -1;
+    const long to = (long)app->seq.current + step;
+    if (to < 0 || to >= (long)app->seq.count) {
+        ed_app_message(app, 1, "shot %zu is the %s one", app->seq.current + 1, step < 0 ? "first" : "last");
+        return -1;
+    }
+    return ed_shots_choose(app, (size_t)to);
 }
 
 int ed_shots_trim(ed_app *app, size_t i, double from, double to)

@@ -29,6 +29,13 @@ int ed_shots_choose(ed_app *app, size_t i);
 /* Adds the path file `file` (NULL: the path edited) whole as a shot at the
  * end, after a cut, and edits it. */
 int ed_shots_add(ed_app *app, const char *file);
+/* The window's key for shots (Ctrl+N): the path edited as a shot at the
+ * end, or, with no sequence open, a new sequence beside the path file
+ * (NAME.sequence.json, or NAME.sequence-2.json and on when that is taken)
+ * whose shot 1 it is. */
+int ed_shots_add_here(ed_app *app);
+/* Edits the shot `step` after (or before) the one edited. */
+int ed_shots_step(ed_app *app, int step);
 /* Shot i plays its path from `from` to `to` (seconds of the path). */
 int ed_shots_trim(ed_app *app, size_t i, double from, double to);
 /* Shot i blends from the shot before over `seconds` (0: a cut). */

@@ -170,6 +170,25 @@ static inline void edtest_event(edtest_fixture *f, ed_event_type type, int key, 
     ed_control_event(&f->ctl, &f->app, &ev);
 }
 
+/* A key pressed and let go with Ctrl and Shift (ED_MOD_*) held around it, as the window sends it. */
+static inline void edtest_press(edtest_fixture *f, int key, unsigned mods)
+{
+    const struct { ed_event_type type; int key, when; } seq[] = {
+        {ED_EV_KEY_DOWN, ED_KEY_CTRL, ED_MOD_CTRL}, {ED_EV_KEY_DOWN, ED_KEY_SHIFT, ED_MOD_SHIFT},
+        {ED_EV_KEY_DOWN, key, 0},                   {ED_EV_KEY_UP, key, 0},
+        {ED_EV_KEY_UP, ED_KEY_SHIFT, ED_MOD_SHIFT}, {ED_EV_KEY_UP, ED_KEY_CTRL, ED_MOD_CTRL}};
+    for (size_t i = 0; i < sizeof seq / sizeof seq[0]; i++) {
+        if (seq[i].when && !(mods & (unsigned)seq[i].when))
+            continue;
+        ed_event ev;
+        memset(&ev, 0, sizeof ev);
+        ev.type = seq[i].type;
+        ev.key = seq[i].key;
+        ev.mods = i >= 4 ? 0 : mods; /* the modifiers let go: none held */
+        ed_control_event(&f->ctl, &f->app, &ev);
+    }
+}
+
 /* Typed text, as the window's text input sends it. */
 static inline void edtest_text(edtest_fixture *f, const char *s)
 {

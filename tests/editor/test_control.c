@@ -30,20 +30,6 @@ static void send(fixture *f, ed_event_type type, int key, unsigned mods)
     ed_control_event(&f->ctl, &f->app, &ev);
 }
 
-static void press(fixture *f, int key, unsigned mods)
-{
-    if (mods & ED_MOD_CTRL)
-        send(f, ED_EV_KEY_DOWN, ED_KEY_CTRL, mods);
-    if (mods & ED_MOD_SHIFT)
-        send(f, ED_EV_KEY_DOWN, ED_KEY_SHIFT, mods);
-    send(f, ED_EV_KEY_DOWN, key, mods);
-    send(f, ED_EV_KEY_UP, key, mods);
-    if (mods & ED_MOD_SHIFT)
-        send(f, ED_EV_KEY_UP, ED_KEY_SHIFT, 0);
-    if (mods & ED_MOD_CTRL)
-        send(f, ED_EV_KEY_UP, ED_KEY_CTRL, 0);
-}
-
 static void mouse(fixture *f, ed_event_type type, int button, int x, int y)
 {
     ed_event ev;
@@ -241,27 +227,27 @@ static void hotkeys_should_record_insert_and_undo(void **state)
 {
     fixture *f = *state;
     edtest_place(&f->app, 0, 5, 0);
-    press(f, ED_KEY_F2, 0);
+    edtest_press(f, ED_KEY_F2, 0);
     edtest_place(&f->app, 12, 5, 0);
-    press(f, ED_KEY_F2, 0);
+    edtest_press(f, ED_KEY_F2, 0);
     assert_int_equal(ed_app_key_count(&f->app), 2);
-    press(f, '[', 0);
+    edtest_press(f, '[', 0);
     assert_int_equal(f->app.doc.cur.selected, 0);
     edtest_place(&f->app, 6, 9, 0);
-    press(f, ED_KEY_F2, ED_MOD_SHIFT);
+    edtest_press(f, ED_KEY_F2, ED_MOD_SHIFT);
     assert_int_equal(ed_app_key_count(&f->app), 3);
     assert_near(ed_app_keys(&f->app)[1].position.y, 9, 0, 1);
-    press(f, 'z', ED_MOD_CTRL);
+    edtest_press(f, 'z', ED_MOD_CTRL);
     assert_int_equal(ed_app_key_count(&f->app), 2);
-    press(f, 'y', ED_MOD_CTRL);
+    edtest_press(f, 'y', ED_MOD_CTRL);
     assert_int_equal(ed_app_key_count(&f->app), 3);
-    press(f, 'z', ED_MOD_CTRL | ED_MOD_SHIFT);
+    edtest_press(f, 'z', ED_MOD_CTRL | ED_MOD_SHIFT);
     assert_int_equal(ed_app_key_count(&f->app), 3);
-    press(f, ED_KEY_DELETE, 0);
+    edtest_press(f, ED_KEY_DELETE, 0);
     assert_int_equal(ed_app_key_count(&f->app), 2);
-    press(f, 'i', 0);
+    edtest_press(f, 'i', 0);
     assert_int_equal(f->app.doc.cur.doc.options.position, CP_INTERP_BISECTOR);
-    press(f, 'o', 0);
+    edtest_press(f, 'o', 0);
     assert_int_equal(f->app.doc.cur.doc.options.ends, CP_ENDS_REST);
     /* a key repeat of F2 must not record a burst of keys; one of Left may step */
     ed_event ev;

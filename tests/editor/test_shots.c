@@ -404,6 +404,48 @@ static void test_new_sequence(void **state)
     free(n);
 }
 
+/* The window's keys: Ctrl+N starts a sequence beside the path (the next free
+ * name), then adds the path edited as a shot; Ctrl+[ and Ctrl+] choose shots. */
+static void test_window_keys(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    char *a = edtest_path(f->dir, "a.json"), *taken = edtest_path(f->dir, "a.sequence.json");
+    char *made = edtest_path(f->dir, "a.sequence-2.json");
+    assert_int_equal(testutil_write_file(taken, "not ours\n"), 0);
+    assert_int_equal(ed_app_open(app, a), 0);
+    edtest_press(f, ']', ED_MOD_CTRL); /* no sequence yet: said so */
+    assert_non_null(strstr(app->base.message, "no sequence is open"));
+    edtest_press(f, 'n', ED_MOD_CTRL);
+    assert_true(ed_shots_open(app));
+    assert_int_equal(ed_shots_count(app), 1);
+    assert_string_equal(app->seq.name, made);
+    edtest_press(f, 'n', ED_MOD_CTRL);
+    assert_int_equal(ed_shots_count(app), 2);
+    assert_int_equal(app->seq.current, 1);
+    edtest_press(f, '[', ED_MOD_CTRL);
+    assert_int_equal(app->seq.current, 0);
+    edtest_press(f, '[', ED_MOD_CTRL); /* the first: stays, said so */
+    assert_int_equal(app->seq.current, 0);
+    assert_non_null(strstr(app->base.message, "shot 1 is the first one"));
+    edtest_press(f, ']', ED_MOD_CTRL);
+    assert_int_equal(app->seq.current, 1);
+    assert_int_equal(ed_app_save(app), 0);
+    size_t kept_size;
+    char *kept = testutil_read_file(taken, &kept_size);
+    assert_string_equal(kept, "not ours\n"); /* the file that was there is not touched */
+    cp_error err;
+    cp_sequence *q = cp_sequence_load(made, &err);
+    assert_non_null(q);
+    assert_int_equal(cp_sequence_shot_count(q), 2);
+    assert_double_equal(cp_sequence_duration(q), 20, 1e-12);
+    cp_sequence_destroy(q);
+    free(kept);
+    free(a);
+    free(taken);
+    free(made);
+}
+
 /* An inline shot path is refused with the shot named; a path file opened after a sequence closes it. */
 static void test_open_other(void **state)
 {
@@ -445,6 +487,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_save_keeps_members, setup, teardown),
         cmocka_unit_test_setup_teardown(test_new_sequence, setup, teardown),
         cmocka_unit_test_setup_teardown(test_open_other, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_window_keys, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
