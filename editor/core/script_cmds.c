@@ -518,8 +518,8 @@ static const ed_script_command commands[] = {
     {"duration", 1, 1, ed_script_c_duration, "duration SECONDS",
      "the selected keys' span (two or more selected) or the whole path's duration, holds kept"},
     {"speed-at", 3, 3, ed_script_c_speed_at, "speed-at segment|key N FACTOR",
-     "the speed at segment N (key N to N+1) or key N times FACTOR, by moving key times, as a drag of the speed "
-     "strip does"},
+     "the speed at segment N (key N to N+1) or key N times FACTOR, by moving key times or (at a key in smooth or "
+     "constant-speed timing) by the key's ease, as a drag of the speed strip does"},
     {"interpolation", 1, 1, c_interpolation, "interpolation c2|bisector|catmull-rom|linear|step",
      "the interpolation of position, rotation and fov"},
     {"ends", 1, 1, c_ends, "ends natural|rest|closed", "the end behaviour"},
@@ -561,7 +561,8 @@ static const ed_script_command commands[] = {
      "expect keys N|dirty yes/no|selected N/none|selected-count N|prompt NAME|playhead T [TOL]|interpolation NAME|"
      "ends NAME|timing NAME|orientation NAME|key-time I T|key I time T [TOL]|key I position X Y Z [TOL]|"
      "key I fov F [TOL]|key I rotation YAW PITCH ROLL [TOL]|key I hold S|none [TOL]|key I target X Y Z|none [TOL]|"
-     "key I focus M|none [TOL]|key I aperture F|none [TOL]|camera X Y Z [TOL]|camera-speed V [TOL]|message TEXT|scene NAME|"
+     "key I focus M|none [TOL]|key I aperture F|none [TOL]|key I ease IN OUT [TOL]|camera X Y Z [TOL]|"
+     "camera-speed V [TOL]|message TEXT|scene NAME|"
      "triangles N|hidden N|clearance N|through T|clear T|games N|game-key I|game-camera NAME X Y Z|shot N|shots N|"
      "shot-part N FROM TO BLEND [TOL]|sequence-time T [TOL]",
      "stop with an error unless the editor is in that state (for tests)"},
