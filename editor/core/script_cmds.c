@@ -473,6 +473,13 @@ static const ed_script_command commands[] = {
     {"hide", 1, 3, c_hide, "hide NODE|at X Y",
      "hide the scene's node NODE (and what is under it), or the object at a pixel, from the view and the clearance "
      "check; saved in the path file's \"hidden\" (Ctrl+H)"},
+    {"audio", 1, 4, ed_script_c_audio, "audio FILE [OFFSET [BPM [FIRST_BEAT]]]|none",
+     "the path's sound (recorded in the path file's \"audio\"; FILE a WAV, OGG or MP3 file): played from path time "
+     "OFFSET s (default 0), with a beat grid of BPM beats per minute (default none) with a beat FIRST_BEAT s into the "
+     "sound; none takes it away; one undo step"},
+    {"drop", 1, 1, ed_script_c_drop, "drop FILE",
+     "a file dropped on the window: a sound (WAV, OGG, MP3) becomes the path's sound, keeping the offset and beat "
+     "grid"},
     {"snap", 1, 2, c_snap, "snap on|off|fps N",
      "key times dragged along the timeline or in the inspector, holds dragged in the inspector, and keys put at the "
      "playhead (F2 through the path camera, K) snap to frames at N frames per second (default 30) and to the audio's "
@@ -552,9 +559,9 @@ static const ed_script_command commands[] = {
      "a left-button drag through the input layer: a box, the gizmo, a key's marker or tick, a value"},
     {"event", 1, 3, ed_script_c_event, "event resize W H|minimize|restore|focus-lost|focus-gained",
      "a window event through the input layer"},
-    {"queue", 2, 3, ed_script_c_queue, "queue click X Y|key KEY|text TEXT",
+    {"queue", 2, 3, ed_script_c_queue, "queue click X Y|key KEY|text TEXT|drop FILE",
      "put events on the window system's queue, unread: a left click, a key pressed while the window takes no "
-     "text (no text with it), or keys typed while it does (each with its text)"},
+     "text (no text with it), keys typed while it does (each with its text), or a file dropped on the window"},
     {"pump", 0, 0, ed_script_c_pump, "pump", "read the queued events as the window reads them in one frame"},
     {"screenshot", 1, 1, ed_script_c_screenshot, "screenshot FILE", "save what the window shows now (.bmp or .png)"},
     {"expect", 2, ED_SCRIPT_MAX_WORDS - 1, ed_script_c_expect,
