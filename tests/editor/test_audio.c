@@ -12,6 +12,7 @@
 #include "inspector.h"
 #include "layout.h"
 #include "player.h"
+#include "sound.h"
 #include "status.h"
 #include "wave.h"
 
@@ -359,6 +360,111 @@ static void a_hold_dragged_in_the_inspector_should_end_on_the_grid(void **state)
     free(wav);
 }
 
+/* ---- the sound set from inside the editor ------------------------------------------------------------ */
+
+static void the_audio_command_should_set_the_sound_in_one_undo_step(void **state)
+{
+    edtest_fixture *f = *state;
+    ed_app *app = &f->app;
+    char *wav = edtest_path(f->dir, "day.wav");
+    write_ramp_wav(wav, 96000, 48000);
+    assert_int_equal(edtest_write_path(f->file, 3, "\"other\": 7,"), 0);
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    assert_false(ed_audio_has_sound(&app->audio));
+    unsigned long rev = app->doc.cur.revision;
+    char line[1200];
+    snprintf(line, sizeof line, "audio %s 0.5 120 0.25", wav);
+    assert_int_equal(ed_script_line(&f->s, line, f->err, sizeof f->err), 0);
+    assert_true(ed_audio_has_sound(&app->audio));
+    assert_true(app->audio.member->offset == 0.5 && app->audio.member->bpm == 120 &&
+                app->audio.member->first_beat == 0.25);
+    /* stored relative to the path file, next to the other extras */
+    assert_string_equal(app->audio.member->file, "day.wav");
+    assert_non_null(strstr(app->doc.cur.doc.extras, "\"other\": 7"));
+    assert_non_null(strstr(app->base.message, "audio day.wav: 2.00 s of sound from 0.50 s of the path; 120.00 bpm, "
+                                              "a beat at 0.75 s of the path"));
+    assert_true(app->doc.cur.revision != rev);
+    assert_true(ed_app_dirty(app));
+    /* the beat grid is the new one */
+    ed_beat_grid g;
+    ed_audio_grid(&app->audio, &g);
+    assert_true(g.bpm == 120);
+    /* one undo step: no sound; redo: the sound again */
+    assert_int_equal(ed_edit_undo(app), 0);
+    ed_app_update(app, 0);
+    assert_false(ed_audio_has_sound(&app->audio));
+    assert_null(strstr(app->doc.cur.doc.extras, "audio"));
+    assert_int_equal(ed_edit_redo(app), 0);
+    ed_app_update(app, 0);
+    assert_true(ed_audio_has_sound(&app->audio));
+    /* saved and opened again */
+    assert_int_equal(ed_app_save(app), 0);
+    size_t size;
+    char *text = testutil_read_file(f->file, &size);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "\"audio\": {\"file\": \"day.wav\", \"offset\": 0.5, \"bpm\": 120, \"first_beat\": 0.25}"));
+    free(text);
+    /* errors in the user's terms, nothing changed */
+    rev = app->doc.cur.revision;
+    snprintf(line, sizeof line, "audio %s 0 1200", wav);
+    assert_int_equal(ed_script_line(&f->s, line, f->err, sizeof f->err), -1);
+    assert_non_null(strstr(f->err, "a tempo of 1200.00 bpm: type the beats per minute, more than 0 and at most 1000"));
+    snprintf(line, sizeof line, "audio %s/gone.wav", f->dir);
+    assert_int_equal(ed_script_line(&f->s, line, f->err, sizeof f->err), -1);
+    assert_non_null(strstr(f->err, "gone.wav is not there"));
+    assert_non_null(strstr(f->err, "the sound is as it was"));
+    assert_int_equal(ed_script_line(&f->s, "audio x.wav 0 zero", f->err, sizeof f->err), -1);
+    assert_int_equal(app->doc.cur.revision, rev);
+    assert_true(app->audio.member->bpm == 120);
+    /* a file that is there but no sound: set all the same, said, and the path works */
+    char *bad = edtest_path(f->dir, "bad.wav");
+    assert_int_equal(testutil_write_file(bad, "this is not a sound"), 0);
+    snprintf(line, sizeof line, "audio %s", bad);
+    assert_int_equal(ed_script_line(&f->s, line, f->err, sizeof f->err), 0);
+    assert_true(app->base.message_error);
+    assert_non_null(strstr(app->base.message, "the audio bad.wav: not a WAV file"));
+    assert_non_null(strstr(app->base.message, "undo takes it back"));
+    assert_false(ed_audio_has_sound(&app->audio));
+    assert_int_equal(ed_app_key_count(app), 3);
+    /* none: taken away, the other extras kept */
+    assert_int_equal(ed_script_line(&f->s, "audio none", f->err, sizeof f->err), 0);
+    assert_string_equal(app->audio.member->file, "");
+    assert_string_equal(app->doc.cur.doc.extras, "{\"other\": 7}");
+    assert_non_null(strstr(app->base.message, "audio none: the path has no sound"));
+    free(bad);
+    free(wav);
+}
+
+static void a_sound_dropped_on_the_window_should_become_the_paths_sound(void **state)
+{
+    edtest_fixture *f = *state;
+    ed_app *app = &f->app;
+    char *wav = edtest_path(f->dir, "one.wav"), *two = edtest_path(f->dir, "TWO.WAV");
+    write_ramp_wav(wav, 48000, 48000);
+    write_ramp_wav(two, 24000, 48000);
+    assert_int_equal(edtest_write_path(f->file, 3, ""), 0);
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    assert_int_equal(ed_control_drop(&f->ctl, app, wav), 0);
+    assert_string_equal(app->audio.member->file, "one.wav");
+    assert_true(app->audio.member->bpm == 0 && app->audio.member->offset == 0);
+    char line[1200];
+    snprintf(line, sizeof line, "audio %s 1 90", wav);
+    assert_int_equal(ed_script_line(&f->s, line, f->err, sizeof f->err), 0);
+    /* another sound dropped keeps the offset and the grid */
+    snprintf(line, sizeof line, "drop %s", two);
+    assert_int_equal(ed_script_line(&f->s, line, f->err, sizeof f->err), 0);
+    assert_string_equal(app->audio.member->file, "TWO.WAV");
+    assert_true(app->audio.member->bpm == 90 && app->audio.member->offset == 1);
+    assert_int_equal(app->audio.wave.frames, 24000);
+    /* what is not a sound is a message, nothing changes */
+    unsigned long rev = app->doc.cur.revision;
+    assert_int_equal(ed_control_drop(&f->ctl, app, f->file), -1);
+    assert_non_null(strstr(app->base.message, "not a sound the editor plays (WAV, OGG or MP3); nothing changed"));
+    assert_int_equal(app->doc.cur.revision, rev);
+    free(two);
+    free(wav);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -370,6 +476,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_path_should_open_with_its_sound, setup, edtest_teardown),
         cmocka_unit_test_setup_teardown(a_missing_or_bad_sound_should_be_a_message_and_the_path_opens, setup, edtest_teardown),
         cmocka_unit_test_setup_teardown(dragged_key_times_should_snap_to_beats_and_frames, setup, edtest_teardown),
+        cmocka_unit_test_setup_teardown(the_audio_command_should_set_the_sound_in_one_undo_step, setup, edtest_teardown),
+        cmocka_unit_test_setup_teardown(a_sound_dropped_on_the_window_should_become_the_paths_sound, setup,
+                                        edtest_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
