@@ -71,6 +71,16 @@ static void duration_should_set_the_path_or_the_selection_holds_kept(void **stat
     /* one key selected spans nothing: the whole path */
     const char *const one[] = {"select 3", "duration 6", "expect key-time 4 6", "undo", NULL};
     assert_int_equal(run(f, one), 0);
+    /* the duration typed, to the digit, whatever the sums of scaled segments round to */
+    for (int d = 1; d <= 40; d++) {
+        const double want = d * 0.7;
+        assert_int_equal(ed_pace_duration(&f->app, want), 0);
+        if (ed_app_duration(&f->app) != want)
+            fail_msg("duration %.17g came out as %.17g", want, ed_app_duration(&f->app));
+    }
+    for (int d = 0; d < 40; d++)
+        assert_int_equal(ed_edit_undo(&f->app), 0);
+    assert_near(t_of(f, 4), 4, 1e-12, 1);
     /* keys 1..3 span 2 s with the hold: 1.5 s of moving time become 2.5 s; key 4 follows */
     const char *const span[] = {"select 1-3", "duration 3", "expect key-time 0 0", "expect key-time 1 1",
                                 "expect key-time 3 4", "expect key-time 4 5", "expect key 1 hold 0.5", NULL};
