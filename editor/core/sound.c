@@ -126,6 +126,50 @@ int ed_sound_set(ed_app *app, const char *file, double offset, double bpm, doubl
     return 0;
 }
 
+int ed_sound_set_grid(ed_app *app, double offset, double bpm)
+{
+    if (ed_app_ready(app))
+        return -1;
+    const cp_audio *was = app->audio.member;
+    if (!was->file[0]) {
+        ed_app_message(app, 1, "the path has no sound: drop a WAV, OGG or MP3 file on the window first");
+        return -1;
+    }
+    if (check_values(app, offset, bpm, was->first_beat))
+        return -1;
+    cp_audio *m = malloc(sizeof *m);
+    if (!m) {
+        ed_app_message(app, 1, "audio: out of memory");
+        return -1;
+    }
+    *m = *was;
+    m->offset = offset, m->bpm = bpm;
+    cp_document work;
+    cp_error err;
+    if (ed_app_begin(app, &work)) {
+        free(m);
+        return -1;
+    }
+    if (cp_document_set_audio(&work, m, &err) != CP_OK) {
+        char plain[sizeof app->base.message];
+        ed_refusal_plain(err.message, plain, sizeof plain);
+        ed_app_message(app, 1, "%s", plain);
+        cp_document_free(&work);
+        free(m);
+        return -1;
+    }
+    free(m);
+    if (ed_app_commit(app, &work, app->doc.cur.selected, 1))
+        return -1;
+    ed_audio_sync(&app->audio, &app->base, &app->doc.cur.doc, &app->file);
+    if (bpm > 0)
+        ed_app_message(app, 0, "audio %.200s from %.2f s of the path; %.2f bpm, a beat at %.2f s of the path",
+                       app->audio.member->file, offset, bpm, offset + app->audio.member->first_beat);
+    else
+        ed_app_message(app, 0, "audio %.200s from %.2f s of the path; no beat grid", app->audio.member->file, offset);
+    return 0;
+}
+
 int ed_sound_drop(ed_app *app, const char *file)
 {
     if (!ed_sound_is_sound_name(file)) {

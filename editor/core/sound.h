@@ -18,6 +18,10 @@
  * path time `offset` s, with a beat grid of `bpm` (0: none) whose beat is
  * `first_beat` s into the sound. One undo step; 0, or -1 with a message. */
 int ed_sound_set(ed_app *app, const char *file, double offset, double bpm, double first_beat);
+/* The sound's offset and tempo (bpm 0: no beat grid) set, its file and
+ * first beat kept: the inspector's "sound" and "bpm" fields. One undo
+ * step; -1 with a message when the path has no sound. */
+int ed_sound_set_grid(ed_app *app, double offset, double bpm);
 /* A file dropped on the window: a sound (.wav, .ogg, .mp3) becomes the
  * path's sound, keeping the offset and beat grid of the one it replaces;
  * anything else is a message. 0, or -1 with a message. */
