@@ -102,12 +102,13 @@ int ed_sound_set(ed_app *app, const char *file, double offset, double bpm, doubl
         free(m);
         return -1;
     }
+    /* the sound part loads the file now, so that what is said is what is there; before the
+       commit, so that the edit's own message below, the first after it, names the undo step */
+    ed_audio_sync(&app->audio, &app->base, &work, &app->file);
     if (ed_app_commit(app, &work, app->doc.cur.selected, 1)) {
         free(m);
         return -1;
     }
-    /* the sound part loads the file now, so that what is said is what is there */
-    ed_audio_sync(&app->audio, &app->base, &app->doc.cur.doc, &app->file);
     if (!file) {
         ed_app_message(app, 0, had ? "audio none: the path has no sound (undo brings it back)"
                                    : "audio none: the path had no sound");
@@ -159,9 +160,9 @@ int ed_sound_set_grid(ed_app *app, double offset, double bpm)
         return -1;
     }
     free(m);
+    ed_audio_sync(&app->audio, &app->base, &work, &app->file); /* as in ed_sound_set */
     if (ed_app_commit(app, &work, app->doc.cur.selected, 1))
         return -1;
-    ed_audio_sync(&app->audio, &app->base, &app->doc.cur.doc, &app->file);
     if (bpm > 0)
         ed_app_message(app, 0, "audio %.200s from %.2f s of the path; %.2f bpm, a beat at %.2f s of the path",
                        app->audio.member->file, offset, bpm, offset + app->audio.member->first_beat);

@@ -4,7 +4,8 @@
 # campath-editor headless without typing a single key time: a shot flown
 # and recorded with F2, a 2 s hold at the door, exactly 20 s, eased into
 # the hold, a sound with its beat grid, and the hold's end (the cut) put on
-# a beat by dragging the door's key along the timeline with snapping on.
+# a beat by dragging the door's key along the timeline with snapping on;
+# and the window's way to the sound, a file dropped on it.
 # Every command's message is checked (`expect message`), and the saved
 # file is checked with campath info, sample and check: 20 s to the digit,
 # the hold 2 s, the ease there and the camera slowing into the hold, the
@@ -127,6 +128,28 @@ if [ "$rc" = 0 ]; then
     ok "the sound set from the editor, the door's key dragged with snapping: on the beat at $beat s, the cut at $cut s"
 else
     bad "the second session (status $rc): $(cat "$TMP/out")"
+fi
+
+# ---- the window's way to the sound: a file dropped, through SDL's own queue -----------------------------
+cp "$TMP/first.json" "$TMP/drop.json"
+cat > "$TMP/drop.script" <<SCRIPT
+open $TMP/drop.json
+queue drop $TMP/music.wav
+pump
+expect message audio music.wav: 24.00 s of sound from 0.00 s
+expect message of the path; no beat grid
+queue drop $TMP/first.json
+pump
+expect message first.json dropped: not a sound the editor plays (WAV, OGG or MP3); nothing changed
+undo
+expect message undone: audio music.wav: 24.00 s of sound
+save
+SCRIPT
+run "$TMP/drop.script"
+if [ "$rc" = 0 ] && ! grep -q '"audio"' "$TMP/drop.json"; then
+    ok "a sound file dropped on the window (an SDL_DROPFILE event) became the path's sound; another file changed nothing; one undo step"
+else
+    bad "a dropped file (status $rc): $(cat "$TMP/out")"
 fi
 
 # ---- the file, checked by the command line tools -------------------------------------------------------
