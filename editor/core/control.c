@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "sound.h"
+
 void ed_control_init(ed_control *c)
 {
     memset(c, 0, sizeof *c);
@@ -32,6 +34,12 @@ static int repeats(ed_cmd cmd)
     default:
         return 0;
     }
+}
+
+int ed_control_drop(ed_control *c, ed_app *app, const char *file)
+{
+    (void)c;
+    return ed_sound_drop(app, file);
 }
 
 void ed_control_command(ed_app *app, ed_cmd cmd)

@@ -51,6 +51,10 @@ void ed_control_init(ed_control *c);
 /* Handles one event. */
 void ed_control_event(ed_control *c, ed_app *app, const ed_event *ev);
 
+/* A file dropped on the window (its name as the system gives it): a sound
+ * becomes the path's sound (sound.h). 0, or -1 with a message. */
+int ed_control_drop(ed_control *c, ed_app *app, const char *file);
+
 /* Runs one pressed command (what a key binding does). */
 void ed_control_command(ed_app *app, ed_cmd cmd);
 

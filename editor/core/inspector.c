@@ -14,6 +14,7 @@
 #include "pace.h"
 #include "ripple.h"
 #include "snap.h"
+#include "sound.h"
 #include "xform.h"
 
 #define DEG (M_PI / 180.0)
@@ -21,7 +22,7 @@
 static const char *const names[ED_FIELD_COUNT] = {
     "", "time", "fov", "hold", "x", "y", "z", "yaw", "pitch", "roll", "focus", "fstop", "tx", "ty", "tz",
     "shift", "turn", "scale", "x", "y", "z", "shake", "seed", "s.pos", "pos Hz", "s.rot", "rot Hz", "s.fov", "fov Hz",
-    "width", "duration", "ease", "in", "out", "turn/s",
+    "width", "duration", "ease", "in", "out", "turn/s", "bpm", "sound",
 };
 
 const char *ed_field_name(ed_field f) { return f > ED_FIELD_NONE && f < ED_FIELD_COUNT ? names[f] : ""; }
@@ -41,7 +42,7 @@ static const place one_key[] = {{ED_FIELD_TIME, 0, 0},        {ED_FIELD_HOLD, 0,
                                 {ED_FIELD_DURATION, 7, 1},    {ED_FIELD_SHAKE_POS, 8, 0},   {ED_FIELD_SHAKE_POS_HZ, 8, 1},
                                 {ED_FIELD_SHAKE_ROT, 9, 0},   {ED_FIELD_SHAKE_ROT_HZ, 9, 1}, {ED_FIELD_SHAKE_FOV, 10, 0},
                                 {ED_FIELD_SHAKE_FOV_HZ, 10, 1}, {ED_FIELD_SHAKE_SEED, 11, 0}, {ED_FIELD_MAX_TURN, 11, 1},
-                                {ED_FIELD_NONE, 0, 0}};
+                                {ED_FIELD_SOUND_AT, 12, 0},   {ED_FIELD_BPM, 12, 1},        {ED_FIELD_NONE, 0, 0}};
 /* a look-at key's target, under its position */
 static const place one_look_at[] = {{ED_FIELD_TIME, 0, 0},      {ED_FIELD_HOLD, 0, 1},       {ED_FIELD_FOV, 4, 0},
                                     {ED_FIELD_X, 1, 0},         {ED_FIELD_Y, 2, 0},          {ED_FIELD_Z, 3, 0},
@@ -52,7 +53,8 @@ static const place one_look_at[] = {{ED_FIELD_TIME, 0, 0},      {ED_FIELD_HOLD, 
                                     {ED_FIELD_EASE_IN, 9, 0},   {ED_FIELD_EASE_OUT, 9, 1},   {ED_FIELD_SHAKE_POS, 10, 0},
                                     {ED_FIELD_SHAKE_POS_HZ, 10, 1}, {ED_FIELD_SHAKE_ROT, 11, 0}, {ED_FIELD_SHAKE_ROT_HZ, 11, 1},
                                     {ED_FIELD_SHAKE_FOV, 12, 0}, {ED_FIELD_SHAKE_FOV_HZ, 12, 1}, {ED_FIELD_SHAKE_SEED, 13, 0},
-                                    {ED_FIELD_MAX_TURN, 13, 1}, {ED_FIELD_NONE, 0, 0}};
+                                    {ED_FIELD_MAX_TURN, 13, 1}, {ED_FIELD_SOUND_AT, 14, 0}, {ED_FIELD_BPM, 14, 1},
+                                    {ED_FIELD_NONE, 0, 0}};
 static const place many_keys[] = {{ED_FIELD_SHIFT, 0, 0}, {ED_FIELD_TURN, 1, 0}, {ED_FIELD_SCALE, 2, 0},
                                   {ED_FIELD_CX, 0, 1},    {ED_FIELD_CY, 1, 1},   {ED_FIELD_CZ, 2, 1},
                                   {ED_FIELD_DURATION, 3, 0}, {ED_FIELD_NONE, 0, 0}};
@@ -86,6 +88,9 @@ static double shake_value(const ed_app *app, int which)
 
 /* Fields that are "-" when the path has none, typed away with nothing or a dash. */
 static int optional(ed_field f) { return f == ED_FIELD_FOCUS || f == ED_FIELD_APERTURE || f == ED_FIELD_WIDTH; }
+
+/* The sound's fields: "-" without a sound (and bpm without a beat grid). */
+static int sound_field(ed_field f) { return f == ED_FIELD_BPM || f == ED_FIELD_SOUND_AT; }
 
 /* Focus or aperture: which (0, 1) for a lens field, else -1. */
 static int lens(ed_field f) { return f == ED_FIELD_FOCUS ? 0 : f == ED_FIELD_APERTURE ? 1 : -1; }
@@ -133,6 +138,8 @@ double ed_inspector_value(const ed_app *app, ed_field f)
     case ED_FIELD_CZ: return c.z;
     case ED_FIELD_SHAKE_SCALE: return k && (k->flags & CP_KEY_SHAKE_SCALE) ? k->shake_scale : 1;
     case ED_FIELD_DURATION: return ed_pace_span_seconds(app);
+    case ED_FIELD_BPM: return app->audio.member->bpm;
+    case ED_FIELD_SOUND_AT: return app->audio.member->offset;
     default: return shake_field(f) >= 0 ? shake_value(app, shake_field(f)) : 0;
     }
 }
@@ -142,7 +149,8 @@ static void format(const ed_app *app, ed_field f, char *out, size_t n)
     double v = ed_inspector_value(app, f);
     const cp_key *k = active(app);
     if ((f == ED_FIELD_HOLD && (!k || !(k->flags & CP_KEY_HOLD))) || (optional(f) && !(v > 0)) ||
-        (f == ED_FIELD_SHAKE_SCALE && (!k || !(k->flags & CP_KEY_SHAKE_SCALE)))) {
+        (f == ED_FIELD_SHAKE_SCALE && (!k || !(k->flags & CP_KEY_SHAKE_SCALE))) ||
+        (sound_field(f) && (!app->audio.member->file[0] || (f == ED_FIELD_BPM && !(v > 0))))) {
         snprintf(out, n, "-");
         return;
     }
@@ -161,6 +169,7 @@ static void format(const ed_app *app, ed_field f, char *out, size_t n)
         break;
     case ED_FIELD_FOV: case ED_FIELD_YAW: case ED_FIELD_PITCH: case ED_FIELD_ROLL: case ED_FIELD_TURN:
     case ED_FIELD_APERTURE: case ED_FIELD_EASE_IN: case ED_FIELD_EASE_OUT: case ED_FIELD_MAX_TURN:
+    case ED_FIELD_BPM: case ED_FIELD_SOUND_AT:
         snprintf(out, n, "%.2f", v);
         break;
     default: snprintf(out, n, "%.3f", v); break;
@@ -294,6 +303,8 @@ int ed_inspector_apply(ed_app *app, ed_field f, double v)
     case ED_FIELD_EASE_IN: return ed_edit_ease(app, v, k->ease[1]);
     case ED_FIELD_EASE_OUT: return ed_edit_ease(app, k->ease[0], v);
     case ED_FIELD_MAX_TURN: return ed_options_set_max_angular_speed(app, v);
+    case ED_FIELD_BPM: return ed_sound_set_grid(app, app->audio.member->offset, v);
+    case ED_FIELD_SOUND_AT: return ed_sound_set_grid(app, v, app->audio.member->bpm);
     default:
         ed_app_message(app, 1, "%s cannot be set here", ed_field_name(f));
         return -1;
@@ -569,6 +580,12 @@ void ed_inspector_type_begin(ed_app *app, ed_field f)
     else if (f == ED_FIELD_EASE)
         ed_app_message(app, 0, "ease: linear, ease-in, ease-out or ease-in-out (or a number 0..1 for both sides), "
                                "Enter applies");
+    else if (f == ED_FIELD_BPM)
+        ed_app_message(app, 0, "bpm: the sound's beats per minute, for the beat grid key times snap to (nothing or - "
+                               "for none); Enter applies");
+    else if (f == ED_FIELD_SOUND_AT)
+        ed_app_message(app, 0, "sound: the path time in seconds at which the sound starts (negative: the path starts "
+                               "into it); Enter applies");
     else if (f == ED_FIELD_MAX_TURN)
         ed_app_message(app, 0, "turn/s: the fastest the camera should turn, degrees per second (0: the default, "
                                "30); check warns of a whip pan beyond 3 times it; Enter applies");
@@ -646,10 +663,11 @@ int ed_inspector_type_enter(ed_app *app, int next)
         return -1;
     double v;
     /* a hold, focus or aperture typed away: nothing, or a dash */
-    if ((f == ED_FIELD_HOLD || optional(f) || f == ED_FIELD_SHAKE_SCALE) && !app->ui.typing.fresh &&
+    if ((f == ED_FIELD_HOLD || optional(f) || f == ED_FIELD_SHAKE_SCALE || f == ED_FIELD_BPM) && !app->ui.typing.fresh &&
         (app->ui.typing.text[strspn(app->ui.typing.text, " ")] == '\0' || strcmp(app->ui.typing.text, "-") == 0)) {
         app->ui.typing.field = 0;
         if ((f == ED_FIELD_HOLD            ? ed_edit_hold(app, 0, 0)
+             : f == ED_FIELD_BPM         ? ed_sound_set_grid(app, app->audio.member->offset, 0)
              : f == ED_FIELD_SHAKE_SCALE ? ed_edit_shake_scale(app, 0, 0)
              : f == ED_FIELD_WIDTH       ? ed_edit_frame_width(app, 0, 0)
                                          : ed_edit_lens(app, lens(f), 0, 0)) != 0) {

@@ -37,6 +37,7 @@ typedef enum ed_field {
        through them in turn) and its two sides, 0..1 */
     ED_FIELD_EASE, ED_FIELD_EASE_IN, ED_FIELD_EASE_OUT,
     ED_FIELD_MAX_TURN, /* the path's max_angular_speed, degrees per second, shown with each key */
+    ED_FIELD_BPM, ED_FIELD_SOUND_AT, /* the path's sound: its tempo and the path time it starts at ("-": none) */
     ED_FIELD_COUNT
 } ed_field;
 

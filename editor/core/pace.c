@@ -76,6 +76,24 @@ static int retime_span(ed_app *app, const cp_path *from, size_t first, size_t la
     return 0;
 }
 
+/* The span as typed, to the digit: the retime's sums of scaled segments
+ * may end an ulp or two off `seconds` (20.000000000000004 for 20), which a
+ * person who typed 20 would read as a value changed without a word. The
+ * span's last key (a loop's period) takes the difference. */
+static void exact_span(cp_document *w, size_t a, size_t b, int whole, double seconds)
+{
+    const size_t n = w->count;
+    if (whole && w->options.ends == CP_ENDS_CLOSED) {
+        w->options.period = seconds;
+        return;
+    }
+    const double t = w->keys[a].time + seconds - (whole ? hold_of(&w->keys[b]) : 0.0);
+    const double before = w->keys[b - 1].time + hold_of(&w->keys[b - 1]);
+    if (b > a && fabs(t - w->keys[b].time) <= 1e-9 * fmax(1.0, fabs(t)) && t > before &&
+        (b + 1 >= n || t + hold_of(&w->keys[b]) < w->keys[b + 1].time))
+        w->keys[b].time = t;
+}
+
 int ed_pace_duration(ed_app *app, double seconds)
 {
     if (ed_app_ready(app))
@@ -105,6 +123,7 @@ int ed_pace_duration(ed_app *app, double seconds)
         cp_document_free(&work);
         return -1;
     }
+    exact_span(&work, a, b, whole, seconds);
     if (ed_app_commit(app, &work, app->doc.cur.selected, 1))
         return -1;
     if (whole)
@@ -153,16 +172,38 @@ int ed_pace_drag_duration(ed_app *app, double delta)
 
 /* ---- speed ------------------------------------------------------------------------------------------ */
 
-/* Whether a drag at a key sets the key's ease rather than moving key
- * times. The next step: once keys carry the library's per-key "ease"
- * ([IN, OUT], how the camera arrives at and leaves a key), a drag at key i
- * is to set key i's ease and leave every key time alone, and this is where
- * that choice is to be made. Until then the keys have no ease to set: a
- * drag at a key moves the times of the segments that meet there. */
+/* Whether a drag at key i sets the key's ease rather than moving key
+ * times: in smooth and constant-speed timing (keys timing has no warp to
+ * ease), at a key where the camera does not rest already (a hold, or the
+ * first or last key of an open path, where the path starts and stops). */
 static int key_drag_sets_ease(const cp_document *w, size_t i)
 {
-    (void)w, (void)i;
-    return 0;
+    if (w->options.timing == CP_TIMING_KEYS || (w->keys[i].flags & CP_KEY_HOLD))
+        return 0;
+    return w->options.ends == CP_ENDS_CLOSED || (i > 0 && i + 1 < w->count);
+}
+
+/* Key k's speed multiplied by `factor` through its ease (docs/math.md,
+ * section 20: the speed at the key is 1 - max(in, out) of its natural
+ * speed). The new depth is 1 - factor (1 - depth), clamped to [0, 1]; the
+ * two sides keep their proportion (a key without an ease gets both). An
+ * ease of 1 (an instant of rest) counts as 1/ED_PACE_MAX_FACTOR of the
+ * natural speed when the speed goes up, or no drag could lift it. What
+ * the ease could not take (the speed above the natural one, once the ease
+ * is gone) is returned, to be set by moving key times; 1 when none. */
+static double ease_key(cp_key *k, double factor)
+{
+    const double e0 = fmax(k->ease[0], k->ease[1]);
+    double s0 = 1 - e0;
+    if (factor > 1 && s0 < 1 / ED_PACE_MAX_FACTOR)
+        s0 = 1 / ED_PACE_MAX_FACTOR;
+    const double s = s0 * factor;
+    double e = fmin(fmax(1 - s, 0), 1);
+    if (e < 1e-9)
+        e = 0;
+    for (int c = 0; c < 2; c++)
+        k->ease[c] = e0 > 0 ? fmin(k->ease[c] * (e / e0), 1) : e;
+    return s > 1 ? s : 1;
 }
 
 /* The time segment j ends at: key j + 1's, or for a loop's last segment key 0's a period on. */
@@ -232,6 +273,26 @@ static int speed_change(ed_app *app, cp_document *w, ed_pace_at at, size_t i, do
                        ED_PACE_MAX_FACTOR, ED_PACE_MAX_FACTOR, factor);
         return -1;
     }
+    char pre[128] = "";
+    if (at == ED_PACE_KEY && key_drag_sets_ease(w, i)) {
+        const double was[2] = {w->keys[i].ease[0], w->keys[i].ease[1]};
+        const double rest = ease_key(&w->keys[i], factor);
+        const double *e = w->keys[i].ease, depth = fmax(e[0], e[1]);
+        if (rest == 1) {
+            if (e[0] == was[0] && e[1] == was[1])
+                ed_app_message(app, 0, "speed at key %zu: the camera comes to an instant of rest there already "
+                                       "(ease 1.00); a hold keeps it there longer", i);
+            else
+                ed_app_message(app, 0, "speed at key %zu x%.2f: ease in %.2f, out %.2f (was %.2f, %.2f): the camera "
+                                       "passes key %zu at %.2f of its natural speed; no key time moved",
+                               i, factor, e[0], e[1], was[0], was[1], i, 1 - depth);
+            return 0;
+        }
+        snprintf(pre, sizeof pre, "key %zu's ease taken away (was in %.2f, out %.2f), then ", i, was[0], was[1]);
+        if (was[0] == 0 && was[1] == 0)
+            pre[0] = 0;
+        factor = rest;
+    }
     if (w->options.timing == CP_TIMING_CONSTANT_SPEED) {
         /* one speed: the whole path's moving time divided by the factor (from work's keys: a
            drag's origin, not the path it shows now) */
@@ -249,11 +310,10 @@ static int speed_change(ed_app *app, cp_document *w, ed_pace_at at, size_t i, do
         cp_path_destroy(from);
         if (rc)
             return -1;
-        ed_app_message(app, 0, "constant speed x%.2f: the path's duration %.2f s (was %.2f s)", factor, want, d);
+        ed_app_message(app, 0, "%sconstant speed x%.2f: the path's duration %.2f s (was %.2f s)", pre, factor, want,
+                       d);
         return 0;
     }
-    if (at == ED_PACE_KEY && key_drag_sets_ease(w, i))
-        return -1; /* not reached: see key_drag_sets_ease */
     size_t a = i, b = i + 1;
     if (at == ED_PACE_KEY) {
         a = i > 0 ? i - 1 : 0;
@@ -273,7 +333,7 @@ static int speed_change(ed_app *app, cp_document *w, ed_pace_at at, size_t i, do
         snprintf(tail, sizeof tail, "; segment %zu gave the time", b);
     else
         snprintf(tail, sizeof tail, "; the path's duration changed %+.2f s", moved);
-    ed_app_message(app, 0, "speed %s x%.2f%s: key %zu %+.2f s%s", what, f,
+    ed_app_message(app, 0, "%sspeed %s x%.2f%s: key %zu %+.2f s%s", pre, what, f,
                    f != factor ? " (as fast as it goes: 0.01 s a segment)" : "", b < n ? b : 0, moved, tail);
     return 0;
 }

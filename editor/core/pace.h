@@ -22,6 +22,18 @@
  * keeps its time, keys i and i + 1 move, and the change at key i + 1 is
  * given and taken the same way. In constant-speed timing there is one
  * speed: a drag anywhere sets it for the whole path (its duration).
+ *
+ * Speed at a key, by its ease: in smooth and constant-speed timing, at a
+ * key where the camera does not rest already (no hold; not the first or
+ * last key of an open path), the speed at the key is set by the key's
+ * ease (docs/math.md, section 20: the camera passes the key at
+ * 1 - max(in, out) of its natural speed) and no key time moves. Slower:
+ * the depth becomes 1 - factor (1 - depth), at most 1 (an instant of
+ * rest); a key without an ease gets it on both sides, an eased key keeps
+ * the proportion of its two sides. Faster: the ease is taken away first
+ * (an ease of 1 counting as 1/ED_PACE_MAX_FACTOR of the natural speed),
+ * and what is left of the factor moves key times as above (or sets the
+ * constant speed).
  */
 #ifndef ED_PACE_H
 #define ED_PACE_H

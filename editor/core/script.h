@@ -39,6 +39,9 @@ typedef struct ed_script_host {
     /* Reads the queue as the window does once a frame (`pump`); returns the
      * number of events read. NULL: unsupported. */
     int (*pump)(void *ctx, ed_app *app, ed_control *ctl);
+    /* Puts a file dropped on the window on the window system's queue
+     * (`queue drop FILE`). NULL: unsupported. */
+    void (*queue_drop)(void *ctx, const char *file);
 } ed_script_host;
 
 typedef struct ed_script {

@@ -473,6 +473,13 @@ static const ed_script_command commands[] = {
     {"hide", 1, 3, c_hide, "hide NODE|at X Y",
      "hide the scene's node NODE (and what is under it), or the object at a pixel, from the view and the clearance "
      "check; saved in the path file's \"hidden\" (Ctrl+H)"},
+    {"audio", 1, 4, ed_script_c_audio, "audio FILE [OFFSET [BPM [FIRST_BEAT]]]|none",
+     "the path's sound (recorded in the path file's \"audio\"; FILE a WAV, OGG or MP3 file): played from path time "
+     "OFFSET s (default 0), with a beat grid of BPM beats per minute (default none) with a beat FIRST_BEAT s into the "
+     "sound; none takes it away; one undo step"},
+    {"drop", 1, 1, ed_script_c_drop, "drop FILE",
+     "a file dropped on the window: a sound (WAV, OGG, MP3) becomes the path's sound, keeping the offset and beat "
+     "grid"},
     {"snap", 1, 2, c_snap, "snap on|off|fps N",
      "key times dragged along the timeline or in the inspector, holds dragged in the inspector, and keys put at the "
      "playhead (F2 through the path camera, K) snap to frames at N frames per second (default 30) and to the audio's "
@@ -518,8 +525,8 @@ static const ed_script_command commands[] = {
     {"duration", 1, 1, ed_script_c_duration, "duration SECONDS",
      "the selected keys' span (two or more selected) or the whole path's duration, holds kept"},
     {"speed-at", 3, 3, ed_script_c_speed_at, "speed-at segment|key N FACTOR",
-     "the speed at segment N (key N to N+1) or key N times FACTOR, by moving key times, as a drag of the speed "
-     "strip does"},
+     "the speed at segment N (key N to N+1) or key N times FACTOR, by moving key times or (at a key in smooth or "
+     "constant-speed timing) by the key's ease, as a drag of the speed strip does"},
     {"interpolation", 1, 1, c_interpolation, "interpolation c2|bisector|catmull-rom|linear|step",
      "the interpolation of position, rotation and fov"},
     {"ends", 1, 1, c_ends, "ends natural|rest|closed", "the end behaviour"},
@@ -552,16 +559,17 @@ static const ed_script_command commands[] = {
      "a left-button drag through the input layer: a box, the gizmo, a key's marker or tick, a value"},
     {"event", 1, 3, ed_script_c_event, "event resize W H|minimize|restore|focus-lost|focus-gained",
      "a window event through the input layer"},
-    {"queue", 2, 3, ed_script_c_queue, "queue click X Y|key KEY|text TEXT",
+    {"queue", 2, 3, ed_script_c_queue, "queue click X Y|key KEY|text TEXT|drop FILE",
      "put events on the window system's queue, unread: a left click, a key pressed while the window takes no "
-     "text (no text with it), or keys typed while it does (each with its text)"},
+     "text (no text with it), keys typed while it does (each with its text), or a file dropped on the window"},
     {"pump", 0, 0, ed_script_c_pump, "pump", "read the queued events as the window reads them in one frame"},
     {"screenshot", 1, 1, ed_script_c_screenshot, "screenshot FILE", "save what the window shows now (.bmp or .png)"},
     {"expect", 2, ED_SCRIPT_MAX_WORDS - 1, ed_script_c_expect,
      "expect keys N|dirty yes/no|selected N/none|selected-count N|prompt NAME|playhead T [TOL]|interpolation NAME|"
      "ends NAME|timing NAME|orientation NAME|key-time I T|key I time T [TOL]|key I position X Y Z [TOL]|"
      "key I fov F [TOL]|key I rotation YAW PITCH ROLL [TOL]|key I hold S|none [TOL]|key I target X Y Z|none [TOL]|"
-     "key I focus M|none [TOL]|key I aperture F|none [TOL]|camera X Y Z [TOL]|camera-speed V [TOL]|message TEXT|scene NAME|"
+     "key I focus M|none [TOL]|key I aperture F|none [TOL]|key I ease IN OUT [TOL]|camera X Y Z [TOL]|"
+     "camera-speed V [TOL]|message TEXT|scene NAME|"
      "triangles N|hidden N|clearance N|through T|clear T|games N|game-key I|game-camera NAME X Y Z|shot N|shots N|"
      "shot-part N FROM TO BLEND [TOL]|sequence-time T [TOL]",
      "stop with an error unless the editor is in that state (for tests)"},

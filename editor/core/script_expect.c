@@ -156,19 +156,19 @@ static int x_key_time(ed_script *s, char **a, int na, char *err, size_t n)
 
 /* key I time T [TOL] | key I position X Y Z [TOL] | key I fov F [TOL] | key I rotation YAW PITCH ROLL [TOL]
  * | key I hold S|none [TOL] | key I target X Y Z|none [TOL] | key I focus M|none [TOL]
- * | key I aperture F|none [TOL] */
+ * | key I aperture F|none [TOL] | key I ease IN OUT [TOL] */
 static int x_key(ed_script *s, char **a, int na, char *err, size_t n)
 {
     static const char *const what[] = {"time", "position", "fov", "rotation", "hold", "target", "focus", "aperture",
-                                       NULL};
-    static const int counts[] = {1, 3, 1, 3, 1, 3, 1, 1};
+                                       "ease", NULL};
+    static const int counts[] = {1, 3, 1, 3, 1, 3, 1, 1, 2};
     long i;
     if (ed_script_index(s, a[0], &i, err, n))
         return -1;
     int w = ed_script_choice(s, a[1], what, err, n);
     if (w < 0)
         return -1;
-    const int none = w >= 5 && na >= 3 && strcmp(a[2], "none") == 0;
+    const int none = w >= 5 && w <= 7 && na >= 3 && strcmp(a[2], "none") == 0;
     if (!none && na != 2 + counts[w] && na != 3 + counts[w])
         return ed_script_fail(s, err, n, "expect key I %s takes %d number%s and an optional tolerance", what[w],
                               counts[w], counts[w] > 1 ? "s" : "");
@@ -202,6 +202,7 @@ static int x_key(ed_script *s, char **a, int na, char *err, size_t n)
     case 5: got[0] = k->target.x, got[1] = k->target.y, got[2] = k->target.z; break;
     case 6: got[0] = k->focus; break;
     case 7: got[0] = k->aperture; break;
+    case 8: got[0] = k->ease[0], got[1] = k->ease[1]; break;
     default:
         ed_quat_to_yaw_pitch_roll(k->rotation, &got[0], &got[1], &got[2]);
         for (int c = 0; c < 3; c++)
@@ -217,6 +218,9 @@ static int x_key(ed_script *s, char **a, int na, char *err, size_t n)
             if (counts[w] == 1)
                 return ed_script_fail(s, err, n, "expected key %ld %s %.9g (within %g), it is %.17g", i, what[w], v[0],
                                       tol, got[0]);
+            if (counts[w] == 2)
+                return ed_script_fail(s, err, n, "expected key %ld %s (%.9g, %.9g) (within %g), it is (%.17g, %.17g)",
+                                      i, what[w], v[0], v[1], tol, got[0], got[1]);
             return ed_script_fail(s, err, n, "expected key %ld %s (%.9g, %.9g, %.9g) (within %g), it is (%.17g, %.17g, %.17g)",
                                   i, what[w], v[0], v[1], v[2], tol, got[0], got[1], got[2]);
         }

@@ -42,6 +42,9 @@ int ed_script_c_insert_at_playhead(ed_script *s, int argc, char **argv, char *er
 /* script_pace.c */
 int ed_script_c_duration(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_speed_at(ed_script *s, int argc, char **argv, char *err, size_t n);
+/* script_sound.c */
+int ed_script_c_audio(ed_script *s, int argc, char **argv, char *err, size_t n);
+int ed_script_c_drop(ed_script *s, int argc, char **argv, char *err, size_t n);
 /* script_link.c: linked games, and their checks of `expect` */
 int ed_script_c_link(ed_script *s, int argc, char **argv, char *err, size_t n);
 int ed_script_c_link_wait(ed_script *s, int argc, char **argv, char *err, size_t n);

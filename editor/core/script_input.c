@@ -126,6 +126,12 @@ int ed_script_c_queue(ed_script *s, int argc, char **argv, char *err, size_t n)
     }
     if (argc != 3)
         return ed_script_fail(s, err, n, "queue %s needs one word", argv[1]);
+    if (strcmp(argv[1], "drop") == 0) {
+        if (!s->host->queue_drop)
+            return ed_script_fail(s, err, n, "queue drop: this program's window takes no dropped files");
+        s->host->queue_drop(s->host->ctx, argv[2]);
+        return 0;
+    }
     if (strcmp(argv[1], "key") == 0) {
         int key;
         unsigned mods;
@@ -151,7 +157,7 @@ int ed_script_c_queue(ed_script *s, int argc, char **argv, char *err, size_t n)
         }
         return 0;
     }
-    return ed_script_fail(s, err, n, "queue: '%s' is not click, key or text", argv[1]);
+    return ed_script_fail(s, err, n, "queue: '%s' is not click, key, text or drop", argv[1]);
 }
 
 int ed_script_c_pump(ed_script *s, int argc, char **argv, char *err, size_t n)

@@ -206,6 +206,20 @@ static void host_queue_event(void *ctx, const ed_event *ev)
         SDL_PushEvent(&se);
 }
 
+/* A file dropped on the window, as SDL gives it: the name SDL_malloc'd, freed by its reader. */
+static void host_queue_drop(void *ctx, const char *file)
+{
+    host_queue *q = ((ed_offscreen *)ctx)->queue;
+    if (queue_ready(q) != 0)
+        return;
+    SDL_Event se;
+    memset(&se, 0, sizeof se);
+    se.type = SDL_DROPFILE;
+    se.drop.file = SDL_strdup(file);
+    if (se.drop.file && SDL_PushEvent(&se) != 1)
+        SDL_free(se.drop.file);
+}
+
 static int host_pump(void *ctx, ed_app *app, ed_control *c)
 {
     host_queue *q = ((ed_offscreen *)ctx)->queue;
@@ -237,7 +251,8 @@ int ed_run_headless(const ed_args *o)
     if (rc == 0 && o->script) {
         host_queue queue = {&off, {0, 0}, 0};
         off.queue = &queue;
-        ed_script_host host = {&off, host_screenshot, host_event, progress, host_queue_event, host_pump};
+        ed_script_host host = {&off, host_screenshot, host_event, progress, host_queue_event, host_pump,
+                               host_queue_drop};
         ed_script s;
         memset(&s, 0, sizeof s);
         s.app = &app;

@@ -220,6 +220,12 @@ int ed_input_pump(ed_input_state *st, ed_control *ctl, ed_app *app)
     int untexted = 0;   /* events SDL queued before text input went on */
     while (SDL_PollEvent(&e)) {
         n++;
+        if (e.type == SDL_DROPFILE) { /* a name, not an input event: the control layer takes it whole */
+            if (e.drop.file)
+                ed_control_drop(ctl, app, e.drop.file);
+            SDL_free(e.drop.file);
+            continue;
+        }
         if (ed_input_translate(&e, &ev))
             ed_control_event(ctl, app, &ev);
         if (untexted > 0) {

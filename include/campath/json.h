@@ -203,6 +203,13 @@ typedef struct cp_audio {
  * (a program put it there: a loaded file was checked). */
 CP_API cp_status cp_document_audio(const cp_document *doc, cp_audio *audio, cp_error *error);
 CP_API cp_status cp_path_audio(const cp_path *path, cp_audio *audio, cp_error *error);
+/* Sets the document's "audio" member to `audio` (NULL, or file "": takes it
+ * out), in the extras where it was (else at their end), every other member
+ * kept as it was; offset, bpm and first_beat are written when not 0. The
+ * values are checked as the reader checks them (bpm 0: no beat grid); on
+ * an error (its field, "audio.bpm", in the message) the document is
+ * unchanged. The extras are allocated with the document's allocator. */
+CP_API cp_status cp_document_set_audio(cp_document *doc, const cp_audio *audio, cp_error *error);
 
 #ifdef __cplusplus
 }

@@ -171,3 +171,109 @@ cp_status cp_path_audio(const cp_path *path, cp_audio *audio, cp_error *error)
 {
     return audio_from_extras(NULL, cp_path_extras(path), audio, error);
 }
+
+/* ---- into the extras ------------------------------------------------------------------------------- */
+
+typedef struct put_audio {
+    cpi_buf       *o;
+    const cpi_buf *member; /* the new member's value, or NULL to take it out */
+    int            put;    /* the member was written where the old one was */
+} put_audio;
+
+static int put_member_or_audio(void *ctx, const char *name, size_t name_len, const char *value, size_t value_len)
+{
+    put_audio *p = ctx;
+    const int audio = name_len == 7 && memcmp(name, "\"audio\"", 7) == 0;
+    if (audio && (!p->member || p->put))
+        return CP_OK;
+    cpi_buf_append(p->o, p->o->len ? ", " : "{", p->o->len ? 2 : 1);
+    cpi_buf_append(p->o, name, name_len);
+    cpi_buf_append(p->o, ": ", 2);
+    if (audio) {
+        cpi_buf_append(p->o, p->member->data, p->member->len);
+        p->put = 1;
+    } else {
+        cpi_buf_append(p->o, value, value_len);
+    }
+    return CP_OK;
+}
+
+/* Whether `a` is a member the reader would take; the error names its field. */
+static cp_status check_audio(const cp_audio *a, cp_error *error)
+{
+    const char *end = memchr(a->file, 0, sizeof a->file);
+    const size_t n = end ? (size_t)(end - a->file) : sizeof a->file;
+    if (n > CP_AUDIO_MAX_FILE)
+        return cpi_error_at(error, CP_ERR_LIMIT, -1, "audio.file",
+                            "audio.file: over the limit of %d bytes (CP_AUDIO_MAX_FILE)", CP_AUDIO_MAX_FILE);
+    const size_t bad = cpi_utf8_invalid(a->file, n);
+    if (bad < n)
+        return cpi_error_at(error, CP_ERR_INVALID, -1, "audio.file",
+                            "audio.file: byte %zu (0x%02X) is not well-formed UTF-8 (a path file is UTF-8 text)", bad,
+                            (unsigned)(unsigned char)a->file[bad]);
+    if (!(fabs(a->offset) <= CP_AUDIO_MAX_TIME))
+        return cpi_error_at(error, CP_ERR_INVALID, -1, "audio.offset",
+                            "audio.offset: %g is out of range (seconds within ±1e6)", a->offset);
+    if (!(fabs(a->first_beat) <= CP_AUDIO_MAX_TIME))
+        return cpi_error_at(error, CP_ERR_INVALID, -1, "audio.first_beat",
+                            "audio.first_beat: %g is out of range (seconds within ±1e6)", a->first_beat);
+    if (!(a->bpm >= 0 && a->bpm <= CP_AUDIO_MAX_BPM))
+        return cpi_error_at(error, CP_ERR_INVALID, -1, "audio.bpm",
+                            "audio.bpm: %g is out of range (beats per minute, more than 0 and at most 1000; 0: no "
+                            "beat grid)",
+                            a->bpm);
+    return CP_OK;
+}
+
+cp_status cp_document_set_audio(cp_document *doc, const cp_audio *audio, cp_error *error)
+{
+    const cp_allocator *A = &doc->allocator;
+    const int set = audio && audio->file[0];
+    cpi_buf member = {.alloc = A};
+    if (set) {
+        cp_status st = check_audio(audio, error);
+        if (st != CP_OK)
+            return st;
+        /* the members the reader takes, the optional ones only when not their defaults */
+        cpi_buf_puts(&member, "{\"file\": ");
+        cpi_buf_json_string(&member, audio->file, strlen(audio->file));
+        const char *const names[3] = {"offset", "bpm", "first_beat"};
+        const double values[3] = {audio->offset, audio->bpm, audio->first_beat};
+        for (int i = 0; i < 3; i++)
+            if (values[i] != 0) {
+                cpi_buf_printf(&member, ", \"%s\": ", names[i]);
+                cpi_buf_double(&member, values[i]);
+            }
+        cpi_buf_puts(&member, "}");
+        if (member.failed)
+            return cpi_error_set(error, CP_ERR_MEMORY, "out of memory");
+    }
+    cpi_buf o = {.alloc = A};
+    put_audio p = {&o, set ? &member : NULL, 0};
+    if (doc->extras) {
+        cp_status st = cpi_json_object_members(A, doc->extras, "extras", put_member_or_audio, &p, error);
+        if (st != CP_OK) {
+            cpi_buf_free(&member);
+            cpi_buf_free(&o);
+            return st;
+        }
+    }
+    if (set && !p.put) {
+        cpi_buf_append(&o, o.len ? ", " : "{", o.len ? 2 : 1);
+        cpi_buf_puts(&o, "\"audio\": ");
+        cpi_buf_append(&o, member.data, member.len);
+    }
+    cpi_buf_free(&member);
+    if (o.len)
+        cpi_buf_append(&o, "}", 1);
+    if (o.failed) {
+        cpi_buf_free(&o);
+        return cpi_error_set(error, CP_ERR_MEMORY, "out of memory");
+    }
+    char *text = o.len ? cpi_buf_take(&o, NULL) : NULL;
+    cpi_buf_free(&o);
+    cpi_free(A, doc->extras);
+    doc->extras = text;
+    cpi_error_clear(error);
+    return CP_OK;
+}

@@ -12,6 +12,7 @@
 #include "inspector.h"
 #include "layout.h"
 #include "player.h"
+#include "sound.h"
 #include "status.h"
 #include "wave.h"
 
@@ -348,6 +349,183 @@ static void a_hold_dragged_in_the_inspector_should_end_on_the_grid(void **state)
     free(wav);
 }
 
+/* ---- the sound set from inside the editor ------------------------------------------------------------ */
+
+static void the_audio_command_should_set_the_sound_in_one_undo_step(void **state)
+{
+    edtest_fixture *f = *state;
+    ed_app *app = &f->app;
+    char *wav = edtest_path(f->dir, "day.wav");
+    write_ramp_wav(wav, 96000, 48000);
+    assert_int_equal(edtest_write_path(f->file, 3, "\"other\": 7,"), 0);
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    assert_false(ed_audio_has_sound(&app->audio));
+    unsigned long rev = app->doc.cur.revision;
+    char line[1200];
+    snprintf(line, sizeof line, "audio %s 0.5 120 0.25", wav);
+    assert_int_equal(ed_script_line(&f->s, line, f->err, sizeof f->err), 0);
+    assert_true(ed_audio_has_sound(&app->audio));
+    assert_true(app->audio.member->offset == 0.5 && app->audio.member->bpm == 120 &&
+                app->audio.member->first_beat == 0.25);
+    /* stored relative to the path file, next to the other extras */
+    assert_string_equal(app->audio.member->file, "day.wav");
+    assert_non_null(strstr(app->doc.cur.doc.extras, "\"other\": 7"));
+    assert_non_null(strstr(app->base.message, "audio day.wav: 2.00 s of sound from 0.50 s of the path; 120.00 bpm, "
+                                              "a beat at 0.75 s of the path"));
+    assert_true(app->doc.cur.revision != rev);
+    assert_true(ed_app_dirty(app));
+    /* the beat grid is the new one */
+    ed_beat_grid g;
+    ed_audio_grid(&app->audio, &g);
+    assert_true(g.bpm == 120);
+    /* one undo step: no sound; redo: the sound again */
+    assert_int_equal(ed_edit_undo(app), 0);
+    ed_app_update(app, 0);
+    assert_false(ed_audio_has_sound(&app->audio));
+    assert_null(strstr(app->doc.cur.doc.extras, "audio"));
+    assert_int_equal(ed_edit_redo(app), 0);
+    ed_app_update(app, 0);
+    assert_true(ed_audio_has_sound(&app->audio));
+    /* saved and opened again */
+    assert_int_equal(ed_app_save(app), 0);
+    size_t size;
+    char *text = testutil_read_file(f->file, &size);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "\"audio\": {\"file\": \"day.wav\", \"offset\": 0.5, \"bpm\": 120, \"first_beat\": 0.25}"));
+    free(text);
+    /* errors in the user's terms, nothing changed */
+    rev = app->doc.cur.revision;
+    snprintf(line, sizeof line, "audio %s 0 1200", wav);
+    assert_int_equal(ed_script_line(&f->s, line, f->err, sizeof f->err), -1);
+    assert_non_null(strstr(f->err, "a tempo of 1200.00 bpm: type the beats per minute, more than 0 and at most 1000"));
+    snprintf(line, sizeof line, "audio %s/gone.wav", f->dir);
+    assert_int_equal(ed_script_line(&f->s, line, f->err, sizeof f->err), -1);
+    assert_non_null(strstr(f->err, "gone.wav is not there"));
+    assert_non_null(strstr(f->err, "the sound is as it was"));
+    assert_int_equal(ed_script_line(&f->s, "audio x.wav 0 zero", f->err, sizeof f->err), -1);
+    assert_int_equal(app->doc.cur.revision, rev);
+    assert_true(app->audio.member->bpm == 120);
+    /* a file that is there but no sound: set all the same, said, and the path works */
+    char *bad = edtest_path(f->dir, "bad.wav");
+    assert_int_equal(testutil_write_file(bad, "this is not a sound"), 0);
+    snprintf(line, sizeof line, "audio %s", bad);
+    assert_int_equal(ed_script_line(&f->s, line, f->err, sizeof f->err), 0);
+    assert_true(app->base.message_error);
+    assert_non_null(strstr(app->base.message, "the audio bad.wav: not a WAV file"));
+    assert_non_null(strstr(app->base.message, "undo takes it back"));
+    assert_false(ed_audio_has_sound(&app->audio));
+    assert_int_equal(ed_app_key_count(app), 3);
+    /* none: taken away, the other extras kept */
+    assert_int_equal(ed_script_line(&f->s, "audio none", f->err, sizeof f->err), 0);
+    assert_string_equal(app->audio.member->file, "");
+    assert_string_equal(app->doc.cur.doc.extras, "{\"other\": 7}");
+    assert_non_null(strstr(app->base.message, "audio none: the path has no sound"));
+    free(bad);
+    free(wav);
+}
+
+static void a_sound_dropped_on_the_window_should_become_the_paths_sound(void **state)
+{
+    edtest_fixture *f = *state;
+    ed_app *app = &f->app;
+    char *wav = edtest_path(f->dir, "one.wav"), *two = edtest_path(f->dir, "TWO.WAV");
+    write_ramp_wav(wav, 48000, 48000);
+    write_ramp_wav(two, 24000, 48000);
+    assert_int_equal(edtest_write_path(f->file, 3, ""), 0);
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    assert_int_equal(ed_control_drop(&f->ctl, app, wav), 0);
+    assert_string_equal(app->audio.member->file, "one.wav");
+    assert_true(app->audio.member->bpm == 0 && app->audio.member->offset == 0);
+    char line[1200];
+    snprintf(line, sizeof line, "audio %s 1 90", wav);
+    assert_int_equal(ed_script_line(&f->s, line, f->err, sizeof f->err), 0);
+    /* another sound dropped keeps the offset and the grid */
+    snprintf(line, sizeof line, "drop %s", two);
+    assert_int_equal(ed_script_line(&f->s, line, f->err, sizeof f->err), 0);
+    assert_string_equal(app->audio.member->file, "TWO.WAV");
+    assert_true(app->audio.member->bpm == 90 && app->audio.member->offset == 1);
+    assert_int_equal(app->audio.wave.frames, 24000);
+    /* what is not a sound is a message, nothing changes */
+    unsigned long rev = app->doc.cur.revision;
+    assert_int_equal(ed_control_drop(&f->ctl, app, f->file), -1);
+    assert_non_null(strstr(app->base.message, "not a sound the editor plays (WAV, OGG or MP3); nothing changed"));
+    assert_int_equal(app->doc.cur.revision, rev);
+    free(two);
+    free(wav);
+}
+
+/* The inspector's field, built as the window shows it. */
+static const ed_inspector_item *field_item(const ed_app *app, ed_field field)
+{
+    static ed_inspector in;
+    ed_inspector_build(app, &in);
+    for (int i = 0; i < in.count; i++)
+        if (in.items[i].field == field)
+            return &in.items[i];
+    fail_msg("no %s field in the inspector", ed_field_name(field));
+    return NULL;
+}
+
+/* Clicks a field open, types `s` into it (real text events), then Enter. */
+static void type_into(edtest_fixture *f, ed_field field, const char *s)
+{
+    const ed_rect b = field_item(&f->app, field)->box;
+    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, b.x + 5, b.y + 5);
+    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, b.x + 5, b.y + 5);
+    assert_int_equal(f->app.ui.typing.field, field);
+    ed_event ev = {.type = ED_EV_TEXT};
+    snprintf(ev.text, sizeof ev.text, "%s", s);
+    ed_control_event(&f->ctl, &f->app, &ev);
+    send(f, ED_EV_KEY_DOWN, ED_KEY_RETURN, 0, 0);
+}
+
+static void the_inspector_should_set_the_sounds_tempo_and_offset(void **state)
+{
+    edtest_fixture *f = *state;
+    ed_app *app = &f->app;
+    char *wav = edtest_path(f->dir, "beat.wav");
+    write_ramp_wav(wav, 48000, 48000);
+    assert_int_equal(edtest_write_path(f->file, 3, ""), 0);
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    ed_select_one(app, 1);
+    ed_app_refresh(app);
+    /* no sound: "-", and typing says what to do */
+    assert_string_equal(field_item(app, ED_FIELD_BPM)->value, "-");
+    assert_string_equal(field_item(app, ED_FIELD_SOUND_AT)->value, "-");
+    type_into(f, ED_FIELD_BPM, "120");
+    assert_non_null(strstr(app->base.message, "the path has no sound: drop a WAV, OGG or MP3 file on the window first"));
+    send(f, ED_EV_KEY_DOWN, ED_KEY_ESCAPE, 0, 0);
+    assert_int_equal(ed_sound_drop(app, wav), 0);
+    assert_string_equal(field_item(app, ED_FIELD_SOUND_AT)->value, "0.00");
+    assert_string_equal(field_item(app, ED_FIELD_BPM)->value, "-");
+    /* typed: each one undo step, the grid follows */
+    type_into(f, ED_FIELD_BPM, "96");
+    assert_true(app->audio.member->bpm == 96);
+    assert_non_null(strstr(app->base.message, "96.00 bpm, a beat at 0.00 s of the path"));
+    type_into(f, ED_FIELD_SOUND_AT, "1.5");
+    assert_true(app->audio.member->offset == 1.5 && app->audio.member->bpm == 96);
+    assert_string_equal(app->audio.member->file, "beat.wav");
+    assert_string_equal(field_item(app, ED_FIELD_SOUND_AT)->value, "1.50");
+    ed_beat_grid g;
+    ed_audio_grid(&app->audio, &g);
+    assert_true(g.bpm == 96);
+    assert_int_equal(ed_edit_undo(app), 0);
+    ed_app_update(app, 0);
+    assert_true(app->audio.member->offset == 0 && app->audio.member->bpm == 96);
+    /* a tempo out of range: refused in the user's terms, the field stays open */
+    type_into(f, ED_FIELD_BPM, "5000");
+    assert_non_null(strstr(app->base.message, "a tempo of 5000.00 bpm"));
+    assert_int_equal(app->ui.typing.field, ED_FIELD_BPM);
+    send(f, ED_EV_KEY_DOWN, ED_KEY_ESCAPE, 0, 0);
+    assert_true(app->audio.member->bpm == 96);
+    /* a dash: no beat grid */
+    type_into(f, ED_FIELD_BPM, "-");
+    assert_true(app->audio.member->bpm == 0);
+    assert_string_equal(field_item(app, ED_FIELD_BPM)->value, "-");
+    assert_non_null(strstr(app->base.message, "no beat grid"));
+    free(wav);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -359,6 +537,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_path_should_open_with_its_sound, setup, edtest_teardown),
         cmocka_unit_test_setup_teardown(a_missing_or_bad_sound_should_be_a_message_and_the_path_opens, setup, edtest_teardown),
         cmocka_unit_test_setup_teardown(dragged_key_times_should_snap_to_beats_and_frames, setup, edtest_teardown),
+        cmocka_unit_test_setup_teardown(the_audio_command_should_set_the_sound_in_one_undo_step, setup, edtest_teardown),
+        cmocka_unit_test_setup_teardown(a_sound_dropped_on_the_window_should_become_the_paths_sound, setup,
+                                        edtest_teardown),
+        cmocka_unit_test_setup_teardown(the_inspector_should_set_the_sounds_tempo_and_offset, setup, edtest_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -28,8 +28,10 @@ static int run(fixture *f, const char *const *lines)
 {
     for (int i = 0; lines[i]; i++) {
         f->s.line = i + 1;
-        if (ed_script_line(&f->s, lines[i], f->err, sizeof f->err) != 0)
+        if (ed_script_line(&f->s, lines[i], f->err, sizeof f->err) != 0) {
+            print_message("%s: %s\n", lines[i], f->err);
             return -1;
+        }
     }
     return 0;
 }
@@ -69,6 +71,16 @@ static void duration_should_set_the_path_or_the_selection_holds_kept(void **stat
     /* one key selected spans nothing: the whole path */
     const char *const one[] = {"select 3", "duration 6", "expect key-time 4 6", "undo", NULL};
     assert_int_equal(run(f, one), 0);
+    /* the duration typed, to the digit, whatever the sums of scaled segments round to */
+    for (int d = 1; d <= 40; d++) {
+        const double want = d * 0.7;
+        assert_int_equal(ed_pace_duration(&f->app, want), 0);
+        if (ed_app_duration(&f->app) != want)
+            fail_msg("duration %.17g came out as %.17g", want, ed_app_duration(&f->app));
+    }
+    for (int d = 0; d < 40; d++)
+        assert_int_equal(ed_edit_undo(&f->app), 0);
+    assert_near(t_of(f, 4), 4, 1e-12, 1);
     /* keys 1..3 span 2 s with the hold: 1.5 s of moving time become 2.5 s; key 4 follows */
     const char *const span[] = {"select 1-3", "duration 3", "expect key-time 0 0", "expect key-time 1 1",
                                 "expect key-time 3 4", "expect key-time 4 5", "expect key 1 hold 0.5", NULL};
@@ -246,6 +258,71 @@ static double mean_speed(const ed_app *app, size_t i)
     return (cp_path_distance_at(app->doc.path, b->time) - cp_path_distance_at(app->doc.path, start)) / (b->time - start);
 }
 
+/* The speed in m/s at time t, from the distance travelled (central difference). */
+static double speed_at(const ed_app *app, double t)
+{
+    const double h = 1e-5;
+    return (cp_path_distance_at(app->doc.path, t + h) - cp_path_distance_at(app->doc.path, t - h)) / (2 * h);
+}
+
+static void the_speed_at_a_key_should_be_set_by_its_ease(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    const double natural = speed_at(app, 2.0);
+    assert_true(natural > 1);
+    /* slower at an inner key in smooth timing: the ease, both sides, 1 - factor; no key time moves */
+    const char *const down[] = {"speed-at key 2 0.25", "expect key 2 ease 0.75 0.75", "expect key-time 1 1",
+                                "expect key-time 2 2", "expect key-time 3 3", "expect key-time 4 4", NULL};
+    assert_int_equal(run(f, down), 0);
+    assert_near(speed_at(app, 2.0), 0.25 * natural, 1e-6 * natural, 1);
+    assert_non_null(strstr(app->base.message, "at 0.25 of its natural speed; no key time moved"));
+    assert_user_terms(app->base.message);
+    /* again slower: the depth compounds (0.25 x 0.5 of the natural speed), the sides keep their proportion */
+    assert_int_equal(ed_edit_undo(app), 0);
+    const char *const shaped[] = {"select 2", "edit ease 0.5 0.25", "select none", "speed-at key 2 0.5",
+                                  "expect key 2 ease 0.75 0.375", "expect key-time 2 2", NULL};
+    assert_int_equal(run(f, shaped), 0);
+    /* faster: the ease goes first; x1.5 of 0.25 leaves an ease of 0.625 with the same proportion */
+    const char *const up[] = {"speed-at key 2 1.5", "expect key 2 ease 0.625 0.3125", "expect key-time 2 2", NULL};
+    assert_int_equal(run(f, up), 0);
+    /* then, past the natural speed, the key times move as without an ease: x8 of 0.375 is 3 times natural */
+    assert_int_equal(ed_script_line(&f->s, "speed-at key 2 8", f->err, sizeof f->err), 0);
+    assert_near(edtest_key(app, 2)->ease[0], 0, 0, 1);
+    assert_near(edtest_key(app, 2)->ease[1], 0, 0, 1);
+    assert_near(t_of(f, 1), 1, 0, 1);
+    assert_near(t_of(f, 2), 1 + 1.0 / 3.0, 1e-12, 1);
+    assert_non_null(strstr(app->base.message, "key 2's ease taken away (was in 0."));
+    assert_non_null(strstr(app->base.message, "then speed at key 2 x3.00"));
+    assert_user_terms(app->base.message);
+    /* an instant of rest: slower does nothing more (and says so); faster lifts it from 1/16 */
+    const char *const rest[] = {"undo", "select 2", "edit ease 1 1", "select none", "expect key-time 2 2", NULL};
+    assert_int_equal(run(f, rest), 0);
+    assert_int_equal(ed_pace_speed(app, ED_PACE_KEY, 2, 0.5), 0);
+    assert_non_null(strstr(app->base.message, "instant of rest there already"));
+    assert_near(edtest_key(app, 2)->ease[0], 1, 0, 1);
+    assert_int_equal(ed_pace_speed(app, ED_PACE_KEY, 2, 4), 0);
+    assert_near(edtest_key(app, 2)->ease[0], 0.75, 1e-12, 1);
+    assert_near(edtest_key(app, 2)->ease[1], 0.75, 1e-12, 1);
+    /* the first and last keys of an open path and a held key keep the key-time rule */
+    const char *const ends[] = {"select 2", "edit ease 0 0", "select none", "speed-at key 4 0.5",
+                                "expect key 4 ease 0 0", "expect key-time 4 5", "undo", "expect key-time 4 4",
+                                "select 1", "edit hold 0.2", "select none", "speed-at key 1 0.5",
+                                "expect key 1 ease 0 0", "expect key-time 2 3.8", "undo", "expect key-time 2 2",
+                                "select 1", "edit hold none", "select none", NULL};
+    assert_int_equal(run(f, ends), 0);
+    /* keys timing keeps the key-time rule */
+    const char *const keys[] = {"timing keys", "speed-at key 2 0.5", "expect key 2 ease 0 0", "expect key-time 2 3",
+                                "undo", "timing smooth", NULL};
+    assert_int_equal(run(f, keys), 0);
+    /* constant speed: slower at a key is its ease; the key's speed is (1 - ease) of the cruise */
+    const char *const cs[] = {"timing constant-speed", "speed-at key 2 0.5", "expect key 2 ease 0.5 0.5", NULL};
+    assert_int_equal(run(f, cs), 0);
+    const double cruise = cp_path_constant_speed(app->doc.path);
+    assert_true(cruise > 1);
+    assert_near(speed_at(app, edtest_key(app, 2)->time), 0.5 * cruise, 1e-6 * cruise, 1);
+}
+
 static void the_speed_should_be_set_at_a_segment_by_moving_one_key(void **state)
 {
     fixture *f = *state;
@@ -354,16 +431,26 @@ static void dragging_the_speed_strip_should_set_the_speed(void **state)
     assert_near(t_of(f, 2), 2, 0, 1);
     assert_int_equal(ed_edit_undo(app), 0); /* the recording's own steps are under it */
     assert_int_equal(ed_edit_redo(app), 0);
-    /* at key 3's line, 50 pixels down: both its segments half as fast */
+    /* at key 3's line, 50 pixels down: the camera passes key 3 at half its speed, by its ease; no key
+       time moves, one undo step */
     const int xk = (int)lround(ed_layout_x_of(&l, start, dur, 3.0));
     assert_int_equal(ed_pace_hit(app, xk + 2, y, &at, &i), 0);
     assert_int_equal(at, ED_PACE_KEY);
     assert_int_equal(i, 3);
+    const double natural = speed_at(app, 3.0);
+    rev = app->doc.cur.revision;
     drag(f, xk + 2, y, xk + 2, y + (int)ED_PACE_PIXELS);
-    assert_near(t_of(f, 2), 2, 0, 1);
-    assert_near(t_of(f, 3), 4, 1e-12, 1);
-    assert_near(t_of(f, 4), 6, 1e-12, 1);
+    assert_int_equal(app->rec.gesture.kind, ED_GESTURE_NONE);
+    assert_near(edtest_key(app, 3)->ease[0], 0.5, 1e-12, 1);
+    assert_near(edtest_key(app, 3)->ease[1], 0.5, 1e-12, 1);
+    for (size_t k = 0; k < 5; k++)
+        assert_near(t_of(f, k), (double)k, 0, 1);
+    assert_near(speed_at(app, 3.0), 0.5 * natural, 1e-6 * natural, 1);
+    assert_non_null(strstr(app->base.message, "ease in 0.50, out 0.50"));
+    assert_user_terms(app->base.message);
     assert_int_equal(ed_edit_undo(app), 0);
+    assert_int_equal(app->doc.cur.revision, rev);
+    assert_near(edtest_key(app, 3)->ease[0], 0, 0, 1);
     /* sideways it scrubs, and no key moves */
     rev = app->doc.cur.revision;
     drag(f, x, y, x + 80, y + 5);
@@ -384,6 +471,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(refusals_should_name_keys_seconds_and_what_to_do, setup, teardown),
         cmocka_unit_test_setup_teardown(the_speed_should_be_set_at_a_segment_by_moving_one_key, setup, teardown),
         cmocka_unit_test_setup_teardown(the_speed_should_be_set_at_a_key_and_in_constant_speed, setup, teardown),
+        cmocka_unit_test_setup_teardown(the_speed_at_a_key_should_be_set_by_its_ease, setup, teardown),
         cmocka_unit_test_setup_teardown(dragging_the_speed_strip_should_set_the_speed, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

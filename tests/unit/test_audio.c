@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* tests/unit/test_audio.c - the path file's "audio" member: read with its
  * defaults, refused with located errors when wrong, kept through a load and
- * a save of the path and of the document, and read out of a document whose
- * extras a program wrote. */
+ * a save of the path and of the document, read out of a document whose
+ * extras a program wrote, and set in a document's extras. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,6 +158,68 @@ static void audio_a_program_wrote_should_be_checked(void **state)
     cp_document_free(&doc);
 }
 
+static void set_audio_should_replace_add_and_take_out_the_member(void **state)
+{
+    (void)state;
+    cp_document doc;
+    cp_error err;
+    assert_int_equal(load_doc("{\"file\": \"m.ogg\"}", &doc, &err), CP_OK);
+    free(doc.extras);
+    doc.extras = copy("{\"x\": [1, {\"y\": \"}\"}], \"audio\": {\"file\": \"m.ogg\"}, \"z\": true}");
+    cp_audio a;
+    memset(&a, 0, sizeof a);
+    strcpy(a.file, "music/\"day\".wav");
+    a.offset = -0.5, a.bpm = 128, a.first_beat = 0.1;
+    assert_int_equal(cp_document_set_audio(&doc, &a, &err), CP_OK);
+    /* in place, the others byte for byte; the name escaped, the numbers shortest */
+    assert_string_equal(doc.extras, "{\"x\": [1, {\"y\": \"}\"}], \"audio\": {\"file\": \"music/\\\"day\\\".wav\", "
+                                    "\"offset\": -0.5, \"bpm\": 128, \"first_beat\": 0.1}, \"z\": true}");
+    cp_audio back;
+    assert_int_equal(cp_document_audio(&doc, &back, &err), CP_OK);
+    assert_string_equal(back.file, a.file);
+    assert_true(back.offset == -0.5 && back.bpm == 128 && back.first_beat == 0.1);
+    /* it saves and loads again */
+    size_t size;
+    char *saved = cp_document_save_memory(&doc, &size, &err);
+    assert_non_null(saved);
+    cp_document again;
+    assert_int_equal(cp_document_load_memory(saved, size, "s.json", &again, &err), CP_OK);
+    assert_int_equal(cp_document_audio(&again, &back, &err), CP_OK);
+    assert_true(back.bpm == 128);
+    cp_document_free(&again);
+    free(saved);
+    /* bad values: refused by field, the document unchanged */
+    char *before = copy(doc.extras);
+    a.bpm = 1001;
+    assert_int_equal(cp_document_set_audio(&doc, &a, &err), CP_ERR_INVALID);
+    assert_string_equal(err.field, "audio.bpm");
+    a.bpm = 0, a.offset = 2e6;
+    assert_int_equal(cp_document_set_audio(&doc, &a, &err), CP_ERR_INVALID);
+    assert_string_equal(err.field, "audio.offset");
+    a.offset = 0, a.first_beat = -INFINITY;
+    assert_int_equal(cp_document_set_audio(&doc, &a, &err), CP_ERR_INVALID);
+    assert_string_equal(err.field, "audio.first_beat");
+    strcpy(a.file, "\xff.wav");
+    a.first_beat = 0;
+    assert_int_equal(cp_document_set_audio(&doc, &a, &err), CP_ERR_INVALID);
+    assert_string_equal(err.field, "audio.file");
+    assert_string_equal(doc.extras, before);
+    free(before);
+    /* taken out: the others stay; then none left: no extras */
+    assert_int_equal(cp_document_set_audio(&doc, NULL, &err), CP_OK);
+    assert_string_equal(doc.extras, "{\"x\": [1, {\"y\": \"}\"}], \"z\": true}");
+    free(doc.extras);
+    doc.extras = copy("{\"audio\": {\"file\": \"m.ogg\"}}");
+    strcpy(a.file, "");
+    assert_int_equal(cp_document_set_audio(&doc, &a, &err), CP_OK);
+    assert_null(doc.extras);
+    /* added to a document without extras; defaults not written */
+    strcpy(a.file, "b.wav");
+    assert_int_equal(cp_document_set_audio(&doc, &a, &err), CP_OK);
+    assert_string_equal(doc.extras, "{\"audio\": {\"file\": \"b.wav\"}}");
+    cp_document_free(&doc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -166,6 +229,7 @@ int main(void)
         cmocka_unit_test(a_long_file_name_should_be_over_the_limit),
         cmocka_unit_test(audio_should_survive_saving_the_path_and_the_document),
         cmocka_unit_test(audio_a_program_wrote_should_be_checked),
+        cmocka_unit_test(set_audio_should_replace_add_and_take_out_the_member),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
