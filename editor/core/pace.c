@@ -76,24 +76,6 @@ static int retime_span(ed_app *app, const cp_path *from, size_t first, size_t la
     return 0;
 }
 
-/* The span as typed, to the digit: the retime's sums of scaled segments
- * may end an ulp or two off `seconds` (20.000000000000004 for 20), which a
- * person who typed 20 would read as a value changed without a word. The
- * span's last key (a loop's period) takes the difference. */
-static void exact_span(cp_document *w, size_t a, size_t b, int whole, double seconds)
-{
-    const size_t n = w->count;
-    if (whole && w->options.ends == CP_ENDS_CLOSED) {
-        w->options.period = seconds;
-        return;
-    }
-    const double t = w->keys[a].time + seconds - (whole ? hold_of(&w->keys[b]) : 0.0);
-    const double before = w->keys[b - 1].time + hold_of(&w->keys[b - 1]);
-    if (b > a && fabs(t - w->keys[b].time) <= 1e-9 * fmax(1.0, fabs(t)) && t > before &&
-        (b + 1 >= n || t + hold_of(&w->keys[b]) < w->keys[b + 1].time))
-        w->keys[b].time = t;
-}
-
 int ed_pace_duration(ed_app *app, double seconds)
 {
     if (ed_app_ready(app))
@@ -123,7 +105,6 @@ int ed_pace_duration(ed_app *app, double seconds)
         cp_document_free(&work);
         return -1;
     }
-    exact_span(&work, a, b, whole, seconds);
     if (ed_app_commit(app, &work, app->doc.cur.selected, 1))
         return -1;
     if (whole)

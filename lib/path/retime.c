@@ -245,6 +245,15 @@ cp_path *cp_path_retime_duration(const cp_path *path, size_t first, size_t last,
     /* each segment's moving time (from its first key's hold's end) scaled; the keys after the span follow */
     for (size_t i = first + 1; i <= last; i++)
         keys[i].time = keys[i - 1].time + hold_of(&k[i - 1]) + scale * (k[i].time - k[i - 1].time - hold_of(&k[i - 1]));
+    /* the span as asked, to the digit: the sum of scaled segments may end an ulp or two off the
+       duration (20.000000000000004 for 20), which a person who asked for 20 would read as a value
+       changed without a word; the span's last key takes the difference where the keys' order allows */
+    if (!(whole && closed)) {
+        const double exact = keys[first].time + total - (whole ? hold_of(&k[last]) : 0.0);
+        if (fabs(exact - keys[last].time) <= 1e-9 * fmax(1.0, fabs(exact)) &&
+            exact > keys[last - 1].time + hold_of(&k[last - 1]))
+            keys[last].time = exact;
+    }
     const double shift = keys[last].time - k[last].time;
     for (size_t i = last + 1; i < n; i++)
         keys[i].time = k[i].time + shift;

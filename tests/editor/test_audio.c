@@ -455,28 +455,14 @@ static void a_sound_dropped_on_the_window_should_become_the_paths_sound(void **s
 }
 
 /* The inspector's field, built as the window shows it. */
-static const ed_inspector_item *field_item(const ed_app *app, ed_field field)
-{
-    static ed_inspector in;
-    ed_inspector_build(app, &in);
-    for (int i = 0; i < in.count; i++)
-        if (in.items[i].field == field)
-            return &in.items[i];
-    fail_msg("no %s field in the inspector", ed_field_name(field));
-    return NULL;
-}
-
 /* Clicks a field open, types `s` into it (real text events), then Enter. */
 static void type_into(edtest_fixture *f, ed_field field, const char *s)
 {
-    const ed_rect b = field_item(&f->app, field)->box;
-    send(f, ED_EV_BUTTON_DOWN, ED_KEY_MOUSE_LEFT, b.x + 5, b.y + 5);
-    send(f, ED_EV_BUTTON_UP, ED_KEY_MOUSE_LEFT, b.x + 5, b.y + 5);
+    const ed_rect b = edtest_item(&f->app, field)->box;
+    edtest_drag(f, b.x + 5, b.y + 5, b.x + 5, b.y + 5);
     assert_int_equal(f->app.ui.typing.field, field);
-    ed_event ev = {.type = ED_EV_TEXT};
-    snprintf(ev.text, sizeof ev.text, "%s", s);
-    ed_control_event(&f->ctl, &f->app, &ev);
-    send(f, ED_EV_KEY_DOWN, ED_KEY_RETURN, 0, 0);
+    edtest_text(f, s);
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_RETURN, 0, 0);
 }
 
 static void the_inspector_should_set_the_sounds_tempo_and_offset(void **state)
@@ -490,14 +476,14 @@ static void the_inspector_should_set_the_sounds_tempo_and_offset(void **state)
     ed_select_one(app, 1);
     ed_app_refresh(app);
     /* no sound: "-", and typing says what to do */
-    assert_string_equal(field_item(app, ED_FIELD_BPM)->value, "-");
-    assert_string_equal(field_item(app, ED_FIELD_SOUND_AT)->value, "-");
+    assert_string_equal(edtest_item(app, ED_FIELD_BPM)->value, "-");
+    assert_string_equal(edtest_item(app, ED_FIELD_SOUND_AT)->value, "-");
     type_into(f, ED_FIELD_BPM, "120");
     assert_non_null(strstr(app->base.message, "the path has no sound: drop a WAV, OGG or MP3 file on the window first"));
-    send(f, ED_EV_KEY_DOWN, ED_KEY_ESCAPE, 0, 0);
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_ESCAPE, 0, 0);
     assert_int_equal(ed_sound_drop(app, wav), 0);
-    assert_string_equal(field_item(app, ED_FIELD_SOUND_AT)->value, "0.00");
-    assert_string_equal(field_item(app, ED_FIELD_BPM)->value, "-");
+    assert_string_equal(edtest_item(app, ED_FIELD_SOUND_AT)->value, "0.00");
+    assert_string_equal(edtest_item(app, ED_FIELD_BPM)->value, "-");
     /* typed: each one undo step, the grid follows */
     type_into(f, ED_FIELD_BPM, "96");
     assert_true(app->audio.member->bpm == 96);
@@ -505,7 +491,7 @@ static void the_inspector_should_set_the_sounds_tempo_and_offset(void **state)
     type_into(f, ED_FIELD_SOUND_AT, "1.5");
     assert_true(app->audio.member->offset == 1.5 && app->audio.member->bpm == 96);
     assert_string_equal(app->audio.member->file, "beat.wav");
-    assert_string_equal(field_item(app, ED_FIELD_SOUND_AT)->value, "1.50");
+    assert_string_equal(edtest_item(app, ED_FIELD_SOUND_AT)->value, "1.50");
     ed_beat_grid g;
     ed_audio_grid(&app->audio, &g);
     assert_true(g.bpm == 96);
@@ -516,12 +502,12 @@ static void the_inspector_should_set_the_sounds_tempo_and_offset(void **state)
     type_into(f, ED_FIELD_BPM, "5000");
     assert_non_null(strstr(app->base.message, "a tempo of 5000.00 bpm"));
     assert_int_equal(app->ui.typing.field, ED_FIELD_BPM);
-    send(f, ED_EV_KEY_DOWN, ED_KEY_ESCAPE, 0, 0);
+    edtest_event(f, ED_EV_KEY_DOWN, ED_KEY_ESCAPE, 0, 0);
     assert_true(app->audio.member->bpm == 96);
     /* a dash: no beat grid */
     type_into(f, ED_FIELD_BPM, "-");
     assert_true(app->audio.member->bpm == 0);
-    assert_string_equal(field_item(app, ED_FIELD_BPM)->value, "-");
+    assert_string_equal(edtest_item(app, ED_FIELD_BPM)->value, "-");
     assert_non_null(strstr(app->base.message, "no beat grid"));
     free(wav);
 }
