@@ -63,6 +63,11 @@ static double norm(const double *x, int n)
     if (m > 0 && isfinite(m) && !(m > 1e-140 && m < 1e140))
         (void)frexp(m, &e);
     double sum = 0;
+    if (e == 0) { /* no scaling (the usual case): the same sums without ldexp's calls */
+        for (int i = 0; i < n; i++)
+            sum += x[i] * x[i];
+        return sqrt(sum);
+    }
     for (int i = 0; i < n; i++) {
         const double y = ldexp(x[i], -e);
         sum += y * y;
@@ -362,7 +367,6 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
     /* the u-knots: keys equal in every channel (zero step) share one */
     double u = 0, sp = 0, sr = 0;
     size_t k = 0;
-    memset(s->uk, 0, (n + 1) * sizeof *s->uk);
     s->uk[0] = (cpi_uknot){.u = 0, .f = {p->keys[0].fov, 0, 0}};
     x_values(s, 0, &p->keys[0]);
     s->key_knot[0] = 0;
@@ -379,6 +383,7 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
         s->key_knot[i] = (uint32_t)k;
     }
     s->nu = k + 1;
+    size_t written = k; /* the last u-knot written */
     double total_sp = sp, total_sr = sr;
     if (closed) {
         s->total = u + st.du[n - 1];
@@ -391,6 +396,7 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
                                    .f = {p->keys[0].fov, 0, 0}};
         x_values(s, s->nu, &p->keys[0]);
         first_key[s->nu] = 0;
+        written = s->nu > written ? s->nu : written;
         if (!(s->total > 0)) { /* every key the same: one knot, no seam to speak of */
             s->nu = 1;
             for (size_t i = 0; i < n; i++)
@@ -399,6 +405,8 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
     } else {
         s->total = u;
     }
+    /* the u-knots no key reached (keys that merged): zero, written once */
+    memset(s->uk + written + 1, 0, (n - written) * sizeof *s->uk);
     const int loop = closed && s->total > 0;
     if ((rc = cpi_path_check_travel(p, error)) != CP_OK)
         goto done;
