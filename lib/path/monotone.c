@@ -63,14 +63,16 @@ static int bernstein_nonnegative(const double c[5], int depth)
  * s in [0, 1], as a quartic in power form p[0..4] (from its Bernstein
  * coefficients, docs/math.md section 12); *bern_ok is set when those
  * coefficients, or their halves' and quarters', are all >= 0 (then the
- * quartic is >= 0 on [0, 1]). */
+ * quartic is >= 0 on [0, 1], and p is left unset unless `want_power`). */
 static void slope_quartic(double h, double dy, double d0, double d1, double a0, double a1, double p[5],
-                          int *bern_ok)
+                          int *bern_ok, int want_power)
 {
     const double k = h / dy;
     const double A = d0 * k, B = d1 * k, G = a0 * k * h, D = a1 * k * h;
     const double c[5] = {A, A + 0.25 * G, 5.0 - 2.0 * (A + B) + 0.25 * (D - G), B - 0.25 * D, B};
     *bern_ok = bernstein_nonnegative(c, 4);
+    if (*bern_ok && !want_power)
+        return; /* proven: the caller needs no power form */
     /* q(s) = sum c_k C(4,k) s^k (1-s)^(4-k) */
     p[0] = c[0];
     p[1] = 4.0 * (c[1] - c[0]);
@@ -89,7 +91,7 @@ int cpi_quintic_monotone(double h, double y0, double y1, double d0, double d1, d
         return 0;
     double p[5];
     int bern_ok;
-    slope_quartic(h, dy, d0, d1, a0, a1, p, &bern_ok);
+    slope_quartic(h, dy, d0, d1, a0, a1, p, &bern_ok, 0);
     if (bern_ok)
         return 1; /* a combination of non-negative Bernstein polynomials */
     if (!(isfinite(p[1]) && isfinite(p[2]) && isfinite(p[3]) && isfinite(p[4])))
@@ -107,7 +109,7 @@ double cpi_quintic_min_slope(double h, double y0, double y1, double d0, double d
         return 0.0;
     double p[5];
     int bern_ok;
-    slope_quartic(h, dy, d0, d1, a0, a1, p, &bern_ok);
+    slope_quartic(h, dy, d0, d1, a0, a1, p, &bern_ok, 1);
     return cpi_poly_min(p, 4, 0.0, 1.0) * fabs(dy) / h;
 }
 
