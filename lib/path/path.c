@@ -395,8 +395,10 @@ static void sample_timed(const cp_path *p, double time, int side, cp_path_cursor
         /* a guess at the channels' records too: without holds or repeated
          * keys a warp knot is the key, u-knot and curve knot of that index */
         if (s->nu == w->count) {
-            const size_t g0 = guess > 0 ? guess - 1 : 0;
-            const char *ua = (const char *)&s->uk[g0], *ub = (const char *)&s->uk[guess + 2 < s->nu ? guess + 2 : s->nu];
+            /* the guessed segment and the one before it (the guess is one
+             * off for about half the samples) */
+            const size_t g0 = guess > 0 ? guess - 1 : 0, g2 = guess + 2 < s->nu ? guess + 2 : s->nu;
+            const char *ua = (const char *)&s->uk[g0], *ub = (const char *)&s->uk[g2];
             for (; ua < ub; ua += 64)
                 CPI_PREFETCH(ua);
             CPI_PREFETCH(ub - 1);
