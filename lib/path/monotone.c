@@ -63,14 +63,16 @@ static int bernstein_nonnegative(const double c[5], int depth)
  * s in [0, 1], as a quartic in power form p[0..4] (from its Bernstein
  * coefficients, docs/math.md section 12); *bern_ok is set when those
  * coefficients, or their halves' and quarters', are all >= 0 (then the
- * quartic is >= 0 on [0, 1]). */
+ * quartic is >= 0 on [0, 1], and p is left unset unless `want_power`). */
 static void slope_quartic(double h, double dy, double d0, double d1, double a0, double a1, double p[5],
-                          int *bern_ok)
+                          int *bern_ok, int want_power)
 {
     const double k = h / dy;
     const double A = d0 * k, B = d1 * k, G = a0 * k * h, D = a1 * k * h;
     const double c[5] = {A, A + 0.25 * G, 5.0 - 2.0 * (A + B) + 0.25 * (D - G), B - 0.25 * D, B};
     *bern_ok = bernstein_nonnegative(c, 4);
+    if (*bern_ok && !want_power)
+        return; /* proven: the caller needs no power form */
     /* q(s) = sum c_k C(4,k) s^k (1-s)^(4-k) */
     p[0] = c[0];
     p[1] = 4.0 * (c[1] - c[0]);
@@ -89,7 +91,7 @@ int cpi_quintic_monotone(double h, double y0, double y1, double d0, double d1, d
         return 0;
     double p[5];
     int bern_ok;
-    slope_quartic(h, dy, d0, d1, a0, a1, p, &bern_ok);
+    slope_quartic(h, dy, d0, d1, a0, a1, p, &bern_ok, 0);
     if (bern_ok)
         return 1; /* a combination of non-negative Bernstein polynomials */
     if (!(isfinite(p[1]) && isfinite(p[2]) && isfinite(p[3]) && isfinite(p[4])))
@@ -107,7 +109,7 @@ double cpi_quintic_min_slope(double h, double y0, double y1, double d0, double d
         return 0.0;
     double p[5];
     int bern_ok;
-    slope_quartic(h, dy, d0, d1, a0, a1, p, &bern_ok);
+    slope_quartic(h, dy, d0, d1, a0, a1, p, &bern_ok, 1);
     return cpi_poly_min(p, 4, 0.0, 1.0) * fabs(dy) / h;
 }
 
@@ -300,32 +302,29 @@ size_t cpi_monotone_work_size(size_t n)
     return (5 * (n + 1)) * sizeof(double) + (2 * n + 1) * sizeof(size_t) + 3 * n;
 }
 
-int cpi_monotone_build(const cpi_mono_spec *sp, double *d, double *a, cp_error *error)
+/* The stops of a build: asked for, or next to a flat piece (which must be
+ * constant). */
+static void find_stops(const cpi_mono_spec *sp, unsigned char *stop)
 {
     const size_t n = sp->n;
-    if (n < 2) {
-        for (size_t j = 0; j < n; j++)
-            d[j] = a[j] = 0.0;
-        return CP_OK;
-    }
-    const size_t npieces = sp->closed ? n : n - 1;
-    void *own = NULL, *work = sp->work;
-    if (!work && !(work = own = cpi_alloc(sp->alloc, cpi_monotone_work_size(n))))
-        return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a monotone spline of %zu knots", n);
-    double *buf = work;
-    size_t *of = (size_t *)(buf + 5 * (n + 1)), *queue = of + n + 1;
-    unsigned char *stop = (unsigned char *)(queue + n), *queued = stop + n, *shrinks = queued + n;
-    memset(stop, 0, 3 * n);
-    int rc = CP_OK;
-    /* stops: asked for, or next to a flat piece (which must be constant) */
     for (size_t j = 0; j < n; j++) {
         double h;
         stop[j] = sp->stop ? sp->stop[j] : 0;
         if ((sp->closed || j + 1 < n) && chord(sp, j, &h) == 0.0)
             stop[j] = 1, stop[j + 1 < n ? j + 1 : 0] = 1;
     }
-    if ((rc = estimate(sp, stop, d, a, buf, of, error)) != CP_OK)
-        goto done;
+}
+
+/* After the estimates: the directions of the data, the eases, and the
+ * shrinking of every piece that is not monotone. `queue` holds n entries,
+ * `queued` and `shrinks` n bytes each. */
+static void finish(const cpi_mono_spec *sp, const unsigned char *stop, double *d, double *a, size_t *queue,
+                   unsigned char *queued, unsigned char *shrinks)
+{
+    const size_t n = sp->n;
+    const size_t npieces = sp->closed ? n : n - 1;
+    memset(queued, 0, n);
+    memset(shrinks, 0, n);
     for (size_t j = 0; j < n; j++)
         constrain(sp, j, stop[j], d, a);
     if (sp->scale) /* eased knots: slower, with the speed least there (docs/math.md, section 20) */
@@ -375,9 +374,167 @@ int cpi_monotone_build(const cpi_mono_spec *sp, double *d, double *a, cp_error *
             }
         }
     }
-done:
+}
+
+int cpi_monotone_build(const cpi_mono_spec *sp, double *d, double *a, cp_error *error)
+{
+    const size_t n = sp->n;
+    if (n < 2) {
+        for (size_t j = 0; j < n; j++)
+            d[j] = a[j] = 0.0;
+        return CP_OK;
+    }
+    void *own = NULL, *work = sp->work;
+    if (!work && !(work = own = cpi_alloc(sp->alloc, cpi_monotone_work_size(n))))
+        return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a monotone spline of %zu knots", n);
+    double *buf = work;
+    size_t *of = (size_t *)(buf + 5 * (n + 1)), *queue = of + n + 1;
+    unsigned char *stop = (unsigned char *)(queue + n), *queued = stop + n, *shrinks = queued + n;
+    find_stops(sp, stop);
+    const int rc = estimate(sp, stop, d, a, buf, of, error);
+    if (rc == CP_OK)
+        finish(sp, stop, d, a, queue, queued, shrinks);
     cpi_free(sp->alloc, own);
     return rc;
+}
+
+/* ---- several maps over the same knots --------------------------------------------- */
+
+/* Whether the builds of sp[0..count-1] can share the estimates' solve: open,
+ * the same knots and end condition, no stops asked for or eases, and the
+ * same stops found (stops[i] holds build i's). */
+static int can_share(const cpi_mono_spec *sp, size_t count, const unsigned char *stops)
+{
+    const size_t n = sp[0].n;
+    for (size_t i = 0; i < count; i++)
+        if (sp[i].closed || sp[i].n != n || sp[i].x != sp[0].x || sp[i].rest != sp[0].rest || sp[i].stop ||
+            sp[i].scale)
+            return 0;
+    for (size_t i = 1; i < count; i++)
+        if (memcmp(stops + i * n, stops, n) != 0)
+            return 0;
+    return 1;
+}
+
+/* spline_run for `count` value arrays over the same knots and clamps: one
+ * elimination serves them all, and each value array's arithmetic is
+ * spline_run's, operation for operation (the same slopes to the bit). */
+static void spline_runs(size_t n, const double *x, size_t count, const double *const *y, int clamp_first,
+                        int clamp_last, double *const *m, double *w)
+{
+    double c = clamp_first ? 1.0 : 2.0, e = clamp_first ? 0.0 : 1.0;
+    w[0] = e / c;
+    for (size_t k = 0; k < count; k++) {
+        const double r = clamp_first ? 0.0 : 3.0 * (y[k][1] - y[k][0]) / (x[1] - x[0]);
+        m[k][0] = r / c;
+    }
+    for (size_t i = 1; i < n; i++) {
+        double b, hp = 0, hn = 0;
+        const int inner = i + 1 < n;
+        if (inner) {
+            hp = x[i] - x[i - 1], hn = x[i + 1] - x[i];
+            b = hn, c = 2.0 * (hp + hn), e = hp;
+        } else if (clamp_last) {
+            b = 0.0, c = 1.0, e = 0.0;
+        } else {
+            b = 1.0, c = 2.0, e = 0.0;
+        }
+        const double inv = 1.0 / (c - b * w[i - 1]);
+        w[i] = e * inv;
+        for (size_t k = 0; k < count; k++) {
+            const double *yk = y[k];
+            const double r = inner        ? 3.0 * (hn * (yk[i] - yk[i - 1]) / hp + hp * (yk[i + 1] - yk[i]) / hn)
+                             : clamp_last ? 0.0
+                                          : 3.0 * (yk[i] - yk[i - 1]) / (x[i] - x[i - 1]);
+            m[k][i] = (r - b * m[k][i - 1]) * inv;
+        }
+    }
+    for (size_t i = n - 1; i-- > 0;)
+        for (size_t k = 0; k < count; k++)
+            m[k][i] -= w[i] * m[k][i + 1];
+}
+
+/* The estimates of open builds that share their knots and stops (can_share):
+ * estimate's, run by run, with the slopes solved straight into d. The
+ * values y + 0 * py that estimate copies are y itself here: the callers'
+ * values are never -0. */
+static void estimate_shared(const cpi_mono_spec *sp, size_t count, const unsigned char *stop, double *const *d,
+                            double *const *a, double *w)
+{
+    const size_t n = sp[0].n;
+    const double *x = sp[0].x;
+    const double *y[CPI_MONO_SHARED_MAX];
+    for (size_t k = 0; k < count; k++)
+        y[k] = sp[k].y;
+    for (size_t r0 = 0; r0 + 1 < n;) {
+        size_t r1 = r0 + 1;
+        while (r1 + 1 < n && !stop[r1])
+            r1++;
+        const int clamp0 = stop[r0] || (r0 == 0 && sp[0].rest);
+        const int clamp1 = stop[r1] || (r1 + 1 == n && sp[0].rest);
+        const double *yr[CPI_MONO_SHARED_MAX];
+        double *mr[CPI_MONO_SHARED_MAX];
+        for (size_t k = 0; k < count; k++)
+            yr[k] = y[k] + r0, mr[k] = d[k] + r0;
+        spline_runs(r1 - r0 + 1, x + r0, count, yr, clamp0, clamp1, mr, w);
+        for (size_t k = 0; k < count; k++) {
+            const double *yk = y[k], *m = d[k];
+            double *ak = a[k];
+            for (size_t i = r0; i <= r1; i++) {
+                if (i < r1) {
+                    const double h = x[i + 1] - x[i];
+                    ak[i] = (6.0 * (yk[i + 1] - yk[i]) / h - 4.0 * m[i] - 2.0 * m[i + 1]) / h;
+                } else {
+                    const double h = x[i] - x[i - 1];
+                    ak[i] = (-6.0 * (yk[i] - yk[i - 1]) / h + 2.0 * m[i - 1] + 4.0 * m[i]) / h;
+                }
+            }
+        }
+        r0 = r1;
+    }
+}
+
+size_t cpi_monotone_shared_work_size(size_t n)
+{
+    return cpi_monotone_work_size(n) + CPI_MONO_SHARED_MAX * n;
+}
+
+int cpi_monotone_build_shared(const cpi_mono_spec *sp, size_t count, double *const *d, double *const *a, void *work,
+                              cp_error *error)
+{
+    const size_t n = sp[0].n;
+    int rc = CP_OK;
+    if (count == 0)
+        return CP_OK;
+    if (n < 2 || count > CPI_MONO_SHARED_MAX) {
+        for (size_t k = 0; k < count && rc == CP_OK; k++)
+            rc = cpi_monotone_build(&sp[k], d[k], a[k], error);
+        return rc;
+    }
+    /* work: cpi_monotone_build's block, then each build's stops */
+    double *buf = work;
+    size_t *of = (size_t *)(buf + 5 * (n + 1)), *queue = of + n + 1;
+    unsigned char *stop = (unsigned char *)(queue + n), *queued = stop + n, *shrinks = queued + n;
+    unsigned char *stops = shrinks + n;
+    for (size_t k = 0; k < count; k++) {
+        if (sp[k].n != n)
+            return cpi_error_set(error, CP_ERR_INVALID, "monotone maps of %zu and %zu knots cannot share", n, sp[k].n);
+        find_stops(&sp[k], stops + k * n);
+    }
+    if (!can_share(sp, count, stops)) {
+        for (size_t k = 0; k < count && rc == CP_OK; k++) {
+            cpi_mono_spec one = sp[k];
+            one.work = work;
+            rc = cpi_monotone_build(&one, d[k], a[k], error);
+        }
+        return rc;
+    }
+    estimate_shared(sp, count, stops, d, a, buf);
+    for (size_t k = 0; k < count; k++) {
+        memcpy(stop, stops + k * n, n);
+        finish(&sp[k], stop, d[k], a[k], queue, queued, shrinks);
+    }
+    return CP_OK;
 }
 
 double cpi_quintic_solve(double h, double y0, double y1, double d0, double d1, double a0, double a1, double target)

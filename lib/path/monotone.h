@@ -40,6 +40,19 @@ size_t cpi_monotone_work_size(size_t n);
  * direction changes gets zero slope). CP_OK, or CP_ERR_MEMORY with `error`. */
 int cpi_monotone_build(const cpi_mono_spec *spec, double *d, double *a, cp_error *error);
 
+/* Several monotone maps over the same knots (the shape's maps over u):
+ * at most CPI_MONO_SHARED_MAX specs with the same n, each built as
+ * cpi_monotone_build builds it, to the bit. Where they are open, over the
+ * same x (pointer), with the same end condition, no stops asked for, no
+ * eases and the same flat pieces, the C2 estimates share one elimination
+ * and run side by side; otherwise they are built one by one. `work`:
+ * cpi_monotone_shared_work_size(n) bytes (each spec's own `work` is not
+ * used); the values must not be -0. */
+#define CPI_MONO_SHARED_MAX 3
+size_t cpi_monotone_shared_work_size(size_t n);
+int    cpi_monotone_build_shared(const cpi_mono_spec *spec, size_t count, double *const *d, double *const *a,
+                                 void *work, cp_error *error);
+
 /* Whether the quintic piece of width h > 0 from (y0, d0, a0) to (y1, d1, a1)
  * is monotone: its derivative, a quartic, is >= 0 (or <= 0) on the whole
  * piece. Exact: the quartic's least value is taken at the ends or at a root

@@ -395,9 +395,15 @@ static void sample_timed(const cp_path *p, double time, int side, cp_path_cursor
         /* a guess at the channels' records too: without holds or repeated
          * keys a warp knot is the key, u-knot and curve knot of that index */
         if (s->nu == w->count) {
-            CPI_PREFETCH(&s->uk[guess]);
-            cpi_prefetch_records(p->pos, guess, 2);
-            cpi_prefetch_records(oc, guess, 2);
+            /* the guessed segment and the one before it (the guess is one
+             * off for about half the samples) */
+            const size_t g0 = guess > 0 ? guess - 1 : 0, g2 = guess + 2 < s->nu ? guess + 2 : s->nu;
+            const char *ua = (const char *)&s->uk[g0], *ub = (const char *)&s->uk[g2];
+            for (; ua < ub; ua += 64)
+                CPI_PREFETCH(ua);
+            CPI_PREFETCH(ub - 1);
+            cpi_prefetch_records(p->pos, g0, 3);
+            cpi_prefetch_records(oc, g0, 3);
         }
         j = cpi_curve_segment_from(w, local, side, guess);
     }

@@ -78,7 +78,7 @@ typedef struct cpi_shape {
     cpi_xknot *xk;        /* nu + 1 entries when a scalar channel is a monotone map, else NULL */
     double     speed;     /* constant-speed timing: the cruising speed in m/s, else 0 */
     void      *work;      /* while building: scratch for every monotone build, then NULL */
-    double    *scratch;   /* while building: 4 (keys + 1) doubles for the maps, then NULL */
+    double    *scratch;   /* while building: 10 (keys + 1) doubles for the maps, then NULL */
     const cp_allocator *alloc; /* the path's */
 } cpi_shape;
 

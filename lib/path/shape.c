@@ -63,6 +63,11 @@ static double norm(const double *x, int n)
     if (m > 0 && isfinite(m) && !(m > 1e-140 && m < 1e140))
         (void)frexp(m, &e);
     double sum = 0;
+    if (e == 0) { /* no scaling (the usual case): the same sums without ldexp's calls */
+        for (int i = 0; i < n; i++)
+            sum += x[i] * x[i];
+        return sqrt(sum);
+    }
     for (int i = 0; i < n; i++) {
         const double y = ldexp(x[i], -e);
         sum += y * y;
@@ -288,6 +293,41 @@ static int map_over_u(cpi_shape *s, int closed, knot_values kv, double rise, cp_
     return rc;
 }
 
+/* The maps of the values in kv[0..count-1] (rising by rise[i]) over the
+ * u-knots: map_over_u for each, the same to the bit, their C2 estimates
+ * solved side by side where they can share the elimination
+ * (cpi_monotone_build_shared). Open paths; the scratch holds 10 (n + 1)
+ * doubles. */
+static int maps_over_u(cpi_shape *s, int closed, const knot_values *kv, const double *rise, size_t count,
+                       cp_error *error)
+{
+    const size_t n = s->nu;
+    if (closed || n == 1 || !(s->total > 0) || count > CPI_MONO_SHARED_MAX) {
+        int rc = CP_OK;
+        for (size_t i = 0; i < count && rc == CP_OK; i++)
+            rc = map_over_u(s, closed, kv[i], rise[i], error);
+        return rc;
+    }
+    double *x = s->scratch, *y[CPI_MONO_SHARED_MAX], *d[CPI_MONO_SHARED_MAX], *a[CPI_MONO_SHARED_MAX];
+    cpi_mono_spec spec[CPI_MONO_SHARED_MAX];
+    for (size_t i = 0; i < count; i++) {
+        y[i] = x + (1 + i) * n, d[i] = x + (4 + i) * n, a[i] = x + (7 + i) * n;
+        spec[i] = (cpi_mono_spec){.n = n, .x = x, .y = y[i], .px = s->total, .py = rise[i], .alloc = s->alloc};
+    }
+    for (size_t k = 0; k < n; k++) {
+        x[k] = s->uk[k].u;
+        for (size_t i = 0; i < count; i++)
+            y[i][k] = at_knot(kv[i], k)[0];
+    }
+    const int rc = cpi_monotone_build_shared(spec, count, d, a, s->work, error);
+    for (size_t i = 0; rc == CP_OK && i < count; i++)
+        for (size_t k = 0; k < n; k++) {
+            at_knot(kv[i], k)[1] = d[i][k];
+            at_knot(kv[i], k)[2] = a[i][k];
+        }
+    return rc;
+}
+
 static knot_values uk_field(cpi_shape *s, size_t field) { return (knot_values){(char *)s->uk + field, sizeof *s->uk}; }
 
 static knot_values xk_channel(cpi_shape *s, int c)
@@ -344,8 +384,8 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
         size_t knots = n;
         for (size_t i = 0; i < n; i++)
             knots += (p->keys[i].flags & CP_KEY_HOLD) && p->keys[i].hold > 0;
-        s->work = cpi_alloc(A, cpi_monotone_work_size(knots));
-        s->scratch = cpi_alloc_array(A, n + 1, 4 * sizeof *s->scratch);
+        s->work = cpi_alloc(A, cpi_monotone_shared_work_size(knots));
+        s->scratch = cpi_alloc_array(A, n + 1, 10 * sizeof *s->scratch);
         if (p->xmask && !(s->xk = cpi_alloc_array(A, n + 1, sizeof *s->xk)))
             extra_ok = 0;
     }
@@ -362,7 +402,6 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
     /* the u-knots: keys equal in every channel (zero step) share one */
     double u = 0, sp = 0, sr = 0;
     size_t k = 0;
-    memset(s->uk, 0, (n + 1) * sizeof *s->uk);
     s->uk[0] = (cpi_uknot){.u = 0, .f = {p->keys[0].fov, 0, 0}};
     x_values(s, 0, &p->keys[0]);
     s->key_knot[0] = 0;
@@ -379,6 +418,7 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
         s->key_knot[i] = (uint32_t)k;
     }
     s->nu = k + 1;
+    size_t written = k; /* the last u-knot written */
     double total_sp = sp, total_sr = sr;
     if (closed) {
         s->total = u + st.du[n - 1];
@@ -391,6 +431,7 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
                                    .f = {p->keys[0].fov, 0, 0}};
         x_values(s, s->nu, &p->keys[0]);
         first_key[s->nu] = 0;
+        written = s->nu > written ? s->nu : written;
         if (!(s->total > 0)) { /* every key the same: one knot, no seam to speak of */
             s->nu = 1;
             for (size_t i = 0; i < n; i++)
@@ -399,16 +440,19 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
     } else {
         s->total = u;
     }
+    /* the u-knots no key reached (keys that merged): zero, written once */
+    memset(s->uk + written + 1, 0, (n - written) * sizeof *s->uk);
     const int loop = closed && s->total > 0;
     if ((rc = cpi_path_check_travel(p, error)) != CP_OK)
         goto done;
     /* the channels' own parameters as monotone maps of u, then their curves */
-    rc = map_over_u(s, loop, uk_field(s, offsetof(cpi_uknot, sp)), total_sp, error);
-    if (rc == CP_OK)
-        rc = map_over_u(s, loop, uk_field(s, offsetof(cpi_uknot, sr)), total_sr, error);
     s->fov_mono = p->opts.fov == CP_INTERP_C2;
-    if (rc == CP_OK && s->fov_mono)
-        rc = map_over_u(s, loop, uk_field(s, offsetof(cpi_uknot, f)), 0.0, error);
+    {
+        const knot_values kv[3] = {uk_field(s, offsetof(cpi_uknot, sp)), uk_field(s, offsetof(cpi_uknot, sr)),
+                                   uk_field(s, offsetof(cpi_uknot, f))};
+        const double rise[3] = {total_sp, total_sr, 0.0};
+        rc = maps_over_u(s, loop, kv, rise, s->fov_mono ? 3 : 2, error);
+    }
     if (rc == CP_OK)
         rc = scalar_channels(p, s, loop, error);
     if (rc == CP_OK && !(p->pos = point_curve(s, p, 0, loop, total_sp, from, first_key, error)))

@@ -41,7 +41,10 @@ int cpi_warp_build(cp_path *p, const cpi_warp_knots *kn, void *work, cp_error *e
     cpi_shape *s = p->shape;
     const size_t m = kn->m;
     const int closed = p->opts.ends == CP_ENDS_CLOSED;
-    double *buf = cpi_alloc_array(&p->alloc, m, 2 * sizeof *buf);
+    /* the slopes in the shape's scratch where the knots are its first half
+     * (cpi_warp_smooth without holds): memory already in use, not fresh */
+    const int in_scratch = s->scratch && kn->x == s->scratch && kn->y == s->scratch + m && m <= p->count + 1;
+    double *buf = in_scratch ? s->scratch + 2 * m : cpi_alloc_array(&p->alloc, m, 2 * sizeof *buf);
     if (!buf)
         return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the timing of %zu keys", p->count);
     double *d = buf, *a = buf + m;
@@ -63,7 +66,8 @@ int cpi_warp_build(cp_path *p, const cpi_warp_knots *kn, void *work, cp_error *e
         s->warp = w;
         rc = cpi_warp_finish(s, w, error);
     }
-    cpi_free(&p->alloc, buf);
+    if (!in_scratch)
+        cpi_free(&p->alloc, buf);
     return rc;
 }
 
@@ -75,7 +79,10 @@ int cpi_warp_smooth(cp_path *p, cp_error *error)
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
         m += 1 + ((p->keys[i].flags & CP_KEY_HOLD) && p->keys[i].hold > 0);
-    double *buf = cpi_alloc_array(&p->alloc, m, 2 * sizeof *buf);
+    /* times and u in the shape's scratch (4 (keys + 1) doubles) when they fit
+     * with the warp's slopes beside them, else their own */
+    const int in_scratch = s->scratch && m <= n + 1;
+    double *buf = in_scratch ? s->scratch : cpi_alloc_array(&p->alloc, m, 2 * sizeof *buf);
     unsigned char *stop = cpi_alloc(&p->alloc, m);
     size_t *knot = cpi_alloc_array(&p->alloc, m, sizeof *knot);
     int rc = CP_OK;
@@ -101,7 +108,8 @@ int cpi_warp_smooth(cp_path *p, cp_error *error)
     if (rc == CP_OK && cpi_path_has_ease(p->keys, n))
         rc = cpi_warp_ease(p, &kn, error);
 done:
-    cpi_free(&p->alloc, buf);
+    if (!in_scratch)
+        cpi_free(&p->alloc, buf);
     cpi_free(&p->alloc, stop);
     cpi_free(&p->alloc, knot);
     return rc;
