@@ -14,6 +14,8 @@ typedef struct cpi_checker {
     cp_check_report *r;
     size_t           cap;
     int              failed;
+    cp_path_cursor   cursor;  /* the checks that sample the path go along it: each search starts
+                                 where the last one ended */
 } cpi_checker;
 
 /* Counts a finding about keys a..b (a == b: one key) and lists it while

@@ -18,27 +18,36 @@
 
 static const double DEG = 180.0 / 3.14159265358979323846;
 
+/* What the searches below sample: the path, along its cursor. */
+typedef struct whip_ctx {
+    const cp_path  *p;
+    cp_path_cursor *cursor;
+} whip_ctx;
+
 static double neg_angular_speed(const void *ctx, double t)
 {
+    const whip_ctx *w = ctx;
     cp_pose s;
-    cp_path_sample((const cp_path *)ctx, t, &s);
+    cp_path_sample_cursor(w->p, w->cursor, t, &s);
     return -cp_vec3_length(s.angular_velocity) * DEG;
 }
 
 static double neg_angular_acceleration(const void *ctx, double t)
 {
+    const whip_ctx *w = ctx;
     cp_pose s;
-    cp_path_sample((const cp_path *)ctx, t, &s);
+    cp_path_sample_cursor(w->p, w->cursor, t, &s);
     return -cp_vec3_length(s.angular_acceleration) * DEG;
 }
 
 /* The peak of f's negation around sample i of n over [t0, t1]: refined
  * between the samples either side of it. */
-static double peak(double (*f)(const void *, double), const cp_path *p, double t0, double t1, int i, double *at)
+static double peak(double (*f)(const void *, double), cpi_checker *c, double t0, double t1, int i, double *at)
 {
+    const whip_ctx w = {c->p, &c->cursor};
     const double h = (t1 - t0) / CPI_WHIP_SAMPLES;
     const double a = i > 0 ? t0 + (i - 1) * h : t0, b = i < CPI_WHIP_SAMPLES ? t0 + (i + 1) * h : t1;
-    return -cpi_check_least(f, p, a, b, 2, at);
+    return -cpi_check_least(f, &w, a, b, 2, at);
 }
 
 void cpi_check_whip(cpi_checker *c, size_t i)
@@ -54,7 +63,7 @@ void cpi_check_whip(cpi_checker *c, size_t i)
     int is = 0, ia = 0;
     for (int q = 0; q <= CPI_WHIP_SAMPLES; q++) {
         cp_pose s;
-        cp_path_sample(p, q == CPI_WHIP_SAMPLES ? t1 : t0 + (t1 - t0) * q / CPI_WHIP_SAMPLES, &s);
+        cp_path_sample_cursor(p, &c->cursor, q == CPI_WHIP_SAMPLES ? t1 : t0 + (t1 - t0) * q / CPI_WHIP_SAMPLES, &s);
         const double w = cp_vec3_length(s.angular_velocity) * DEG, a = cp_vec3_length(s.angular_acceleration) * DEG;
         if (w > speed)
             speed = w, is = q;
@@ -63,7 +72,7 @@ void cpi_check_whip(cpi_checker *c, size_t i)
     }
     double at;
     if (speed > CPI_WHIP_NEAR * c->o.whip_speed) {
-        speed = fmax(speed, peak(neg_angular_speed, p, t0, t1, is, &at));
+        speed = fmax(speed, peak(neg_angular_speed, c, t0, t1, is, &at));
         if (speed > c->o.whip_speed) {
             cpi_check_add(c, CP_FINDING_WHIP_PAN, CP_SEVERITY_WARNING, i, j, at, speed,
                           "the camera turns at up to %.4g degrees per second (at t = %.17g), a whip pan: beyond "
@@ -73,7 +82,7 @@ void cpi_check_whip(cpi_checker *c, size_t i)
         }
     }
     if (acc > CPI_WHIP_NEAR * c->o.whip_acceleration) {
-        acc = fmax(acc, peak(neg_angular_acceleration, p, t0, t1, ia, &at));
+        acc = fmax(acc, peak(neg_angular_acceleration, c, t0, t1, ia, &at));
         if (acc > c->o.whip_acceleration)
             cpi_check_add(c, CP_FINDING_WHIP_PAN, CP_SEVERITY_WARNING, i, j, at, acc,
                           "the camera's turn speeds up or slows down at up to %.4g degrees per second squared (at "
