@@ -3,55 +3,30 @@
  * along the shape, with turning weighed in where the camera would turn
  * faster than its fastest turn (docs/math.md, section 13).
  *
- * The pace G'(u) = M(M(a, c b), F) is C1 in u wherever it is positive:
- * a = |P_u| and b = |omega_u| are C1 where they are not 0 (the shape is
- * C2 in u), and where one of them is 0 the smooth maximum M is exactly the
- * other (or the floor F), so the corner of a norm at 0 never shows. M is
- * C2 in its two arguments where their sum is positive. So G is C2, and the
- * warp u(t) = G^-1(d(t)) is C2 as it was with G the distance alone. */
+ * The pace G'(u) = (a^k + (c b)^k + F^k)^(1/k), k = CPI_PACE_POWER (even),
+ * is C1 in u wherever it is positive: a^k = (P_u . P_u)^(k/2) and
+ * b^k = (omega_u . omega_u)^(k/2) are polynomials in the components of
+ * derivatives of the shape (C1 in u, C2 shape), so the corner a norm has
+ * at 0 never shows, and the k-th root is smooth away from 0, which the
+ * floor F keeps it from. So G is C2, and the warp u(t) = G^-1(d(t)) is C2
+ * as it was with G the distance alone. Inside a segment every channel is
+ * one polynomial piece, so the integrand is smooth there and the
+ * quadrature accepts its first rule almost always. */
 #include <math.h>
 #include <string.h>
 
 #include "base.h"
 #include "pace.h"
-#include "poly.h"
 #include "shape_eval.h"
 
-/* Gauss and Kronrod sums of a piece agree to this, relative. */
-#define CPI_PACE_TOL 1e-11
+/* A piece's series is good when its last two terms are below this of the
+ * sum of all; it is halved at most CPI_PACE_DEPTH times, CPI_PACE_SPLITS in all. */
+#define CPI_PACE_TOL 1e-10
 #define CPI_PACE_DEPTH 24
-/* Where M leaves max: when the smaller argument is more than half the larger,
- * |x - y| / (x + y) < 1/3. */
-#define CPI_PACE_Z0 (1.0 / 3.0)
+#define CPI_PACE_SPLITS 512
+#define CPI_PACE_PI 3.14159265358979323846
 /* Points probed inside a segment (besides its ends). */
 #define CPI_PACE_PROBES 15
-
-/* The smooth maximum of x, y >= 0 (x + y > 0) and its two partial
- * derivatives: (x + y) / 2 (1 + Q(z)), z = (x - y) / (x + y), with Q(z) = |z|
- * for |z| >= Z0 (so M = max(x, y) exactly) and inside the even quartic that
- * meets |z| there with its value, slope and curvature (C2):
- * Q = 3 Z0 / 8 + 3 z^2 / (4 Z0) - z^4 / (8 Z0^3). Q >= |z|, so M >= max,
- * and M = 1.125 max where x = y. */
-static double smooth_max(double x, double y, double *mx, double *my)
-{
-    const double s = x + y;
-    if (!(s > 0)) {
-        *mx = *my = 0.5;
-        return 0.0;
-    }
-    const double z = (x - y) / s, az = fabs(z);
-    double q, dq;
-    if (az >= CPI_PACE_Z0) {
-        q = az, dq = z < 0 ? -1.0 : 1.0;
-    } else {
-        const double z0 = CPI_PACE_Z0, z2 = z * z;
-        q = 3.0 * z0 / 8.0 + z2 * (3.0 / (4.0 * z0) - z2 / (8.0 * z0 * z0 * z0));
-        dq = z * (3.0 / (2.0 * z0) - z2 / (2.0 * z0 * z0 * z0));
-    }
-    *mx = 0.5 * (1.0 + q) + dq * y / s;
-    *my = 0.5 * (1.0 + q) - dq * x / s;
-    return 0.5 * s * (1.0 + q);
-}
 
 /* a, b and their derivatives in u at u of segment seg. */
 static void travel_and_turn(const cp_path *p, size_t seg, double u, double ab[2][2])
@@ -88,15 +63,29 @@ static void travel_and_turn(const cp_path *p, size_t seg, double u, double ab[2]
     ab[1][1] = b > 0 ? (w[0][0] * w[1][0] + w[0][1] * w[1][1] + w[0][2] * w[1][2]) / b : 0.0;
 }
 
-/* G' and G'' at u of a segment that is not plain. */
+#if CPI_PACE_POWER != 8
+#error "pace_rate computes the 8th root as three square roots"
+#endif
+static double pow7(double x)
+{
+    const double x2 = x * x, x4 = x2 * x2;
+    return x4 * x2 * x;
+}
+
+/* G' and G'' at u of a segment that is not plain: with m the largest of a,
+ * c b and F (scaled, so that no power overflows), G' = m S^(1/k) where
+ * S = (a/m)^k + (c b/m)^k + (F/m)^k, and G'' = (a^(k-1) a' + (c b)^(k-1) c b') / G'^(k-1). */
 static void pace_rate(const cp_path *p, size_t seg, double c, double u, double g[2])
 {
-    double ab[2][2], m1x, m1y, m2x, m2y;
+    double ab[2][2];
     travel_and_turn(p, seg, u, ab);
-    const double floor = CPI_PACE_FLOOR * fmax(1.0, c);
-    const double m1 = smooth_max(ab[0][0], c * ab[1][0], &m1x, &m1y);
-    g[0] = smooth_max(m1, floor, &m2x, &m2y);
-    g[1] = m2x * (m1x * ab[0][1] + m1y * c * ab[1][1]);
+    const double floor = CPI_PACE_FLOOR * fmax(1.0, c), y = c * ab[1][0];
+    const double m = fmax(fmax(ab[0][0], y), floor);
+    const double xa = ab[0][0] / m, xy = y / m, xf = floor / m;
+    const double a7 = pow7(xa), y7 = pow7(xy), f7 = pow7(xf);
+    const double S = a7 * xa + y7 * xy + f7 * xf, r = sqrt(sqrt(sqrt(S))); /* S >= 1: m is one of them */
+    g[0] = m * r;
+    g[1] = (a7 * ab[0][1] + y7 * c * ab[1][1]) * r / S; /* r^7 = S / r */
 }
 
 void cpi_pace_probe_segment(const cp_path *p, size_t seg, cpi_pace_probe *probe)
@@ -118,44 +107,62 @@ void cpi_pace_probe_segment(const cp_path *p, size_t seg, cpi_pace_probe *probe)
 
 int cpi_pace_is_plain(const cpi_pace_probe *probe, double c)
 {
-    return probe->travel && probe->least >= 2.0 * CPI_PACE_FLOOR * fmax(1.0, c) && c * probe->turn <= 0.5;
+    return probe->travel && probe->least >= CPI_PACE_PLAIN * CPI_PACE_FLOOR * fmax(1.0, c) &&
+           c * probe->turn <= 1.0 / CPI_PACE_PLAIN;
 }
 
-typedef struct pace_ctx {
-    const cp_path *p;
-    size_t         seg;
-    double         c;
-} pace_ctx;
-
-static double pace_integrand(const void *ctx, double u)
+/* A piece of the table: the pace's Chebyshev series over [x0, x1]
+ * (CPI_PACE_NODES terms from as many values) and its antiderivative's. */
+static double chebyshev_sum(const double *c, int n, double s)
 {
-    const pace_ctx *x = ctx;
-    double g[2];
-    pace_rate(x->p, x->seg, x->c, u, g);
-    return g[0];
-}
-
-static void pace_leaf(void *ctx, double a, double b, double value)
-{
-    cpi_pace *t = ctx;
-    (void)b;
-    if (t->failed)
-        return;
-    if (t->n + 1 >= t->cap) {
-        const size_t cap = t->cap ? 2 * t->cap : 16;
-        double *x0 = cpi_realloc_array(&t->p->alloc, t->x0, cap, sizeof *x0);
-        if (x0)
-            t->x0 = x0;
-        double *cum = x0 ? cpi_realloc_array(&t->p->alloc, t->cum, cap, sizeof *cum) : NULL;
-        if (!cum) {
-            t->failed = 1;
-            return;
-        }
-        t->cum = cum, t->cap = cap;
+    double b1 = 0.0, b2 = 0.0; /* Clenshaw */
+    for (int j = n - 1; j >= 1; j--) {
+        const double b0 = 2.0 * s * b1 - b2 + c[j];
+        b2 = b1, b1 = b0;
     }
-    t->x0[t->n] = a;
-    t->cum[t->n + 1] = t->cum[t->n] + value;
-    t->n++;
+    return s * b1 - b2 + c[0];
+}
+
+/* The series of the pace over [x0, x1] into c (values at the Chebyshev
+ * points of the first kind, cosine sums), its antiderivative's into C
+ * (C[k] = (c[k-1] - c[k+1]) / 2k, C[1] = c[0] - c[2] / 2), and whether
+ * the series' last two terms are negligible (the piece is good). */
+static int piece_series(const cpi_pace *t, double x0, double x1, double *c, double *C)
+{
+    enum { N = CPI_PACE_NODES };
+    double f[N], g[2];
+    for (int m = 0; m < N; m++) {
+        const double s = cos(CPI_PACE_PI * (m + 0.5) / N);
+        pace_rate(t->p, t->seg, t->c, 0.5 * (x0 + x1) + 0.5 * (x1 - x0) * s, g);
+        f[m] = g[0];
+    }
+    double size = 0.0;
+    for (int j = 0; j < N; j++) {
+        double sum = 0.0;
+        for (int m = 0; m < N; m++)
+            sum += f[m] * cos(CPI_PACE_PI * j * (m + 0.5) / N);
+        c[j] = (j ? 2.0 : 1.0) * sum / N;
+        size += fabs(c[j]);
+    }
+    C[0] = 0.0;
+    for (int k = 1; k <= N; k++) {
+        const double before = k == 1 ? 2.0 * c[0] : c[k - 1], after = k + 1 < N ? c[k + 1] : 0.0;
+        C[k] = (before - after) / (2.0 * k);
+    }
+    return isfinite(size) && fabs(c[N - 1]) + fabs(c[N - 2]) <= CPI_PACE_TOL * size;
+}
+
+/* Room for one more piece; 0, or -1 out of memory. */
+static int grow(cpi_pace *t)
+{
+    if (t->n < t->cap)
+        return 0;
+    const size_t cap = t->cap ? 2 * t->cap : 8;
+    cpi_pace_piece *m = cpi_realloc_array(&t->p->alloc, t->pieces, cap, sizeof *m);
+    if (!m)
+        return -1;
+    t->pieces = m, t->cap = cap;
+    return 0;
 }
 
 int cpi_pace_build(cpi_pace *t, const cp_path *p, size_t seg, double c, int plain)
@@ -166,19 +173,49 @@ int cpi_pace_build(cpi_pace *t, const cp_path *p, size_t seg, double c, int plai
     t->u0 = s->uk[seg].u, t->u1 = s->uk[seg + 1].u;
     if (plain)
         return cpi_arc_table_build(&t->arc, p->pos, s->uk[seg].pseg);
-    const pace_ctx x = {p, seg, c};
-    t->cap = 16;
-    t->x0 = cpi_alloc_array(&p->alloc, t->cap, sizeof *t->x0);
-    t->cum = cpi_alloc_array(&p->alloc, t->cap, sizeof *t->cum);
-    if (!t->x0 || !t->cum)
-        return cpi_pace_free(t), -1;
-    t->cum[0] = 0.0;
-    cpi_integrate_leaves(pace_integrand, &x, t->u0, t->u1, CPI_PACE_TOL, CPI_PACE_DEPTH, pace_leaf, t);
-    if (t->failed) {
-        cpi_pace_free(t);
-        return -1;
+    /* pieces in order: the pending right ends wait on a stack; a piece is
+     * halved until its series is good, at most CPI_PACE_DEPTH times and
+     * CPI_PACE_SPLITS times in all (then it is taken as it is) */
+    double stack[CPI_PACE_DEPTH + 1], x0 = t->u0, base = 0.0;
+    int top = 0, splits = 0;
+    stack[top++] = t->u1;
+    while (top > 0) {
+        if (grow(t) != 0) {
+            cpi_pace_free(t);
+            return -1;
+        }
+        cpi_pace_piece *q = &t->pieces[t->n];
+        const double x1 = stack[top - 1];
+        const int good = piece_series(t, x0, x1, q->c, q->C);
+        const double mid = 0.5 * (x0 + x1);
+        if (!good && top <= CPI_PACE_DEPTH && splits < CPI_PACE_SPLITS && mid > x0 && mid < x1) {
+            stack[top++] = mid;
+            splits++;
+            continue;
+        }
+        q->x0 = x0, q->x1 = x1, q->base = base;
+        q->start = chebyshev_sum(q->C, CPI_PACE_NODES + 1, -1.0);
+        base += 0.5 * (x1 - x0) * (chebyshev_sum(q->C, CPI_PACE_NODES + 1, 1.0) - q->start);
+        t->n++;
+        x0 = x1;
+        top--;
     }
+    t->total = base;
     return 0;
+}
+
+/* The piece that holds u. */
+static const cpi_pace_piece *piece_at(const cpi_pace *t, double u)
+{
+    size_t lo = 0, hi = t->n - 1; /* the last piece starting at or before u */
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo + 1) / 2;
+        if (t->pieces[mid].x0 <= u)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return &t->pieces[lo];
 }
 
 double cpi_pace_at(const cpi_pace *t, double u)
@@ -190,22 +227,15 @@ double cpi_pace_at(const cpi_pace *t, double u)
     if (!(u > t->u0) || t->n == 0)
         return 0.0;
     if (u >= t->u1)
-        return t->cum[t->n];
-    size_t lo = 0, hi = t->n - 1; /* the last piece starting at or before u */
-    while (lo < hi) {
-        const size_t mid = lo + (hi - lo + 1) / 2;
-        if (t->x0[mid] <= u)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    const pace_ctx x = {t->p, t->seg, t->c};
-    return t->cum[lo] + cpi_qk15(pace_integrand, &x, t->x0[lo], u);
+        return t->total;
+    const cpi_pace_piece *q = piece_at(t, u);
+    const double h = q->x1 - q->x0, s = fmin(1.0, (2.0 * u - q->x0 - q->x1) / h);
+    return q->base + 0.5 * h * (chebyshev_sum(q->C, CPI_PACE_NODES + 1, s) - q->start);
 }
 
 double cpi_pace_total(const cpi_pace *t)
 {
-    return t->plain ? cpi_arc_table_at(&t->arc, t->arc.b) : t->n ? t->cum[t->n] : 0.0;
+    return t->plain ? cpi_arc_table_at(&t->arc, t->arc.b) : t->total;
 }
 
 void cpi_pace_rate(const cpi_pace *t, double u, double g[2])
@@ -217,7 +247,25 @@ void cpi_pace_rate(const cpi_pace *t, double u, double g[2])
         g[1] = (P[1][0] * P[2][0] + P[1][1] * P[2][1] + P[1][2] * P[2][2]) / g[0];
         return;
     }
-    pace_rate(t->p, t->seg, t->c, u, g);
+    if (t->n == 0) {
+        pace_rate(t->p, t->seg, t->c, u, g);
+        return;
+    }
+    /* the series' value and slope: the table's own derivatives, so that G,
+     * G' and G'' agree to the last bits (the pace itself is within the
+     * series' tolerance of them) */
+    const cpi_pace_piece *q = piece_at(t, fmin(fmax(u, t->u0), t->u1));
+    const double h = q->x1 - q->x0, s = fmax(-1.0, fmin(1.0, (2.0 * u - q->x0 - q->x1) / h));
+    double d[CPI_PACE_NODES];
+    for (int k = 0; k + 1 < CPI_PACE_NODES; k++)
+        d[k] = 0.0;
+    /* derivative series: d[k-1] = d[k+1] + 2 k c[k], d[0] halved */
+    d[CPI_PACE_NODES - 1] = 0.0;
+    for (int k = CPI_PACE_NODES - 1; k >= 1; k--)
+        d[k - 1] = (k + 1 < CPI_PACE_NODES ? d[k + 1] : 0.0) + 2.0 * k * q->c[k];
+    d[0] *= 0.5;
+    g[0] = chebyshev_sum(q->c, CPI_PACE_NODES, s);
+    g[1] = chebyshev_sum(d, CPI_PACE_NODES - 1, s) * 2.0 / h;
 }
 
 double cpi_pace_u_at(const cpi_pace *t, double dist, int halvings)
@@ -248,10 +296,8 @@ double cpi_pace_u_at(const cpi_pace *t, double dist, int halvings)
 void cpi_pace_free(cpi_pace *t)
 {
     cpi_arc_table_free(&t->arc);
-    if (t->p) {
-        cpi_free(&t->p->alloc, t->x0);
-        cpi_free(&t->p->alloc, t->cum);
-    }
-    t->x0 = t->cum = NULL;
+    if (t->p)
+        cpi_free(&t->p->alloc, t->pieces);
+    t->pieces = NULL;
     t->n = t->cap = 0;
 }

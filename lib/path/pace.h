@@ -12,15 +12,17 @@
 
 /* The pace of u-segment `seg` at parameter u is
  *
- *     G'(u) = M(M(a, c b), f max(1, c))
+ *     G'(u) = (a^k + (c b)^k + F^k)^(1/k),  k = CPI_PACE_POWER, F = CPI_PACE_FLOOR max(1, c)
  *
  * with a = |P_u| (metres of travel per unit u), b = |omega_u| (radians of
  * turn per unit u), c metres per radian (the cruise speed over the fastest
- * turn) and M a smooth maximum that is exactly max(x, y) wherever one is at
- * least twice the other; f is CPI_PACE_FLOOR. A segment whose pace is the
- * distance alone (a at least twice both others wherever it is probed) is
- * `plain`: its length and rates are those of the position's arc table. */
+ * turn). Where c b and F are below a / CPI_PACE_PLAIN, G' is a to within
+ * (1/100)^8 / 8 ~ 1e-17: the distance alone, to the last bit; a segment
+ * probed so is `plain`: its length and rates are those of the position's
+ * arc table, as they were before turning counted. */
+#define CPI_PACE_POWER 8
 #define CPI_PACE_FLOOR 1e-3
+#define CPI_PACE_PLAIN 100.0
 
 typedef struct cpi_pace_probe {
     double turn;   /* the largest b / a probed (infinite where a is 0) */
@@ -34,6 +36,14 @@ void cpi_pace_probe_segment(const cp_path *p, size_t seg, cpi_pace_probe *probe)
 /* Whether a segment so probed is paced by its distance alone at c. */
 int cpi_pace_is_plain(const cpi_pace_probe *probe, double c);
 
+/* Terms of the series of G' on a piece of a table (lib/path/pace.c). */
+#define CPI_PACE_NODES 16
+typedef struct cpi_pace_piece {
+    double x0, x1, base, start;          /* its u range, G at x0, the antiderivative's series at x0 */
+    double c[CPI_PACE_NODES];            /* G' = sum c[j] T_j(s), s in [-1, 1] over [x0, x1] */
+    double C[CPI_PACE_NODES + 1];        /* its antiderivative in s */
+} cpi_pace_piece;
+
 typedef struct cpi_pace {
     const cp_path *p;
     size_t         seg;     /* the u-segment */
@@ -41,8 +51,9 @@ typedef struct cpi_pace {
     int            plain;
     double         u0, u1;  /* the segment's u range */
     cpi_arc_table  arc;     /* plain: the position segment's arc table */
-    size_t         n, cap;  /* otherwise the accepted pieces of the integral of G' */
-    double        *x0, *cum;
+    size_t         n, cap;  /* otherwise pieces of G' as Chebyshev series */
+    struct cpi_pace_piece *pieces;
+    double         total;
     int            failed;
 } cpi_pace;
 
