@@ -19,9 +19,14 @@
 #include "pace.h"
 #include "shape_eval.h"
 
-/* A piece's series is good when its last two terms are below this of the
- * sum of all; it is halved at most CPI_PACE_DEPTH times, CPI_PACE_SPLITS in all. */
+/* A piece's series is good when its last two terms are below this of its
+ * least value; it is halved at most CPI_PACE_DEPTH times, CPI_PACE_SPLITS in all. */
 #define CPI_PACE_TOL 1e-10
+/* and it is within this of the pace, relative, at its ends and three points
+ * between the ones it is made from: where two pieces meet, the pace they give
+ * differs by less than a tenth of the speed tolerance of the warp's
+ * layout (lib/path/warp_speed.c). */
+#define CPI_PACE_CHECK 1e-9
 #define CPI_PACE_DEPTH 24
 #define CPI_PACE_SPLITS 512
 #define CPI_PACE_PI 3.14159265358979323846
@@ -126,22 +131,31 @@ static double chebyshev_sum(const double *c, int n, double s)
 /* The series of the pace over [x0, x1] into c (values at the Chebyshev
  * points of the first kind, cosine sums), its antiderivative's into C
  * (C[k] = (c[k-1] - c[k+1]) / 2k, C[1] = c[0] - c[2] / 2), and whether
- * the series' last two terms are negligible (the piece is good). */
+ * the series' last two terms are negligible next to the least value the
+ * pace takes at the points (the piece is good: the series is then within
+ * about that of the pace, relative, wherever the pace is slowest). */
 static int piece_series(const cpi_pace *t, double x0, double x1, double *c, double *C)
 {
     enum { N = CPI_PACE_NODES };
-    double f[N], g[2];
+    double g[2], least = INFINITY;
+    for (int j = 0; j < N; j++)
+        c[j] = 0.0;
     for (int m = 0; m < N; m++) {
         const double s = cos(CPI_PACE_PI * (m + 0.5) / N);
         pace_rate(t->p, t->seg, t->c, 0.5 * (x0 + x1) + 0.5 * (x1 - x0) * s, g);
-        f[m] = g[0];
+        least = fmin(least, g[0]);
+        /* cos(j theta_m) = T_j(s_m), by the recurrence */
+        double t0 = 1.0, t1 = s;
+        c[0] += g[0], c[1] += g[0] * s;
+        for (int j = 2; j < N; j++) {
+            const double tj = 2.0 * s * t1 - t0;
+            t0 = t1, t1 = tj;
+            c[j] += g[0] * tj;
+        }
     }
     double size = 0.0;
     for (int j = 0; j < N; j++) {
-        double sum = 0.0;
-        for (int m = 0; m < N; m++)
-            sum += f[m] * cos(CPI_PACE_PI * j * (m + 0.5) / N);
-        c[j] = (j ? 2.0 : 1.0) * sum / N;
+        c[j] *= (j ? 2.0 : 1.0) / N;
         size += fabs(c[j]);
     }
     C[0] = 0.0;
@@ -149,7 +163,17 @@ static int piece_series(const cpi_pace *t, double x0, double x1, double *c, doub
         const double before = k == 1 ? 2.0 * c[0] : c[k - 1], after = k + 1 < N ? c[k + 1] : 0.0;
         C[k] = (before - after) / (2.0 * k);
     }
-    return isfinite(size) && fabs(c[N - 1]) + fabs(c[N - 2]) <= CPI_PACE_TOL * size;
+    if (!(isfinite(size) && fabs(c[N - 1]) + fabs(c[N - 2]) <= CPI_PACE_TOL * least))
+        return 0;
+    /* and the series against the pace between the points: a series whose
+     * tail is small by chance misses a sharp bend of the pace there */
+    static const double check[5] = {-1.0, -0.5, 0.0, 0.5, 1.0};
+    for (int k = 0; k < 5; k++) {
+        pace_rate(t->p, t->seg, t->c, 0.5 * (x0 + x1) + 0.5 * (x1 - x0) * check[k], g);
+        if (!(fabs(chebyshev_sum(c, N, check[k]) - g[0]) <= CPI_PACE_CHECK * g[0]))
+            return 0;
+    }
+    return 1;
 }
 
 /* Room for one more piece; 0, or -1 out of memory. */

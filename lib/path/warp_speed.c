@@ -45,6 +45,14 @@
  * too sharply" about once in 10^4 segments with 1e-9 alone, once in 10^5
  * with 1e-8 (which also costs a seventh of the time of 1e-9). */
 #define CPI_SPEED_TOLERANCE_LAST 1e-7
+/* Where turning sets the pace (lib/path/pace.c) the pace can bend sharply
+ * where the turn overtakes the travel; far from 0 (times of 10^5 s) the
+ * pieces such a bend needs are too short for their ends' rounding, and
+ * such a segment is laid out again to this (the pace there is not the
+ * camera's speed, which turning changes anyway). Measured: a flight of
+ * 3000 keys at 10^5 s whose view jitters 0.1 rad every 0.1 s needs it on
+ * a few segments (tests/unit/test_turn.c). */
+#define CPI_SPEED_TOLERANCE_TURN 1e-5
 #define CPI_SPEED_DEPTH 40
 /* Refining a segment stops at this many pieces (then the looser tolerance,
  * then a refusal): the tests' paths (a recorded flight of 20,000 keys,
@@ -312,7 +320,11 @@ static void push(builder *b, node n)
 static double rounding_floor(const node *A, const node *B, double v)
 {
     const double h = B->t - A->t;
-    return 4.0 * DBL_EPSILON * (fabs(A->t) + fabs(B->t) + (fabs(A->u) + fabs(B->u)) / v) / h;
+    /* u goes at about v where the pace is the distance; where turning sets
+     * the pace it goes slower, and its rounding is more seconds: the
+     * piece's own mean rate of u, when lower */
+    const double rate = fmin(v, (B->u - A->u) / h);
+    return 4.0 * DBL_EPSILON * (fabs(A->t) + fabs(B->t) + (fabs(A->u) + fabs(B->u)) / rate) / h;
 }
 
 /* Whether the piece from A to B gives the cruise's speed within the
@@ -325,6 +337,7 @@ static int piece_good(const builder *b, const node *A, const node *B)
     if (!(h > 0) || !cpi_quintic_monotone(h, A->u, B->u, A->d, B->d, A->a, B->a))
         return 0;
     const double tolerance = fmax(b->tolerance, fmin(rounding_floor(A, B, b->v), CPI_SPEED_TOLERANCE_LAST));
+    /* (the turn's tolerance is above the floor's cap: b->tolerance says it) */
     for (int q = 1; q <= 3; q++) {
         const node m = exact(b, A->u + (B->u - A->u) * 0.25 * q);
         double ua, u1, u2, g[2], d[3];
@@ -793,6 +806,12 @@ static int travel_nodes(const plan *P, builder *b, cp_error *error)
                 b->tolerance = CPI_SPEED_TOLERANCE_LAST;
                 segment_nodes(b, i, dist, t0, t1, j == 0);
             }
+            if (b->rough && !b->failed && !b->pace.plain) { /* a turn paced: its own last tolerance */
+                b->count = mark;
+                b->rough = 0;
+                b->tolerance = CPI_SPEED_TOLERANCE_TURN;
+                segment_nodes(b, i, dist, t0, t1, j == 0);
+            }
             dist += P->seglen[i];
             if (b->rough)
                 return cpi_path_bends_too_sharply(i, n, error);
@@ -871,7 +890,6 @@ int cpi_warp_constant_speed(cp_path *p, const cpi_field_names *names, cp_error *
             rc = cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the timing of %zu keys", n);
         for (size_t i = 0; probes && i < P.nseg; i++) {
             cpi_pace_probe_segment(p, i, &probes[i]);
-            if (getenv("PACEDBG")) fprintf(stderr, "probe %zu turn %g least %g travel %d\n", i, probes[i].turn, probes[i].least, probes[i].travel);
         }
     }
     if (rc == CP_OK)
