@@ -27,6 +27,9 @@
  * differs by less than a tenth of the speed tolerance of the warp's
  * layout (lib/path/warp_speed.c). */
 #define CPI_PACE_CHECK 1e-9
+#ifndef CPI_PACE_SERIES_RATE
+#define CPI_PACE_SERIES_RATE 0
+#endif
 #define CPI_PACE_DEPTH 24
 #define CPI_PACE_SPLITS 512
 #define CPI_PACE_PI 3.14159265358979323846
@@ -271,7 +274,7 @@ void cpi_pace_rate(const cpi_pace *t, double u, double g[2])
         g[1] = (P[1][0] * P[2][0] + P[1][1] * P[2][1] + P[1][2] * P[2][2]) / g[0];
         return;
     }
-    if (t->n == 0) {
+    if (t->n == 0 || !CPI_PACE_SERIES_RATE) {
         pace_rate(t->p, t->seg, t->c, u, g);
         return;
     }
