@@ -83,17 +83,61 @@ static double pow7(double x)
 /* G' and G'' at u of a segment that is not plain: with m the largest of a,
  * c b and F (scaled, so that no power overflows), G' = m S^(1/k) where
  * S = (a/m)^k + (c b/m)^k + (F/m)^k, and G'' = (a^(k-1) a' + (c b)^(k-1) c b') / G'^(k-1). */
-static void pace_rate(const cp_path *p, size_t seg, double c, double u, double g[2])
+static void pace_rate(const cp_path *p, size_t seg, double c, const double f[2], double u, double g[2])
 {
     double ab[2][2];
     travel_and_turn(p, seg, u, ab);
-    const double floor = CPI_PACE_FLOOR * fmax(1.0, c), y = c * ab[1][0];
+    const double y = c * ab[1][0];
+    /* the floor, from its value at one knot to the other's by a smoothstep
+     * (C1: flat at both knots) */
+    const double du = p->shape->uk[seg + 1].u - p->shape->uk[seg].u, x = (u - p->shape->uk[seg].u) / du;
+    const double sx = fmin(1.0, fmax(0.0, x));
+    const double floor = f[0] + (f[1] - f[0]) * sx * sx * (3.0 - 2.0 * sx);
+    const double dfloor = (f[1] - f[0]) * 6.0 * sx * (1.0 - sx) / du;
     const double m = fmax(fmax(ab[0][0], y), floor);
     const double xa = ab[0][0] / m, xy = y / m, xf = floor / m;
     const double a7 = pow7(xa), y7 = pow7(xy), f7 = pow7(xf);
     const double S = a7 * xa + y7 * xy + f7 * xf, r = sqrt(sqrt(sqrt(S))); /* S >= 1: m is one of them */
     g[0] = m * r;
-    g[1] = (a7 * ab[0][1] + y7 * c * ab[1][1]) * r / S; /* r^7 = S / r */
+    g[1] = (a7 * ab[0][1] + y7 * c * ab[1][1] + f7 * dfloor) * r / S; /* r^7 = S / r */
+}
+
+int cpi_pace_junction(const cp_path *p, size_t j, size_t *spot)
+{
+    const cpi_shape *s = p->shape;
+    const size_t n = p->count;
+    const int closed = p->opts.ends == CP_ENDS_CLOSED;
+    if (j == n && closed)
+        j = 0;
+    const cpi_uknot *uk = s->uk;
+    if (uk[j].sp[1] != 0)
+        return 0;
+    if ((j + 1 < n || closed) && uk[j + 1].sp[0] == uk[j].sp[0]) {
+        *spot = j;
+        return 1;
+    }
+    if (j > 0 ? uk[j - 1].sp[0] == uk[j].sp[0] : closed && uk[n - 1].sp[0] == uk[n].sp[0]) {
+        *spot = j > 0 ? j - 1 : n - 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* The floor of segment seg at its u-knot j at c: CPI_PACE_FLOOR (max(1,
+ * c)), or where a turn on the spot starts or ends, CPI_PACE_SPOT_FLOOR of
+ * the segment's mean pace, max(travel, c turn) / du (the camera stops
+ * there, so the two segments' floors may differ). */
+static double knot_floor(const cp_path *p, size_t seg, size_t j, double c)
+{
+    const cpi_uknot *uk = p->shape->uk;
+    const double least = CPI_PACE_FLOOR * fmax(1.0, c);
+    size_t k;
+    if (!cpi_pace_junction(p, j, &k))
+        return least;
+    const double mean = fmax(uk[seg + 1].sp[0] - uk[seg].sp[0], c * (uk[seg + 1].sr[0] - uk[seg].sr[0])) /
+                        (uk[seg + 1].u - uk[seg].u);
+    const double f = CPI_PACE_SPOT_FLOOR * mean;
+    return f > least ? f : least;
 }
 
 void cpi_pace_probe_segment(const cp_path *p, size_t seg, cpi_pace_probe *probe)
@@ -145,7 +189,7 @@ static int piece_series(const cpi_pace *t, double x0, double x1, double *c, doub
         c[j] = 0.0;
     for (int m = 0; m < N; m++) {
         const double s = cos(CPI_PACE_PI * (m + 0.5) / N);
-        pace_rate(t->p, t->seg, t->c, 0.5 * (x0 + x1) + 0.5 * (x1 - x0) * s, g);
+        pace_rate(t->p, t->seg, t->c, t->floor, 0.5 * (x0 + x1) + 0.5 * (x1 - x0) * s, g);
         least = fmin(least, g[0]);
         /* cos(j theta_m) = T_j(s_m), by the recurrence */
         double t0 = 1.0, t1 = s;
@@ -172,7 +216,7 @@ static int piece_series(const cpi_pace *t, double x0, double x1, double *c, doub
      * tail is small by chance misses a sharp bend of the pace there */
     static const double check[5] = {-1.0, -0.5, 0.0, 0.5, 1.0};
     for (int k = 0; k < 5; k++) {
-        pace_rate(t->p, t->seg, t->c, 0.5 * (x0 + x1) + 0.5 * (x1 - x0) * check[k], g);
+        pace_rate(t->p, t->seg, t->c, t->floor, 0.5 * (x0 + x1) + 0.5 * (x1 - x0) * check[k], g);
         if (!(fabs(chebyshev_sum(c, N, check[k]) - g[0]) <= CPI_PACE_CHECK * g[0]))
             return 0;
     }
@@ -198,6 +242,13 @@ int cpi_pace_build(cpi_pace *t, const cp_path *p, size_t seg, double c, int plai
     memset(t, 0, sizeof *t);
     t->p = p, t->seg = seg, t->c = c, t->plain = plain;
     t->u0 = s->uk[seg].u, t->u1 = s->uk[seg + 1].u;
+    /* the floor: CPI_PACE_FLOOR (max(1, c)) keeps the k-th root away from
+     * 0 and vanishes next to the travel; where a turn on the spot starts or
+     * ends it is CPI_PACE_SPOT_FLOOR of the segment's mean pace, so that where
+     * both travel and turn come near 0 (the position stops there, and a
+     * turn that reverses passes 0 near it) the camera does not race through */
+    t->floor[0] = knot_floor(p, seg, seg, c);
+    t->floor[1] = knot_floor(p, seg, seg + 1, c);
     if (plain)
         return cpi_arc_table_build(&t->arc, p->pos, s->uk[seg].pseg);
     /* pieces in order: the pending right ends wait on a stack; a piece is
@@ -275,7 +326,7 @@ void cpi_pace_rate(const cpi_pace *t, double u, double g[2])
         return;
     }
     if (t->n == 0 || !CPI_PACE_SERIES_RATE) {
-        pace_rate(t->p, t->seg, t->c, u, g);
+        pace_rate(t->p, t->seg, t->c, t->floor, u, g);
         return;
     }
     /* the series' value and slope: the table's own derivatives, so that G,

@@ -12,7 +12,11 @@
 
 /* The pace of u-segment `seg` at parameter u is
  *
- *     G'(u) = (a^k + (c b)^k + F^k)^(1/k),  k = CPI_PACE_POWER, F = CPI_PACE_FLOOR max(1, c)
+ *     G'(u) = (a^k + (c b)^k + F^k)^(1/k),  k = CPI_PACE_POWER,
+ *
+ * F = CPI_PACE_FLOOR max(1, c), rising to CPI_PACE_SPOT_FLOOR of the
+ * segment's mean pace max(travel, c turn) / du at a key where a turn on
+ * the spot starts or ends (lib/path/pace.c says why),
  *
  * with a = |P_u| (metres of travel per unit u), b = |omega_u| (radians of
  * turn per unit u), c metres per radian (the cruise speed over the fastest
@@ -23,6 +27,7 @@
 #define CPI_PACE_POWER 8
 #define CPI_PACE_FLOOR 1e-3
 #define CPI_PACE_PLAIN 100.0
+#define CPI_PACE_SPOT_FLOOR 0.3
 
 typedef struct cpi_pace_probe {
     double turn;   /* the largest b / a probed (infinite where a is 0) */
@@ -33,6 +38,10 @@ typedef struct cpi_pace_probe {
 /* What the pace of segment `seg` needs: b / a and a at its ends and 15
  * points between them (look-at paths: no turn, b = 0). */
 void cpi_pace_probe_segment(const cp_path *p, size_t seg, cpi_pace_probe *probe);
+/* Whether u-knot j is where a turn on the spot starts or ends (the
+ * position's map is flat on one side and has slope 0 there); *spot gets
+ * that turn's u-segment. */
+int cpi_pace_junction(const cp_path *p, size_t j, size_t *spot);
 /* Whether a segment so probed is paced by its distance alone at c. */
 int cpi_pace_is_plain(const cpi_pace_probe *probe, double c);
 
@@ -48,6 +57,7 @@ typedef struct cpi_pace {
     const cp_path *p;
     size_t         seg;     /* the u-segment */
     double         c;       /* metres per radian */
+    double         floor[2]; /* F at its two knots */
     int            plain;
     double         u0, u1;  /* the segment's u range */
     cpi_arc_table  arc;     /* plain: the position segment's arc table */

@@ -508,6 +508,14 @@ static int measure(plan *P, const cpi_field_names *names, cp_error *error)
     for (size_t i = 0; i < n; i++) {
         const cp_key *k = &p->keys[i];
         P->stop[i] = (k->flags & CP_KEY_HOLD) || (!P->closed && p->opts.ends == CP_ENDS_REST && (i == 0 || i + 1 == n));
+        /* where a turn on the spot starts or ends, the travel stops (the
+         * position's map is flat on one side): the camera stops there,
+         * easing in and out as at a hold. Paced through, a turn that
+         * reverses there (or none at all) would leave the pace nothing but
+         * its floor, and the camera would start off at an enormous jerk. */
+        size_t spot;
+        if (cpi_pace_junction(p, i, &spot))
+            P->stop[i] = 1;
         if ((k->flags & CP_KEY_HOLD) && (P->closed || i + 1 < n))
             holds += k->hold;
     }
