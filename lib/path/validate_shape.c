@@ -277,7 +277,7 @@ int cpi_path_check_moving(const cp_path *p, const cpi_field_names *names, cp_err
         const double chord = (b->sp[0] - a->sp[0]) / (b->u - a->u);
         const double slope = cpi_quintic_min_slope(b->u - a->u, a->sp[0], b->sp[0], a->sp[1], b->sp[1], a->sp[2],
                                                    b->sp[2]);
-        const double least = cpi_arc_least_speed(p->pos, i);
+        const double least = cpi_arc_least_speed(p->pos, a->pseg); /* its position segment (a turn on the spot has none) */
         if (!(slope >= CPI_SPEED_LEAST * chord) || !(least >= CPI_SPEED_LEAST))
             return cpi_path_bends_too_sharply(i, n, error);
     }
