@@ -10,8 +10,9 @@
  * at 0 never shows, and the k-th root is smooth away from 0, which the
  * floor F keeps it from. So G is C2, and the warp u(t) = G^-1(d(t)) is C2
  * as it was with G the distance alone. Inside a segment every channel is
- * one polynomial piece, so the integrand is smooth there and the
- * quadrature accepts its first rule almost always. */
+ * one polynomial piece, so the pace is smooth there, and its table is
+ * Chebyshev series on pieces (one, or a few where the turn overtakes the
+ * travel and the pace bends sharply). */
 #include <math.h>
 #include <string.h>
 
@@ -27,9 +28,6 @@
  * differs by less than a tenth of the speed tolerance of the warp's
  * layout (lib/path/warp_speed.c). */
 #define CPI_PACE_CHECK 1e-9
-#ifndef CPI_PACE_SERIES_RATE
-#define CPI_PACE_SERIES_RATE 0
-#endif
 #define CPI_PACE_DEPTH 24
 #define CPI_PACE_SPLITS 512
 #define CPI_PACE_PI 3.14159265358979323846
@@ -325,25 +323,9 @@ void cpi_pace_rate(const cpi_pace *t, double u, double g[2])
         g[1] = (P[1][0] * P[2][0] + P[1][1] * P[2][1] + P[1][2] * P[2][2]) / g[0];
         return;
     }
-    if (t->n == 0 || !CPI_PACE_SERIES_RATE) {
-        pace_rate(t->p, t->seg, t->c, t->floor, u, g);
-        return;
-    }
-    /* the series' value and slope: the table's own derivatives, so that G,
-     * G' and G'' agree to the last bits (the pace itself is within the
-     * series' tolerance of them) */
-    const cpi_pace_piece *q = piece_at(t, fmin(fmax(u, t->u0), t->u1));
-    const double h = q->x1 - q->x0, s = fmax(-1.0, fmin(1.0, (2.0 * u - q->x0 - q->x1) / h));
-    double d[CPI_PACE_NODES];
-    for (int k = 0; k + 1 < CPI_PACE_NODES; k++)
-        d[k] = 0.0;
-    /* derivative series: d[k-1] = d[k+1] + 2 k c[k], d[0] halved */
-    d[CPI_PACE_NODES - 1] = 0.0;
-    for (int k = CPI_PACE_NODES - 1; k >= 1; k--)
-        d[k - 1] = (k + 1 < CPI_PACE_NODES ? d[k + 1] : 0.0) + 2.0 * k * q->c[k];
-    d[0] *= 0.5;
-    g[0] = chebyshev_sum(q->c, CPI_PACE_NODES, s);
-    g[1] = chebyshev_sum(d, CPI_PACE_NODES - 1, s) * 2.0 / h;
+    /* the pace itself: the table's G is within CPI_PACE_CHECK of its
+     * integral, well inside the layout's speed tolerance */
+    pace_rate(t->p, t->seg, t->c, t->floor, u, g);
 }
 
 double cpi_pace_u_at(const cpi_pace *t, double dist, int halvings)
