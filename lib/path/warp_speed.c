@@ -562,7 +562,7 @@ static int pace_lengths(plan *P, const cpi_pace_probe *probes, double c, cp_erro
  * found by secant steps from c = 0 (the distance alone) and c = v(0) / w.
  * F falls with a slope between -1 and -1/2 (w is raised, below, so that
  * turns take at most half the time there is to move), so the steps
- * converge fast (3 to 6 rounds on the tests' paths); the rounds are
+ * converge fast (typically 4 or 5 rounds); the rounds are
  * bounded. A path that never travels turns at whatever pace its time gives
  * it (c = 1: any c gives it the same times). Without probes (look-at paths)
  * the pace is the distance alone. */
