@@ -209,6 +209,13 @@ int cpi_path_bends_too_sharply(size_t i, size_t n, cp_error *error)
     return CP_ERR_INVALID;
 }
 
+/* Whether two keys' rotations are the same turn (q and -q are). */
+static int same_rotation(cp_quat a, cp_quat b)
+{
+    return (a.x == b.x && a.y == b.y && a.z == b.z && a.w == b.w) ||
+           (a.x == -b.x && a.y == -b.y && a.z == -b.z && a.w == -b.w);
+}
+
 int cpi_path_check_moving(const cp_path *p, const cpi_field_names *names, cp_error *error)
 {
     char f[128], g[128];
@@ -220,14 +227,20 @@ int cpi_path_check_moving(const cp_path *p, const cpi_field_names *names, cp_err
         return cpi_error_at(error, CP_ERR_INVALID, -1, f,
                             "constant speed needs a moving position, and %sposition is step", names->interp);
     }
+    /* a turn on the spot is paced by the turn (lib/path/pace.c); a look-at
+     * path's turn comes from its target, which the pace does not measure */
+    const int look_at = p->opts.orientation == CP_ORIENTATION_LOOK_AT;
     for (size_t i = 0; i < (closed ? n : n - 1); i++) {
         const size_t j = i + 1 < n ? i + 1 : 0;
-        if (cp_vec3_length(cp_vec3_sub(p->keys[j].position, p->keys[i].position)) == 0.0) {
+        if (cp_vec3_length(cp_vec3_sub(p->keys[j].position, p->keys[i].position)) == 0.0 &&
+            (look_at || same_rotation(p->keys[i].rotation, p->keys[j].rotation))) {
             snprintf(f, sizeof f, "keys[%zu].position", j);
             snprintf(g, sizeof g, "keys[%zu]", i);
             return cpi_error_at(error, CP_ERR_INVALID, (long)j, f,
-                                "the same as %s's: at constant speed the camera cannot turn or wait on the spot (use "
-                                "a hold to wait, or smooth timing)",
+                                look_at ? "the same as %s's: at constant speed a look-at camera cannot turn or wait "
+                                          "on the spot (use a hold to wait, or smooth timing)"
+                                        : "the same as %s's, and so is the rotation: at constant speed the camera "
+                                          "cannot wait on the spot (use a hold to wait, or smooth timing)",
                                 g);
         }
     }
@@ -253,10 +266,18 @@ int cpi_path_check_moving(const cp_path *p, const cpi_field_names *names, cp_err
      * of zero: its two factors' least values are exact (quartic minima) */
     for (size_t i = 0; i < s->nu - (closed ? 0 : 1); i++) {
         const cpi_uknot *a = &s->uk[i], *b = &s->uk[i + 1];
+        /* a turn on the spot, and the segments next to one, whose travel
+         * stops at the key they share with it: the pace's turn and floor
+         * keep the timing moving there (lib/path/pace.c) */
+        const size_t nseg = s->nu - (closed ? 0 : 1);
+        if (b->sp[0] == a->sp[0] || (i > 0 && a->sp[0] == s->uk[i - 1].sp[0]) ||
+            (closed && i == 0 && s->uk[nseg].sp[0] - s->uk[nseg - 1].sp[0] == 0) ||
+            (i + 1 < nseg && s->uk[i + 2].sp[0] == b->sp[0]) || (closed && i + 1 == nseg && s->uk[1].sp[0] == s->uk[0].sp[0]))
+            continue;
         const double chord = (b->sp[0] - a->sp[0]) / (b->u - a->u);
         const double slope = cpi_quintic_min_slope(b->u - a->u, a->sp[0], b->sp[0], a->sp[1], b->sp[1], a->sp[2],
                                                    b->sp[2]);
-        const double least = cpi_arc_least_speed(p->pos, i);
+        const double least = cpi_arc_least_speed(p->pos, a->pseg); /* its position segment (a turn on the spot has none) */
         if (!(slope >= CPI_SPEED_LEAST * chord) || !(least >= CPI_SPEED_LEAST))
             return cpi_path_bends_too_sharply(i, n, error);
     }

@@ -24,6 +24,7 @@
 #include "curve_impl.h"
 #include "dtoa.h"
 #include "monotone.h"
+#include "pace.h"
 #include "path_layout.h"
 #include "shape_eval.h"
 #include "validate.h"
@@ -44,6 +45,14 @@
  * too sharply" about once in 10^4 segments with 1e-9 alone, once in 10^5
  * with 1e-8 (which also costs a seventh of the time of 1e-9). */
 #define CPI_SPEED_TOLERANCE_LAST 1e-7
+/* Where turning sets the pace (lib/path/pace.c) the pace can bend sharply
+ * where the turn overtakes the travel; far from 0 (times of 10^5 s) the
+ * pieces such a bend needs are too short for their ends' rounding, and
+ * such a segment is laid out again to this (the pace there is not the
+ * camera's speed, which turning changes anyway). Measured: a flight of
+ * 3000 keys at 10^5 s whose view jitters 0.1 rad every 0.1 s needs it on
+ * a few segments (tests/unit/test_turn.c). */
+#define CPI_SPEED_TOLERANCE_TURN 1e-5
 #define CPI_SPEED_DEPTH 40
 /* Refining a segment stops at this many pieces (then the looser tolerance,
  * then a refusal): the tests' paths (a recorded flight of 20,000 keys,
@@ -257,8 +266,10 @@ typedef struct builder {
     const run     *r;        /* the run being laid out */
     double         v;
     double         dist0;    /* distance into the run at the segment's first key */
-    size_t         seg;      /* the u-segment (and position segment: they are the same here) */
-    cpi_arc_table  arc;      /* the segment's length, smooth in where it stops */
+    size_t         seg;      /* the u-segment */
+    cpi_pace       pace;     /* the segment's length, smooth in where it stops */
+    const cpi_pace_probe *probes; /* each segment's probe (NULL: paced by distance alone) */
+    double         c;        /* metres of travel per radian of turn in the pace */
     node          *nodes;
     size_t         count, cap;
     int            failed;   /* out of memory */
@@ -266,22 +277,15 @@ typedef struct builder {
     double         tolerance; /* of the speed, relative to the cruise */
 } builder;
 
-static double sigma_distance(const builder *b, double u, size_t *pseg)
-{
-    return cpi_arc_table_at(&b->arc, cpi_shape_sigma(b->p, b->seg, u, pseg));
-}
-
 /* The exact warp at parameter u of the current segment. */
 static node exact(const builder *b, double u)
 {
-    size_t pseg;
-    const double along = sigma_distance(b, u, &pseg);
+    const double along = cpi_pace_at(&b->pace, u);
     const double t = run_time(b->r, b->v, b->dist0 + along);
-    double d[3], P[3][3], R[3][4], F[3];
+    double d[3], g[2];
     run_distance(b->r, b->v, t, d);
-    cpi_shape_eval(b->p, b->seg, u, 1.0, P, R, F, NULL);
-    const double su = sqrt(P[1][0] * P[1][0] + P[1][1] * P[1][1] + P[1][2] * P[1][2]);
-    const double suu = (P[1][0] * P[2][0] + P[1][1] * P[2][1] + P[1][2] * P[2][2]) / su;
+    cpi_pace_rate(&b->pace, u, g);
+    const double su = g[0], suu = g[1];
     node n = {b->r->depart + t, u, d[1] / su, 0.0, b->seg};
     n.a = (d[2] - suu * n.d * n.d) / su;
     return n;
@@ -316,7 +320,11 @@ static void push(builder *b, node n)
 static double rounding_floor(const node *A, const node *B, double v)
 {
     const double h = B->t - A->t;
-    return 4.0 * DBL_EPSILON * (fabs(A->t) + fabs(B->t) + (fabs(A->u) + fabs(B->u)) / v) / h;
+    /* u goes at about v where the pace is the distance; where turning sets
+     * the pace it goes slower, and its rounding is more seconds: the
+     * piece's own mean rate of u, when lower */
+    const double rate = fmin(v, (B->u - A->u) / h);
+    return 4.0 * DBL_EPSILON * (fabs(A->t) + fabs(B->t) + (fabs(A->u) + fabs(B->u)) / rate) / h;
 }
 
 /* Whether the piece from A to B gives the cruise's speed within the
@@ -329,13 +337,14 @@ static int piece_good(const builder *b, const node *A, const node *B)
     if (!(h > 0) || !cpi_quintic_monotone(h, A->u, B->u, A->d, B->d, A->a, B->a))
         return 0;
     const double tolerance = fmax(b->tolerance, fmin(rounding_floor(A, B, b->v), CPI_SPEED_TOLERANCE_LAST));
+    /* (the turn's tolerance is above the floor's cap: b->tolerance says it) */
     for (int q = 1; q <= 3; q++) {
         const node m = exact(b, A->u + (B->u - A->u) * 0.25 * q);
-        double ua, u1, u2, P[3][3], R[3][4], F[3], d[3];
+        double ua, u1, u2, g[2], d[3];
         const double sl = (m.t - A->t) / h;
         cpi_quintic_eval(h, A->u, B->u, A->d, B->d, A->a, B->a, sl < 0 ? 0 : sl > 1 ? 1 : sl, &ua, &u1, &u2);
-        cpi_shape_eval(b->p, b->seg, ua, 1.0, P, R, F, NULL);
-        const double speed = sqrt(P[1][0] * P[1][0] + P[1][1] * P[1][1] + P[1][2] * P[1][2]) * u1;
+        cpi_pace_rate(&b->pace, ua, g); /* the pace's speed: the distance's on a plain segment */
+        const double speed = g[0] * u1;
         run_distance(b->r, b->v, m.t - b->r->depart, d);
         if (!(fabs(speed - d[1]) <= tolerance * b->v))
             return 0;
@@ -393,18 +402,7 @@ static void refine(builder *b, node A, node B)
  * current run (where an ease starts or ends). */
 static double u_at_distance(const builder *b, double dist)
 {
-    const cp_curve *c = b->p->pos;
-    const double target = dist - b->dist0;
-    double lo = CPI_TIME(c, b->seg), hi = CPI_TIME(c, b->seg + 1);
-    for (int i = 0; i < CPI_EASE_CUT_HALVINGS; i++) {
-        const double mid = 0.5 * (lo + hi);
-        if (cpi_arc_table_at(&b->arc, mid) < target)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    size_t k;
-    return cpi_shape_u_at_sigma(b->p, 0.5 * (lo + hi), &k);
+    return cpi_pace_u_at(&b->pace, dist - b->dist0, CPI_EASE_CUT_HALVINGS);
 }
 
 /* "options.timing", or the file's name for it. */
@@ -422,8 +420,8 @@ static void segment_nodes(builder *b, size_t i, double dist0, double t0, double 
     const run *R = b->r;
     b->seg = i;
     b->dist0 = dist0;
-    cpi_arc_table_free(&b->arc);
-    if (cpi_arc_table_build(&b->arc, b->p->pos, i) != 0) {
+    cpi_pace_free(&b->pace);
+    if (cpi_pace_build(&b->pace, b->p, i, b->c, !b->probes || cpi_pace_is_plain(&b->probes[i], b->c)) != 0) {
         b->failed = 1;
         return;
     }
@@ -441,7 +439,7 @@ static void segment_nodes(builder *b, size_t i, double dist0, double t0, double 
     node B = exact(b, s->uk[i + 1].u);
     B.t = t1;
     B.k = i;
-    const double seglen = cpi_arc_table_at(&b->arc, b->arc.b);
+    const double seglen = cpi_pace_total(&b->pace);
     /* in order along the segment: the end of the ease from a stop, the end
      * of the dip of the key before, the start of the dip of the key after,
      * the start of the ease to a stop */
@@ -510,20 +508,104 @@ static int measure(plan *P, const cpi_field_names *names, cp_error *error)
     for (size_t i = 0; i < n; i++) {
         const cp_key *k = &p->keys[i];
         P->stop[i] = (k->flags & CP_KEY_HOLD) || (!P->closed && p->opts.ends == CP_ENDS_REST && (i == 0 || i + 1 == n));
+        /* where a turn on the spot starts or ends, the travel stops (the
+         * position's map is flat on one side): the camera stops there,
+         * easing in and out as at a hold. Paced through, a turn that
+         * reverses there (or none at all) would leave the pace nothing but
+         * its floor, and the camera would start off at an enormous jerk. */
+        size_t spot;
+        if (cpi_pace_junction(p, i, &spot))
+            P->stop[i] = 1;
         if ((k->flags & CP_KEY_HOLD) && (P->closed || i + 1 < n))
             holds += k->hold;
     }
-    for (size_t i = 0; i < P->nseg; i++)
-        P->length += P->seglen[i] = cpi_arc_partial(p->pos, i, CPI_TIME(p->pos, i + 1));
     P->span = P->closed ? p->opts.period : p->keys[n - 1].time - p->keys[0].time;
     P->moving = P->span - holds;
-    if (!(P->moving > 0) || !(P->length > 0)) {
+    if (!(P->moving > 0)) {
         char b1[CPI_FMT_DOUBLE_SIZE], b2[CPI_FMT_DOUBLE_SIZE], f[128];
         return cpi_error_at(error, CP_ERR_INVALID, -1, timing_field(f, names),
                             "the holds take %s s of the %s s the path lasts: no time is left to move",
                             cpi_fmt_double(b1, holds), cpi_fmt_double(b2, P->span));
     }
     return CP_OK;
+}
+
+static void   split_into_runs(plan *P);
+static double cruising_speed(const plan *P);
+
+/* Each segment's length in the pace at c metres per radian (its distance
+ * alone where it is plain, or when there are no probes). */
+static int pace_lengths(plan *P, const cpi_pace_probe *probes, double c, cp_error *error)
+{
+    const cp_path *p = P->p;
+    P->length = 0;
+    for (size_t i = 0; i < P->nseg; i++) {
+        if (!probes || cpi_pace_is_plain(&probes[i], c)) {
+            const size_t k = p->shape->uk[i].pseg;
+            P->seglen[i] = cpi_arc_partial(p->pos, k, CPI_TIME(p->pos, k + 1));
+        } else {
+            cpi_pace t;
+            if (cpi_pace_build(&t, p, i, c, 0) != 0)
+                return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the timing of %zu keys", P->n);
+            P->seglen[i] = cpi_pace_total(&t);
+            cpi_pace_free(&t);
+        }
+        P->length += P->seglen[i];
+    }
+    return CP_OK;
+}
+
+/* The pace's metres per radian, c, and the cruising speed v (in the pace's
+ * metres per second): c = v / w, so that where turning sets the pace the
+ * camera turns at w, the path's max_angular_speed (docs/math.md, section 13).
+ * v depends on c (the lengths do): c is the root of F(c) = v(c) / w - c,
+ * found by secant steps from c = 0 (the distance alone) and c = v(0) / w.
+ * F falls with a slope between -1 and -1/2 (w is raised, below, so that
+ * turns take at most half the time there is to move), so the steps
+ * converge fast (typically 4 or 5 rounds); the rounds are
+ * bounded. A path that never travels turns at whatever pace its time gives
+ * it (c = 1: any c gives it the same times). Without probes (look-at paths)
+ * the pace is the distance alone. */
+#define CPI_PACE_ROUNDS 30
+#define CPI_PACE_SETTLED 1e-10
+static int pace_and_speed(plan *P, const cpi_pace_probe *probes, double *pc, double *pv, cp_error *error)
+{
+    const cp_path *p = P->p;
+    double turn = 0.0;
+    int travels = 0, turns = 0;
+    if (probes)
+        for (size_t i = 0; i < P->nseg; i++) {
+            travels |= probes[i].travel;
+            turns |= probes[i].turn > 0;
+            turn += fabs(p->shape->uk[i + 1].sr[0] - p->shape->uk[i].sr[0]);
+        }
+    const double most = p->opts.max_angular_speed > 0 ? p->opts.max_angular_speed : CP_PATH_DEFAULT_MAX_ANGULAR_SPEED;
+    const double w = fmax(most * (3.14159265358979323846 / 180.0), 2.0 * turn / P->moving);
+    double c = probes && !travels ? 1.0 : 0.0, c_prev = 0.0, f_prev = 0.0;
+    for (int round = 0;; round++) {
+        int rc = pace_lengths(P, probes, c, error);
+        if (rc != CP_OK)
+            return rc;
+        if (!(P->length > 0)) {
+            char f[128];
+            snprintf(f, sizeof f, "keys[%zu]", P->n - 1);
+            return cpi_error_at(error, CP_ERR_INVALID, (long)(P->n - 1), f,
+                                "at constant speed the path needs to travel or turn, and it does neither");
+        }
+        split_into_runs(P);
+        const double v = cruising_speed(P), F = v / w - c;
+        if (!probes || !travels || !turns || round + 1 == CPI_PACE_ROUNDS || fabs(F) <= CPI_PACE_SETTLED * c) {
+            *pc = c, *pv = v;
+            return CP_OK;
+        }
+        double next = c + F; /* the plain step, and the secant's where it stays in the plain step's direction */
+        if (round > 0 && F != f_prev) {
+            const double secant = c - F * (c - c_prev) / (F - f_prev);
+            if (secant > 0 && (secant - c) * F > 0)
+                next = secant;
+        }
+        c_prev = c, f_prev = F, c = next;
+    }
 }
 
 /* The runs between stops, in the order travelled from `first` (a
@@ -732,6 +814,12 @@ static int travel_nodes(const plan *P, builder *b, cp_error *error)
                 b->tolerance = CPI_SPEED_TOLERANCE_LAST;
                 segment_nodes(b, i, dist, t0, t1, j == 0);
             }
+            if (b->rough && !b->failed && !b->pace.plain) { /* a turn paced: its own last tolerance */
+                b->count = mark;
+                b->rough = 0;
+                b->tolerance = CPI_SPEED_TOLERANCE_TURN;
+                segment_nodes(b, i, dist, t0, t1, j == 0);
+            }
             dist += P->seglen[i];
             if (b->rough)
                 return cpi_path_bends_too_sharply(i, n, error);
@@ -803,9 +891,20 @@ int cpi_warp_constant_speed(cp_path *p, const cpi_field_names *names, cp_error *
         rc = cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the timing of %zu keys", n);
     else
         rc = measure(&P, names, error);
+    cpi_pace_probe *probes = NULL;
+    if (rc == CP_OK && p->opts.orientation != CP_ORIENTATION_LOOK_AT) {
+        probes = cpi_alloc_array(&p->alloc, P.nseg, sizeof *probes);
+        if (!probes)
+            rc = cpi_error_set(error, CP_ERR_MEMORY, "out of memory for the timing of %zu keys", n);
+        for (size_t i = 0; probes && i < P.nseg; i++) {
+            cpi_pace_probe_segment(p, i, &probes[i]);
+        }
+    }
+    if (rc == CP_OK)
+        rc = pace_and_speed(&P, probes, &b.c, &b.v, error);
+    b.probes = probes;
     if (rc == CP_OK) {
-        split_into_runs(&P);
-        b.v = p->shape->speed = cruising_speed(&P);
+        p->shape->speed = b.v;
         time_keys(&P, b.v);
         rc = check_eases(&P, b.v, error);
         if (rc == CP_OK)
@@ -815,12 +914,13 @@ int cpi_warp_constant_speed(cp_path *p, const cpi_field_names *names, cp_error *
     }
     if (rc == CP_OK)
         rc = store_warp(&P, &b, error);
-    cpi_arc_table_free(&b.arc);
+    cpi_pace_free(&b.pace);
     cpi_free(&p->alloc, P.stop);
     cpi_free(&p->alloc, P.runs);
     cpi_free(&p->alloc, P.seglen);
     cpi_free(&p->alloc, P.rel);
     cpi_free(&p->alloc, P.dips);
     cpi_free(&p->alloc, b.nodes);
+    cpi_free(&p->alloc, probes);
     return rc;
 }

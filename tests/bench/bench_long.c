@@ -281,10 +281,10 @@ static void part_tools(void)
     rmdir(dir);
 }
 
-static double time_retime(size_t n)
+static double time_retime(size_t n, cp_orientation orientation)
 {
-    cp_key *k = make_flight(n, 1);
-    cp_path *p = build(k, n, CP_TIMING_SMOOTH, CP_ORIENTATION_LOOK_AT);
+    cp_key *k = make_flight(n, orientation == CP_ORIENTATION_LOOK_AT);
+    cp_path *p = build(k, n, CP_TIMING_SMOOTH, orientation);
     free(k);
     double best = INFINITY;
     for (int r = 0; r < 3; r++) {
@@ -304,9 +304,14 @@ static double time_retime(size_t n)
 
 static void part_retime(size_t big)
 {
-    const double a = time_retime(100000), b = time_retime(big);
+    const double a = time_retime(100000, CP_ORIENTATION_LOOK_AT), b = time_retime(big, CP_ORIENTATION_LOOK_AT);
     printf("Constant-speed retiming of a look-at flight, s (best of 3)\n");
     printf("  %zu keys %7.3f   10^5 keys %7.3f   ratio %5.2f   (target 10 for 10^6)\n", big, b, a, b / a);
+    /* with rotation keys the pace counts turning (docs/math.md, section 13):
+     * the same flight, 10^4 and 10^5 keys */
+    const double c = time_retime(10000, CP_ORIENTATION_ROTATION), d = time_retime(100000, CP_ORIENTATION_ROTATION);
+    printf("Constant-speed retiming of the flight with rotation keys (turns paced), s (best of 3)\n");
+    printf("  100000 keys %7.3f   10^4 keys %7.3f   ratio %5.2f   (linear: 10)\n", d, c, d / c);
     fflush(stdout);
 }
 
