@@ -70,24 +70,6 @@ static int is_gltf(const char *file)
     return ends_with(file, ".gltf") || ends_with(file, ".glb");
 }
 
-static int meta_number(const struct aiScene *sc, const char *key, double *out)
-{
-    const struct aiMetadata *m = sc->mMetaData;
-    for (unsigned i = 0; m && i < m->mNumProperties; i++) {
-        if (strcmp(m->mKeys[i].data, key) != 0 || !m->mValues[i].mData)
-            continue;
-        const void *d = m->mValues[i].mData;
-        switch (m->mValues[i].mType) {
-        case AI_INT32: *out = *(const int32_t *)d; return 1;
-        case AI_UINT64: *out = (double)*(const uint64_t *)d; return 1;
-        case AI_FLOAT: *out = *(const float *)d; return 1;
-        case AI_DOUBLE: *out = *(const double *)d; return 1;
-        default: return 0;
-        }
-    }
-    return 0;
-}
-
 /* Metres and +Y up, as the editor takes a scene (editor/core/import.c): an
  * FBX file's UnitScaleFactor (centimetres per unit) and UpAxis /
  * UpAxisSign are applied here; a COLLADA file's <unit> and <up_axis>
@@ -97,27 +79,12 @@ static cli_affine units_and_axes(const reader *r)
     cli_affine root = cli_affine_identity();
     if (ends_with(r->file, ".dae"))
         return root;
-    double v, s = 1, sign = 1;
-    int up = 1;
-    if (meta_number(r->scene, "UnitScaleFactor", &v) && v > 0 && isfinite(v))
-        s = v / 100.0;
-    if (meta_number(r->scene, "UpAxis", &v) && (v == 0 || v == 1 || v == 2)) {
-        up = (int)v;
-        if (meta_number(r->scene, "UpAxisSign", &v) && v < 0)
-            sign = -1;
-    }
+    double s = 1;
+    int up = 1, sign = 1;
+    ed_import_declared(r->scene, &s, &up, &sign);
     /* rows: where the source's x, y, z go, so that its up axis becomes +Y */
-    double m[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
-    if (up == 0) { /* X up: (x, y, z) -> (-y, x, z) */
-        double x[3][3] = {{0, -1, 0}, {1, 0, 0}, {0, 0, 1}};
-        memcpy(m, x, sizeof m);
-    } else if (up == 2) { /* Z up: (x, y, z) -> (x, z, -y) */
-        double z[3][3] = {{1, 0, 0}, {0, 0, 1}, {0, -1, 0}};
-        memcpy(m, z, sizeof m);
-    }
-    if (sign < 0) /* the negative axis up: half a turn about an axis that is not up */
-        for (int j = 0; j < 3; j++)
-            m[1][j] = -m[1][j], m[up == 0 ? 0 : 2][j] = -m[up == 0 ? 0 : 2][j];
+    double m[3][3];
+    ed_import_up_rows(up, sign, m);
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++)
             root.m[i][j] = s * m[i][j];

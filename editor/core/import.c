@@ -434,24 +434,6 @@ static void stopped_message(const ed_import_io *fs, const char *file, char *err,
 
 /* ---- units and axes ------------------------------------------------------------------------- */
 
-static int meta_number(const struct aiScene *sc, const char *key, double *out)
-{
-    const struct aiMetadata *m = sc->mMetaData;
-    for (unsigned i = 0; m && i < m->mNumProperties; i++) {
-        if (strcmp(m->mKeys[i].data, key) != 0 || !m->mValues[i].mData)
-            continue;
-        const void *d = m->mValues[i].mData;
-        switch (m->mValues[i].mType) {
-        case AI_INT32: *out = *(const int32_t *)d; return 1;
-        case AI_UINT64: *out = (double)*(const uint64_t *)d; return 1;
-        case AI_FLOAT: *out = *(const float *)d; return 1;
-        case AI_DOUBLE: *out = *(const double *)d; return 1;
-        default: return 0;
-        }
-    }
-    return 0;
-}
-
 /* What a COLLADA file declares in its <asset>: assimp applies its <unit> and
  * <up_axis> itself (the scene comes out in metres, +Y up), so the editor
  * only needs to know that it did. */
@@ -494,19 +476,14 @@ static void units_and_axes(importer *im, const ed_import_options *o, xform *root
     int up = o && o->z_up ? 2 : 1, sign = 1; /* the source's up axis: 0 X, 1 Y, 2 Z */
     int declared_unit = 0, declared_up = 0;
     char text[256];
-    double v;
-    if (meta_number(sc, "UnitScaleFactor", &v) && v > 0 && isfinite(v)) {
-        /* FBX: centimetres per unit */
+    const int declared = ed_import_declared(sc, &s, &up, &sign);
+    if (declared & 1) { /* FBX: centimetres per unit */
         declared_unit = 1;
-        s = v / 100.0;
         snprintf(text, sizeof text, "1 unit = %g m, as the file declares", s);
         add_note(im->w->note, sizeof im->w->note, text);
     }
-    if (meta_number(sc, "UpAxis", &v) && (v == 0 || v == 1 || v == 2)) {
-        double sg = 1;
+    if (declared & 2) {
         declared_up = 1;
-        up = (int)v;
-        sign = meta_number(sc, "UpAxisSign", &sg) && sg < 0 ? -1 : 1;
         snprintf(text, sizeof text, "%c%c up, as the file declares", sign < 0 ? '-' : '+', "XYZ"[up]);
         add_note(im->w->note, sizeof im->w->note, text);
     }
@@ -529,26 +506,7 @@ static void units_and_axes(importer *im, const ed_import_options *o, xform *root
         add_note(im->w->note, sizeof im->w->note, "the file declares its up axis: z-up is not applied");
     /* rows: where the source's x, y, z go, so that its up axis becomes +Y */
     double r[3][3];
-    switch (up) {
-    case 0: /* X up: (x, y, z) -> (-y, x, z), turned about Z */
-        r[0][0] = 0, r[0][1] = -1, r[0][2] = 0;
-        r[1][0] = 1, r[1][1] = 0, r[1][2] = 0;
-        r[2][0] = 0, r[2][1] = 0, r[2][2] = 1;
-        break;
-    case 2: /* Z up: (x, y, z) -> (x, z, -y), turned about X */
-        r[0][0] = 1, r[0][1] = 0, r[0][2] = 0;
-        r[1][0] = 0, r[1][1] = 0, r[1][2] = 1;
-        r[2][0] = 0, r[2][1] = -1, r[2][2] = 0;
-        break;
-    default:
-        r[0][0] = 1, r[0][1] = 0, r[0][2] = 0;
-        r[1][0] = 0, r[1][1] = 1, r[1][2] = 0;
-        r[2][0] = 0, r[2][1] = 0, r[2][2] = 1;
-        break;
-    }
-    if (sign < 0) /* the negative axis is up: half a turn about the axis that is neither up nor X (or Z for X up) */
-        for (int j = 0; j < 3; j++)
-            r[1][j] = -r[1][j], r[up == 0 ? 0 : 2][j] = -r[up == 0 ? 0 : 2][j];
+    ed_import_up_rows(up, sign, r);
     for (int i = 0; i < 3; i++) {
         for (int j = 0; j < 3; j++)
             root->m[i][j] = s * r[i][j];

@@ -6,6 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <assimp/scene.h>
+#include <math.h>
+#include <stdint.h>
+
 #include "os.h"
 
 typedef struct open_file {
@@ -171,4 +175,52 @@ void ed_import_io_free(ed_import_io *fs)
 {
     free(fs->root);
     memset(fs, 0, sizeof *fs);
+}
+
+/* ---- what a scene declares ------------------------------------------------------------------------- */
+
+static int meta_number(const struct aiScene *sc, const char *key, double *out)
+{
+    const struct aiMetadata *m = sc->mMetaData;
+    for (unsigned i = 0; m && i < m->mNumProperties; i++) {
+        if (strcmp(m->mKeys[i].data, key) != 0 || !m->mValues[i].mData)
+            continue;
+        const void *d = m->mValues[i].mData;
+        switch (m->mValues[i].mType) {
+        case AI_INT32: *out = *(const int32_t *)d; return 1;
+        case AI_UINT64: *out = (double)*(const uint64_t *)d; return 1;
+        case AI_FLOAT: *out = *(const float *)d; return 1;
+        case AI_DOUBLE: *out = *(const double *)d; return 1;
+        default: return 0;
+        }
+    }
+    return 0;
+}
+
+int ed_import_declared(const struct aiScene *sc, double *metres_per_unit, int *up, int *sign)
+{
+    int declared = 0;
+    double v;
+    if (meta_number(sc, "UnitScaleFactor", &v) && v > 0 && isfinite(v)) {
+        *metres_per_unit = v / 100.0;
+        declared |= 1;
+    }
+    if (meta_number(sc, "UpAxis", &v) && (v == 0 || v == 1 || v == 2)) {
+        double sg = 1;
+        *up = (int)v;
+        *sign = meta_number(sc, "UpAxisSign", &sg) && sg < 0 ? -1 : 1;
+        declared |= 2;
+    }
+    return declared;
+}
+
+void ed_import_up_rows(int up, int sign, double r[3][3])
+{
+    static const double x_up[3][3] = {{0, -1, 0}, {1, 0, 0}, {0, 0, 1}};  /* (x, y, z) -> (-y, x, z), about Z */
+    static const double z_up[3][3] = {{1, 0, 0}, {0, 0, 1}, {0, -1, 0}};  /* (x, y, z) -> (x, z, -y), about X */
+    static const double y_up[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    memcpy(r, up == 0 ? x_up : up == 2 ? z_up : y_up, sizeof x_up);
+    if (sign < 0) /* the negative axis is up: half a turn about the axis that is neither up nor X (or Z for X up) */
+        for (int j = 0; j < 3; j++)
+            r[1][j] = -r[1][j], r[up == 0 ? 0 : 2][j] = -r[up == 0 ? 0 : 2][j];
 }

@@ -39,4 +39,17 @@ int ed_import_io_stopped(ed_import_io *fs);
  * with the reason in `why`. */
 char *ed_import_io_resolve(const ed_import_io *fs, const char *file, char *why, size_t why_size);
 
+/* ---- what a scene declares (shared with campath import-scene) ---------------------------------------- */
+
+struct aiScene;
+
+/* An FBX file's declared unit and up axis, from assimp's metadata
+ * (UnitScaleFactor: centimetres per unit; UpAxis, UpAxisSign). Fields not
+ * declared are left as they are; returns which were: 1 the unit, 2 the axis. */
+int ed_import_declared(const struct aiScene *sc, double *metres_per_unit, int *up, int *sign);
+
+/* The rows of the rotation that takes a source whose up axis is `up` (0 X,
+ * 1 Y, 2 Z) pointing `sign` (1 or -1) to +Y up. */
+void ed_import_up_rows(int up, int sign, double r[3][3]);
+
 #endif /* ED_IMPORT_IO_H */
