@@ -176,6 +176,24 @@ int cpi_jr_read_string(reader *r, const field *f)
     return cpi_scan_string(&r->s, &r->str);
 }
 
+/* After an array element: 1 at the array's ']', 0 when a ',' and another
+ * element follow, -1 with a located error otherwise (a trailing comma too). */
+int cpi_jr_array_next(reader *r)
+{
+    const char c = cpi_jr_peek(r);
+    r->s.pos++;
+    if (c == ']')
+        return 1;
+    if (c != ',') {
+        char what[32];
+        return cpi_scan_fail(&r->s, r->s.pos - 1, "',' or ']' expected after an array element, found %s",
+                             cpi_scan_what(&r->s, r->s.pos - 1, what));
+    }
+    if (cpi_jr_peek(r) == ']')
+        return cpi_scan_fail(&r->s, r->s.pos, "a value is expected after ',' (JSON allows no trailing comma)");
+    return 0;
+}
+
 /* [x, y, ...]: exactly n numbers. */
 int cpi_jr_read_numbers(reader *r, const field *f, double *out, size_t n, const char *expected)
 {
@@ -196,17 +214,11 @@ int cpi_jr_read_numbers(reader *r, const field *f, double *out, size_t n, const 
             if (count < n)
                 out[count] = v;
             count++;
-            c = cpi_jr_peek(r);
-            r->s.pos++;
-            if (c == ']')
+            const int end = cpi_jr_array_next(r);
+            if (end < 0)
+                return -1;
+            if (end)
                 break;
-            if (c != ',') {
-                char what[32];
-                return cpi_scan_fail(&r->s, r->s.pos - 1, "',' or ']' expected after an array element, found %s",
-                                     cpi_scan_what(&r->s, r->s.pos - 1, what));
-            }
-            if (cpi_jr_peek(r) == ']')
-                return cpi_scan_fail(&r->s, r->s.pos, "a value is expected after ',' (JSON allows no trailing comma)");
         }
     }
     if (count != n)

@@ -359,17 +359,11 @@ static int read_hidden(reader *r, const field *f, size_t name_pos, size_t name_e
                 return cpi_jr_fail(r, pos, &e, CP_ERR_INVALID, "contains a NUL character (\\u0000)");
             if (r->str.length == 0)
                 return cpi_jr_fail(r, pos, &e, CP_ERR_INVALID, "a node name, not an empty string");
-            c = cpi_jr_peek(r);
-            r->s.pos++;
-            if (c == ']')
+            const int end = cpi_jr_array_next(r);
+            if (end < 0)
+                return -1;
+            if (end)
                 break;
-            if (c != ',') {
-                char what[32];
-                return cpi_scan_fail(&r->s, r->s.pos - 1, "',' or ']' expected after an array element, found %s",
-                                     cpi_scan_what(&r->s, r->s.pos - 1, what));
-            }
-            if (cpi_jr_peek(r) == ']')
-                return cpi_scan_fail(&r->s, r->s.pos, "a value is expected after ',' (JSON allows no trailing comma)");
         }
     }
     cpi_buf *x = &r->top_extras;

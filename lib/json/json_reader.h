@@ -60,6 +60,9 @@ static inline int cpi_jr_value_start(char c) { return c != '\0' && strchr("{[\"-
 /* The next character after white space (0 at the end). */
 char cpi_jr_peek(reader *r);
 int cpi_jr_read_number(reader *r, const field *f, double *out);
+/* After an array element: 1 at the array's ']', 0 when another element
+ * follows its ',', -1 with a located error. */
+int cpi_jr_array_next(reader *r);
 int cpi_jr_read_string(reader *r, const field *f);
 /* An array of exactly n numbers. */
 int cpi_jr_read_numbers(reader *r, const field *f, double *out, size_t n, const char *expected);

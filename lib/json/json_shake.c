@@ -38,17 +38,11 @@ static int read_band(reader *r, const field *f, int b, cp_shake_band *out)
             if (n < 2)
                 v[n] = x, at[n] = pos;
             n++;
-            c = cpi_jr_peek(r);
-            r->s.pos++;
-            if (c == ']')
+            const int end = cpi_jr_array_next(r);
+            if (end < 0)
+                return -1;
+            if (end)
                 break;
-            if (c != ',') {
-                char what[32];
-                return cpi_scan_fail(&r->s, r->s.pos - 1, "',' or ']' expected after an array element, found %s",
-                                     cpi_scan_what(&r->s, r->s.pos - 1, what));
-            }
-            if (cpi_jr_peek(r) == ']')
-                return cpi_scan_fail(&r->s, r->s.pos, "a value is expected after ',' (JSON allows no trailing comma)");
         }
     }
     if (n != 2)
