@@ -421,8 +421,12 @@ check-windows: windows $(CLI_BIN)
 
 windows: $(WIN_LIB) $(WIN_CLI) $(WIN_UNIT_BIN) $(WIN_HOLD)
 
+# One wineserver for the whole run (-p: it stays between programs): started
+# afresh for each one, a program could meet the last one's server on its way
+# out and fail with "recvmsg: Connection reset by peer".
 windows-run: $(WIN)/wineprefix/.made
 	@set -e; trap '$(WINE_ENV) $(WINESERVER) -k 2>/dev/null || true' EXIT; \
+	$(WINE_ENV) $(WINESERVER) -p; \
 	for t in $(WIN_UNIT_BIN); do echo "== $$t (Wine)"; $(WINE_ENV) $(WINE) $$t; done; \
 	echo "== tests/windows/cli.sh (Wine)"; \
 	BUILD=$(BUILD) WIN=$(WIN) WINE="$(WINE)" WINEPREFIX=$(abspath $(WIN)/wineprefix) sh tests/windows/cli.sh
