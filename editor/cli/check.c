@@ -34,22 +34,6 @@ static int usage(FILE *out, int status)
     return status;
 }
 
-/* s as a JSON string literal (file names and messages are UTF-8 or ASCII). */
-static void json_string(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        const unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            printf("\\%c", ch);
-        else if (ch < 0x20)
-            printf("\\u%04x", ch);
-        else
-            putchar(ch);
-    }
-    putchar('"');
-}
-
 /* The largest jump at a key of the shaken pose's velocity, acceleration,
  * angular velocity and angular acceleration, each relative to its largest
  * value at the keys (as the check measures the path without the layer). */
@@ -102,7 +86,7 @@ static void print_json(const char *file, const cp_path *p, const cp_check_report
                        double jump)
 {
     printf("{\n  \"file\": ");
-    json_string(file);
+    cli_json_string(file);
     printf(",\n  \"keys\": %zu,\n  \"timing\": \"%s\",\n  \"errors\": %zu,\n  \"warnings\": %zu,\n  \"infos\": %zu,\n"
            "  \"total\": %zu,%s",
            cp_path_key_count(p), cp_timing_name(cp_path_get_options(p).timing), r->errors, r->warnings, r->infos,
@@ -114,22 +98,7 @@ static void print_json(const char *file, const cp_path *p, const cp_check_report
         cli_print_number(stdout, jump);
         printf(" },\n  \"findings\": [");
     }
-    for (size_t i = 0; i < r->count; i++) {
-        const cp_finding *f = &r->findings[i];
-        printf("%s\n    { \"kind\": \"%s\", \"severity\": \"%s\", \"keys\": [%zu, %zu], \"times\": [", i ? "," : "",
-               cp_finding_kind_name(f->kind), cp_severity_name(f->severity), f->key[0], f->key[1]);
-        cli_print_number(stdout, f->time[0]);
-        printf(", ");
-        cli_print_number(stdout, f->time[1]);
-        printf("], \"at\": ");
-        cli_print_number(stdout, f->at);
-        printf(", \"value\": ");
-        cli_print_number(stdout, f->value);
-        printf(", \"message\": ");
-        json_string(f->message);
-        printf(" }");
-    }
-    printf("%s]\n}\n", r->count ? "\n  " : "");
+    cli_print_findings_json(r);
 }
 
 int cli_check(int argc, char **argv)

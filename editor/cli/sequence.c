@@ -47,44 +47,14 @@ int cli_seq_validate(const char *file)
 
 /* ---- check ------------------------------------------------------------------------------- */
 
-static void json_string(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        const unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            printf("\\%c", ch);
-        else if (ch < 0x20)
-            printf("\\u%04x", ch);
-        else
-            putchar(ch);
-    }
-    putchar('"');
-}
-
 static void print_json(const char *file, const cp_sequence *seq, const cp_check_report *r)
 {
     printf("{\n  \"file\": ");
-    json_string(file);
+    cli_json_string(file);
     printf(",\n  \"shots\": %zu,\n  \"errors\": %zu,\n  \"warnings\": %zu,\n  \"infos\": %zu,\n  \"total\": %zu,\n"
            "  \"findings\": [",
            cp_sequence_shot_count(seq), r->errors, r->warnings, r->infos, r->total);
-    for (size_t i = 0; i < r->count; i++) {
-        const cp_finding *f = &r->findings[i];
-        printf("%s\n    { \"kind\": \"%s\", \"severity\": \"%s\", \"keys\": [%zu, %zu], \"times\": [", i ? "," : "",
-               cp_finding_kind_name(f->kind), cp_severity_name(f->severity), f->key[0], f->key[1]);
-        cli_print_number(stdout, f->time[0]);
-        printf(", ");
-        cli_print_number(stdout, f->time[1]);
-        printf("], \"at\": ");
-        cli_print_number(stdout, f->at);
-        printf(", \"value\": ");
-        cli_print_number(stdout, f->value);
-        printf(", \"message\": ");
-        json_string(f->message);
-        printf(" }");
-    }
-    printf("%s]\n}\n", r->count ? "\n  " : "");
+    cli_print_findings_json(r);
 }
 
 int cli_seq_check(const char *file, const cp_check_options *options, int json)

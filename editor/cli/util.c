@@ -45,3 +45,38 @@ int cli_parse_number(const char *cmd, const char *opt, const char *text, double 
     }
     return 0;
 }
+
+void cli_json_string(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        const unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            printf("\\%c", ch);
+        else if (ch < 0x20)
+            printf("\\u%04x", ch);
+        else
+            putchar(ch);
+    }
+    putchar('"');
+}
+
+void cli_print_findings_json(const cp_check_report *r)
+{
+    for (size_t i = 0; i < r->count; i++) {
+        const cp_finding *f = &r->findings[i];
+        printf("%s\n    { \"kind\": \"%s\", \"severity\": \"%s\", \"keys\": [%zu, %zu], \"times\": [", i ? "," : "",
+               cp_finding_kind_name(f->kind), cp_severity_name(f->severity), f->key[0], f->key[1]);
+        cli_print_number(stdout, f->time[0]);
+        printf(", ");
+        cli_print_number(stdout, f->time[1]);
+        printf("], \"at\": ");
+        cli_print_number(stdout, f->at);
+        printf(", \"value\": ");
+        cli_print_number(stdout, f->value);
+        printf(", \"message\": ");
+        cli_json_string(f->message);
+        printf(" }");
+    }
+    printf("%s]\n}\n", r->count ? "\n  " : "");
+}

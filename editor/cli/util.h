@@ -9,6 +9,11 @@
 
 /* Prints `x` so that it reads back to the same double (locale-free). */
 void cli_print_number(FILE *out, double x);
+/* s as a JSON string literal on stdout (file names and messages are UTF-8 or ASCII). */
+void cli_json_string(const char *s);
+/* A check report's findings as the elements of `campath check --json`'s
+ * "findings" array, then the array's and the object's ends, on stdout. */
+void cli_print_findings_json(const cp_check_report *r);
 
 /* Reads a number argument of option `opt`; 0, or -1 after a message on stderr. */
 int cli_parse_number(const char *cmd, const char *opt, const char *text, double *out);
