@@ -194,6 +194,19 @@ CP_API cp_path *cp_path_create(const cp_key *keys, size_t count,
 /* Frees the path; NULL is a no-op. */
 CP_API void cp_path_destroy(cp_path *path);
 
+/* Replaces keys first .. first + count - 1 of `path` with `keys` (count
+ * keys; the path's other keys and its options stay) and returns the path
+ * for the new keys, as realloc does: the same object updated where only
+ * part of the path moves (an edit of a few keys of a long path), else a new
+ * one and `path` is freed. Its poses equal cp_path_create's on the new keys
+ * within the bound docs/api.md gives ("Editing a long path"). `changed`
+ * (may be NULL) receives the span of time outside which no pose moved
+ * beyond that bound. On an error (a key that does not validate, named as
+ * cp_path_create names it, first + count past the keys, no memory) it
+ * returns NULL and `path` is unchanged. */
+CP_API cp_path *cp_path_update(cp_path *path, size_t first, const cp_key *keys, size_t count,
+                               double changed[2], cp_error *error);
+
 /* ---- what it holds -------------------------------------------------------- */
 
 CP_API size_t        cp_path_key_count(const cp_path *path);
