@@ -99,8 +99,16 @@ void cpi_check_add(cpi_checker *c, cp_finding_kind kind, cp_severity sev, size_t
     }
 }
 
-/* Whether the next finding will be listed (else only counted). */
-static int listing(const cpi_checker *c) { return c->r->count < c->o.max_findings && !c->failed; }
+int cpi_check_listing(const cpi_checker *c) { return c->r->count < c->o.max_findings && !c->failed; }
+
+void cpi_check_count(cpi_checker *c, cp_severity sev)
+{
+    cp_check_report *r = c->r;
+    r->total++;
+    r->errors += sev == CP_SEVERITY_ERROR;
+    r->warnings += sev == CP_SEVERITY_WARNING;
+    r->infos += sev == CP_SEVERITY_INFO;
+}
 
 /* Golden-section search for a minimum of f in [a, b]: the least value seen. */
 static double golden(double (*f)(const void *, double), const void *ctx, double a, double b, double *at)
@@ -386,7 +394,7 @@ static void check_reverse(cpi_checker *c, size_t i)
     if (!(w > 0 && w < h))
         w = cpi_poly_eval(g, 2, 0.0) < cpi_poly_eval(g, 2, h) ? 0.0 : h;
     double at = x0 + w, back = least;
-    if (p->shape && listing(c)) {
+    if (p->shape && cpi_check_listing(c)) {
         /* in time the velocity along the chord is g(sigma) sigma'(u) u'(t):
          * its least is not where g's is (there the warp may stand still),
          * so it is searched in time where g < 0 (for the listed findings

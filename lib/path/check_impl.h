@@ -24,6 +24,12 @@ typedef struct cpi_checker {
 void cpi_check_add(cpi_checker *c, cp_finding_kind kind, cp_severity sev, size_t a, size_t b, double at, double value,
                    const char *fmt, ...) CPI_PRINTF(8, 9);
 
+/* Whether the next finding will be listed; else cpi_check_count: a
+ * finding past the list is only counted, and what it says (where, how
+ * much) need not be worked out. */
+int cpi_check_listing(const cpi_checker *c);
+void cpi_check_count(cpi_checker *c, cp_severity sev);
+
 /* The key after i (the first, across the seam of a loop) and its time. */
 size_t cpi_check_next_key(const cp_path *p, size_t i, double *t);
 

@@ -70,7 +70,14 @@ void cpi_check_whip(cpi_checker *c, size_t i)
         if (a > acc)
             acc = a, ia = q;
     }
+    /* a finding past the list is only counted: where the samples already
+     * pass a threshold, its peak (refined at some 70 poses) is not needed */
+    const int listed = cpi_check_listing(c);
     double at;
+    if (!listed && speed > c->o.whip_speed) {
+        cpi_check_count(c, CP_SEVERITY_WARNING);
+        return;
+    }
     if (speed > CPI_WHIP_NEAR * c->o.whip_speed) {
         speed = fmax(speed, peak(neg_angular_speed, c, t0, t1, is, &at));
         if (speed > c->o.whip_speed) {
@@ -80,6 +87,10 @@ void cpi_check_whip(cpi_checker *c, size_t i)
                           speed, at, c->o.whip_speed);
             return;
         }
+    }
+    if (!listed && acc > c->o.whip_acceleration) {
+        cpi_check_count(c, CP_SEVERITY_WARNING);
+        return;
     }
     if (acc > CPI_WHIP_NEAR * c->o.whip_acceleration) {
         acc = fmax(acc, peak(neg_angular_acceleration, c, t0, t1, ia, &at));
