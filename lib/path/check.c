@@ -110,12 +110,14 @@ void cpi_check_count(cpi_checker *c, cp_severity sev)
     r->infos += sev == CP_SEVERITY_INFO;
 }
 
-/* Golden-section search for a minimum of f in [a, b]: the least value seen. */
-static double golden(double (*f)(const void *, double), const void *ctx, double a, double b, double *at)
+/* Golden-section search for a minimum of f in [a, b]: the least value seen
+ * (the search keeps it as one of its two inner points); or the first value
+ * below `stop`. */
+static double golden(double (*f)(const void *, double), const void *ctx, double a, double b, double stop, double *at)
 {
     const double g = 0.5 * (sqrt(5.0) - 1.0);
     double x1 = b - g * (b - a), x2 = a + g * (b - a), f1 = f(ctx, x1), f2 = f(ctx, x2);
-    for (int it = 0; it < 100 && b - a > 1e-14 * (fabs(a) + fabs(b)) && x1 < x2; it++) {
+    for (int it = 0; it < 100 && b - a > 1e-14 * (fabs(a) + fabs(b)) && x1 < x2 && !(f1 < stop) && !(f2 < stop); it++) {
         if (f1 < f2)
             b = x2, x2 = x1, f2 = f1, x1 = b - g * (b - a), f1 = f(ctx, x1);
         else
@@ -126,6 +128,12 @@ static double golden(double (*f)(const void *, double), const void *ctx, double 
 }
 
 double cpi_check_least(double (*f)(const void *ctx, double x), const void *ctx, double a, double b, int n, double *at)
+{
+    return cpi_check_least_until(f, ctx, a, b, n, -INFINITY, at);
+}
+
+double cpi_check_least_until(double (*f)(const void *ctx, double x), const void *ctx, double a, double b, int n,
+                             double stop, double *at)
 {
     double v[CPI_CHECK_LEAST_MAX + 1];
     if (n > CPI_CHECK_LEAST_MAX)
@@ -145,9 +153,12 @@ double cpi_check_least(double (*f)(const void *ctx, double x), const void *ctx, 
         if (n == 0 || !(b > a) || !((k > 0 && v[k] < v[k - 1]) || (k < n && v[k] < v[k + 1])))
             continue;
         double y;
-        const double fy = golden(f, ctx, k > 0 ? a + (k - 1) * step : a, k < n ? fmin(a + (k + 1) * step, b) : b, &y);
+        const double fy =
+            golden(f, ctx, k > 0 ? a + (k - 1) * step : a, k < n ? fmin(a + (k + 1) * step, b) : b, stop, &y);
         if (fy < best)
             best = fy, *at = y;
+        if (best < stop)
+            break;
     }
     return best;
 }

@@ -16,6 +16,9 @@ typedef struct cpi_checker {
     int              failed;
     cp_path_cursor   cursor;  /* the checks that sample the path go along it: each search starts
                                  where the last one ended */
+    int              whip_have; /* the whip-pan check's last sample (a segment's end, which is the
+                                   next one's start): its time and rates, deg/s and deg/s^2 */
+    double           whip_t, whip_w, whip_a;
 } cpi_checker;
 
 /* Counts a finding about keys a..b (a == b: one key) and lists it while
@@ -45,6 +48,10 @@ void cpi_check_power(const cp_curve *c, size_t seg, int j, double out[4]);
  * functions the checks ask about (no feature narrower than the spacing). */
 #define CPI_CHECK_LEAST_MAX 512
 double cpi_check_least(double (*f)(const void *ctx, double x), const void *ctx, double a, double b, int n, double *at);
+/* The same, but it may stop at the first value below `stop` it finds (and
+ * return it): whether the least is below `stop` is what it tells then. */
+double cpi_check_least_until(double (*f)(const void *ctx, double x), const void *ctx, double a, double b, int n,
+                             double stop, double *at);
 
 /* The time at which the position curve's parameter is x (keys timing: x). */
 double cpi_check_time_of_param(const cp_path *p, double x);

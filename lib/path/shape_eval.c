@@ -133,6 +133,28 @@ void cpi_shape_eval(const cp_path *p, size_t k, double u, double sign, double po
         scalar_eval(p, seg, u, moves, &q, x);
 }
 
+void cpi_shape_eval_rotation(const cp_path *p, size_t k, double u, double sign, double rot[3][4])
+{
+    /* cpi_shape_eval's rotation, operation for operation */
+    const cpi_shape *s = p->shape;
+    double sr[3] = {s->uk[0].sr[0], 0, 0};
+    size_t seg;
+    double sl;
+    if (locate(s, p->opts.ends == CP_ENDS_CLOSED && s->total > 0, k, u, &seg, &sl)) {
+        const cpi_uknot *a = &s->uk[seg], *b = &s->uk[seg + 1];
+        cpi_quintic_basis q;
+        cpi_quintic_basis_make(b->u - a->u, sl, &q);
+        map_eval(a, b, offsetof(cpi_uknot, sr), &q, sr);
+    }
+    double v[4], d1[4], d2[4];
+    curve_at(p->rot, s->uk[seg].rseg, sr[0], sign, v, d1, d2);
+    for (int j = 0; j < 4; j++) {
+        rot[0][j] = v[j];
+        rot[1][j] = d1[j] * sr[1];
+        rot[2][j] = d2[j] * sr[1] * sr[1] + d1[j] * sr[2];
+    }
+}
+
 double cpi_shape_sigma(const cp_path *p, size_t k, double u, size_t *pseg)
 {
     const cpi_shape *s = p->shape;

@@ -20,5 +20,8 @@ double cpi_shape_u_at_sigma(const cp_path *p, double sigma, size_t *k);
  * (the others are left alone). Outputs but x may not be NULL. */
 void cpi_shape_eval(const cp_path *p, size_t k, double u, double sign, double pos[3][3], double rot[3][4],
                     double fov[3], double x[CPI_X_COUNT][3]);
+/* cpi_shape_eval's rot alone, to the bit, for a path with a rotation
+ * curve (not look-at). */
+void cpi_shape_eval_rotation(const cp_path *p, size_t k, double u, double sign, double rot[3][4]);
 
 #endif /* CAMPATH_SHAPE_EVAL_H */
