@@ -143,12 +143,14 @@ void cpi_check_whip(cpi_checker *c, size_t i)
             acc = a, ia = q;
     }
     if (!cpi_check_listing(c)) {
-        /* a finding past the list is only counted: where the samples pass a
-         * threshold its peak (refined at some 70 poses) is not needed, and
-         * a search for it stops where it passes */
+        /* a finding past the list is only counted, speed and acceleration
+         * alike: where the samples pass either threshold no peak (refined at
+         * some 70 poses) is needed, and a search for one stops where it
+         * passes */
         const double ws = c->o.whip_speed, wa = c->o.whip_acceleration;
-        if ((speed > ws || (speed > CPI_WHIP_NEAR * ws && peak_passes(neg_angular_speed, c, t0, t1, is, ws))) ||
-            (acc > wa || (acc > CPI_WHIP_NEAR * wa && peak_passes(neg_angular_acceleration, c, t0, t1, ia, wa))))
+        if (speed > ws || acc > wa ||
+            (speed > CPI_WHIP_NEAR * ws && peak_passes(neg_angular_speed, c, t0, t1, is, ws)) ||
+            (acc > CPI_WHIP_NEAR * wa && peak_passes(neg_angular_acceleration, c, t0, t1, ia, wa)))
             cpi_check_count(c, CP_SEVERITY_WARNING);
         return;
     }
