@@ -31,9 +31,59 @@ static const double RAD = 180.0 / 3.14159265358979323846;
 
 static double angular_speed(const void *ctx, double t) { return cpi_path_turn_rate(ctx, t); }
 
+/* The nodes of one integral lie in one or two segments: a cursor finds
+ * them without a search from the start of the path. */
+typedef struct turn_along {
+    const cp_path *p;
+    size_t        *seg;
+} turn_along;
+
+/* cpi_path_turn_rate's keys-timing look-at sample, to the bit: the same
+ * segment (found from the last), the same basis, the values and first
+ * derivatives (|omega| needs no second). */
+static double angular_speed_along(const void *ctx, double time)
+{
+    const turn_along *a = ctx;
+    const cp_path *p = a->p;
+    int odd;
+    const double local = cpi_curve_local_time(p->pos, time, 0, &odd);
+    const size_t seg = cpi_curve_segment_cursor(p->pos, a->seg, local);
+    double h, ih, X[2], d[2][3];
+    const double u = cpi_segment_u(p->pos, seg, local, &h, &ih);
+    cpi_basis B;
+    cpi_basis_make2(h, ih, u, &B);
+    const cp_curve *pc = p->pos, *tc = p->target;
+    const double *p0 = pc->rec + seg * (size_t)pc->stride, *p1 = p0 + pc->stride;
+    const double *q0 = tc->rec + seg * (size_t)tc->stride, *q1 = q0 + tc->stride;
+    for (int j = 0; j < 3; j++) {
+        /* cpi_basis_apply's value and first derivative, sign 1 */
+        const double pp0 = p0[1 + j], pm0 = p0[pc->tout + j], pp1 = p1[1 + j], pm1 = p1[pc->tin + j];
+        const double tp0 = q0[1 + j], tm0 = q0[tc->tout + j], tp1 = q1[1 + j], tm1 = q1[tc->tin + j];
+        const double P0 = (B.b00 * pp0 + B.b10 * pm0 + B.b01 * pp1 + B.b11 * pm1);
+        const double P1 = (B.e00 * (pp0 - pp1) + B.e10 * pm0 + B.e11 * pm1);
+        const double R0 = (B.b00 * tp0 + B.b10 * tm0 + B.b01 * tp1 + B.b11 * tm1);
+        const double R1 = (B.e00 * (tp0 - tp1) + B.e10 * tm0 + B.e11 * tm1);
+        d[0][j] = R0 - P0, d[1][j] = R1 - P1;
+    }
+    const int roll = (p->xmask & CPI_X_BIT(CPI_X_ROLL)) != 0;
+    if (roll) {
+        const cp_curve *rc = p->xc[CPI_X_ROLL];
+        const double *r0 = rc->rec + seg * (size_t)rc->stride, *r1 = r0 + rc->stride;
+        X[0] = (B.b00 * r0[1] + B.b10 * r0[rc->tout] + B.b01 * r1[1] + B.b11 * r1[rc->tin]);
+        X[1] = (B.e00 * (r0[1] - r1[1]) + B.e10 * r0[rc->tout] + B.e11 * r1[rc->tin]);
+    }
+    return cpi_lookat_rate(d, roll ? X : NULL);
+}
+
 double cpi_check_lookat_turned(const cp_path *p, double a, double b)
 {
-    return b > a ? cpi_integrate_splits(angular_speed, p, a, b, 1e-6, 12, TURN_SPLITS) : 0.0;
+    if (!(b > a))
+        return 0.0;
+    if (p->shape || !p->target || !p->all_cubic || !p->rot_shared || p->pos->nseg == 0)
+        return cpi_integrate_splits(angular_speed, p, a, b, 1e-6, 12, TURN_SPLITS);
+    size_t seg = cpi_curve_segment(p->pos, a, 0);
+    const turn_along t = {p, &seg};
+    return cpi_integrate_splits(angular_speed_along, &t, a, b, 1e-6, 12, TURN_SPLITS);
 }
 
 /* What a segment comes to: the least distance from camera to target (m)
@@ -86,16 +136,52 @@ static void nearest_keys_timing(const cpi_checker *c, size_t seg, double margin,
     for (int j = 0; j < 3; j++)
         for (int k = 0; k < 4; k++)
             d[j][k] = ldexp(d[j][k], -e);
-    double sq[7] = {0}, w;
-    for (int j = 0; j < 3; j++)
-        add_product(d[j], d[j], 1.0, sq);
-    n->distance = ldexp(sqrt(fmax(cpi_poly_min_at(sq, 6, 0.0, h, &w), 0.0)), e);
-    n->distance_at = t0 + w;
+    /* Most segments are cleared by the view's Bezier hull first (section
+     * 14): both answers below are only reported when they come under
+     * their margin, so a hull at least twice the margin away, and far
+     * above the rounding of the exact tests (1e-4 of the hull's scale S),
+     * leaves them as they are. */
+    double b[4][3], S = 0;
+    for (int j = 0; j < 3; j++) {
+        const double *q = d[j];
+        b[0][j] = q[0];
+        b[1][j] = q[0] + q[1] * h / 3.0;
+        b[2][j] = q[0] + 2.0 * q[1] * h / 3.0 + q[2] * h * h / 3.0;
+        b[3][j] = q[0] + q[1] * h + q[2] * h * h + q[3] * h * h * h;
+        S = fmax(S, fabs(q[0]) + fabs(q[1]) * h + fabs(q[2]) * h * h + fabs(q[3]) * h * h * h);
+    }
+    /* |d| >= m . d >= the least m . b_k for a unit m (here along b_0 + b_3) */
+    double m[3] = {b[0][0] + b[3][0], b[0][1] + b[3][1], b[0][2] + b[3][2]};
+    const double ml = sqrt(m[0] * m[0] + m[1] * m[1] + m[2] * m[2]);
+    double far = ml > 0 ? INFINITY : 0.0; /* (fmin drops a NaN: no direction, no bound) */
+    for (int k = 0; k < 4 && ml > 0; k++)
+        far = fmin(far, (m[0] * b[k][0] + m[1] * b[k][1] + m[2] * b[k][2]) / ml);
+    const int distant = far >= 2.0 * ldexp(c->o.target_distance, -e) && far >= 1e-4 * S;
+    /* the view's horizontal length at least the least mh . b_k (mh unit,
+     * horizontal), its height at most the largest |b_k y| */
+    const double mx = m[0], mz = m[2], mhl = sqrt(mx * mx + mz * mz);
+    double level = mhl > 0 ? INFINITY : 0.0, height = 0;
+    for (int k = 0; k < 4 && mhl > 0; k++) {
+        level = fmin(level, (mx * b[k][0] + mz * b[k][2]) / mhl);
+        height = fmax(height, fabs(b[k][1]));
+    }
+    const double cm = cos(margin) * level;
+    const int clear = cm >= 2.0 * sin(margin) * height && cm >= 1e-4 * S;
+    double w;
+    if (!distant) {
+        double sq[7] = {0};
+        for (int j = 0; j < 3; j++)
+            add_product(d[j], d[j], 1.0, sq);
+        n->distance = ldexp(sqrt(fmax(cpi_poly_min_at(sq, 6, 0.0, h, &w), 0.0)), e);
+        n->distance_at = t0 + w;
+    }
+    n->angle = INFINITY;
+    if (clear)
+        return;
     /* the least angle: the least beta at which the sextic dips below 0,
      * bisected (each test exact) */
     double v[7];
     vertical_sextic(d, margin, v);
-    n->angle = INFINITY;
     if (!(cpi_poly_min(v, 6, 0.0, h) < 0))
         return;
     double lo = 0, hi = margin;
