@@ -7,6 +7,7 @@
 
 #include "check_impl.h"
 #include "curve_impl.h"
+#include "lookat.h"
 #include "path_impl.h"
 #include "shape_eval.h"
 #include "warp.h"
@@ -25,10 +26,31 @@ static const double DEG = 180.0 / 3.14159265358979323846;
 /* The pose's angular velocity and acceleration at time t, to the bit
  * (cp_path_sample_cursor's); where the orientation is a rotation curve,
  * from that curve alone: the sampler's own steps for it, without the
- * position, fov and lens channels the rates do not depend on. Look-at and
- * shaken paths are sampled whole. */
+ * position, fov and lens channels the rates do not depend on; in keys
+ * timing look-at paths from the position, target and roll. Other look-at
+ * and shaken paths are sampled whole. */
 static void rates(const cp_path *p, cp_path_cursor *cursor, double t, cp_vec3 *w, cp_vec3 *a)
 {
+    if (p->target && !p->shaken && !p->shape && p->all_cubic && p->rot_shared && p->pos->nseg > 0) {
+        /* keys-timing look-at (path.c, sample_unshaken and orient): the
+         * position, the target and the roll, not the frame */
+        int odd;
+        const double local = cpi_curve_local_time(p->pos, t, 0, &odd);
+        const size_t seg = cpi_curve_segment_cursor(p->pos, &cursor->position, local);
+        double h, ih, P[3][3], T[3][3], X[3] = {0, 0, 0}, d[3][3];
+        const double u = cpi_segment_u(p->pos, seg, local, &h, &ih);
+        cpi_basis B;
+        cpi_basis_make2(h, ih, u, &B);
+        cpi_cubic_apply(3, p->pos, seg, &B, 1.0, P[0], P[1], P[2]);
+        cpi_cubic_apply(3, p->target, seg, &B, 1.0, T[0], T[1], T[2]);
+        if (p->xc[CPI_X_ROLL])
+            cpi_cubic_apply(1, p->xc[CPI_X_ROLL], seg, &B, 1.0, &X[0], &X[1], &X[2]);
+        for (int r = 0; r < 3; r++)
+            for (int j = 0; j < 3; j++)
+                d[r][j] = T[r][j] - P[r][j];
+        cpi_lookat_rates(d, (p->xmask & CPI_X_BIT(CPI_X_ROLL)) ? X : NULL, w, a);
+        return;
+    }
     if (p->target || p->shaken || !p->rot) {
         cp_pose s;
         cp_path_sample_cursor(p, cursor, t, &s);

@@ -125,6 +125,8 @@ double cpi_lookat_rate(double din[2][3], const double *roll)
     return cp_vec3_length(turn_of(d[0], d[1], &f, roll, &t));
 }
 
+static void turn_rates(double d[3][3], const frame_of *fr, const double *roll, cp_vec3 *omega, cp_vec3 *alpha);
+
 void cpi_lookat(double din[3][3], const double *roll, cp_quat ref, cp_quat *q, cp_vec3 *omega, cp_vec3 *alpha)
 {
     const double sc = safe_scale(din[0]);
@@ -136,6 +138,27 @@ void cpi_lookat(double din[3][3], const double *roll, cp_quat ref, cp_quat *q, c
     *q = roll ? rolled(f.q0, roll[0]) : f.q0;
     if (!omega)
         return;
+    turn_rates(d, &f, roll, omega, alpha);
+}
+
+void cpi_lookat_rates(double din[3][3], const double *roll, cp_vec3 *omega, cp_vec3 *alpha)
+{
+    const double sc = safe_scale(din[0]);
+    double d[3][3];
+    for (int r = 0; r < 3; r++)
+        for (int j = 0; j < 3; j++)
+            d[r][j] = din[r][j] * sc;
+    frame_of f; /* the lengths frame() finds, without the frame */
+    f.rho2 = d[0][0] * d[0][0] + d[0][2] * d[0][2];
+    f.len2 = f.rho2 + d[0][1] * d[0][1];
+    f.len = sqrt(f.len2);
+    turn_rates(d, &f, roll, omega, alpha);
+}
+
+/* omega and alpha of cpi_lookat from the scaled view d and the lengths f */
+static void turn_rates(double d[3][3], const frame_of *fr, const double *roll, cp_vec3 *omega, cp_vec3 *alpha)
+{
+    const frame_of f = *fr;
     if (!(f.len2 > 0)) { /* the target at the camera: no direction to turn with */
         *omega = cp_vec3_make(0, 0, 0);
         if (alpha)

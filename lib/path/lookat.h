@@ -27,6 +27,10 @@ cp_quat cpi_lookat_frame(const double d[3], cp_quat ref);
 void cpi_lookat(double d[3][3], const double *roll, cp_quat ref, cp_quat *q, cp_vec3 *omega,
                 cp_vec3 *alpha);
 
+/* omega and alpha of cpi_lookat (not NULL), to the bit, without the
+ * frame's quaternion and the roll's sine and cosine. */
+void cpi_lookat_rates(double d[3][3], const double *roll, cp_vec3 *omega, cp_vec3 *alpha);
+
 /* |omega| of cpi_lookat for view d and its first derivative (d[1]), roll
  * NULL or its value and first derivative, to the bit, without the frame
  * (no square root of the frame's, no roll's sine or cosine). */
