@@ -472,16 +472,10 @@ static double curve_angular_speed(const void *ctx, double x)
  * the length of p over its least |p|; the length is at most the Bezier
  * control polygon's, and |p| is at least m . b_k for a unit m (the convex
  * hull, section 6). 0 when no bound follows (the hull comes near 0). */
-static double turn_bound(const cp_curve *c, size_t seg)
+static double bezier_turn_bound(double b[4][4])
 {
-    const double *k0 = c->rec + seg * (size_t)c->stride, *k1 = k0 + c->stride;
-    const double h = k1[0] - k0[0];
-    double b[4][4], m[4], len = 0, mlen = 0;
+    double m[4], len = 0, mlen = 0;
     for (int j = 0; j < 4; j++) {
-        b[0][j] = k0[1 + j];
-        b[1][j] = k0[1 + j] + h * k0[c->tout + j] / 3.0;
-        b[2][j] = k1[1 + j] - h * k1[c->tin + j] / 3.0;
-        b[3][j] = k1[1 + j];
         m[j] = b[0][j] + b[3][j];
         mlen += m[j] * m[j];
     }
@@ -500,6 +494,58 @@ static double turn_bound(const cp_curve *c, size_t seg)
     return rho > 0.1 ? 2.0 * len / rho : INFINITY;
 }
 
+/* The Bezier control points of a cubic R4 segment. */
+static void bezier_of(const cp_curve *c, size_t seg, double b[4][4])
+{
+    const double *k0 = c->rec + seg * (size_t)c->stride, *k1 = k0 + c->stride;
+    const double h = k1[0] - k0[0];
+    for (int j = 0; j < 4; j++) {
+        b[0][j] = k0[1 + j];
+        b[1][j] = k0[1 + j] + h * k0[c->tout + j] / 3.0;
+        b[2][j] = k1[1 + j] - h * k1[c->tin + j] / 3.0;
+        b[3][j] = k1[1 + j];
+    }
+}
+
+static double turn_bound(const cp_curve *c, size_t seg)
+{
+    double b[4][4];
+    bezier_of(c, seg, b);
+    return bezier_turn_bound(b);
+}
+
+/* The blossom of a cubic Bezier curve at (u1, u2, u3) (de Casteljau with a
+ * parameter per level): the control points of its piece over [s0, s1] are
+ * its blossoms at (s0, s0, s0), (s0, s0, s1), (s0, s1, s1), (s1, s1, s1). */
+static void blossom(double b[4][4], double u1, double u2, double u3, double out[4])
+{
+    for (int j = 0; j < 4; j++) {
+        const double c0 = b[0][j] + u1 * (b[1][j] - b[0][j]), c1 = b[1][j] + u1 * (b[2][j] - b[1][j]),
+                     c2 = b[2][j] + u1 * (b[3][j] - b[2][j]);
+        const double d0 = c0 + u2 * (c1 - c0), d1 = c1 + u2 * (c2 - c1);
+        out[j] = d0 + u3 * (d1 - d0);
+    }
+}
+
+/* A finer bound than turn_bound: the sum of its bound over four pieces of
+ * the segment (the control polygons of the pieces come closer to the arc). */
+#define CPI_TURN_PIECES 4
+static double turn_bound_fine(const cp_curve *c, size_t seg)
+{
+    double b[4][4], sum = 0;
+    bezier_of(c, seg, b);
+    for (int i = 0; i < CPI_TURN_PIECES; i++) {
+        const double s0 = (double)i / CPI_TURN_PIECES, s1 = (double)(i + 1) / CPI_TURN_PIECES;
+        double q[4][4];
+        blossom(b, s0, s0, s0, q[0]);
+        blossom(b, s0, s0, s1, q[1]);
+        blossom(b, s0, s1, s1, q[2]);
+        blossom(b, s1, s1, s1, q[3]);
+        sum += bezier_turn_bound(q);
+    }
+    return sum;
+}
+
 /* The angle turned over [a, b], or, when `enough` (radians) is more than
  * a cheap bound of it, that bound: the caller only needs to know it is not
  * more than `enough`. */
@@ -514,6 +560,14 @@ static double turned_between(const cp_curve *c, double a, double b, double enoug
             bound += turn_bound(c, s);
         if (bound <= enough)
             return bound;
+        /* the pieces' bound, held further below `enough` than the
+         * quadrature's tolerance (1e-6 relative): where it clears the
+         * segment the integral would have too */
+        double fine = 0;
+        for (size_t s = t.seg; s < c->nseg && CPI_TIME(c, s) < b && fine <= enough; s++)
+            fine += turn_bound_fine(c, s);
+        if (fine <= enough * (1.0 - 1e-4))
+            return fine;
     }
     double sum = 0;
     for (; t.seg < c->nseg && CPI_TIME(c, t.seg) < b; t.seg++) {

@@ -3,11 +3,13 @@
  * not change what it finds: a finding past the list is only counted (no
  * peak refined for it), the whip-pan rates are read from the orientation's
  * channels alone, a keys-timing look-at path's turn is integrated along a
- * cursor. On random paths of every timing, interpolation, end and
+ * cursor, a segment's turn is cleared by bounds of its Bezier pieces. On
+ * random paths of every timing, interpolation, end and
  * orientation the findings must be the same, to the bit, as where no
  * shortcut applies: every finding listed; a shake layer scaled to zero on
  * every key (the pose is sampled whole); a look-at path's fov linear (the
- * sampler's general path). */
+ * sampler's general path); and no turn the samples show is hidden by the
+ * bound. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -238,12 +240,75 @@ static void a_look_at_turn_should_not_depend_on_the_fov(void **state)
     assert_true(found > 50);
 }
 
+/* The angle between two rotations, degrees. */
+static double degrees_between(cp_quat a, cp_quat b)
+{
+    const double d = fabs(cp_quat_dot(a, b));
+    return 2.0 * acos(d < 1.0 ? d : 1.0) * 180.0 / M_PI;
+}
+
+/* A segment is cleared of the turn finding by bounds of its Bezier pieces
+ * before any integral: the bound must never hide a turn. Every segment
+ * whose turn, summed over 400 sampled steps (a sum below the true turn),
+ * passes the allowance by 0.1% has its finding. */
+static void a_bound_should_not_hide_a_turn(void **state)
+{
+    (void)state;
+    testutil_rng r = {0x5eed0004u};
+    size_t turns = 0, segments = 0;
+    for (int s = 0; s < PATHS; s++) {
+        spec sp;
+        make_spec(&r, &sp);
+        if (sp.o.orientation != CP_ORIENTATION_ROTATION)
+            continue;
+        cp_path *p = build(&sp);
+        if (!p)
+            continue;
+        cp_check_report all;
+        check(p, (size_t)-1, &all);
+        const size_t nseg = sp.o.ends == CP_ENDS_CLOSED ? sp.n : sp.n - 1;
+        for (size_t i = 0; i < nseg; i++) {
+            const size_t j = i + 1 < sp.n ? i + 1 : 0;
+            /* (constant speed computes the keys' times, and the period) */
+            const cp_key *pk = cp_path_keys(p);
+            const double t0 = pk[i].time, t1 = j ? pk[j].time : pk[0].time + cp_path_get_options(p).period;
+            double turned = 0;
+            cp_pose a, b;
+            cp_path_sample_unshaken(p, t0, 1, &a);
+            for (int q = 1; q <= 400; q++) {
+                cp_path_sample_unshaken(p, q == 400 ? t1 : t0 + (t1 - t0) * q / 400, -1, &b);
+                turned += degrees_between(a.rotation, b.rotation);
+                a = b;
+            }
+            const double step = degrees_between(cp_path_keys(p)[i].rotation, cp_path_keys(p)[j].rotation);
+            if (step > 170.0)
+                continue; /* near a half turn the way round is rounding */
+            const double allowed = step + 1.0 + 0.05 * step;
+            segments++;
+            if (!(turned > allowed * 1.001))
+                continue;
+            int found = 0;
+            for (size_t f = 0; f < all.count; f++)
+                found |= all.findings[f].kind == CP_FINDING_TURN && all.findings[f].key[0] == i;
+            if (!found)
+                fail_msg("path %d, keys %zu..%zu: turns %.6g degrees (allowed %.6g) and no finding", s, i, j, turned,
+                         allowed);
+            turns++;
+        }
+        cp_check_report_free(&all);
+        cp_path_destroy(p);
+    }
+    assert_true(segments > 500);
+    assert_true(turns > 50);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_counted_finding_should_count_as_a_listed_one),
         cmocka_unit_test(the_rates_should_be_the_sampled_poses),
         cmocka_unit_test(a_look_at_turn_should_not_depend_on_the_fov),
+        cmocka_unit_test(a_bound_should_not_hide_a_turn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
