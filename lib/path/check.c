@@ -619,7 +619,9 @@ static void check_turn(cpi_checker *c, size_t i)
      * the timing: a few percent of the step is not a long way round (more
      * is, and is reported: docs/math.md, section 12) */
     const double allowed = step + c->o.max_turn + CPI_CHECK_TURN_SHARE * step;
-    const double turned = (p->target ? cpi_check_lookat_turned(p, a, b) : turned_between(p->rot, a, b, allowed / RAD)) * RAD;
+    const double turned =
+        (p->target ? cpi_check_lookat_turned(p, a, b, allowed / RAD) : turned_between(p->rot, a, b, allowed / RAD)) *
+        RAD;
     if (turned > allowed)
         cpi_check_add(c, CP_FINDING_TURN, CP_SEVERITY_ERROR, i, j, t0, turned - step,
             "the camera turns %s degrees where the keys are %s degrees apart (%s degrees too far)",

@@ -64,8 +64,9 @@ double cpi_check_time_of_param(const cp_path *p, double x);
 void cpi_check_scalar(cpi_checker *c, size_t i, int ch);
 
 /* The angle in radians a look-at path turns from time a to time b: the
- * integral of |omega| (adaptive Gauss-Kronrod, 1e-6 relative). */
-double cpi_check_lookat_turned(const cp_path *p, double a, double b);
+ * integral of |omega| (adaptive Gauss-Kronrod, 1e-6 relative); or, where
+ * a bound of it is well below `enough` (radians), that bound. */
+double cpi_check_lookat_turned(const cp_path *p, double a, double b, double enough);
 
 /* The look-at findings of the segment from key i to the next: where the
  * view comes within o.vertical_angle of straight up or down, and where the

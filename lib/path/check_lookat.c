@@ -75,13 +75,101 @@ static double angular_speed_along(const void *ctx, double time)
     return cpi_lookat_rate(d, roll ? X : NULL);
 }
 
-double cpi_check_lookat_turned(const cp_path *p, double a, double b)
+/* Bezier points of a cubic curve's segment, components 0..dim-1. */
+static void bezier_of(const cp_curve *c, size_t seg, int dim, double b[4][3])
+{
+    const double *k0 = c->rec + seg * (size_t)c->stride, *k1 = k0 + c->stride;
+    const double h = k1[0] - k0[0];
+    for (int j = 0; j < dim; j++) {
+        b[0][j] = k0[1 + j];
+        b[1][j] = k0[1 + j] + h * k0[c->tout + j] / 3.0;
+        b[2][j] = k1[1 + j] - h * k1[c->tin + j] / 3.0;
+        b[3][j] = k1[1 + j];
+    }
+}
+
+/* The control points of the piece [s0, s1] of a cubic Bezier curve: its
+ * blossoms (de Casteljau with a parameter per level). */
+static void piece_of(double b[4][3], int dim, double s0, double s1, double q[4][3])
+{
+    const double u[4][3] = {{s0, s0, s0}, {s0, s0, s1}, {s0, s1, s1}, {s1, s1, s1}};
+    for (int k = 0; k < 4; k++)
+        for (int j = 0; j < dim; j++) {
+            const double u1 = u[k][0], u2 = u[k][1], u3 = u[k][2];
+            const double c0 = b[0][j] + u1 * (b[1][j] - b[0][j]), c1 = b[1][j] + u1 * (b[2][j] - b[1][j]),
+                         c2 = b[2][j] + u1 * (b[3][j] - b[2][j]);
+            const double d0 = c0 + u2 * (c1 - c0), d1 = c1 + u2 * (c2 - c1);
+            q[k][j] = d0 + u3 * (d1 - d0);
+        }
+}
+
+#define TURN_PIECES 4
+
+/* An upper bound of the angle (radians) a keys-timing look-at camera turns
+ * over segment `seg` (INFINITY where none follows). omega = w + (k |d| -
+ * r') d / |d| with w = d x d' / |d|^2 across the view and k = d_y w_y /
+ * rho^2 (lib/path/lookat.c, turn_of), so |omega|^2 <= |w|^2 + (|k| |d| +
+ * |r'|)^2 with |w| <= |d'| / |d| and |k| |d| <= |d_y| |d'| / (|d| rho);
+ * on each of four pieces |d| >= m . b_k (m unit along b_0 + b_3), rho >=
+ * m_h . b_k (m_h horizontal), |d_y| <= max |b_k,y|, and the derivatives at
+ * most 3 / H times their largest control polygon step (H the piece's
+ * duration). */
+static double lookat_turn_bound(const cp_path *p, size_t seg)
+{
+    double bt[4][3], bp[4][3], d[4][3], br[4][3] = {{0}};
+    bezier_of(p->target, seg, 3, bt);
+    bezier_of(p->pos, seg, 3, bp);
+    for (int k = 0; k < 4; k++)
+        for (int j = 0; j < 3; j++)
+            d[k][j] = bt[k][j] - bp[k][j];
+    const int roll = (p->xmask & CPI_X_BIT(CPI_X_ROLL)) != 0 && p->xc[CPI_X_ROLL];
+    if (roll)
+        bezier_of(p->xc[CPI_X_ROLL], seg, 1, br);
+    const double h = CPI_TIME(p->pos, seg + 1) - CPI_TIME(p->pos, seg), H = h / TURN_PIECES;
+    double sum = 0;
+    for (int i = 0; i < TURN_PIECES; i++) {
+        const double s0 = (double)i / TURN_PIECES, s1 = (double)(i + 1) / TURN_PIECES;
+        double q[4][3], r[4][3];
+        piece_of(d, 3, s0, s1, q);
+        piece_of(br, 1, s0, s1, r);
+        const double m[3] = {q[0][0] + q[3][0], q[0][1] + q[3][1], q[0][2] + q[3][2]};
+        const double ml = sqrt(m[0] * m[0] + m[1] * m[1] + m[2] * m[2]), mh = sqrt(m[0] * m[0] + m[2] * m[2]);
+        if (!(ml > 0) || !(mh > 0))
+            return INFINITY;
+        double far = INFINITY, level = INFINITY, height = 0, step = 0, rstep = 0;
+        for (int k = 0; k < 4; k++) {
+            far = fmin(far, (m[0] * q[k][0] + m[1] * q[k][1] + m[2] * q[k][2]) / ml);
+            level = fmin(level, (m[0] * q[k][0] + m[2] * q[k][2]) / mh);
+            height = fmax(height, fabs(q[k][1]));
+            if (k < 3) {
+                const double e[3] = {q[k + 1][0] - q[k][0], q[k + 1][1] - q[k][1], q[k + 1][2] - q[k][2]};
+                step = fmax(step, sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]));
+                rstep = fmax(rstep, fabs(r[k + 1][0] - r[k][0]));
+            }
+        }
+        if (!(far > 0) || !(level > 0))
+            return INFINITY;
+        const double d1 = 3.0 * step / H, r1 = 3.0 * rstep / H * (3.14159265358979323846 / 180.0);
+        const double A = d1 / far, B = height * d1 / (far * level) + r1;
+        sum += H * sqrt(A * A + B * B);
+    }
+    return isfinite(sum) ? sum : INFINITY;
+}
+
+double cpi_check_lookat_turned(const cp_path *p, double a, double b, double enough)
 {
     if (!(b > a))
         return 0.0;
     if (p->shape || !p->target || !p->all_cubic || !p->rot_shared || p->pos->nseg == 0)
         return cpi_integrate_splits(angular_speed, p, a, b, 1e-6, 12, TURN_SPLITS);
     size_t seg = cpi_curve_segment(p->pos, a, 0);
+    if (CPI_TIME(p->pos, seg) == a && CPI_TIME(p->pos, seg + 1) == b) {
+        /* one segment: a bound 1e-4 below `enough` (a hundred times the
+         * integral's tolerance) clears it as the integral would */
+        const double bound = lookat_turn_bound(p, seg);
+        if (bound <= enough * (1.0 - 1e-4))
+            return bound;
+    }
     const turn_along t = {p, &seg};
     return cpi_integrate_splits(angular_speed_along, &t, a, b, 1e-6, 12, TURN_SPLITS);
 }
