@@ -88,22 +88,30 @@ static void bezier_of(const cp_curve *c, size_t seg, int dim, double b[4][3])
     }
 }
 
-/* The control points of the piece [s0, s1] of a cubic Bezier curve: its
- * blossoms (de Casteljau with a parameter per level). */
-static void piece_of(double b[4][3], int dim, double s0, double s1, double q[4][3])
-{
-    const double u[4][3] = {{s0, s0, s0}, {s0, s0, s1}, {s0, s1, s1}, {s1, s1, s1}};
-    for (int k = 0; k < 4; k++)
-        for (int j = 0; j < dim; j++) {
-            const double u1 = u[k][0], u2 = u[k][1], u3 = u[k][2];
-            const double c0 = b[0][j] + u1 * (b[1][j] - b[0][j]), c1 = b[1][j] + u1 * (b[2][j] - b[1][j]),
-                         c2 = b[2][j] + u1 * (b[3][j] - b[2][j]);
-            const double d0 = c0 + u2 * (c1 - c0), d1 = c1 + u2 * (c2 - c1);
-            q[k][j] = d0 + u3 * (d1 - d0);
-        }
-}
-
 #define TURN_PIECES 4
+
+/* The control points of piece i of TURN_PIECES of a cubic Bezier curve,
+ * in terms of the curve's: its blossoms at (s0, s0, s0), (s0, s0, s1),
+ * (s0, s1, s1), (s1, s1, s1) (de Casteljau with a parameter per level;
+ * s0 = i / 4, s1 = s0 + 1 / 4), exact binary fractions. */
+static const double PIECE[TURN_PIECES][4][4] = {
+    {{1.0, 0.0, 0.0, 0.0}, {3.0 / 4, 1.0 / 4, 0.0, 0.0}, {9.0 / 16, 3.0 / 8, 1.0 / 16, 0.0},
+     {27.0 / 64, 27.0 / 64, 9.0 / 64, 1.0 / 64}},
+    {{27.0 / 64, 27.0 / 64, 9.0 / 64, 1.0 / 64}, {9.0 / 32, 15.0 / 32, 7.0 / 32, 1.0 / 32},
+     {3.0 / 16, 7.0 / 16, 5.0 / 16, 1.0 / 16}, {1.0 / 8, 3.0 / 8, 3.0 / 8, 1.0 / 8}},
+    {{1.0 / 8, 3.0 / 8, 3.0 / 8, 1.0 / 8}, {1.0 / 16, 5.0 / 16, 7.0 / 16, 3.0 / 16},
+     {1.0 / 32, 7.0 / 32, 15.0 / 32, 9.0 / 32}, {1.0 / 64, 9.0 / 64, 27.0 / 64, 27.0 / 64}},
+    {{1.0 / 64, 9.0 / 64, 27.0 / 64, 27.0 / 64}, {0.0, 1.0 / 16, 3.0 / 8, 9.0 / 16}, {0.0, 0.0, 1.0 / 4, 3.0 / 4},
+     {0.0, 0.0, 0.0, 1.0}},
+};
+
+static void piece_of(double b[4][3], int dim, int i, double q[4][3])
+{
+    for (int k = 0; k < 4; k++)
+        for (int j = 0; j < dim; j++)
+            q[k][j] = PIECE[i][k][0] * b[0][j] + PIECE[i][k][1] * b[1][j] + PIECE[i][k][2] * b[2][j] +
+                      PIECE[i][k][3] * b[3][j];
+}
 
 /* An upper bound of the angle (radians) a keys-timing look-at camera turns
  * over segment `seg` (INFINITY where none follows). omega = w + (k |d| -
@@ -128,25 +136,25 @@ static double lookat_turn_bound(const cp_path *p, size_t seg)
     const double h = CPI_TIME(p->pos, seg + 1) - CPI_TIME(p->pos, seg), H = h / TURN_PIECES;
     double sum = 0;
     for (int i = 0; i < TURN_PIECES; i++) {
-        const double s0 = (double)i / TURN_PIECES, s1 = (double)(i + 1) / TURN_PIECES;
         double q[4][3], r[4][3];
-        piece_of(d, 3, s0, s1, q);
-        piece_of(br, 1, s0, s1, r);
+        piece_of(d, 3, i, q);
+        piece_of(br, 1, i, r);
         const double m[3] = {q[0][0] + q[3][0], q[0][1] + q[3][1], q[0][2] + q[3][2]};
         const double ml = sqrt(m[0] * m[0] + m[1] * m[1] + m[2] * m[2]), mh = sqrt(m[0] * m[0] + m[2] * m[2]);
         if (!(ml > 0) || !(mh > 0))
             return INFINITY;
         double far = INFINITY, level = INFINITY, height = 0, step = 0, rstep = 0;
-        for (int k = 0; k < 4; k++) {
-            far = fmin(far, (m[0] * q[k][0] + m[1] * q[k][1] + m[2] * q[k][2]) / ml);
-            level = fmin(level, (m[0] * q[k][0] + m[2] * q[k][2]) / mh);
-            height = fmax(height, fabs(q[k][1]));
+        for (int k = 0; k < 4; k++) { /* (a path's curves are finite: no NaN to drop) */
+            const double f = (m[0] * q[k][0] + m[1] * q[k][1] + m[2] * q[k][2]) / ml,
+                         l = (m[0] * q[k][0] + m[2] * q[k][2]) / mh, y = fabs(q[k][1]);
+            far = f < far ? f : far, level = l < level ? l : level, height = y > height ? y : height;
             if (k < 3) {
                 const double e[3] = {q[k + 1][0] - q[k][0], q[k + 1][1] - q[k][1], q[k + 1][2] - q[k][2]};
-                step = fmax(step, sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]));
-                rstep = fmax(rstep, fabs(r[k + 1][0] - r[k][0]));
+                const double e2 = e[0] * e[0] + e[1] * e[1] + e[2] * e[2], er = fabs(r[k + 1][0] - r[k][0]);
+                step = e2 > step ? e2 : step, rstep = er > rstep ? er : rstep;
             }
         }
+        step = sqrt(step);
         if (!(far > 0) || !(level > 0))
             return INFINITY;
         const double d1 = 3.0 * step / H, r1 = 3.0 * rstep / H * (3.14159265358979323846 / 180.0);
