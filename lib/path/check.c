@@ -546,10 +546,14 @@ static double turn_bound_fine(const cp_curve *c, size_t seg)
     return sum;
 }
 
+static double turned_at_least(const cp_curve *c, double a, double b);
+
 /* The angle turned over [a, b], or, when `enough` (radians) is more than
  * a cheap bound of it, that bound: the caller only needs to know it is not
- * more than `enough`. */
-static double turned_between(const cp_curve *c, double a, double b, double enough)
+ * more than `enough`. When `counted` (the finding would only be counted),
+ * also a lower bound where it passes `enough` by more than the integral's
+ * tolerance. */
+static double turned_between(const cp_curve *c, double a, double b, double enough, int counted)
 {
     if (!(b > a) || c->nseg == 0 || c->mode == CP_CURVE_STEP)
         return 0.0;
@@ -568,6 +572,13 @@ static double turned_between(const cp_curve *c, double a, double b, double enoug
             fine += turn_bound_fine(c, s);
         if (fine <= enough * (1.0 - 1e-4))
             return fine;
+    }
+    if (counted) {
+        /* the angles between 9 of its rotations, each at most the turn
+         * between them */
+        const double least = turned_at_least(c, a, b) / RAD;
+        if (least > enough * (1.0 + 1e-4))
+            return least;
     }
     double sum = 0;
     for (; t.seg < c->nseg && CPI_TIME(c, t.seg) < b; t.seg++) {
@@ -592,6 +603,29 @@ static double step_degrees(cp_quat a, cp_quat b)
     const double d = cp_quat_length(cp_quat_make(a.x - b.x, a.y - b.y, a.z - b.z, a.w - b.w));
     const double s = cp_quat_length(cp_quat_make(a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w));
     return 4.0 * atan2(d, s) * RAD;
+}
+
+/* A lower bound of the angle (degrees) a rotation curve turns over its
+ * parameter range [a, b]: the angles between its rotations at 9 evenly
+ * spread points (each at most the turn between them). */
+static double turned_at_least(const cp_curve *c, double a, double b)
+{
+    if (!(b > a) || c->nseg == 0 || c->mode == CP_CURVE_STEP)
+        return 0.0;
+    double sum = 0;
+    cp_quat prev = cp_quat_identity();
+    size_t seg = cpi_curve_segment(c, a, 0);
+    for (int k = 0; k <= 8; k++) {
+        const double x = k == 8 ? b : a + (b - a) * k / 8;
+        while (seg + 1 < c->nseg && CPI_TIME(c, seg + 1) <= x)
+            seg++;
+        cp_quat q;
+        cpi_curve_eval_rotation(c, seg, x, 1.0, &q, NULL, NULL);
+        if (k > 0)
+            sum += step_degrees(prev, q);
+        prev = q;
+    }
+    return sum;
 }
 
 static void check_turn(cpi_checker *c, size_t i)
@@ -619,9 +653,10 @@ static void check_turn(cpi_checker *c, size_t i)
      * the timing: a few percent of the step is not a long way round (more
      * is, and is reported: docs/math.md, section 12) */
     const double allowed = step + c->o.max_turn + CPI_CHECK_TURN_SHARE * step;
-    const double turned =
-        (p->target ? cpi_check_lookat_turned(p, a, b, allowed / RAD) : turned_between(p->rot, a, b, allowed / RAD)) *
-        RAD;
+
+    const double turned = (p->target ? cpi_check_lookat_turned(p, a, b, allowed / RAD)
+                                     : turned_between(p->rot, a, b, allowed / RAD, !cpi_check_listing(c))) *
+                          RAD;
     if (turned > allowed)
         cpi_check_add(c, CP_FINDING_TURN, CP_SEVERITY_ERROR, i, j, t0, turned - step,
             "the camera turns %s degrees where the keys are %s degrees apart (%s degrees too far)",
