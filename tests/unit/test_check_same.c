@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* tests/unit/test_check_same.c - `campath check` takes shortcuts that must
  * not change what it finds: a finding past the list is only counted (no
- * peak refined for it), the whip-pan rates are read from the orientation's
+ * whip pan's peak refined for it, a turn decided by a lower bound where
+ * one passes the allowance), the whip-pan rates are read from the orientation's
  * channels alone, a keys-timing look-at path's turn is integrated along a
  * cursor, a segment's turn is cleared by bounds of its Bezier pieces. On
  * random paths of every timing, interpolation, end and
