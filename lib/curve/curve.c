@@ -83,6 +83,33 @@ static void build_slices(cp_curve *c)
     }
 }
 
+void cpi_curve_reslice(cp_curve *c, double t0, double t1)
+{
+    if (!c->owns_slices || !c->slices || c->nseg == 0)
+        return;
+    if (!(t0 > c->start) && !(t1 < c->end)) { /* the whole table, over the curve's range as it is now */
+        build_slices(c);
+        return;
+    }
+    const size_t n = c->nseg;
+    const double x0 = (t0 - c->start) * c->slice_scale, x1 = (t1 - c->start) * c->slice_scale;
+    const size_t j0 = x0 <= 1 ? 0 : (size_t)x0 - 1;
+    const size_t j1 = x1 >= (double)c->nslices - 1 ? c->nslices : (size_t)x1 + 2;
+    for (size_t j = j0; j <= j1; j++) {
+        /* as build_slices: the largest seg < n - 1 (or 0) whose next key is at or before the slice's start */
+        const double st = c->start + (double)j / c->slice_scale;
+        size_t lo = 0, hi = n - 1;
+        while (lo < hi) {
+            const size_t mid = lo + (hi - lo + 1) / 2;
+            if (CPI_TIME(c, mid) <= st)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        c->slices[j] = (uint32_t)lo;
+    }
+}
+
 cp_curve *cpi_curve_alloc(const cp_allocator *alloc, int dim, size_t count, cp_curve_mode mode, int rotation, int loop, double period,
                           int split, cp_error *error)
 {
