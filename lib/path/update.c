@@ -108,7 +108,13 @@ static int update_local(cp_path *p, size_t first, const cp_key *keys, size_t cou
     memcpy(win, p->keys + w.a, nw * sizeof *win);
     memcpy(win + (first - w.a), keys, count * sizeof *win);
     cp_error own;
-    cp_path *sub = cpi_path_build(win, nw, &p->opts, &cpi_api_names, &own);
+    /* a smooth window's parameters start where the path has them at key a */
+    cpi_shape_origin origin = {0, 0, 0};
+    if (p->shape) {
+        const cpi_uknot *k = &p->shape->uk[p->shape->key_knot[w.a]];
+        origin = (cpi_shape_origin){k->u, k->sp[0], k->sr[0]};
+    }
+    cp_path *sub = cpi_path_build_window(win, nw, &p->opts, &origin, &own);
     int done = sub && sub->xmask == p->xmask && !sub->shake_scale && spaced_as_path(p, win, nw);
     if (done)
         done = p->opts.timing == CP_TIMING_KEYS ? cpi_update_keys(p, sub, &w, changed)

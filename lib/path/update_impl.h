@@ -26,16 +26,20 @@ typedef struct cpi_update_window {
     size_t a, b, lo, hi;
 } cpi_update_window;
 
-/* The relative difference the seams may show between the window's records
- * and the path's (the check that the damping did its work; else the update
- * falls back on a whole rebuild). */
-#define CPI_UPDATE_SEAM_TOLERANCE 1e-12
+/* How far the window's records may be from the path's at a seam (the
+ * check that the damping did its work; else the update falls back on a
+ * whole rebuild): measured as the values they make, a derivative of order
+ * `order` times the knot spacing h that many times, against the magnitude
+ * of the values and parameters there. The sums a whole build makes over a
+ * long path round at that scale, so no finer test is meaningful. */
+#define CPI_UPDATE_SEAM_TOLERANCE 1e-13
 
-/* Whether |x - y| is within CPI_UPDATE_SEAM_TOLERANCE of `scale`. */
-static inline int cpi_update_close(double x, double y, double scale)
+static inline int cpi_update_agree(double x, double y, int order, double h, double magnitude)
 {
-    const double d = x - y;
-    return d <= CPI_UPDATE_SEAM_TOLERANCE * scale && -d <= CPI_UPDATE_SEAM_TOLERANCE * scale;
+    double d = x > y ? x - y : y - x;
+    for (int o = 0; o < order; o++)
+        d *= h;
+    return d <= CPI_UPDATE_SEAM_TOLERANCE * magnitude; /* false for NaN */
 }
 
 /* Keys timing: splices `sub`'s records of keys lo..hi into the path's

@@ -8,18 +8,19 @@
 #include "curve_impl.h"
 #include "update_impl.h"
 
-/* The largest |tangent component| of records i - 1 .. i + 1: the scale a
- * seam's tangents are compared at. */
-static double tangent_scale(const cp_curve *c, size_t i)
+/* The spacing of record i's knot from its neighbours (the nearer one), and
+ * the magnitude of the values around it. */
+static void seam_scale(const cp_curve *c, size_t i, double *h, double *magnitude)
 {
-    double m = 0;
     const size_t from = i > 0 ? i - 1 : 0, to = i + 1 < c->count ? i + 1 : i;
+    *h = INFINITY, *magnitude = 1.0;
     for (size_t k = from; k <= to; k++) {
         const double *r = c->rec + k * (size_t)c->stride;
-        for (int j = c->tin; j < c->stride; j++)
-            m = fmax(m, fabs(r[j]));
+        if (k > from)
+            *h = fmin(*h, r[0] - r[-c->stride]);
+        for (int j = 1; j < c->tin; j++)
+            *magnitude = fmax(*magnitude, fabs(r[j]));
     }
-    return m;
 }
 
 /* Whether record i of `p` and record i - a of `sub` (times `sign`) agree
@@ -28,12 +29,10 @@ static double tangent_scale(const cp_curve *c, size_t i)
 static int seam_agrees(const cp_curve *p, const cp_curve *sub, size_t i, size_t a, double sign)
 {
     const double *r = p->rec + i * (size_t)p->stride, *s = sub->rec + (i - a) * (size_t)sub->stride;
-    const double scale = tangent_scale(p, i);
-    for (int j = 1; j < p->tin; j++)
-        if (!cpi_update_close(sign * s[j], r[j], 1.0 + fabs(r[j])))
-            return 0;
-    for (int j = p->tin; j < p->stride; j++)
-        if (!cpi_update_close(sign * s[j], r[j], scale))
+    double h, magnitude;
+    seam_scale(p, i, &h, &magnitude);
+    for (int j = 1; j < p->stride; j++)
+        if (!cpi_update_agree(sign * s[j], r[j], j >= p->tin, h, magnitude))
             return 0;
     return 1;
 }
@@ -57,7 +56,7 @@ static double rotation_sign(const cp_curve *p, const cp_curve *sub, size_t a)
     const double *r = p->rec + a * (size_t)p->stride + 1, *s = sub->rec + 1;
     const double sign = r[0] * s[0] + r[1] * s[1] + r[2] * s[2] + r[3] * s[3] < 0 ? -1.0 : 1.0;
     for (int j = 0; j < 4; j++)
-        if (!cpi_update_close(sign * s[j], r[j], 1.0))
+        if (!cpi_update_agree(sign * s[j], r[j], 0, 1.0, 1.0))
             return 0.0;
     return sign;
 }
@@ -71,7 +70,8 @@ int cpi_update_keys(cp_path *p, const cp_path *sub, const cpi_update_window *w, 
     const int m = curves_of(p, pc);
     if (curves_of(sub, sc) != m)
         return 0;
-    const double sign = rotation_sign(p->rot, sub->rot, w->a);
+    /* from the path's first key both chain the same keys */
+    const double sign = w->a == 0 ? 1.0 : rotation_sign(p->rot, sub->rot, w->a);
     if (sign == 0.0)
         return 0;
     /* the seams: where the path's own records meet the window's */

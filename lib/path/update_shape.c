@@ -1,25 +1,26 @@
 /* SPDX-License-Identifier: MIT */
 /* lib/path/update_shape.c - cp_path_update in smooth timing. The window's
- * u-knots, channel curves and warp pieces are spliced into the path's; its
- * parameters (u, sigma_p, sigma_r) start at 0 at the window's first key, so
- * they are offset by the path's values there, and every knot after the
- * window shifts by what the window changed its parameters by: the same
- * shape, further along u (docs/math.md, "Editing a long path"). */
+ * u-knots, channel curves and warp pieces are spliced into the path's (its
+ * parameters u, sigma_p and sigma_r start where the path has them at the
+ * window's first key: lib/path/update.c), and every knot after the window
+ * shifts by what the window changed those parameters by: the same shape,
+ * further along u (docs/math.md, "Editing a long path"). */
 #include <math.h>
 #include <string.h>
 
 #include "curve_impl.h"
+#include "monotone.h"
 #include "update_impl.h"
 #include "warp.h"
 
 /* Where the window's records land in the path's: u-knot, position and
  * rotation knots of the window's first key; its first warp record; the
  * window's records of the inner keys (u-knots, = curve knots) and warp
- * records; the offsets of the parameters, the rotation's sign. */
+ * records; the rotation's sign. */
 typedef struct splice {
     size_t ka, pa, ra, ja;
     size_t klo, khi, wlo, whi;
-    double u0, sp0, sr0, sign;
+    double sign;
     double du, dsp, dsr; /* the shifts after the window (0 at the path's end) */
 } splice;
 
@@ -96,87 +97,116 @@ static double rotation_sign(const cp_curve *p, size_t pi, const cp_curve *sub, s
     const double *r = p->rec + pi * (size_t)p->stride + 1, *s = sub->rec + si * (size_t)sub->stride + 1;
     const double sign = r[0] * s[0] + r[1] * s[1] + r[2] * s[2] + r[3] * s[3] < 0 ? -1.0 : 1.0;
     for (int j = 0; j < 4; j++)
-        if (!cpi_update_close(sign * s[j], r[j], 1.0))
+        if (!cpi_update_agree(sign * s[j], r[j], 0, 1.0, 1.0))
             return 0.0;
     return sign;
 }
 
-/* The largest |v[field]| over entries i - 1 .. i + 1 of n, each `stride`
- * bytes on from `base`. */
-static double scale_near(const void *base, size_t stride, size_t field, size_t i, size_t n)
+/* The spacing of knot i from its neighbours (the nearer one) among the
+ * `n` values `x` reads (increasing). */
+static double spacing(double (*x)(const void *, size_t), const void *ctx, size_t i, size_t n)
 {
-    double m = 0;
-    for (size_t k = i > 0 ? i - 1 : 0; k <= i + 1 && k < n; k++)
-        m = fmax(m, fabs(*(const double *)((const char *)base + k * stride + field)));
-    return m;
+    double h = INFINITY;
+    if (i > 0)
+        h = x(ctx, i) - x(ctx, i - 1);
+    if (i + 1 < n)
+        h = fmin(h, x(ctx, i + 1) - x(ctx, i));
+    return h;
 }
 
-/* Whether the doubles at `field` agree between path entry pi and window
- * entry si (window value + offset) within the tolerance of their
- * neighbourhood in the path. */
-static int field_agrees(const void *pb, size_t pn, size_t pi, const void *sb, size_t si, size_t stride, size_t field,
-                        double offset)
+static double uk_u(const void *s, size_t k) { return ((const cpi_shape *)s)->uk[k].u; }
+static double rec_t(const void *c, size_t k) { return CPI_TIME((const cp_curve *)c, k); }
+
+/* A u-knot's value and two derivatives (three doubles from `pv` and `sv`,
+ * the window's value offset by `offset`) at a seam. */
+static int jet_agrees(const double *pv, const double *sv, double offset, double h, double magnitude)
 {
-    const double pv = *(const double *)((const char *)pb + pi * stride + field);
-    const double sv = *(const double *)((const char *)sb + si * stride + field) + offset;
-    return cpi_update_close(sv, pv, scale_near(pb, stride, field, pi, pn) + fabs(pv));
+    return cpi_update_agree(sv[0] + offset, pv[0], 0, h, magnitude) && cpi_update_agree(sv[1], pv[1], 1, h, magnitude) &&
+           cpi_update_agree(sv[2], pv[2], 2, h, magnitude);
 }
 
-/* A curve's record at a seam: time (offset), value (times sign) and tangents. */
+/* A monotone map of a key's value (fov, focus, aperture under c2) at a
+ * seam: its shaping (lib/path/monotone.c) decides by exact tests, and a
+ * whole build decides otherwise too when u moves by a rounding (docs/api.md,
+ * "Editing a long path"), so the window's knot may differ from the path's.
+ * It joins the path's neighbour (`nb`, at `unb` on the window's u; after
+ * the window's knot when `after`) in a monotone piece, or the seam falls
+ * back. The value is the key's, the same in both. */
+static int map_joins(const double *pv, const double *sv, double us, const double *nb, double unb, int after)
+{
+    if (sv[0] != pv[0])
+        return 0;
+    return after ? cpi_quintic_monotone(unb - us, sv[0], nb[0], sv[1], nb[1], sv[2], nb[2])
+                 : cpi_quintic_monotone(us - unb, nb[0], sv[0], nb[1], sv[1], nb[2], sv[2]);
+}
+
+/* The u-knot k of the path against the window's knot si: the maps of
+ * sigma_p, sigma_r, fov and the scalar channels. `after`: the window ends
+ * here (the path's knot k + 1 follows), else it starts here (k - 1 comes
+ * before). */
+static int knot_agrees(const cpi_shape *P, size_t k, const cpi_shape *S, size_t si, const double off[3], int after)
+{
+    const cpi_uknot *pk = &P->uk[k], *sk = &S->uk[si];
+    const double h = spacing(uk_u, P, k, P->nu);
+    const double mag = 1.0 + fabs(pk->u) + fabs(pk->sp[0]) + fabs(pk->sr[0]) + fabs(pk->f[0]);
+    if (!cpi_update_agree(sk->u + off[0], pk->u, 0, h, mag) || !jet_agrees(pk->sp, sk->sp, off[1], h, mag) ||
+        !jet_agrees(pk->sr, sk->sr, off[2], h, mag))
+        return 0;
+    const size_t nb = after ? k + 1 : k - 1;
+    const double unb = P->uk[nb].u - off[0];
+    if (P->fov_mono ? !map_joins(pk->f, sk->f, sk->u, P->uk[nb].f, unb, after) : !jet_agrees(pk->f, sk->f, 0.0, h, mag))
+        return 0;
+    if (P->xk)
+        for (int c = 0; c < CPI_X_COUNT; c++) {
+            const double *pv = P->xk[k].v[c], *sv = S->xk[si].v[c];
+            if (P->x_mono[c] ? !map_joins(pv, sv, sk->u, P->xk[nb].v[c], unb, after)
+                             : !jet_agrees(pv, sv, 0.0, h, mag + fabs(pv[0])))
+                return 0;
+        }
+    return 1;
+}
+
+/* A curve's record pi against the window's si: time (offset), value (times
+ * sign) and tangents. */
 static int curve_agrees(const cp_curve *p, size_t pi, const cp_curve *s, size_t si, double offset, double sign)
 {
     if (p->stride != s->stride)
         return 0;
-    const size_t bytes = (size_t)p->stride * sizeof(double);
     const double *r = p->rec + pi * (size_t)p->stride, *q = s->rec + si * (size_t)s->stride;
-    if (!cpi_update_close(q[0] + offset, r[0], fabs(r[0])))
+    const double h = spacing(rec_t, p, pi, p->count);
+    double mag = 1.0 + fabs(r[0]);
+    for (int j = 1; j < p->tin; j++)
+        mag += fabs(r[j]);
+    if (!cpi_update_agree(q[0] + offset, r[0], 0, h, mag))
         return 0;
-    for (int j = 1; j < p->stride; j++) {
-        double sc = 1.0 + fabs(r[j]);
-        if (j >= p->tin)
-            for (int t = p->tin; t < p->stride; t++)
-                sc = fmax(sc, scale_near(p->rec, bytes, (size_t)t * sizeof(double), pi, p->count));
-        if (!cpi_update_close(sign * q[j], r[j], sc))
+    for (int j = 1; j < p->stride; j++)
+        if (!cpi_update_agree(sign * q[j], r[j], j >= p->tin, h, mag))
             return 0;
-    }
     return 1;
 }
 
-/* Everything at one seam: window key i (its knot si = i - a) against the
- * path's, warp record wj of the window. */
-static int seam_agrees(const cp_path *p, const cp_path *sub, const splice *sp, size_t si, size_t wj)
+/* Everything at one seam: the window's knot si against the path's, and
+ * warp record wj of the window; the window's parameters (u, sigma_p,
+ * sigma_r) offset by off[]. */
+static int seam_agrees(const cp_path *p, const cp_path *sub, const splice *sp, size_t si, size_t wj, const double off[3],
+                       int after)
 {
     const cpi_shape *P = p->shape, *S = sub->shape;
-    const size_t k = sp->ka + si, us = sizeof *P->uk;
-    static const size_t fields[] = {offsetof(cpi_uknot, sp) + sizeof(double), offsetof(cpi_uknot, sp) + 2 * sizeof(double),
-                                    offsetof(cpi_uknot, sr) + sizeof(double), offsetof(cpi_uknot, sr) + 2 * sizeof(double),
-                                    offsetof(cpi_uknot, f), offsetof(cpi_uknot, f) + sizeof(double),
-                                    offsetof(cpi_uknot, f) + 2 * sizeof(double)};
-    if (!field_agrees(P->uk, P->nu, k, S->uk, si, us, offsetof(cpi_uknot, u), sp->u0) ||
-        !field_agrees(P->uk, P->nu, k, S->uk, si, us, offsetof(cpi_uknot, sp), sp->sp0) ||
-        !field_agrees(P->uk, P->nu, k, S->uk, si, us, offsetof(cpi_uknot, sr), sp->sr0))
+    const size_t k = sp->ka + si;
+    if (!knot_agrees(P, k, S, si, off, after) || !curve_agrees(p->pos, sp->pa + si, sub->pos, si, off[1], 1.0) ||
+        !curve_agrees(p->rot, sp->ra + si, sub->rot, si, off[2], sp->sign))
         return 0;
-    for (size_t f = 0; f < sizeof fields / sizeof *fields; f++)
-        if (!field_agrees(P->uk, P->nu, k, S->uk, si, us, fields[f], 0.0))
-            return 0;
-    if (P->xk)
-        for (size_t f = 0; f < CPI_X_COUNT * 3; f++)
-            if (!field_agrees(P->xk, P->nu, k, S->xk, si, sizeof *P->xk, offsetof(cpi_xknot, v) + f * sizeof(double), 0.0))
-                return 0;
-    if (!curve_agrees(p->pos, sp->pa + si, sub->pos, si, sp->sp0, 1.0) ||
-        !curve_agrees(p->rot, sp->ra + si, sub->rot, si, sp->sr0, sp->sign))
-        return 0;
-    if (p->fov && !curve_agrees(p->fov, k, sub->fov, si, sp->u0, 1.0))
+    if (p->fov && !curve_agrees(p->fov, k, sub->fov, si, off[0], 1.0))
         return 0;
     for (int c = 0; c < CPI_X_COUNT; c++)
-        if (p->xc[c] && !curve_agrees(p->xc[c], k, sub->xc[c], si, sp->u0, 1.0))
+        if (p->xc[c] && !curve_agrees(p->xc[c], k, sub->xc[c], si, off[0], 1.0))
             return 0;
-    const cp_curve *pw = P->warp, *sw = S->warp;
-    const size_t ws = (size_t)pw->stride * sizeof(double);
-    for (size_t f = CPI_WARP_U; f <= CPI_WARP_A; f++)
-        if (!field_agrees(pw->rec, pw->count, sp->ja + wj, sw->rec, wj, ws, f * sizeof(double), f == CPI_WARP_U ? sp->u0 : 0.0))
-            return 0;
-    return 1;
+    const cp_curve *pw = P->warp;
+    const double *r = warp_rec(pw, sp->ja + wj), *q = warp_rec(S->warp, wj);
+    const double h = spacing(rec_t, pw, sp->ja + wj, pw->count), mag = 1.0 + fabs(r[CPI_WARP_U]);
+    return cpi_update_agree(q[CPI_WARP_U] + off[0], r[CPI_WARP_U], 0, h, mag) &&
+           cpi_update_agree(q[CPI_WARP_D], r[CPI_WARP_D], 1, h, mag) &&
+           cpi_update_agree(q[CPI_WARP_A], r[CPI_WARP_A], 2, h, mag);
 }
 
 /* Whether the path and its window can be spliced: what lines up, the
@@ -195,37 +225,40 @@ static int plan(const cp_path *p, const cp_path *sub, const cpi_update_window *w
     sp->klo = w->lo - w->a, sp->khi = w->hi - w->a;
     if (!warp_lines_up(p, sub, w, sp))
         return 0;
-    const cpi_uknot *ua = &P->uk[sp->ka];
-    sp->u0 = ua->u, sp->sp0 = ua->sp[0], sp->sr0 = ua->sr[0];
-    if ((sp->sign = rotation_sign(p->rot, sp->ra, sub->rot, 0)) == 0.0)
+    /* from the path's first key both chain the same keys */
+    if ((sp->sign = w->a == 0 ? 1.0 : rotation_sign(p->rot, sp->ra, sub->rot, 0)) == 0.0)
         return 0;
-    if (w->lo > 0 && !seam_agrees(p, sub, sp, sp->klo, sp->wlo))
+    const double head[3] = {0.0, 0.0, 0.0};
+    if (w->lo > 0 && !seam_agrees(p, sub, sp, sp->klo, sp->wlo, head, 0))
         return 0;
     sp->du = sp->dsp = sp->dsr = 0.0;
     if (w->hi == n - 1)
         return 1;
-    if (!seam_agrees(p, sub, sp, sp->khi, sp->whi) ||
-        rotation_sign(p->rot, sp->ra + sp->khi + 1, sub->rot, sp->khi + 1) != sp->sign)
-        return 0; /* the window turned the hemisphere chain after it */
+    /* after the window the path's parameters shift by what the window
+     * changed them by, measured at the first key after it */
     const cpi_uknot *pn = &P->uk[sp->ka + sp->khi + 1], *sn = &S->uk[sp->khi + 1], *sl = &S->uk[sp->khi];
-    sp->du = (sp->u0 + sn->u) - pn->u;
-    sp->dsp = (sp->sp0 + sn->sp[0]) - pn->sp[0];
-    sp->dsr = (sp->sr0 + sn->sr[0]) - pn->sr[0];
+    sp->du = sn->u - pn->u;
+    sp->dsp = sn->sp[0] - pn->sp[0];
+    sp->dsr = sn->sr[0] - pn->sr[0];
+    const double tail[3] = {-sp->du, -sp->dsp, -sp->dsr};
+    if (!seam_agrees(p, sub, sp, sp->khi, sp->whi, tail, 1))
+        return 0;
+    if (rotation_sign(p->rot, sp->ra + sp->khi + 1, sub->rot, sp->khi + 1) != sp->sign)
+        return 0; /* the window turned the hemisphere chain after it */
     /* still increasing across the seam, and within the limit of the path's parameter */
-    return sp->u0 + sl->u < pn->u + sp->du && !(sp->sp0 + sl->sp[0] > pn->sp[0] + sp->dsp) &&
-           !(sp->sr0 + sl->sr[0] > pn->sr[0] + sp->dsr) && fabs(P->total + sp->du) <= CP_PATH_MAX_MAGNITUDE;
+    return sl->u < pn->u + sp->du && !(sl->sp[0] > pn->sp[0] + sp->dsp) && !(sl->sr[0] > pn->sr[0] + sp->dsr) &&
+           fabs(P->total + sp->du) <= CP_PATH_MAX_MAGNITUDE;
 }
 
 /* Records [from, to) of curve c from the window's (offset by `k0` records),
- * time + offset, the rest times sign. */
-static void splice_curve(cp_curve *c, size_t k0, const cp_curve *s, size_t from, size_t to, double offset,
-                         double sign)
+ * their values and tangents times sign. */
+static void splice_curve(cp_curve *c, size_t k0, const cp_curve *s, size_t from, size_t to, double sign)
 {
     const size_t st = (size_t)c->stride;
     for (size_t k = from; k < to; k++) {
         double *r = c->rec + (k0 + k) * st;
         const double *q = s->rec + k * st;
-        r[0] = q[0] + offset;
+        r[0] = q[0];
         for (size_t j = 1; j < st; j++)
             r[j] = sign * q[j];
     }
@@ -246,6 +279,9 @@ static void shift_curve(cp_curve *c, size_t from, double d, double t0, double t1
     }
 }
 
+/* The time (parameter) of record i of c, or of its last one. */
+static double time_at(const cp_curve *c, size_t i) { return CPI_TIME(c, i < c->count ? i : c->count - 1); }
+
 static void splice_all(cp_path *p, const cp_path *sub, const cpi_update_window *w, const splice *sp)
 {
     cpi_shape *P = p->shape;
@@ -254,7 +290,6 @@ static void splice_all(cp_path *p, const cp_path *sub, const cpi_update_window *
     for (size_t k = sp->klo; k < to; k++) {
         cpi_uknot *u = &P->uk[sp->ka + k];
         *u = S->uk[k];
-        u->u += sp->u0, u->sp[0] += sp->sp0, u->sr[0] += sp->sr0;
         u->pseg += (uint32_t)sp->pa, u->rseg += (uint32_t)sp->ra;
         if (P->xk)
             P->xk[sp->ka + k] = S->xk[k];
@@ -262,21 +297,21 @@ static void splice_all(cp_path *p, const cp_path *sub, const cpi_update_window *
     for (size_t k = tail; k < P->nu; k++) {
         P->uk[k].u += sp->du, P->uk[k].sp[0] += sp->dsp, P->uk[k].sr[0] += sp->dsr;
     }
-    P->total = w->hi == p->count - 1 ? sp->u0 + S->total : P->total + sp->du;
+    P->total = w->hi == p->count - 1 ? S->total : P->total + sp->du;
     /* the curves over sigma_p, sigma_r and u */
     const size_t lo_k = sp->klo > 0 ? sp->klo - 1 : 0;
-    splice_curve(p->pos, sp->pa, sub->pos, sp->klo, to, sp->sp0, 1.0);
-    shift_curve(p->pos, sp->pa + to, sp->dsp, CPI_TIME(p->pos, sp->pa + lo_k), CPI_TIME(p->pos, sp->pa + to));
-    splice_curve(p->rot, sp->ra, sub->rot, sp->klo, to, sp->sr0, sp->sign);
-    shift_curve(p->rot, sp->ra + to, sp->dsr, CPI_TIME(p->rot, sp->ra + lo_k), CPI_TIME(p->rot, sp->ra + to));
+    splice_curve(p->pos, sp->pa, sub->pos, sp->klo, to, 1.0);
+    shift_curve(p->pos, sp->pa + to, sp->dsp, time_at(p->pos, sp->pa + lo_k), time_at(p->pos, sp->pa + to));
+    splice_curve(p->rot, sp->ra, sub->rot, sp->klo, to, sp->sign);
+    shift_curve(p->rot, sp->ra + to, sp->dsr, time_at(p->rot, sp->ra + lo_k), time_at(p->rot, sp->ra + to));
     cp_curve *over_u[1 + CPI_X_COUNT] = {p->fov};
     const cp_curve *sub_u[1 + CPI_X_COUNT] = {sub->fov};
     for (int c = 0; c < CPI_X_COUNT; c++)
         over_u[1 + c] = p->xc[c], sub_u[1 + c] = sub->xc[c];
     for (int c = 0; c <= CPI_X_COUNT; c++)
         if (over_u[c]) {
-            splice_curve(over_u[c], sp->ka, sub_u[c], sp->klo, to, sp->u0, 1.0);
-            shift_curve(over_u[c], tail, sp->du, CPI_TIME(over_u[c], sp->ka + lo_k), CPI_TIME(over_u[c], tail));
+            splice_curve(over_u[c], sp->ka, sub_u[c], sp->klo, to, 1.0);
+            shift_curve(over_u[c], tail, sp->du, time_at(over_u[c], sp->ka + lo_k), time_at(over_u[c], tail));
         }
     /* the warp: absolute in time, its u offset; after the window u shifts */
     cp_curve *pw = P->warp;
@@ -284,7 +319,6 @@ static void splice_all(cp_path *p, const cp_path *sub, const cpi_update_window *
     for (size_t j = sp->wlo; j <= sp->whi; j++) {
         double *r = warp_rec(pw, sp->ja + j);
         memcpy(r, warp_rec(sw, j), (size_t)pw->stride * sizeof *r);
-        r[CPI_WARP_U] += sp->u0;
         r[CPI_WARP_K] += (double)sp->ka, r[CPI_WARP_PSEG] += (double)sp->pa, r[CPI_WARP_RSEG] += (double)sp->ra;
     }
     if (sp->du != 0.0)
