@@ -14,8 +14,8 @@
  * and how many of those keys stay the path's own: the records of keys
  * [first - REACH + KEEP, last + REACH - KEEP] come from the window's build.
  * The C2 solves damp a change by at least 1/2 per knot (docs/math.md,
- * "Editing a long path"), so what the window's own ends change in its build
- * has shrunk by 2^-64 or more where the splice starts. */
+ * section 23), so what the window's own ends change in its build has
+ * shrunk by 2^-64 or more where the splice starts. */
 #define CPI_UPDATE_REACH 128
 #define CPI_UPDATE_KEEP 64
 

@@ -4,7 +4,7 @@
  * parameters u, sigma_p and sigma_r start where the path has them at the
  * window's first key: lib/path/update.c), and every knot after the window
  * shifts by what the window changed those parameters by: the same shape,
- * further along u (docs/math.md, "Editing a long path"). */
+ * further along u (docs/math.md, section 23). */
 #include <math.h>
 #include <string.h>
 
