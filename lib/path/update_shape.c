@@ -264,8 +264,9 @@ static void splice_curve(cp_curve *c, size_t k0, const cp_curve *s, size_t from,
     }
 }
 
-/* Adds d to the time of records `from` on, and finishes the curve's range
- * and index; else (d = 0) the index over [t0, t1] again. */
+/* Adds d to the time of records `from` on, and finishes the curve's range;
+ * then the index from t0 on (to t1 where nothing shifted). A range grown
+ * by more than a slice gets its index anew. */
 static void shift_curve(cp_curve *c, size_t from, double d, double t0, double t1)
 {
     const size_t st = (size_t)c->stride;
@@ -273,10 +274,11 @@ static void shift_curve(cp_curve *c, size_t from, double d, double t0, double t1
         for (size_t k = from; k < c->count; k++)
             c->rec[k * st] += d;
         c->end = CPI_TIME(c, c->count - 1);
-        cpi_curve_reslice(c, -INFINITY, INFINITY);
-    } else {
-        cpi_curve_reslice(c, t0, t1);
     }
+    if (d > 0.0 && (c->end - c->start) * c->slice_scale > (double)c->nslices + 1.0)
+        cpi_curve_reslice(c, -INFINITY, INFINITY);
+    else
+        cpi_curve_reslice(c, t0, d != 0.0 ? INFINITY : t1);
 }
 
 /* The time (parameter) of record i of c, or of its last one. */
