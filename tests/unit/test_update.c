@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "counting.h"
 #include "testutil.h"
 
 /* The bound docs/api.md states: a pose after an update differs from
@@ -29,6 +30,7 @@ typedef struct flight_kind {
     cp_timing timing;
     cp_ends   ends;
     int       roll, lens, holds, look_at;
+    cp_interp position, rotation, fov; /* c2 unless set */
 } flight_kind;
 
 static cp_key *make_flight(testutil_rng *rng, size_t n, const flight_kind *f)
@@ -76,7 +78,8 @@ static cp_key *make_flight(testutil_rng *rng, size_t n, const flight_kind *f)
 
 static cp_path_options options_of(const flight_kind *f)
 {
-    cp_path_options o = {.timing = f->timing, .ends = f->ends};
+    cp_path_options o = {.timing = f->timing, .ends = f->ends, .position = f->position, .rotation = f->rotation,
+                         .fov = f->fov};
     o.orientation = f->look_at ? CP_ORIENTATION_LOOK_AT : CP_ORIENTATION_ROTATION;
     return o;
 }
@@ -91,7 +94,9 @@ static cp_path *create(const cp_key *k, size_t n, const cp_path_options *o)
 }
 
 /* An edit of keys [first, first + count) of k (n keys), in place: moved,
- * turned, zoomed or retimed within its neighbours. `kind` 0..4. */
+ * turned, zoomed or retimed within its neighbours (`kind` 0..4); in smooth
+ * timing also a hold of 0.3 s given or taken (5: the warp gains or loses a
+ * knot), a hold of 0 (6: a rest for an instant, no knot) or an ease (7). */
 static void edit(testutil_rng *rng, cp_key *k, size_t n, size_t first, size_t count, int kind)
 {
     for (size_t i = first; i < first + count; i++) {
@@ -119,6 +124,23 @@ static void edit(testutil_rng *rng, cp_key *k, size_t n, size_t first, size_t co
                 k[i].time = lo + (hi - lo) * testutil_uniform(rng, 0.3, 0.7);
             break;
         }
+        case 5: /* room for the hold: the key moves to just after the one before */
+            if (k[i].flags & CP_KEY_HOLD) {
+                k[i].flags &= ~CP_KEY_HOLD, k[i].hold = 0;
+            } else if (i > 0 && i + 1 < n && k[i + 1].time - k[i - 1].time > 0.5 &&
+                       !((k[i - 1].flags & CP_KEY_HOLD) && k[i - 1].hold > 0)) {
+                k[i].time = k[i - 1].time + 0.5 * (k[i + 1].time - k[i - 1].time - 0.3);
+                k[i].flags |= CP_KEY_HOLD, k[i].hold = 0.3;
+            }
+            break;
+        case 6:
+            if (!(k[i].flags & CP_KEY_HOLD))
+                k[i].flags |= CP_KEY_HOLD, k[i].hold = 0;
+            break;
+        case 7:
+            if (!(k[i].flags & CP_KEY_HOLD))
+                k[i].ease[0] = k[i].ease[1] = 0.5;
+            break;
         default:
             k[i].position = cp_vec3_add(k[i].position, cp_vec3_make(0, testutil_uniform(rng, -1, 1), 0));
             k[i].fov = fmin(100, k[i].fov + 5);
@@ -284,20 +306,32 @@ static void random_edits_should_match_a_whole_rebuild(void **state)
                          .look_at = trial % 12 == 11};
         f.roll = f.look_at && trial / 12 % 2;
         f.holds = f.timing == CP_TIMING_SMOOTH && trial / 16 % 2;
+        if (trial % 7 == 3) /* the other tangent builders and slerp */
+            f.position = CP_INTERP_CATMULL_ROM, f.rotation = CP_INTERP_LINEAR, f.fov = CP_INTERP_BISECTOR;
+        else if (trial % 7 == 5)
+            f.position = CP_INTERP_LINEAR, f.fov = CP_INTERP_CATMULL_ROM;
         const size_t n = (size_t)testutil_uniform(&rng, 400, 3000);
         cp_key *k = make_flight(&rng, n, &f), *e = malloc(n * sizeof *e);
         const cp_path_options o = options_of(&f);
         for (int ed = 0; ed < 3; ed++) {
             memcpy(e, k, n * sizeof *e);
             const size_t count = ed == 0 ? 1 : (size_t)testutil_uniform(&rng, 1, 6);
-            const int where = (trial + ed) % 3, kind = (trial / 3 + ed) % 5;
+            const int where = (trial + ed) % 3;
+            const int kind = f.timing == CP_TIMING_SMOOTH ? (trial / 3 + ed) % 8 : (trial / 3 + ed) % 5;
             const size_t first = random_first(&rng, n, count, where);
             edit(&rng, e, n, first, count, kind);
-            const int end_time = (first == 0 && e[0].time != k[0].time) ||
-                                 (first + count == n && e[n - 1].time != k[n - 1].time);
+            int ends_moved = (first == 0 && e[0].time != k[0].time) || (first + count == n && e[n - 1].time != k[n - 1].time),
+                knots = 0, eased = 0;
+            /* the last key's hold ends the warp */
+            ends_moved |= first + count == n && (e[n - 1].flags != k[n - 1].flags || e[n - 1].hold != k[n - 1].hold);
+            for (size_t i = first; i < first + count; i++) {
+                knots += ((e[i].flags & CP_KEY_HOLD) && e[i].hold > 0) - ((k[i].flags & CP_KEY_HOLD) && k[i].hold > 0);
+                eased |= e[i].ease[0] != 0 || e[i].ease[1] != 0;
+            }
             const outcome r = update_and_compare(&rng, k, e, n, &o, first, count);
-            /* what docs/api.md says is served in place */
-            const int claimed = !f.look_at && !end_time;
+            /* what docs/api.md says is served in place (no key of these
+             * flights is eased but the edited ones) */
+            const int claimed = !f.look_at && !ends_moved && knots == 0 && !eased;
             if (claimed != r.local)
                 fail_msg("trial %d edit %d (%s timing, %s ends, lens %d, holds %d, look-at %d, keys %zu..%zu of %zu, "
                          "kind %d): %s",
@@ -498,6 +532,64 @@ static void bad_keys_should_fail_as_create_does_and_leave_the_path(void **state)
     }
 }
 
+/* Every allocation an update makes refused in turn: it gives NULL with a
+ * memory error and the path as it was, or a path (a whole rebuild where
+ * the window could not be built) equal to cp_path_create's within the
+ * bound; nothing leaks. (One refusal in the window's build leaves the whole
+ * rebuild to do the work, so NULL comes only from the rebuild's own: a
+ * look-at path, which always rebuilds whole, shows it.) */
+static void refused_memory_should_leave_the_path(void **state)
+{
+    (void)state;
+    testutil_rng rng = {8};
+    for (int kind = 0; kind < 3; kind++) {
+        flight_kind f = {.timing = kind == 1 ? CP_TIMING_SMOOTH : CP_TIMING_KEYS, .look_at = kind == 2};
+        const size_t n = 600;
+        cp_key *k = make_flight(&rng, n, &f), *e = malloc(n * sizeof *e);
+        memcpy(e, k, n * sizeof *e);
+        edit(&rng, e, n, 300, 2, 0);
+        counting c;
+        counting_init(&c);
+        cp_path_options o = options_of(&f);
+        o.allocator = &c.allocator;
+        const cp_path_options plain = options_of(&f);
+        cp_path *same = create(k, n, &plain), *full = create(e, n, &plain);
+        int refusals = 0, done = 0, failed = 0;
+        for (long at = 1; at < 400 && !done; at++) {
+            cp_path *p = create(k, n, &o);
+            counting_arm(&c, at);
+            cp_error err;
+            cp_path *q = cp_path_update(p, 300, e + 300, 2, NULL, &err);
+            const int refused = c.refused;
+            refusals += refused;
+            counting_arm(&c, 0);
+            if (!q) {
+                assert_int_equal(err.code, CP_ERR_MEMORY);
+                assert_same_poses(p, same);
+                cp_path_destroy(p);
+                failed++;
+            } else {
+                const double t0 = cp_path_start(full), span = cp_path_duration(full);
+                for (int i = 0; i <= 200; i++) {
+                    cp_pose a, b;
+                    cp_path_sample(q, t0 + span * i / 200, &a);
+                    cp_path_sample(full, t0 + span * i / 200, &b);
+                    assert_true(vdiff(a.position, b.position) <= BOUND_VALUE * fmax(1, cp_vec3_length(b.position)));
+                }
+                cp_path_destroy(q);
+                done = !refused; /* every allocation it makes has been refused once */
+            }
+        }
+        assert_true(done && refusals > 10);
+        assert_true(kind == 2 ? failed > 0 : failed == 0);
+        assert_int_equal(c.live_blocks, 0);
+        cp_path_destroy(same);
+        cp_path_destroy(full);
+        free(k);
+        free(e);
+    }
+}
+
 static void ranges_past_the_keys_should_fail(void **state)
 {
     (void)state;
@@ -534,6 +626,7 @@ int main(void)
         cmocka_unit_test(whole_builds_should_move_monotone_channels_under_rounding),
         cmocka_unit_test(bad_keys_should_fail_as_create_does_and_leave_the_path),
         cmocka_unit_test(ranges_past_the_keys_should_fail),
+        cmocka_unit_test(refused_memory_should_leave_the_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
