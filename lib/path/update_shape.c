@@ -129,13 +129,19 @@ static int jet_agrees(const double *pv, const double *sv, double offset, double 
  * seam: its shaping (lib/path/monotone.c) decides by exact tests, and a
  * whole build decides otherwise too when u moves by a rounding (docs/api.md,
  * "Editing a long path"), so the window's knot may differ from the path's.
- * It joins the path's neighbour (`nb`, at `unb` on the window's u; after
- * the window's knot when `after`) in a monotone piece, or the seam falls
- * back. The value is the key's, the same in both. */
-static int map_joins(const double *pv, const double *sv, double us, const double *nb, double unb, int after)
+ * Where it agrees within the tolerance it is the path's (whose piece passed
+ * that exact test with the path's own rounding of u: tested again, a
+ * piece shrunk to the edge of monotone can fail by an ulp); else it must
+ * join the path's neighbour (`nb`, at `unb` on the window's u; after the
+ * window's knot when `after`) in a monotone piece, or the seam falls back.
+ * The value is the key's, the same in both. */
+static int map_joins(const double *pv, const double *sv, double us, const double *nb, double unb, int after,
+                     double h, double magnitude)
 {
     if (sv[0] != pv[0])
         return 0;
+    if (jet_agrees(pv, sv, 0.0, h, magnitude))
+        return 1;
     return after ? cpi_quintic_monotone(unb - us, sv[0], nb[0], sv[1], nb[1], sv[2], nb[2])
                  : cpi_quintic_monotone(us - unb, nb[0], sv[0], nb[1], sv[1], nb[2], sv[2]);
 }
@@ -154,12 +160,13 @@ static int knot_agrees(const cpi_shape *P, size_t k, const cpi_shape *S, size_t 
         return 0;
     const size_t nb = after ? k + 1 : k - 1;
     const double unb = P->uk[nb].u - off[0];
-    if (P->fov_mono ? !map_joins(pk->f, sk->f, sk->u, P->uk[nb].f, unb, after) : !jet_agrees(pk->f, sk->f, 0.0, h, mag))
+    if (P->fov_mono ? !map_joins(pk->f, sk->f, sk->u, P->uk[nb].f, unb, after, h, mag)
+                    : !jet_agrees(pk->f, sk->f, 0.0, h, mag))
         return 0;
     if (P->xk)
         for (int c = 0; c < CPI_X_COUNT; c++) {
             const double *pv = P->xk[k].v[c], *sv = S->xk[si].v[c];
-            if (P->x_mono[c] ? !map_joins(pv, sv, sk->u, P->xk[nb].v[c], unb, after)
+            if (P->x_mono[c] ? !map_joins(pv, sv, sk->u, P->xk[nb].v[c], unb, after, h, mag + fabs(pv[0]))
                              : !jet_agrees(pv, sv, 0.0, h, mag + fabs(pv[0])))
                 return 0;
         }
