@@ -395,6 +395,56 @@ static void random_edits_should_match_a_whole_rebuild(void **state)
     assert_true(locals > 0 && rebuilt > 0);
 }
 
+/* An editing session: hundreds of edits one after another on the same
+ * path, each in place; the path stays within the bound of the whole build
+ * of where its keys ended up (the shifts after each window do not pile up
+ * beyond it). */
+static void successive_updates_should_stay_within_the_bound(void **state)
+{
+    (void)state;
+    testutil_rng rng = {12};
+    for (int smooth = 0; smooth < 2; smooth++) {
+        flight_kind f = {.timing = smooth ? CP_TIMING_SMOOTH : CP_TIMING_KEYS, .lens = 1};
+        const size_t n = 2000;
+        cp_key *k = make_flight(&rng, n, &f);
+        const cp_path_options o = options_of(&f);
+        cp_path *p = create(k, n, &o);
+        int in_place = 0;
+        for (int ed = 0; ed < 400; ed++) {
+            const size_t count = (size_t)testutil_uniform(&rng, 1, 4);
+            const size_t first = (size_t)testutil_uniform(&rng, 1, (double)(n - count - 1));
+            edit(&rng, k, n, first, count, ed % 5);
+            cp_error err;
+            cp_path *q = cp_path_update(p, first, k + first, count, NULL, &err);
+            if (!q)
+                fail_msg("edit %d: %s", ed, err.message);
+            in_place += q == p;
+            p = q;
+        }
+        cp_path *full = create(k, n, &o);
+        diffs d = {{0}, {0}};
+        const double t0 = cp_path_start(full), span = cp_path_duration(full);
+        for (int i = 0; i <= 20000; i++) {
+            cp_pose a, b;
+            cp_path_sample(p, t0 + span * i / 20000, &a);
+            cp_path_sample(full, t0 + span * i / 20000, &b);
+            add_pose(&d, &a, &b);
+        }
+        printf("    %s timing, 400 edits in a row (%d in place): against the whole build, position %.1g, "
+               "velocity %.1g, acceleration %.1g, rotation %.1g (relative)\n",
+               cp_timing_name(f.timing), in_place, d.d[Q_POS] / d.scale[Q_POS], d.d[Q_VEL] / d.scale[Q_VEL],
+               d.d[Q_ACC] / d.scale[Q_ACC], d.d[Q_ROT]);
+        for (int q = 0; q < Q_COUNT; q++)
+            if (!(d.d[q] / fmax(d.scale[q], 1e-300) <= bound_of(q, &f)))
+                fail_msg("%s timing: %s differs by %.3g (relative) after 400 edits", cp_timing_name(f.timing),
+                         q_name[q], d.d[q] / d.scale[q]);
+        assert_true(in_place >= 380);
+        cp_path_destroy(p);
+        cp_path_destroy(full);
+        free(k);
+    }
+}
+
 /* How far apart the second differences of position to the left and to the
  * right of time t are, with step h. */
 static double second_difference_gap(const cp_path *p, double t, double h)
@@ -647,6 +697,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(random_edits_should_match_a_whole_rebuild),
+        cmocka_unit_test(successive_updates_should_stay_within_the_bound),
         cmocka_unit_test(splices_should_be_c2_across_their_seams),
         cmocka_unit_test(whole_builds_should_move_monotone_channels_under_rounding),
         cmocka_unit_test(bad_keys_should_fail_as_create_does_and_leave_the_path),
