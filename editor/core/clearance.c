@@ -18,11 +18,12 @@ void ed_clearance_free(ed_clearance *c)
     memset(c, 0, sizeof *c);
 }
 
-/* Adds [t0, t1] to the list, merging it into the last range when they touch. */
-static int mark(ed_clearance_range **ranges, size_t *count, size_t *cap, double t0, double t1, double dist,
-                int through)
+/* Adds [t0, t1] to the list, merging it into the last range when they touch
+ * and it is not one of the first `keep` (another block's). */
+static int mark(ed_clearance_range **ranges, size_t *count, size_t *cap, size_t keep, double t0, double t1,
+                double dist, int through)
 {
-    if (*count > 0) {
+    if (*count > keep) {
         ed_clearance_range *last = &(*ranges)[*count - 1];
         if (t0 <= last->t1) {
             last->t1 = fmax(last->t1, t1);
@@ -33,7 +34,9 @@ static int mark(ed_clearance_range **ranges, size_t *count, size_t *cap, double 
     }
     if (ed_grow((void **)ranges, cap, *count + 1, sizeof **ranges))
         return -1;
-    (*ranges)[(*count)++] = (ed_clearance_range){t0, t1, dist, through};
+    ed_clearance_range *r = &(*ranges)[(*count)++];
+    memset(r, 0, sizeof *r); /* padding too: a block's ranges compare byte for byte */
+    r->t0 = t0, r->t1 = t1, r->min_distance = dist, r->through = through;
     return 0;
 }
 
@@ -77,8 +80,9 @@ static long check_block(found *f, const cp_path *path, const ed_bvh *bvh, double
     double prev_t = tb0, prev_d = d0, d = d0;
     int prev_bad = prev_d < radius;
     long samples = 0;
+    const size_t keep = f->count; /* the blocks' ranges are joined later (join), not here */
     if (first) {
-        if (prev_bad && mark(&f->ranges, &f->count, &f->cap, tb0, tb0, prev_d, 0))
+        if (prev_bad && mark(&f->ranges, &f->count, &f->cap, keep, tb0, tb0, prev_d, 0))
             return -1;
         samples = 1;
     }
@@ -97,8 +101,8 @@ static long check_block(found *f, const cp_path *path, const ed_bvh *bvh, double
         int through = len >= prev_d && ed_bvh_segment(bvh, prev, pose.position, &u);
         int bad = through || d < radius;
         /* a range starts at its first sample, or at the sample before a crossing */
-        if (bad && mark(&f->ranges, &f->count, &f->cap, prev_bad || through ? prev_t : t, t, through ? 0.0 : d,
-                        through))
+        if (bad && mark(&f->ranges, &f->count, &f->cap, keep, prev_bad || through ? prev_t : t, t,
+                        through ? 0.0 : d, through))
             return -1;
         prev_bad = bad;
         /* the previous distance is only needed up to the next step's length (the block's end starts the next) */
@@ -140,7 +144,7 @@ static int join(ed_clearance *c, const cp_path *path, const ed_bvh *bvh)
     c->count = 0;
     for (size_t i = 0; i < c->raw_count; i++) {
         const ed_clearance_range *r = &c->raw[i];
-        if (mark(&c->ranges, &c->count, &c->cap, r->t0, r->t1, r->min_distance, r->through))
+        if (mark(&c->ranges, &c->count, &c->cap, 0, r->t0, r->t1, r->min_distance, r->through))
             return -1;
     }
     size_t out = 0;
