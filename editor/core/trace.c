@@ -21,6 +21,10 @@
 
 /* per segment, in t->seg */
 enum { SEG_T0, SEG_T1, SEG_HELD, SEG_CHORD, SEG_TURN, SEG_ZOOM, SEG_VMAX, SEG_AMAX, SEG_N };
+/* per block of ED_TRACE_BLOCK segments and their first keys, in t->block:
+   sums of the segments' chords, turns and zooms, the largest speed and
+   acceleration, the largest coordinate, fov and focus of the keys */
+enum { BLK_DIST, BLK_TURN, BLK_ZOOM, BLK_VMAX, BLK_AMAX, BLK_COORD, BLK_FOV, BLK_FOCUS, BLK_N };
 
 typedef struct point {
     float xyz[3], mag[2];
@@ -72,6 +76,7 @@ void ed_trace_free(ed_trace *t)
     for (int k = 0; k < ED_PLOT_COUNT; k++)
         free(t->plot[k]);
     free(t->seg);
+    free(t->block);
     free(t->seg_point);
     free(t->seg_plot);
     free(t->seg_u);
@@ -268,7 +273,7 @@ static int splice_points(ed_trace *t, const fresh *f, size_t a, size_t b)
     }
     for (size_t s = a + 1; s <= b; s++)
         t->seg_point[s] = pa + f->pts_at[s - a];
-    for (size_t s = b + 1; s <= t->seg_count; s++)
+    for (size_t s = b + 1; pb != pa + c && s <= t->seg_count; s++)
         t->seg_point[s] = t->seg_point[s] - pb + (pa + c);
     t->count = pa + c + tail;
     return 0;
@@ -296,7 +301,7 @@ static int splice_plot(ed_trace *t, const fresh *f, size_t a, size_t b)
     }
     for (size_t s = a + 1; s <= b; s++)
         t->seg_plot[s] = pa + f->plot_at[s - a];
-    for (size_t s = b + 1; s <= t->seg_count; s++)
+    for (size_t s = b + 1; pb != pa + c && s <= t->seg_count; s++)
         t->seg_plot[s] = t->seg_plot[s] - pb + (pa + c);
     t->plot_count = pa + c + tail;
     return 0;
@@ -309,9 +314,9 @@ static int splice_plot(ed_trace *t, const fresh *f, size_t a, size_t b)
 static void levels(ed_trace *t, size_t from, size_t to)
 {
     double vmax = 0, amax = 0;
-    for (size_t s = 0; s < t->seg_count; s++) {
-        vmax = fmax(vmax, t->seg[SEG_N * s + SEG_VMAX]);
-        amax = fmax(amax, t->seg[SEG_N * s + SEG_AMAX]);
+    for (size_t b = 0; b * ED_TRACE_BLOCK < t->seg_count; b++) {
+        vmax = fmax(vmax, t->block[BLK_N * b + BLK_VMAX]);
+        amax = fmax(amax, t->block[BLK_N * b + BLK_AMAX]);
     }
     if (vmax != t->max[0] || amax != t->max[1])
         from = 0, to = t->count;
@@ -347,15 +352,15 @@ static void plot_floors(ed_trace *t, const cp_path *p)
     const cp_key *k = cp_path_keys(p);
     size_t n = cp_path_key_count(p), nseg = t->seg_count;
     double dur = cp_path_duration(p), h = dur / (double)(nseg ? nseg : 1);
-    double dist = 0, turn = 0, zoom = 0, coord = 1, fov = 1;
-    for (size_t i = 0; i < n; i++) {
-        coord = fmax(coord, fmax(fabs(k[i].position.x), fmax(fabs(k[i].position.y), fabs(k[i].position.z))));
-        fov = fmax(fov, fabs(k[i].fov));
-    }
-    for (size_t i = 0; i < nseg; i++) {
-        dist += t->seg[SEG_N * i + SEG_CHORD];
-        turn += t->seg[SEG_N * i + SEG_TURN];
-        zoom += t->seg[SEG_N * i + SEG_ZOOM];
+    double dist = 0, turn = 0, zoom = 0, coord = 1, fov = 1, focus = 0;
+    for (size_t b = 0; b * ED_TRACE_BLOCK < nseg; b++) {
+        const double *x = &t->block[BLK_N * b];
+        dist += x[BLK_DIST];
+        turn += x[BLK_TURN];
+        zoom += x[BLK_ZOOM];
+        coord = fmax(coord, x[BLK_COORD]);
+        fov = fmax(fov, x[BLK_FOV]);
+        focus = fmax(focus, x[BLK_FOCUS]);
     }
     const double rel = 1e-3, noise = 1e6 * DBL_EPSILON;
     t->plot_floor[ED_PLOT_SPEED] = fmax(rel * dist / dur, noise * coord / h);
@@ -363,11 +368,48 @@ static void plot_floors(ed_trace *t, const cp_path *p)
     t->plot_floor[ED_PLOT_ANGULAR_SPEED] = fmax(rel * turn / dur, noise / h);
     t->plot_floor[ED_PLOT_ANGULAR_ACCELERATION] = fmax(rel * turn / (dur * h), noise / (h * h));
     t->plot_floor[ED_PLOT_FOV] = fmax(rel * zoom, noise * fov) + 1e-3;
-    double focus = 0;
-    for (size_t i = 0; i < n; i++)
-        focus = fmax(focus, k[i].focus);
     t->plot_floor[ED_PLOT_FOCUS] = fmax(rel * focus, 1e-3);
     t->has_lens = n > 0 && k[0].focus > 0 && k[0].aperture > 0;
+}
+
+/* Block b's sums and maxima again, from its segments and keys (the last
+ * block of an open path also has the last key). */
+static void block_again(ed_trace *t, const cp_path *p, size_t b)
+{
+    const cp_key *k = cp_path_keys(p);
+    const size_t n = cp_path_key_count(p), s0 = b * ED_TRACE_BLOCK;
+    const size_t s1 = s0 + ED_TRACE_BLOCK < t->seg_count ? s0 + ED_TRACE_BLOCK : t->seg_count;
+    double x[BLK_N] = {0};
+    for (size_t s = s0; s < s1; s++) {
+        const double *seg = &t->seg[SEG_N * s];
+        x[BLK_DIST] += seg[SEG_CHORD];
+        x[BLK_TURN] += seg[SEG_TURN];
+        x[BLK_ZOOM] += seg[SEG_ZOOM];
+        x[BLK_VMAX] = fmax(x[BLK_VMAX], seg[SEG_VMAX]);
+        x[BLK_AMAX] = fmax(x[BLK_AMAX], seg[SEG_AMAX]);
+    }
+    for (size_t i = s0; i < (s1 == t->seg_count ? n : s1); i++) {
+        x[BLK_COORD] = fmax(x[BLK_COORD], fmax(fabs(k[i].position.x), fmax(fabs(k[i].position.y), fabs(k[i].position.z))));
+        x[BLK_FOV] = fmax(x[BLK_FOV], fabs(k[i].fov));
+        x[BLK_FOCUS] = fmax(x[BLK_FOCUS], k[i].focus);
+    }
+    memcpy(&t->block[BLK_N * b], x, sizeof x);
+}
+
+/* The blocks of segments [a, b) again. */
+static void blocks_again(ed_trace *t, const cp_path *p, size_t a, size_t b)
+{
+    for (size_t k = a / ED_TRACE_BLOCK; k * ED_TRACE_BLOCK < b; k++)
+        block_again(t, p, k);
+}
+
+/* The sum of the chords: the polyline's length. */
+static double length_of(const ed_trace *t)
+{
+    double total = 0;
+    for (size_t b = 0; b * ED_TRACE_BLOCK < t->seg_count; b++)
+        total += t->block[BLK_N * b + BLK_DIST];
+    return total;
 }
 
 /* ---- building ------------------------------------------------------------------------------------ */
@@ -424,10 +466,12 @@ static int resample(ed_trace *t, const cp_path *p, size_t a, size_t b)
         if (b == nseg)
             t->seg_u[b] = u;
         const size_t first = t->seg_point[a];
-        if (splice_points(t, &f, a, b) || splice_plot(t, &f, a, b))
+        if (splice_points(t, &f, a, b) || splice_plot(t, &f, a, b)) {
             rc = -1;
-        else
+        } else {
+            blocks_again(t, p, a, b);
             levels(t, first, first + f.npts);
+        }
     }
     fresh_free(&f);
     if (rc == 0) {
@@ -444,6 +488,12 @@ static int prepare(ed_trace *t, const cp_path *p)
     const size_t n = cp_path_key_count(p);
     const int closed = cp_path_get_options(p).ends == CP_ENDS_CLOSED;
     const size_t nseg = closed ? n : n - 1;
+    const size_t nblock = (nseg + ED_TRACE_BLOCK - 1) / ED_TRACE_BLOCK;
+    if (nblock > t->block_cap) {
+        if (reserve((void **)&t->block, nblock, BLK_N * sizeof *t->block))
+            return -1;
+        t->block_cap = nblock;
+    }
     if (nseg + 1 > t->seg_cap) {
         if (reserve((void **)&t->seg, nseg, SEG_N * sizeof *t->seg) ||
             reserve((void **)&t->seg_point, nseg + 1, sizeof *t->seg_point) ||
@@ -452,16 +502,17 @@ static int prepare(ed_trace *t, const cp_path *p)
             return -1;
         t->seg_cap = nseg + 1;
     }
-    double total = 0;
     for (size_t i = 0; i < nseg; i++) {
-        seg_times(p, i, &t->seg[SEG_N * i]);
-        total += t->seg[SEG_N * i + SEG_CHORD];
+        double *seg = &t->seg[SEG_N * i];
+        seg_times(p, i, seg);
+        seg[SEG_TURN] = seg[SEG_ZOOM] = seg[SEG_VMAX] = seg[SEG_AMAX] = 0;
     }
+    t->seg_count = nseg;
+    blocks_again(t, p, 0, nseg);
     memset(t->seg_point, 0, (nseg + 1) * sizeof *t->seg_point);
     memset(t->seg_plot, 0, (nseg + 1) * sizeof *t->seg_plot);
     t->seg_u[0] = 0;
-    t->seg_count = nseg;
-    t->step = step_for(total);
+    t->step = step_for(length_of(t));
     t->start = cp_path_start(p);
     t->duration = cp_path_duration(p);
     t->keys = n;
@@ -482,6 +533,22 @@ int ed_trace_build(ed_trace *t, const cp_path *path, unsigned long serial)
     return 0;
 }
 
+/* The first segment from `from` whose time `which` is at or after `time`
+ * (after: strictly after), by bisection: the segments' times increase. */
+static size_t first_segment(const ed_trace *t, size_t from, int which, double time, int after)
+{
+    size_t lo = from, hi = t->seg_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        double x = t->seg[SEG_N * mid + which];
+        if (after ? x > time : x >= time)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
 int ed_trace_update(ed_trace *t, const cp_path *path, unsigned long serial, const double span[2])
 {
     if (!span || !path || t->serial == 0 || t->seg_count == 0)
@@ -492,22 +559,25 @@ int ed_trace_update(ed_trace *t, const cp_path *path, unsigned long serial, cons
     if (n != t->keys || closed != t->closed || nseg != t->seg_count || cp_path_start(path) != t->start ||
         cp_path_duration(path) != t->duration)
         return ed_trace_build(t, path, serial);
-    /* the segments to sample again: those that meet the span, and those
-       whose times or chord changed (the span should hold them too) */
-    size_t a = nseg, b = 0;
-    double total = 0;
-    for (size_t i = 0; i < nseg; i++) {
+    /* the segments to sample again: those that meet the span, found by the
+       times kept (they increase); the keys outside the span are those of
+       before (cp_path_update changes the keys it is given alone, and where a
+       key changed its pose did), which the segments either side check */
+    size_t a = first_segment(t, 0, SEG_T1, span[0], 0), b = first_segment(t, a, SEG_T0, span[1], 1);
+    for (size_t i = a > 0 ? a - 1 : 0; i < b + 1 && i < nseg; i++) {
         double *seg = &t->seg[SEG_N * i], now[SEG_N];
         seg_times(path, i, now);
-        total += now[SEG_CHORD];
-        if (now[SEG_T0] != seg[SEG_T0] || now[SEG_T1] != seg[SEG_T1] || now[SEG_HELD] != seg[SEG_HELD] ||
-            now[SEG_CHORD] != seg[SEG_CHORD] || (now[SEG_T1] >= span[0] && now[SEG_T0] <= span[1])) {
-            memcpy(seg, now, (SEG_CHORD + 1) * sizeof *seg);
-            a = i < a ? i : a;
-            b = i + 1;
+        const int same = now[SEG_T0] == seg[SEG_T0] && now[SEG_T1] == seg[SEG_T1] && now[SEG_HELD] == seg[SEG_HELD] &&
+                         now[SEG_CHORD] == seg[SEG_CHORD];
+        if (i < a || i >= b) {
+            if (!same) /* a key changed outside the span: it was not the span of the change */
+                return ed_trace_build(t, path, serial);
+            continue;
         }
+        memcpy(seg, now, (SEG_CHORD + 1) * sizeof *seg);
     }
-    if (step_for(total) != t->step)
+    blocks_again(t, path, a, b);
+    if (step_for(length_of(t)) != t->step)
         return ed_trace_build(t, path, serial);
     int rc = 0;
     if (a < b)

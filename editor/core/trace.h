@@ -21,6 +21,7 @@
 #define ED_TRACE_MAX_POINTS 400000   /* polyline budget */
 #define ED_TRACE_PLOT_SAMPLES 1500   /* uniform graph samples (plus two per key) */
 #define ED_TRACE_PLOT_KEY_LIMIT 50000 /* above this many keys the graph skips the per-key limits */
+#define ED_TRACE_BLOCK 256           /* segments summed together, so that an update sums blocks, not segments */
 
 enum {
     ED_PLOT_SPEED = 0, ED_PLOT_ACCELERATION, ED_PLOT_ANGULAR_SPEED, ED_PLOT_ANGULAR_ACCELERATION,
@@ -48,6 +49,8 @@ typedef struct ed_trace {
     /* what an update of part of the path keeps (ed_trace_update) */
     size_t         seg_count, seg_cap; /* segments sampled */
     double        *seg;             /* per segment: its times, chord, turn, zoom, largest speed and acceleration */
+    double        *block;           /* per ED_TRACE_BLOCK segments (and their keys): sums and maxima of those */
+    size_t         block_cap;
     size_t        *seg_point;       /* seg_count + 1: each segment's first polyline point */
     size_t        *seg_plot;        /* seg_count + 1: each segment's first graph sample */
     size_t        *seg_u;           /* seg_count + 1: the first uniform graph sample each segment may take */

@@ -222,12 +222,16 @@ static int refresh_cache(ed_gfx *g, const ed_app *app, const ed_layout *l, GLint
         glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)into);
         return -1;
     }
-    glDisable(GL_SCISSOR_TEST);
+    /* only the panel's pixels are copied out: only they are cleared and drawn */
+    const ed_rect *p = &l->graph;
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(p->x, app->ui.height - (p->y + p->h), p->w, p->h);
     glClearColor(0, 0, 0, 0);
     glClear(GL_COLOR_BUFFER_BIT);
     ed_canvas_begin(g->canvas, app->ui.width, app->ui.height);
     draw_panel(g, app, l);
     ed_canvas_end(g->canvas);
+    glDisable(GL_SCISSOR_TEST);
     glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)into);
     memcpy(g->graph_key, &k, sizeof k);
     g->graph_cached = 1;
