@@ -222,6 +222,8 @@ static int bench_edit(ed_offscreen *off, ed_app *app, long frames, cp_document *
         return -1;
     }
     double *now = ms, *win = ms + EDIT_PARTS * n, *old = ms + 2 * EDIT_PARTS * n, lib[8], own[8];
+    cp_document copies[8];
+    memset(copies, 0, sizeof copies);
     const double lift = 0.01 * (app->scene.file ? ed_world_size(&app->scene.world) : 400.0);
     int rc = 0;
     for (int e = 0; e < n && rc == 0; e++) {
@@ -265,14 +267,13 @@ static int bench_edit(ed_offscreen *off, ed_app *app, long frames, cp_document *
         rc |= ed_clearance_check(&old_check, whole, bvh, radius);
         old[EDIT_CLEARANCE * n + e] = ms_since(a);
         /* the editor's own part of the path step: the copy of the document an
-           edit changes, and its comparison with the document */
-        cp_document copy;
+           edit changes, and its comparison with the document; kept to the end,
+           as the undo history keeps each edit's (so each takes fresh memory) */
         size_t first, count;
         a = SDL_GetPerformanceCounter();
-        rc |= cp_document_copy(&copy, &app->doc.cur.doc, &err) == CP_OK ? 0 : -1;
-        rc |= ed_diff_key_run(&app->doc.cur.doc, &copy, &first, &count) ? 0 : -1;
+        rc |= cp_document_copy(&copies[e], &app->doc.cur.doc, &err) == CP_OK ? 0 : -1;
+        rc |= ed_diff_key_run(&app->doc.cur.doc, &copies[e], &first, &count) ? 0 : -1;
         own[e] = ms_since(a);
-        cp_document_free(&copy);
         /* the library's update alone, of the same key on the same path */
         double changed[2];
         a = SDL_GetPerformanceCounter();
@@ -310,6 +311,8 @@ static int bench_edit(ed_offscreen *off, ed_app *app, long frames, cp_document *
     } else {
         fprintf(stderr, "campath-editor: the edit benchmark failed (out of memory)\n");
     }
+    for (int e = 0; e < n; e++)
+        cp_document_free(&copies[e]);
     ed_trace_free(&win_trace);
     ed_trace_free(&old_trace);
     ed_clearance_free(&win_check);
