@@ -411,6 +411,50 @@ static void a_cache_of_another_path_should_not_take_the_span(void **state)
     ed_doc_free(&d);
 }
 
+/* The editor as a whole: an edit command updates the path, the clearance
+ * check of the scene follows it over the span and equals a whole check. */
+static void the_app_should_check_an_edited_path_as_a_whole_check_does(void **state)
+{
+    (void)state;
+    edtest_fixture *f = edtest_fixture_new("wall.json", 1);
+    ed_app *app = &f->app;
+    assert_int_equal(ed_app_load_scene(app, "tests/data/scenes/wall.gltf", 0), 0);
+    assert_int_equal(ed_app_wait_scene(app, NULL, NULL), 0);
+    cp_document doc;
+    memset(&doc, 0, sizeof doc);
+    for (size_t i = 0; i < 60; i++) { /* down -Z through the wall at z = -10, winding */
+        cp_key k;
+        memset(&k, 0, sizeof k);
+        k.time = 0.2 * (double)i;
+        k.position = cp_vec3_make(0.5 * sin(0.7 * (double)i), 2.0, -20.0 * (double)i / 59.0);
+        k.rotation = cp_quat_identity();
+        k.fov = 60;
+        assert_int_equal(cp_document_insert_key(&doc, i, &k, NULL), 0);
+    }
+    doc.options.timing = CP_TIMING_SMOOTH;
+    assert_int_equal(ed_edit_replace(app, &doc, 20), 0);
+    assert_non_null(ed_app_check_clearance(app));
+    testutil_rng rng = {71};
+    for (int e = 0; e < 8; e++) {
+        unsigned long before = app->doc.path_serial;
+        cp_vec3 p = ed_app_keys(app)[20].position;
+        p.x += testutil_uniform(&rng, -0.4, 0.4);
+        p.z += testutil_uniform(&rng, -0.1, 0.1);
+        assert_int_equal(ed_edit_position(app, p), 0);
+        double span[2];
+        assert_int_equal(ed_app_path_changed(app, before, span), 1);
+        const ed_clearance *c = ed_app_check_clearance(app);
+        assert_non_null(c);
+        ed_clearance whole = {0};
+        assert_int_equal(ed_clearance_check(&whole, app->doc.path, &app->scene.bvh, app->scene.radius), 0);
+        assert_same_clearance(c, &whole);
+        assert_true(whole.count >= 1 && whole.ranges[0].through);
+        ed_clearance_free(&whole);
+    }
+    void *fs = f;
+    edtest_teardown(&fs);
+}
+
 /* ---- spans made by hand ------------------------------------------------------------------------- */
 
 /* Linear curves: moving key k moves the poses between its neighbours and no
@@ -578,6 +622,7 @@ int main(void)
         cmocka_unit_test(a_drag_should_update_and_its_cancel_put_back),
         cmocka_unit_test(a_refused_update_should_change_nothing),
         cmocka_unit_test(a_cache_of_another_path_should_not_take_the_span),
+        cmocka_unit_test(the_app_should_check_an_edited_path_as_a_whole_check_does),
         cmocka_unit_test(a_local_change_with_its_span_should_equal_whole_builds),
         cmocka_unit_test(outside_a_narrow_span_the_old_samples_should_stay),
     };
