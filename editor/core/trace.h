@@ -66,13 +66,15 @@ typedef struct ed_trace {
  * 0, or -1 if out of memory (the trace is then empty). */
 int ed_trace_build(ed_trace *t, const cp_path *path, unsigned long serial);
 /* The same for `path` changed from the one the trace was built for only in
- * `span` (seconds; NULL: anywhere): samples again the key segments that meet
- * the span or whose keys' times or positions changed, keeps the others' and
- * builds what depends on the whole (colour levels, ranges, floors) from
- * them, so the result is what ed_trace_build gives wherever the path's poses
- * outside the span are those of the path before. Falls back on
- * ed_trace_build when the key count, the ends, the start, the duration or
- * the polyline's step changed. 0, or -1 if out of memory (empty). */
+ * `span` (seconds; NULL: anywhere), its keys outside the span those of
+ * before (as cp_path_update leaves them): samples again the key segments
+ * that meet the span, keeps the others' and builds what depends on the
+ * whole (colour levels, ranges, floors) from them, so the result is what
+ * ed_trace_build gives wherever the path's poses outside the span are those
+ * of the path before. Falls back on ed_trace_build when the key count, the
+ * ends, the start, the duration or the polyline's step changed, or a
+ * segment beside the span has other times or another chord. 0, or -1 if
+ * out of memory (empty). */
 int ed_trace_update(ed_trace *t, const cp_path *path, unsigned long serial, const double span[2]);
 void ed_trace_free(ed_trace *t);
 
