@@ -43,6 +43,14 @@ double ed_doc_duration(const ed_doc *d) { return d->path ? cp_path_duration(d->p
 
 static int str_equal(const char *a, const char *b) { return a == b || (a && b && strcmp(a, b) == 0); }
 
+static int band_equal(cp_shake_band a, cp_shake_band b) { return a.amplitude == b.amplitude && a.frequency == b.frequency; }
+
+static int shake_equal(const cp_shake *a, const cp_shake *b)
+{
+    return a->seed == b->seed && band_equal(a->position, b->position) && band_equal(a->rotation, b->rotation) &&
+           band_equal(a->fov, b->fov);
+}
+
 int ed_doc_equal(const cp_document *a, const cp_document *b)
 {
     if (a->count != b->count || !str_equal(a->name, b->name) || !str_equal(a->scene, b->scene) ||
@@ -51,7 +59,8 @@ int ed_doc_equal(const cp_document *a, const cp_document *b)
     const cp_path_options *p = &a->options, *q = &b->options;
     if (p->position != q->position || p->rotation != q->rotation || p->fov != q->fov || p->ends != q->ends ||
         (p->ends == CP_ENDS_CLOSED && p->period != q->period) || p->timing != q->timing ||
-        p->orientation != q->orientation)
+        p->orientation != q->orientation || p->dolly_zoom != q->dolly_zoom ||
+        p->max_angular_speed != q->max_angular_speed || !shake_equal(&p->shake, &q->shake))
         return 0;
     for (size_t i = 0; i < a->count; i++) {
         const cp_key *x = &a->keys[i], *y = &b->keys[i];
@@ -62,7 +71,9 @@ int ed_doc_equal(const cp_document *a, const cp_document *b)
         /* the optional members too: a hold or a focus changed on disk is a change */
         if (x->flags != y->flags || ((x->flags & CP_KEY_HOLD) && x->hold != y->hold) || x->focus != y->focus ||
             x->aperture != y->aperture || x->roll != y->roll || x->target.x != y->target.x ||
-            x->target.y != y->target.y || x->target.z != y->target.z)
+            x->target.y != y->target.y || x->target.z != y->target.z || x->frame_width != y->frame_width ||
+            ((x->flags & CP_KEY_SHAKE_SCALE) && x->shake_scale != y->shake_scale) || x->ease[0] != y->ease[0] ||
+            x->ease[1] != y->ease[1])
             return 0;
         const char *ex = a->key_extras ? a->key_extras[i] : NULL, *ey = b->key_extras ? b->key_extras[i] : NULL;
         if (!str_equal(ex, ey))
