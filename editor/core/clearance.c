@@ -86,15 +86,21 @@ static long check_block(found *f, const cp_path *path, const ed_bvh *bvh, double
             return -1;
         samples = 1;
     }
-    double t = tb0;
+    double t = tb0, dt = dt_max;
+    const double step = 0.5 * radius; /* the farthest apart two samples may be, in space */
     while (t < tb1) {
-        double speed = cp_vec3_length(pose.velocity);
-        double dt = speed > 0 ? 0.5 * radius / speed : dt_max;
-        dt = fmin(fmax(dt, dt_min), dt_max);
         /* a step that would leave a sliver of the block takes it in */
-        t = t + dt >= tb1 - 1e-6 * dt_max ? tb1 : t + dt;
-        cp_path_sample_fast(path, t, &pose);
+        const double tn = t + dt >= tb1 - 1e-6 * dt_max ? tb1 : t + dt;
+        cp_path_sample_fast(path, tn, &pose);
         double len = cp_vec3_length(cp_vec3_sub(pose.position, prev));
+        if (len > step && dt > dt_min) { /* (dt reaches dt_min exactly: the loop ends) */
+            /* too far from the last sample: a shorter step, in proportion (the pace between them) */
+            dt = fmax(dt_min, (tn - t) * fmin(0.5, 0.9 * step / len));
+            continue;
+        }
+        /* the next step at this one's pace, as long as it brings the next sample within `step` */
+        dt = len > 0 ? fmin(dt_max, fmax(dt_min, (tn - t) * 0.9 * step / len)) : dt_max;
+        t = tn;
         /* a crossing at x would put the previous sample within len of a triangle */
         d = ed_bvh_distance(bvh, pose.position, radius);
         double u;

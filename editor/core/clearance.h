@@ -45,7 +45,10 @@ typedef struct ed_clearance {
  * The path's time is cut into ED_CLEARANCE_BLOCKS equal blocks, each
  * sampled from its start as if it were the first, so that what a block
  * finds depends on the poses in it alone; the ranges found in touching
- * blocks are joined. */
+ * blocks are joined. Within a block, consecutive samples are at most half
+ * the clearance apart in space (a step that lands farther is taken again
+ * shorter), unless that would take more than ED_CLEARANCE_MAX_SAMPLES
+ * samples a check; the line between two samples is tested for a crossing. */
 int ed_clearance_check(ed_clearance *c, const cp_path *path, const ed_bvh *bvh, double radius);
 /* The same for `path` changed from the one `c` checked (with the same bvh)
  * only in `span` (seconds; NULL: anywhere): checks again the blocks that
