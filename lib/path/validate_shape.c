@@ -485,10 +485,10 @@ static int curve_bound(const cp_curve *c, size_t from, size_t to, rates *out)
         const double h = k1[0] - k0[0];
         hmin = h < hmin ? h : hmin;
         hmax = h > hmax ? h : hmax;
-        sum += fabs(h);
+        sum += h; /* NaN or infinite if h is (a negative h fails hmin) */
         for (int j = 0; j < d; j++) {
             const double dp = fabs(k1[1 + j] - k0[1 + j]); /* NaN or infinite if either value is */
-            vmax = max_abs(max_abs(vmax, k0[1 + j]), k1[1 + j]);
+            vmax = max_abs(vmax, k0[1 + j]);
             dmax = dp > dmax ? dp : dmax;
             sum += dp;
             if (cubic) {
@@ -499,6 +499,8 @@ static int curve_bound(const cp_curve *c, size_t from, size_t to, rates *out)
             }
         }
     }
+    for (int j = 0; j < d; j++)
+        vmax = max_abs(vmax, c->rec[to * (size_t)st + 1 + j]); /* the last segment's end */
     /* the values and their differences */
     if (!(sum < INFINITY) || !(vmax <= LIMIT) || !(dmax <= LIMIT))
         return 0;
@@ -519,14 +521,47 @@ static int curve_bound(const cp_curve *c, size_t from, size_t to, rates *out)
     return 1;
 }
 
-/* The largest magnitudes of a quintic map's rates over u-segment k, into
- * *r, their sum into *sum. */
-static void map_bound(rates *r, double *sum, double du, const double *v0, const double *v1)
+/* Bounds of quintic_rates over pieces: the largest |y0|, |dy|, |d0| + |d1|,
+ * |a0| + |a1| and h, and the least h, of the pieces that are not flat (a
+ * flat piece's rates are 0, below any bound); `sum` adds their magnitudes. */
+typedef struct quintic_bound {
+    double y, dy, d, a, hmin, hmax, sum;
+    size_t n; /* pieces that are not flat */
+} quintic_bound;
+
+#define QUINTIC_BOUND_EMPTY {0, 0, 0, 0, INFINITY, 0, 0, 0}
+
+static inline void quintic_add(quintic_bound *q, double h, const double *v0, const double *v1)
 {
-    const rates q = quintic_rates(du, v0, v1);
-    r->r1 = max_abs(r->r1, q.r1);
-    r->r2 = max_abs(r->r2, q.r2);
-    *sum += fabs(q.r1) + fabs(q.r2);
+    const double dy = fabs(v1[0] - v0[0]), d = fabs(v0[1]) + fabs(v1[1]), a = fabs(v0[2]) + fabs(v1[2]);
+    if (v0[0] == v1[0] && d == 0 && a == 0)
+        return; /* flat (false for NaN) */
+    q->y = max_abs(q->y, v0[0]);
+    q->dy = dy > q->dy ? dy : q->dy;
+    q->d = d > q->d ? d : q->d;
+    q->a = a > q->a ? a : q->a;
+    q->hmin = h < q->hmin ? h : q->hmin;
+    q->hmax = h > q->hmax ? h : q->hmax;
+    q->sum += dy + d + a + h; /* NaN or infinite if any of v0, v1 or h is (a negative h fails hmin) */
+    q->n++;
+}
+
+/* quintic_rates' formulas from the bounds, 1 / h <= 1 / hmin (h >= hmin > 0):
+ * at least the magnitude of every piece's rates; 0 when the bounds do not
+ * keep the value's terms within LIMIT (quintic_rates' infinity) or are not
+ * finite. No piece: rates 0. */
+static int quintic_rates_bound(const quintic_bound *q, rates *r)
+{
+    *r = (rates){0, 0};
+    if (q->n == 0)
+        return 1; /* every piece flat */
+    if (!(q->sum < INFINITY) || !(q->hmin > 0) || !(q->y <= LIMIT) || !(q->dy <= LIMIT) ||
+        !(q->hmax * q->d <= LIMIT) || !(q->hmax * (q->hmax * q->a) <= LIMIT))
+        return 0;
+    const double ih = 1.0 / q->hmin;
+    *r = (rates){1.875 * q->dy * ih + q->d + 0.068 * (q->hmax * q->a),
+                 5.78 * (q->dy * ih) * ih + 3.95 * q->d * ih + q->a};
+    return 1;
 }
 
 /* segment_channels' tests and the products of the exact loop, from a
@@ -548,43 +583,49 @@ static int run_proved(const cp_path *p, size_t j0, size_t j1, size_t nseg_u)
     const cp_curve *w = s->warp;
     const int look_at = p->opts.orientation == CP_ORIENTATION_LOOK_AT;
     /* the warp's rates (a hold's are zero), and the u-segments the pieces lie in */
-    rates u = {0, 0};
-    double sum = 0;
+    quintic_bound qu = QUINTIC_BOUND_EMPTY;
     size_t kmin = (size_t)-1, kmax = 0;
     for (size_t j = j0; j < j1; j++) {
         const double *r0 = w->rec + j * (size_t)w->stride, *r1 = r0 + w->stride;
-        map_bound(&u, &sum, r1[0] - r0[0], r0 + CPI_WARP_U, r1 + CPI_WARP_U);
+        quintic_add(&qu, r1[0] - r0[0], r0 + CPI_WARP_U, r1 + CPI_WARP_U);
         size_t k = (size_t)r0[CPI_WARP_K];
         if (k >= nseg_u)
             k = nseg_u - 1;
         kmin = k < kmin ? k : kmin;
         kmax = k > kmax ? k : kmax;
     }
-    if (!(u.r1 <= U1_LIMIT) || !(u.r2 <= LIMIT))
+    rates u;
+    if (!quintic_rates_bound(&qu, &u) || !(u.r1 <= U1_LIMIT) || !(u.r2 <= LIMIT))
         return 0;
     /* the maps over u-segments [kmin, kmax], and the curves' segments they
      * reach: curve_rates reads [uk[k].pseg, uk[k + 1].pseg) for u-segment
      * k, within [least, largest pseg over knots kmin..kmax + 1) (the same
      * for rseg; a curve over u reads [k, k + 1)) */
-    rates mp = {0, 0}, mr = {0, 0}, mf = {0, 0}, mx[CPI_X_COUNT] = {{0, 0}};
+    quintic_bound qp = QUINTIC_BOUND_EMPTY, qr = QUINTIC_BOUND_EMPTY, qf = QUINTIC_BOUND_EMPTY;
+    quintic_bound qx[CPI_X_COUNT] = {QUINTIC_BOUND_EMPTY, QUINTIC_BOUND_EMPTY, QUINTIC_BOUND_EMPTY,
+                                     QUINTIC_BOUND_EMPTY};
     uint32_t pmin = s->uk[kmax + 1].pseg, pmax = pmin, rmin = s->uk[kmax + 1].rseg, rmax = rmin;
     for (size_t k = kmin; k <= kmax; k++) {
         const cpi_uknot *a = &s->uk[k], *b = a + 1;
         const double du = b->u - a->u;
-        map_bound(&mp, &sum, du, a->sp, b->sp);
-        map_bound(&mr, &sum, du, a->sr, b->sr);
+        quintic_add(&qp, du, a->sp, b->sp);
+        quintic_add(&qr, du, a->sr, b->sr);
         if (s->fov_mono)
-            map_bound(&mf, &sum, du, a->f, b->f);
+            quintic_add(&qf, du, a->f, b->f);
         for (int c = 0; c < CPI_X_COUNT; c++)
             if ((p->xmask & CPI_X_BIT(c)) && s->x_mono[c])
-                map_bound(&mx[c], &sum, du, s->xk[k].v[c], s->xk[k + 1].v[c]);
+                quintic_add(&qx[c], du, s->xk[k].v[c], s->xk[k + 1].v[c]);
         pmin = a->pseg < pmin ? a->pseg : pmin;
         pmax = a->pseg > pmax ? a->pseg : pmax;
         rmin = a->rseg < rmin ? a->rseg : rmin;
         rmax = a->rseg > rmax ? a->rseg : rmax;
     }
-    if (!(sum < INFINITY))
+    rates mp, mr, mf, mx[CPI_X_COUNT] = {{0, 0}};
+    if (!quintic_rates_bound(&qp, &mp) || !quintic_rates_bound(&qr, &mr) || !quintic_rates_bound(&qf, &mf))
         return 0;
+    for (int c = 0; c < CPI_X_COUNT; c++)
+        if (!quintic_rates_bound(&qx[c], &mx[c]))
+            return 0;
     rates cp, cr;
     if (!curve_bound(p->pos, pmin, pmax, &cp) || !curve_bound(look_at ? p->target : p->rot, rmin, rmax, &cr) ||
         !channel_proved(cp, mp, u.r1, u.r2, cpi_channel_of(CPI_CH_POSITION, look_at)) ||
