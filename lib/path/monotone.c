@@ -392,6 +392,25 @@ static void finish(const cpi_mono_spec *sp, const unsigned char *stop, double *d
     }
 }
 
+/* A build of n >= 2 knots in `work` (cpi_monotone_work_size(n)), its stops
+ * found, or copied from `stops` where the caller has found them already. */
+static int build_in(const cpi_mono_spec *sp, double *d, double *a, void *work, const unsigned char *stops,
+                    cp_error *error)
+{
+    const size_t n = sp->n;
+    double *buf = work;
+    size_t *of = (size_t *)(buf + 5 * (n + 1)), *queue = of + n + 1;
+    unsigned char *stop = (unsigned char *)(queue + n), *queued = stop + n, *shrinks = queued + n;
+    if (stops)
+        memcpy(stop, stops, n);
+    else
+        find_stops(sp, stop);
+    const int rc = estimate(sp, stop, d, a, buf, of, error);
+    if (rc == CP_OK)
+        finish(sp, stop, d, a, queue, queued, shrinks);
+    return rc;
+}
+
 int cpi_monotone_build(const cpi_mono_spec *sp, double *d, double *a, cp_error *error)
 {
     const size_t n = sp->n;
@@ -403,13 +422,7 @@ int cpi_monotone_build(const cpi_mono_spec *sp, double *d, double *a, cp_error *
     void *own = NULL, *work = sp->work;
     if (!work && !(work = own = cpi_alloc(sp->alloc, cpi_monotone_work_size(n))))
         return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a monotone spline of %zu knots", n);
-    double *buf = work;
-    size_t *of = (size_t *)(buf + 5 * (n + 1)), *queue = of + n + 1;
-    unsigned char *stop = (unsigned char *)(queue + n), *queued = stop + n, *shrinks = queued + n;
-    find_stops(sp, stop);
-    const int rc = estimate(sp, stop, d, a, buf, of, error);
-    if (rc == CP_OK)
-        finish(sp, stop, d, a, queue, queued, shrinks);
+    const int rc = build_in(sp, d, a, work, NULL, error);
     cpi_free(sp->alloc, own);
     return rc;
 }
@@ -538,11 +551,9 @@ int cpi_monotone_build_shared(const cpi_mono_spec *sp, size_t count, double *con
         find_stops(&sp[k], stops + k * n);
     }
     if (!can_share(sp, count, stops)) {
-        for (size_t k = 0; k < count && rc == CP_OK; k++) {
-            cpi_mono_spec one = sp[k];
-            one.work = work;
-            rc = cpi_monotone_build(&one, d[k], a[k], error);
-        }
+        /* one by one, each with the stops found above */
+        for (size_t k = 0; k < count && rc == CP_OK; k++)
+            rc = build_in(&sp[k], d[k], a[k], work, stops + k * n, error);
         return rc;
     }
     estimate_shared(sp, count, stops, d, a, buf);
