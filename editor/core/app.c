@@ -404,9 +404,16 @@ const ed_clearance *ed_app_clearance(const ed_app *app)
 const ed_clearance *ed_app_check_clearance(ed_app *app)
 {
     sync_hidden(app);
-    if (ed_scene_check(&app->scene, app->doc.path, app->doc.path_serial) != 0)
+    double span[2];
+    int part = ed_doc_changed_since(&app->doc, app->scene.checked_path, span);
+    if (ed_scene_check_update(&app->scene, app->doc.path, app->doc.path_serial, part ? span : NULL) != 0)
         return NULL;
     return ed_app_clearance(app);
+}
+
+int ed_app_path_changed(const ed_app *app, unsigned long serial, double span[2])
+{
+    return ed_doc_changed_since(&app->doc, serial, span);
 }
 
 /* ---- playback and the free camera ---------------------------------------------------------------- */

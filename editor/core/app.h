@@ -104,8 +104,13 @@ int ed_app_gizmo(const ed_app *app, const ed_view *v, ed_gizmo *g);
  * the path, the world or the clearance changed since; without a path it
  * finds nothing). */
 const ed_clearance *ed_app_clearance(const ed_app *app);
-/* The same, checked now if it is not current. NULL if out of memory. */
+/* The same, checked now if it is not current (after an edit that updated
+ * part of the path, that part alone). NULL if out of memory. */
 const ed_clearance *ed_app_check_clearance(ed_app *app);
+/* 1 when the path with serial `serial` (a cache's) became the current path
+ * by an update that moved no pose outside `span` (seconds, filled), so the
+ * cache may redo that span alone (doc.h, ed_doc_changed_since); else 0. */
+int ed_app_path_changed(const ed_app *app, unsigned long serial, double span[2]);
 
 /* The path's sound (audio.h): whether one is loaded, the sound's frame
  * (fractional) that plays at path time t, and the grids key times snap to. */

@@ -11,7 +11,7 @@ static cp_vec3 lap_point(double u)
     return cp_vec3_make(70 * sin(u) + 18 * sin(5 * u), 10 + 6 * sin(7 * u), -60 + 90 * cos(u) + 14 * cos(3 * u));
 }
 
-int ed_bench_document(cp_document *doc, size_t count, cp_error *error)
+static int generate(cp_document *doc, size_t count, const cp_path_options *options, cp_error *error)
 {
     memset(doc, 0, sizeof *doc);
     if (count < 2) {
@@ -40,11 +40,19 @@ int ed_bench_document(cp_document *doc, size_t count, cp_error *error)
         keys[i].rotation = cp_quat_from_yaw_pitch_roll(atan2(-d.x, -d.z), asin(d.y), 0.2 * sin(4 * u));
         keys[i].fov = 60 + 10 * sin(2 * u);
     }
-    cp_path *path = cp_path_create(keys, count, NULL, error);
+    cp_path *path = cp_path_create(keys, count, options, error);
     free(keys);
     if (!path)
         return error ? error->code : CP_ERR_INVALID;
     int rc = cp_document_from_path(path, doc, error);
     cp_path_destroy(path);
     return rc;
+}
+
+int ed_bench_document(cp_document *doc, size_t count, cp_error *error) { return generate(doc, count, NULL, error); }
+
+int ed_bench_document_smooth(cp_document *doc, size_t count, cp_error *error)
+{
+    const cp_path_options smooth = {.timing = CP_TIMING_SMOOTH};
+    return generate(doc, count, &smooth, error);
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* editor/core/doc.c - the document, its path, its history and the edit protocol. */
 #include "doc.h"
+#include "diff.h"
 #include "refusal.h"
 
 #include <math.h>
@@ -42,6 +43,14 @@ double ed_doc_duration(const ed_doc *d) { return d->path ? cp_path_duration(d->p
 
 static int str_equal(const char *a, const char *b) { return a == b || (a && b && strcmp(a, b) == 0); }
 
+static int band_equal(cp_shake_band a, cp_shake_band b) { return a.amplitude == b.amplitude && a.frequency == b.frequency; }
+
+static int shake_equal(const cp_shake *a, const cp_shake *b)
+{
+    return a->seed == b->seed && band_equal(a->position, b->position) && band_equal(a->rotation, b->rotation) &&
+           band_equal(a->fov, b->fov);
+}
+
 int ed_doc_equal(const cp_document *a, const cp_document *b)
 {
     if (a->count != b->count || !str_equal(a->name, b->name) || !str_equal(a->scene, b->scene) ||
@@ -50,7 +59,8 @@ int ed_doc_equal(const cp_document *a, const cp_document *b)
     const cp_path_options *p = &a->options, *q = &b->options;
     if (p->position != q->position || p->rotation != q->rotation || p->fov != q->fov || p->ends != q->ends ||
         (p->ends == CP_ENDS_CLOSED && p->period != q->period) || p->timing != q->timing ||
-        p->orientation != q->orientation)
+        p->orientation != q->orientation || p->dolly_zoom != q->dolly_zoom ||
+        p->max_angular_speed != q->max_angular_speed || !shake_equal(&p->shake, &q->shake))
         return 0;
     for (size_t i = 0; i < a->count; i++) {
         const cp_key *x = &a->keys[i], *y = &b->keys[i];
@@ -61,7 +71,9 @@ int ed_doc_equal(const cp_document *a, const cp_document *b)
         /* the optional members too: a hold or a focus changed on disk is a change */
         if (x->flags != y->flags || ((x->flags & CP_KEY_HOLD) && x->hold != y->hold) || x->focus != y->focus ||
             x->aperture != y->aperture || x->roll != y->roll || x->target.x != y->target.x ||
-            x->target.y != y->target.y || x->target.z != y->target.z)
+            x->target.y != y->target.y || x->target.z != y->target.z || x->frame_width != y->frame_width ||
+            ((x->flags & CP_KEY_SHAKE_SCALE) && x->shake_scale != y->shake_scale) || x->ease[0] != y->ease[0] ||
+            x->ease[1] != y->ease[1])
             return 0;
         const char *ex = a->key_extras ? a->key_extras[i] : NULL, *ey = b->key_extras ? b->key_extras[i] : NULL;
         if (!str_equal(ex, ey))
@@ -162,8 +174,49 @@ static void set_path(ed_doc *d, cp_path *p)
     cp_path_destroy(d->path);
     d->path = p;
     d->path_serial++;
+    d->change.to = 0;
     take_times(&d->cur.doc, p);
 }
+
+/* The path for `to` made from d->path, which was built for `from`, by
+ * cp_path_update when they differ in one run of keys alone: p, with
+ * `changed` the span it moved (d->path is then freed or is p: install it
+ * with set_updated at once). NULL with *tried 0 when that cannot be, with
+ * *tried 1 and `err` when the update refused the keys (d->path unchanged). */
+static cp_path *update(ed_doc *d, const cp_document *from, const cp_document *to, double changed[2], int *tried,
+                       cp_error *err)
+{
+    size_t first, count;
+    *tried = 0;
+    if (!d->path || to->count < 2 || !ed_diff_key_run(from, to, &first, &count))
+        return NULL;
+    *tried = 1;
+    return cp_path_update(d->path, first, to->keys + first, count, changed, err);
+}
+
+/* Installs p, which cp_path_update made of d->path (and freed it unless it is p). */
+static void set_updated(ed_doc *d, cp_path *p, const double changed[2])
+{
+    d->path = p;
+    d->change.from = d->path_serial;
+    d->change.to = ++d->path_serial;
+    d->change.span[0] = changed[0];
+    d->change.span[1] = changed[1];
+    take_times(&d->cur.doc, p);
+}
+
+int ed_doc_changed_since(const ed_doc *d, unsigned long serial, double span[2])
+{
+    if (!d->path || serial == 0 || d->change.to == 0 || d->change.to != d->path_serial || d->change.from != serial)
+        return 0;
+    span[0] = d->change.span[0];
+    span[1] = d->change.span[1];
+    return 1;
+}
+
+/* The path for the document again after it changed from `from` (which the
+ * path was built for): updated where it can be, else built whole (rebuild). */
+static int rebuild_from(ed_doc *d, ed_base *b, const cp_document *from);
 
 static int rebuild(ed_doc *d, ed_base *b)
 {
@@ -281,27 +334,39 @@ int ed_doc_commit(ed_doc *d, ed_base *b, cp_document *work, ed_sel *sel, long se
         }
         work->options.period = span(work) + gap;
     }
+    /* room in the history first: past the path's update nothing may fail, as
+       the update may change the path in place */
+    if (ed_history_reserve(&d->history) != 0)
+        return refuse(b, work, &given, "out of memory for undo: the edit was not made");
     cp_path *p = NULL;
+    double changed[2];
+    int updated = 0;
     if (work->count >= 2) {
         cp_error err;
-        if (!(p = cp_document_to_path(work, &err))) {
+        p = update(d, &d->cur.doc, work, changed, &updated, &err);
+        if (!updated)
+            p = cp_document_to_path(work, &err);
+        if (!p) {
             char why[sizeof b->message];
             ed_refusal_text(&err, work, why, sizeof why);
             return refuse(b, work, &given, why);
         }
+        if (updated)
+            d->path = p; /* the old one may be gone: p is the path now */
     }
     ed_state previous = d->cur;
-    if (ed_history_push(&d->history, &previous) != 0) {
-        cp_path_destroy(p);
-        return refuse(b, work, &given, "out of memory for undo: the edit was not made");
-    }
+    if (ed_history_push(&d->history, &previous) != 0)
+        ed_state_free(&previous); /* cannot be (ed_history_reserve made room); were it, no undo step */
     d->cur.doc = *work;
     memset(work, 0, sizeof *work);
     d->cur.sel = given;
     d->cur.selected = selected;
     d->cur.revision = d->next_revision++;
     naming(d, b);
-    set_path(d, p);
+    if (updated)
+        set_updated(d, p, changed);
+    else
+        set_path(d, p);
     clamp(d, b);
     return 0;
 }
@@ -324,7 +389,22 @@ int ed_doc_undo(ed_doc *d, ed_base *b, int redo)
     int rc = redo ? ed_history_redo(&d->history, &d->cur) : ed_history_undo(&d->history, &d->cur);
     if (rc != 0)
         return -1;
-    rebuild(d, b);
+    /* the state left is the one the path was built for */
+    const ed_history *h = &d->history;
+    rebuild_from(d, b, redo ? &h->undo[h->undo_count - 1].doc : &h->redo[h->redo_count - 1].doc);
+    return 0;
+}
+
+static int rebuild_from(ed_doc *d, ed_base *b, const cp_document *from)
+{
+    cp_error err;
+    double changed[2];
+    int tried;
+    cp_path *p = update(d, from, &d->cur.doc, changed, &tried, &err);
+    if (!p)
+        return rebuild(d, b); /* also when the update refused: the whole build says why */
+    set_updated(d, p, changed);
+    clamp(d, b);
     return 0;
 }
 
@@ -374,7 +454,11 @@ int ed_doc_live_update(ed_doc *d, ed_base *b, cp_document *work)
         return -1;
     }
     cp_error err;
-    cp_path *p = work->count >= 2 ? cp_document_to_path(work, &err) : NULL;
+    double changed[2];
+    int updated = 0;
+    cp_path *p = update(d, &d->cur.doc, work, changed, &updated, &err);
+    if (!updated && work->count >= 2)
+        p = cp_document_to_path(work, &err);
     if (work->count >= 2 && !p) {
         /* the last good state stays on screen */
         char why[sizeof b->message];
@@ -383,10 +467,15 @@ int ed_doc_live_update(ed_doc *d, ed_base *b, cp_document *work)
         cp_document_free(work);
         return -1;
     }
+    if (updated)
+        d->path = p; /* the old one may be gone: p is the path now */
     cp_document_free(&d->cur.doc);
     d->cur.doc = *work;
     memset(work, 0, sizeof *work);
-    set_path(d, p);
+    if (updated)
+        set_updated(d, p, changed);
+    else
+        set_path(d, p);
     d->live.changed = 1;
     return 0;
 }
@@ -451,8 +540,12 @@ void ed_doc_live_cancel(ed_doc *d, ed_base *b)
     if (!d->live.active)
         return;
     d->live.active = 0;
+    /* the keys shown, which the path was built for, against those put back */
+    cp_document shown = d->cur.doc;
+    memset(&d->cur.doc, 0, sizeof d->cur.doc);
     restore(d);
-    rebuild(d, b);
+    rebuild_from(d, b, &shown);
+    cp_document_free(&shown);
 }
 
 /* ---- a retime under way --------------------------------------------------------------------------- */

@@ -6,7 +6,11 @@
  * Every change goes the same way, all or nothing: copy the document
  * (ed_doc_copy), change the copy, commit it (ed_doc_commit), which builds its
  * path, keeps the old state for undo and gives the new one a revision. A
- * copy that does not build changes nothing. An edit that follows the mouse
+ * copy that does not build changes nothing. When the copy differs from the
+ * document in one run of keys alone (diff.h), its path is the old one updated
+ * (cp_path_update) rather than built anew, and `change` says where it moved,
+ * for the caches of the trace and the clearance check to redo that part
+ * alone; so do undo, redo and the steps of a drag. An edit that follows the mouse
  * (ed_doc_live_*) shows each step without an undo step and makes the whole
  * drag one undo step when it ends.
  *
@@ -44,6 +48,10 @@ typedef struct ed_doc {
     ed_retimer   *retimer;          /* a retime under way, or NULL */
     size_t        retime_background;/* paths of this many keys or more are retimed in the
                                        background (ED_RETIME_BACKGROUND) */
+    struct {                        /* the last change of `path`, when it updated part of it */
+        unsigned long from, to;     /* path_serial before and after (to 0: the path was built whole) */
+        double        span[2];      /* seconds: outside it no pose moved (beyond cp_path_update's bound) */
+    } change;
 } ed_doc;
 
 /* An empty document (smooth timing, as a new file gets). */
@@ -57,6 +65,11 @@ static inline double ed_doc_key_end(const cp_key *k) { return k->time + ((k->fla
 /* The first key time and the duration of the path (0 with fewer than 2 keys). */
 double ed_doc_start(const ed_doc *d);
 double ed_doc_duration(const ed_doc *d);
+/* 1 when the path of serial `serial` (a cache's) became the current path by
+ * one update of part of it, with `span` (filled) the time outside which no
+ * pose moved (beyond cp_path_update's bound): the cache may redo that span
+ * alone. 0: redo everything. */
+int ed_doc_changed_since(const ed_doc *d, unsigned long serial, double span[2]);
 /* Same keys, options, name and extras. */
 int ed_doc_equal(const cp_document *a, const cp_document *b);
 /* Whether the end behaviour acts on the path: natural and rest shape the

@@ -54,6 +54,8 @@ static void trim(ed_history *h)
     }
 }
 
+int ed_history_reserve(ed_history *h) { return reserve(&h->undo, &h->undo_cap, h->undo_count + 1); }
+
 int ed_history_push(ed_history *h, ed_state *previous)
 {
     if (reserve(&h->undo, &h->undo_cap, h->undo_count + 1))

@@ -43,6 +43,10 @@ typedef struct ed_history {
  * to on undo, and forgets the redo states. 0, or -1 if out of memory (then
  * *previous is untouched). */
 int ed_history_push(ed_history *h, ed_state *previous);
+/* Makes room for one push, so that the next ed_history_push cannot fail (an
+ * edit that changes its path in place makes room before it does). 0, or -1
+ * if out of memory. */
+int ed_history_reserve(ed_history *h);
 
 /* Swaps `current` with the newest undo state (current goes to redo).
  * Returns 0, or -1 if there is nothing to undo (or no memory). */

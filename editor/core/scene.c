@@ -301,10 +301,22 @@ const ed_clearance *ed_scene_clearance(const ed_scene *s, unsigned long path_ser
 
 int ed_scene_check(ed_scene *s, const cp_path *path, unsigned long path_serial)
 {
+    return ed_scene_check_update(s, path, path_serial, NULL);
+}
+
+int ed_scene_check_update(ed_scene *s, const cp_path *path, unsigned long path_serial, const double span[2])
+{
     if (ed_scene_clearance(s, path_serial))
         return 0;
-    if (build_index(s) != 0 || ed_clearance_check(&s->clearance, path, &s->bvh, s->radius) != 0)
+    /* the last check stands for the path before the edit only with the same world and clearance */
+    const int same = s->checked && s->checked_world == s->world_serial && s->checked_hidden == s->hidden_serial &&
+                     s->checked_radius == s->radius;
+    if (build_index(s) != 0 ||
+        (span && same ? ed_clearance_update(&s->clearance, path, &s->bvh, s->radius, span)
+                      : ed_clearance_check(&s->clearance, path, &s->bvh, s->radius)) != 0) {
+        s->checked = 0;
         return -1;
+    }
     s->checked = 1;
     s->checked_path = path_serial;
     s->checked_world = s->world_serial;

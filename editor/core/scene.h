@@ -90,6 +90,11 @@ double ed_scene_view_distance(ed_scene *s, cp_vec3 position, cp_quat rotation, d
  * serial), the world or the clearance changed since the last check. 0, or
  * -1 if out of memory. */
 int ed_scene_check(ed_scene *s, const cp_path *path, unsigned long path_serial);
+/* The same when `path` may be the one last checked changed only in `span`
+ * (seconds; NULL: anywhere): when the check is of that path (its serial
+ * s->checked_path), with the same world and clearance, only the span is
+ * checked again (ed_clearance_update). */
+int ed_scene_check_update(ed_scene *s, const cp_path *path, unsigned long path_serial, const double span[2]);
 /* The check of the path with serial `path_serial`, when it is current (NULL otherwise). */
 const ed_clearance *ed_scene_clearance(const ed_scene *s, unsigned long path_serial);
 /* Sets the clearance in metres (ED_CLEARANCE_MIN..ED_CLEARANCE_MAX). */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* editor/sdl/bench.c - the editor's benchmarks: frame times (--bench-frames,
- * with the path camera's preview off, drawn every frame and cached) and
+ * with the path camera's preview off, drawn every frame and cached), an
+ * edit of one key of a long smooth path against the whole rebuild, and
  * scene loading against the importer alone (--bench-load). */
 #include <math.h>
 #include <stdio.h>
@@ -10,7 +11,9 @@
 #include <time.h>
 
 #include "benchpath.h"
+#include "diff.h"
 #include "host.h"
+#include "panels.h"
 #include "shot.h"
 
 #define ED_BENCH_PREVIEW_KEYS 30 /* the path flown past while the preview is measured */
@@ -145,6 +148,179 @@ static void fit(const ed_app *app, cp_document *doc)
     }
 }
 
+/* ---- an edit of one key ------------------------------------------------------------------------- */
+
+#define ED_BENCH_EDIT_TARGET 16.0 /* ms: an edit within a frame at 60 Hz */
+#define ED_BENCH_EDIT_WINDOW 16   /* keys each side: the span a local update of one key reports */
+
+enum { EDIT_PATH, EDIT_RESAMPLE, EDIT_GRAPH, EDIT_CLEARANCE, EDIT_TOTAL, EDIT_PARTS };
+
+static double ms_since(Uint64 a) { return 1e3 * seconds(a, SDL_GetPerformanceCounter()); }
+
+/* The graph panel drawn again (its cache is out of date after an edit). */
+static double graph_ms(ed_offscreen *off, const ed_app *app)
+{
+    ed_layout l;
+    ed_app_layout(app, &l);
+    Uint64 a = SDL_GetPerformanceCounter();
+    ed_canvas_begin(off->gfx.canvas, app->ui.width, app->ui.height);
+    ed_draw_graph(&off->gfx, app, &l);
+    ed_canvas_end(off->gfx.canvas);
+    glFinish();
+    return ms_since(a);
+}
+
+/* One row of the edit's figures: best and median of each part over n edits. */
+static void edit_row(const char *label, double *ms, int n, int parts)
+{
+    printf("    %-44s", label);
+    static const char *names[EDIT_PARTS] = {"path", "resample", "graph", "clearance", "total"};
+    for (int p = 0; p < EDIT_PARTS; p++) {
+        if (!(parts & (1 << p)))
+            continue;
+        double *v = ms + p * n;
+        qsort(v, (size_t)n, sizeof *v, cmp_double);
+        printf(" %s %.2f/%.2f", names[p], v[0], v[n / 2]);
+    }
+    printf(" ms\n");
+}
+
+/* Edits of one key in the middle of a 10^5-key smooth path fitted to the
+ * world, moved up and down in turns: as the editor makes them (the path
+ * updated, the trace and the clearance check redone where it changed, the
+ * graph drawn again), the editor's own part when the update reports a window
+ * of ED_BENCH_EDIT_WINDOW keys each side (what a local cp_path_update
+ * reports; the trace and the check of this row are the bench's own), and
+ * the old way (the path built whole, sampled whole, checked whole). */
+static int bench_edit(ed_offscreen *off, ed_app *app, long frames, cp_document *doc)
+{
+    const int n = frames >= 20 ? 7 : frames >= 8 ? 3 : 2;
+    const size_t keys = doc->count, k = keys / 2;
+    /* the editor as one edits in it: the free camera, the graph shown */
+    ed_app_play(app, 0);
+    ed_app_view_path(app, 0);
+    ed_app_show_graph(app, 1);
+    Uint64 b0 = SDL_GetPerformanceCounter();
+    if (ed_edit_replace(app, doc, (long)k) != 0) {
+        fprintf(stderr, "campath-editor: %s\n", app->base.message);
+        return -1;
+    }
+    ed_host_prepare(&off->gfx, app);
+    const ed_clearance *check = ed_app_check_clearance(app);
+    double build = ms_since(b0);
+    const ed_bvh *bvh = &app->scene.bvh;
+    const double radius = app->scene.radius;
+    ed_trace win_trace, old_trace;
+    ed_clearance win_check = {0}, old_check = {0};
+    memset(&win_trace, 0, sizeof win_trace);
+    memset(&old_trace, 0, sizeof old_trace);
+    double *ms = calloc(3 * EDIT_PARTS * (size_t)n, sizeof *ms); /* n <= 7 */
+    if (!check || !ms || ed_trace_build(&win_trace, app->doc.path, app->doc.path_serial) ||
+        ed_clearance_check(&win_check, app->doc.path, bvh, radius)) {
+        fprintf(stderr, "campath-editor: out of memory\n");
+        free(ms);
+        return -1;
+    }
+    double *now = ms, *win = ms + EDIT_PARTS * n, *old = ms + 2 * EDIT_PARTS * n, lib[8], own[8];
+    cp_document copies[8];
+    memset(copies, 0, sizeof copies);
+    const double lift = 0.01 * (app->scene.file ? ed_world_size(&app->scene.world) : 400.0);
+    int rc = 0;
+    for (int e = 0; e < n && rc == 0; e++) {
+        cp_vec3 p = ed_app_keys(app)[k].position;
+        p.y += e % 2 ? -lift : lift;
+        Uint64 a = SDL_GetPerformanceCounter();
+        if (ed_edit_position(app, p) != 0) {
+            fprintf(stderr, "campath-editor: %s\n", app->base.message);
+            rc = -1;
+            break;
+        }
+        now[EDIT_PATH * n + e] = ms_since(a);
+        a = SDL_GetPerformanceCounter();
+        ed_gfx_upload(&off->gfx, app);
+        now[EDIT_RESAMPLE * n + e] = ms_since(a);
+        now[EDIT_GRAPH * n + e] = graph_ms(off, app);
+        a = SDL_GetPerformanceCounter();
+        check = ed_app_check_clearance(app);
+        now[EDIT_CLEARANCE * n + e] = ms_since(a);
+        /* the editor's part with a window of keys around the edit */
+        const cp_key *kk = ed_app_keys(app);
+        const double span[2] = {kk[k - ED_BENCH_EDIT_WINDOW].time, kk[k + ED_BENCH_EDIT_WINDOW].time};
+        a = SDL_GetPerformanceCounter();
+        rc |= ed_trace_update(&win_trace, app->doc.path, app->doc.path_serial, span);
+        win[EDIT_RESAMPLE * n + e] = ms_since(a);
+        win[EDIT_GRAPH * n + e] = now[EDIT_GRAPH * n + e];
+        a = SDL_GetPerformanceCounter();
+        rc |= ed_clearance_update(&win_check, app->doc.path, bvh, radius, span);
+        win[EDIT_CLEARANCE * n + e] = ms_since(a);
+        /* the old way */
+        cp_error err;
+        a = SDL_GetPerformanceCounter();
+        cp_path *whole = cp_document_to_path(&app->doc.cur.doc, &err);
+        old[EDIT_PATH * n + e] = ms_since(a);
+        rc |= whole ? 0 : -1;
+        a = SDL_GetPerformanceCounter();
+        rc |= ed_trace_build(&old_trace, whole, 1);
+        old[EDIT_RESAMPLE * n + e] = ms_since(a);
+        old[EDIT_GRAPH * n + e] = now[EDIT_GRAPH * n + e];
+        a = SDL_GetPerformanceCounter();
+        rc |= ed_clearance_check(&old_check, whole, bvh, radius);
+        old[EDIT_CLEARANCE * n + e] = ms_since(a);
+        /* the editor's own part of the path step: the copy of the document an
+           edit changes, and its comparison with the document; kept to the end,
+           as the undo history keeps each edit's (so each takes fresh memory) */
+        size_t first, count;
+        a = SDL_GetPerformanceCounter();
+        rc |= cp_document_copy(&copies[e], &app->doc.cur.doc, &err) == CP_OK ? 0 : -1;
+        rc |= ed_diff_key_run(&app->doc.cur.doc, &copies[e], &first, &count) ? 0 : -1;
+        own[e] = ms_since(a);
+        /* the library's update alone, of the same key on the same path */
+        double changed[2];
+        a = SDL_GetPerformanceCounter();
+        cp_path *updated = whole ? cp_path_update(whole, k, &kk[k], 1, changed, &err) : NULL;
+        lib[e] = ms_since(a);
+        cp_path_destroy(updated ? updated : whole);
+        rc |= updated ? 0 : -1;
+        for (int p2 = EDIT_PATH; p2 < EDIT_TOTAL; p2++) {
+            now[EDIT_TOTAL * n + e] += now[p2 * n + e];
+            win[EDIT_TOTAL * n + e] += win[p2 * n + e];
+            old[EDIT_TOTAL * n + e] += old[p2 * n + e];
+        }
+    }
+    if (rc == 0) {
+        printf("  an edit of one key (key %zu moved %.2g m, up and down in turns) of a %zu-key smooth path, %zu "
+               "polyline points, %zu poses checked, %zu problems (best/median of %d edits; target %.0f ms; the path "
+               "built, sampled and checked first in %.0f ms):\n",
+               k, lift, keys, off->gfx.trace.count, check ? check->samples : 0, check ? check->count : 0, n,
+               ED_BENCH_EDIT_TARGET, build);
+        double now_total[8], old_total[8];
+        memcpy(now_total, now + EDIT_TOTAL * n, (size_t)n * sizeof *now);
+        memcpy(old_total, old + EDIT_TOTAL * n, (size_t)n * sizeof *old);
+        edit_row("as the editor makes it (cp_path_update):", now, n, 0x1f);
+        qsort(lib, (size_t)n, sizeof *lib, cmp_double);
+        qsort(own, (size_t)n, sizeof *own, cmp_double);
+        printf("      its path: cp_path_update alone %.2f/%.2f ms; the editor's copy of the document and its "
+               "comparison %.2f/%.2f ms\n", lib[0], lib[n / 2], own[0], own[n / 2]);
+        edit_row("the editor's part, a window of 16 keys each side:", win, n, 0x1e);
+        edit_row("the old way (built, sampled, checked whole):", old, n, 0x1f);
+        qsort(now_total, (size_t)n, sizeof *now_total, cmp_double);
+        qsort(old_total, (size_t)n, sizeof *old_total, cmp_double);
+        printf("    median total %.1f ms against the %.0f ms target (%.2fx it); the old way %.1f ms (%.2fx the edit)\n",
+               now_total[n / 2], ED_BENCH_EDIT_TARGET, now_total[n / 2] / ED_BENCH_EDIT_TARGET, old_total[n / 2],
+               old_total[n / 2] / now_total[n / 2]);
+    } else {
+        fprintf(stderr, "campath-editor: the edit benchmark failed (out of memory)\n");
+    }
+    for (int e = 0; e < n; e++)
+        cp_document_free(&copies[e]);
+    ed_trace_free(&win_trace);
+    ed_trace_free(&old_trace);
+    ed_clearance_free(&win_check);
+    ed_clearance_free(&old_check);
+    free(ms);
+    return rc;
+}
+
 int ed_run_bench(const ed_args *o)
 {
     int w = o->size_given ? o->width : ED_RENDER_W, h = o->size_given ? o->height : ED_RENDER_H;
@@ -234,6 +410,14 @@ int ed_run_bench(const ed_args *o)
            "%zu problems); not per frame\n",
            1e3 * seconds(e0, e1), 1e3 * seconds(s0, s1), 1e3 * seconds(s1, s2), clear ? clear->samples : 0,
            clear ? clear->count : 0);
+    /* an edit of one key of a long smooth path (a quick run, as the tests make, on a tenth of it) */
+    if (ed_bench_document_smooth(&doc, n >= 8 ? ED_BENCH_EDIT_KEYS : ED_BENCH_EDIT_KEYS / 10, &cerr) != CP_OK) {
+        fprintf(stderr, "campath-editor: %s\n", cerr.message);
+        goto done;
+    }
+    fit(&app, &doc);
+    if (bench_edit(&off, &app, n, &doc) != 0)
+        goto done;
     /* the preview, with a path of the size people make (the 10,000 keys drawn in the view would hide it) */
     if (ed_bench_document(&doc, ED_BENCH_PREVIEW_KEYS, &cerr) != CP_OK) {
         fprintf(stderr, "campath-editor: %s\n", cerr.message);

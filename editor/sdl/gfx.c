@@ -57,8 +57,12 @@ void ed_gfx_upload(ed_gfx *g, const ed_app *app)
         else if (warn[0])
             snprintf(g->warning, sizeof g->warning, "%s", warn);
     }
-    if (g->trace.serial != app->doc.path_serial || (!app->doc.path && g->trace.count))
-        ed_trace_build(&g->trace, app->doc.path, app->doc.path_serial);
+    if (g->trace.serial != app->doc.path_serial || (!app->doc.path && g->trace.count)) {
+        /* after an edit that updated part of the path, that part alone */
+        double span[2];
+        int part = ed_app_path_changed(app, g->trace.serial, span);
+        ed_trace_update(&g->trace, app->doc.path, app->doc.path_serial, part ? span : NULL);
+    }
     ed_overlay_set_path(&g->overlay, &g->trace, app->doc.path ? app->doc.path_serial : 0);
 }
 

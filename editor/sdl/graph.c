@@ -190,10 +190,13 @@ static void make_key(graph_key *k, ed_gfx *g, const ed_app *app, const ed_layout
     const ed_clearance *c = ed_app_clearance(app);
     k->clearance_count = c ? c->count + 1 : 0;
     /* the key times, FNV-1a over their bytes: an edit that leaves the path
-       as it was still moves the key lines */
+       as it was still moves the key lines; when there are too many keys for
+       lines (draw_panel) they do not show, and a long path's edit costs no
+       pass over its keys here */
     unsigned long long h = 1469598103934665603ull;
     const cp_key *keys = ed_app_keys(app);
-    for (size_t i = 0; i < k->key_count; i++) {
+    const size_t lines = k->key_count <= (size_t)l->bar.w / 3 ? k->key_count : 0;
+    for (size_t i = 0; i < lines; i++) {
         const unsigned char *b = (const unsigned char *)&keys[i].time;
         for (size_t j = 0; j < sizeof keys[i].time; j++)
             h = (h ^ b[j]) * 1099511628211ull;
@@ -219,12 +222,16 @@ static int refresh_cache(ed_gfx *g, const ed_app *app, const ed_layout *l, GLint
         glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)into);
         return -1;
     }
-    glDisable(GL_SCISSOR_TEST);
+    /* only the panel's pixels are copied out: only they are cleared and drawn */
+    const ed_rect *p = &l->graph;
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(p->x, app->ui.height - (p->y + p->h), p->w, p->h);
     glClearColor(0, 0, 0, 0);
     glClear(GL_COLOR_BUFFER_BIT);
     ed_canvas_begin(g->canvas, app->ui.width, app->ui.height);
     draw_panel(g, app, l);
     ed_canvas_end(g->canvas);
+    glDisable(GL_SCISSOR_TEST);
     glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)into);
     memcpy(g->graph_key, &k, sizeof k);
     g->graph_cached = 1;

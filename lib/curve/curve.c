@@ -83,6 +83,36 @@ static void build_slices(cp_curve *c)
     }
 }
 
+void cpi_curve_reslice(cp_curve *c, double t0, double t1)
+{
+    if (!c->owns_slices || !c->slices || c->nseg == 0)
+        return;
+    if (!(t0 > c->start) && !(t1 < c->end)) { /* the whole table, over the curve's range as it is now */
+        build_slices(c);
+        return;
+    }
+    const size_t n = c->nseg;
+    const double x0 = (t0 - c->start) * c->slice_scale, x1 = (t1 - c->start) * c->slice_scale;
+    const size_t j0 = x0 <= 1 ? 0 : x0 >= (double)c->nslices ? c->nslices : (size_t)x0 - 1;
+    const size_t j1 = x1 >= (double)c->nslices - 1 ? c->nslices : (size_t)x1 + 2;
+    /* as build_slices, from the segment holding the first slice's start on */
+    size_t seg = 0, hi = n - 1;
+    const double s0 = c->start + (double)j0 / c->slice_scale;
+    while (seg < hi) {
+        const size_t mid = seg + (hi - seg + 1) / 2;
+        if (CPI_TIME(c, mid) <= s0)
+            seg = mid;
+        else
+            hi = mid - 1;
+    }
+    for (size_t j = j0; j <= j1; j++) {
+        const double st = c->start + (double)j / c->slice_scale;
+        while (seg + 1 < n && CPI_TIME(c, seg + 1) <= st)
+            seg++;
+        c->slices[j] = (uint32_t)seg;
+    }
+}
+
 cp_curve *cpi_curve_alloc(const cp_allocator *alloc, int dim, size_t count, cp_curve_mode mode, int rotation, int loop, double period,
                           int split, cp_error *error)
 {

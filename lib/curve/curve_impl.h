@@ -70,6 +70,13 @@ void cpi_curve_seam(cp_curve *c);
  * outlive this curve). */
 int cpi_curve_finish(cp_curve *c, const cp_curve *index_from, cp_error *error);
 
+/* Builds the slice table again where key times changed in place: the
+ * slices whose start lies in [t0, t1] (the table's slices stay as wide as
+ * they were; a range that grew past them is found by the search's steps),
+ * or (t0 <= start and t1 >= end) the whole table over the curve's start and
+ * end as they are now. A curve that borrows its table is left alone. */
+void cpi_curve_reslice(cp_curve *c, double t0, double t1);
+
 /* Maps a sample time into one cycle: clamps (open) or wraps (loop). *odd is
  * set when an odd number of periods was removed (anti-periodic curves change
  * sign there). side < 0 maps a cycle boundary to the end of the previous

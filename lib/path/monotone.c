@@ -39,24 +39,40 @@
 /* Whether the quartic with Bernstein coefficients c (on [0, 1]) is proven
  * >= 0 by its coefficients, or by those of its halves and quarters (de
  * Casteljau): each set being >= 0 is a proof; none is the exact test, but it
- * spares it most of the time. */
-static int bernstein_nonnegative(const double c[5], int depth)
+ * spares it most of the time. Depth first with a stack of the halves still
+ * to test (the verdict depends on each half's coefficients alone, and each
+ * is computed as the recursive form computed it: 0.5 (w_j + w_(j+1)), level
+ * by level). */
+#define CPI_BERN_DEPTH 4
+static int bernstein_nonnegative(const double c0[5])
 {
-    if (c[0] < 0.0 || c[4] < 0.0)
-        return 0;
-    if (c[1] >= 0.0 && c[2] >= 0.0 && c[3] >= 0.0)
-        return 1;
-    if (depth == 0)
-        return 0;
-    double l[5], r[5], w[5];
-    memcpy(w, c, sizeof w);
-    for (int k = 0; k < 5; k++) {
-        l[k] = w[0];
-        r[4 - k] = w[4 - k];
-        for (int j = 0; j < 4 - k; j++)
-            w[j] = 0.5 * (w[j] + w[j + 1]);
+    double stack[CPI_BERN_DEPTH + 1][5];
+    int depth[CPI_BERN_DEPTH + 1], top = 1;
+    memcpy(stack[0], c0, sizeof stack[0]);
+    depth[0] = CPI_BERN_DEPTH;
+    while (top > 0) {
+        top--;
+        const double *c = stack[top];
+        const int dep = depth[top];
+        if (c[0] < 0.0 || c[4] < 0.0)
+            return 0;
+        if (c[1] >= 0.0 && c[2] >= 0.0 && c[3] >= 0.0)
+            continue;
+        if (dep == 0)
+            return 0;
+        /* the halves: the right one replaces c, the left one goes on top (tested first) */
+        const double w01 = 0.5 * (c[0] + c[1]), w12 = 0.5 * (c[1] + c[2]), w23 = 0.5 * (c[2] + c[3]),
+                     w34 = 0.5 * (c[3] + c[4]);
+        const double w012 = 0.5 * (w01 + w12), w123 = 0.5 * (w12 + w23), w234 = 0.5 * (w23 + w34);
+        const double w0123 = 0.5 * (w012 + w123), w1234 = 0.5 * (w123 + w234);
+        const double mid = 0.5 * (w0123 + w1234);
+        double *l = stack[top + 1], *r = stack[top];
+        l[0] = c[0], l[1] = w01, l[2] = w012, l[3] = w0123, l[4] = mid;
+        r[0] = mid, r[1] = w1234, r[2] = w234, r[3] = w34; /* r[4] = c[4] already */
+        depth[top] = depth[top + 1] = dep - 1;
+        top += 2;
     }
-    return bernstein_nonnegative(l, depth - 1) && bernstein_nonnegative(r, depth - 1);
+    return 1;
 }
 
 /* The derivative of the quintic piece normalised to rise from 0 to 1 over
@@ -70,7 +86,7 @@ static void slope_quartic(double h, double dy, double d0, double d1, double a0, 
     const double k = h / dy;
     const double A = d0 * k, B = d1 * k, G = a0 * k * h, D = a1 * k * h;
     const double c[5] = {A, A + 0.25 * G, 5.0 - 2.0 * (A + B) + 0.25 * (D - G), B - 0.25 * D, B};
-    *bern_ok = bernstein_nonnegative(c, 4);
+    *bern_ok = bernstein_nonnegative(c);
     if (*bern_ok && !want_power)
         return; /* proven: the caller needs no power form */
     /* q(s) = sum c_k C(4,k) s^k (1-s)^(4-k) */
@@ -222,7 +238,7 @@ static int estimate(const cpi_mono_spec *sp, const unsigned char *stop, double *
 /* ---- the directions of the data at each knot ------------------------------------- */
 
 /* Chord slope of piece j (from knot j to the next, across the seam of a loop). */
-static double chord(const cpi_mono_spec *sp, size_t j, double *h)
+static inline double chord(const cpi_mono_spec *sp, size_t j, double *h)
 {
     const int last = j + 1 == sp->n;
     const double xn = last ? sp->x[0] + sp->px : sp->x[j + 1];
@@ -376,6 +392,25 @@ static void finish(const cpi_mono_spec *sp, const unsigned char *stop, double *d
     }
 }
 
+/* A build of n >= 2 knots in `work` (cpi_monotone_work_size(n)), its stops
+ * found, or copied from `stops` where the caller has found them already. */
+static int build_in(const cpi_mono_spec *sp, double *d, double *a, void *work, const unsigned char *stops,
+                    cp_error *error)
+{
+    const size_t n = sp->n;
+    double *buf = work;
+    size_t *of = (size_t *)(buf + 5 * (n + 1)), *queue = of + n + 1;
+    unsigned char *stop = (unsigned char *)(queue + n), *queued = stop + n, *shrinks = queued + n;
+    if (stops)
+        memcpy(stop, stops, n);
+    else
+        find_stops(sp, stop);
+    const int rc = estimate(sp, stop, d, a, buf, of, error);
+    if (rc == CP_OK)
+        finish(sp, stop, d, a, queue, queued, shrinks);
+    return rc;
+}
+
 int cpi_monotone_build(const cpi_mono_spec *sp, double *d, double *a, cp_error *error)
 {
     const size_t n = sp->n;
@@ -387,13 +422,7 @@ int cpi_monotone_build(const cpi_mono_spec *sp, double *d, double *a, cp_error *
     void *own = NULL, *work = sp->work;
     if (!work && !(work = own = cpi_alloc(sp->alloc, cpi_monotone_work_size(n))))
         return cpi_error_set(error, CP_ERR_MEMORY, "out of memory for a monotone spline of %zu knots", n);
-    double *buf = work;
-    size_t *of = (size_t *)(buf + 5 * (n + 1)), *queue = of + n + 1;
-    unsigned char *stop = (unsigned char *)(queue + n), *queued = stop + n, *shrinks = queued + n;
-    find_stops(sp, stop);
-    const int rc = estimate(sp, stop, d, a, buf, of, error);
-    if (rc == CP_OK)
-        finish(sp, stop, d, a, queue, queued, shrinks);
+    const int rc = build_in(sp, d, a, work, NULL, error);
     cpi_free(sp->alloc, own);
     return rc;
 }
@@ -522,11 +551,9 @@ int cpi_monotone_build_shared(const cpi_mono_spec *sp, size_t count, double *con
         find_stops(&sp[k], stops + k * n);
     }
     if (!can_share(sp, count, stops)) {
-        for (size_t k = 0; k < count && rc == CP_OK; k++) {
-            cpi_mono_spec one = sp[k];
-            one.work = work;
-            rc = cpi_monotone_build(&one, d[k], a[k], error);
-        }
+        /* one by one, each with the stops found above */
+        for (size_t k = 0; k < count && rc == CP_OK; k++)
+            rc = build_in(&sp[k], d[k], a[k], work, stops + k * n, error);
         return rc;
     }
     estimate_shared(sp, count, stops, d, a, buf);

@@ -198,7 +198,7 @@ static int build_curves(cp_path *p, const cp_key *given, const cpi_field_names *
 }
 
 static cp_path *build(const cp_key *keys, size_t count, const cp_path_options *options,
-                      const cpi_field_names *names, cp_error *error)
+                      const cpi_field_names *names, const cpi_shape_origin *origin, cp_error *error)
 {
     cp_path_options opts = {0};
     if (options)
@@ -248,7 +248,7 @@ static cp_path *build(const cp_key *keys, size_t count, const cp_path_options *o
     }
     int rc = look_at ? cpi_lookat_prepare(p, error) : CP_OK;
     if (rc == CP_OK)
-        rc = opts.timing != CP_TIMING_KEYS ? cpi_shape_build(p, names, error) : build_curves(p, keys, names, &stats, error);
+        rc = opts.timing != CP_TIMING_KEYS ? cpi_shape_build(p, names, origin, error) : build_curves(p, keys, names, &stats, error);
     if (rc == CP_OK && look_at)
         rc = cpi_lookat_lift(p, error);
     if (rc == CP_OK)
@@ -264,17 +264,29 @@ static cp_path *build(const cp_key *keys, size_t count, const cp_path_options *o
 
 /* A dolly-zoom path is built from its keys with their fov derived
  * (lib/path/dolly.c); every other from its keys as given. */
-cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options *options,
-                        const cpi_field_names *names, cp_error *error)
+static cp_path *build_derived(const cp_key *keys, size_t count, const cp_path_options *options,
+                              const cpi_field_names *names, const cpi_shape_origin *origin, cp_error *error)
 {
     const cp_path_options none = {0};
     cp_key *derived;
     if (cpi_dolly_prepare(keys, count, options ? options : &none, names, &derived, error) != CP_OK)
         return NULL;
-    cp_path *p = build(derived ? derived : keys, count, options, names, error);
+    cp_path *p = build(derived ? derived : keys, count, options, names, origin, error);
     if (derived)
         cpi_free(options->allocator, derived);
     return p;
+}
+
+cp_path *cpi_path_build(const cp_key *keys, size_t count, const cp_path_options *options,
+                        const cpi_field_names *names, cp_error *error)
+{
+    return build_derived(keys, count, options, names, NULL, error);
+}
+
+cp_path *cpi_path_build_window(const cp_key *keys, size_t count, const cp_path_options *options,
+                               const cpi_shape_origin *origin, cp_error *error)
+{
+    return build_derived(keys, count, options, &cpi_api_names, origin, error);
 }
 
 cp_path *cp_path_create(const cp_key *keys, size_t count, const cp_path_options *options, cp_error *error)

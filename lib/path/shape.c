@@ -361,7 +361,7 @@ static void x_values(cpi_shape *s, size_t k, const cp_key *key)
             s->xk[k].v[c][0] = cpi_key_x(key, c), s->xk[k].v[c][1] = s->xk[k].v[c][2] = 0.0;
 }
 
-int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
+int cpi_shape_build(cp_path *p, const cpi_field_names *names, const cpi_shape_origin *origin, cp_error *error)
 {
     cp_error own;
     if (!error)
@@ -400,9 +400,10 @@ int cpi_shape_build(cp_path *p, const cpi_field_names *names, cp_error *error)
     for (size_t i = 0; i < nsteps; i++)
         st.du[i] = step_u(p, i, i + 1 < n ? i + 1 : 0, &st.dp[i], &st.dr[i]);
     /* the u-knots: keys equal in every channel (zero step) share one */
-    double u = 0, sp = 0, sr = 0;
+    const cpi_shape_origin zero = {0, 0, 0}, *o = origin ? origin : &zero;
+    double u = o->u, sp = o->sp, sr = o->sr;
     size_t k = 0;
-    s->uk[0] = (cpi_uknot){.u = 0, .f = {p->keys[0].fov, 0, 0}};
+    s->uk[0] = (cpi_uknot){.u = u, .sp = {sp, 0, 0}, .sr = {sr, 0, 0}, .f = {p->keys[0].fov, 0, 0}};
     x_values(s, 0, &p->keys[0]);
     s->key_knot[0] = 0;
     first_key[0] = 0;

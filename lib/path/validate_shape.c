@@ -383,19 +383,19 @@ static int segment_channels(const cp_path *p, size_t k, channel_rates out[CPI_CH
     return n;
 }
 
-int cpi_path_check_timed(const cp_path *p, const cpi_field_names *names, cp_error *error)
+/* The exact test of warp pieces [j0, j1): each piece's u-segment's channels
+ * (segment_channels), then the piece's rates and their products against
+ * every limit; the first fault found is the error. */
+static int check_pieces(const cp_path *p, size_t j0, size_t j1, size_t nseg_u, const cpi_field_names *names,
+                        cp_error *error)
 {
     const cpi_shape *s = p->shape;
     const cp_curve *w = s->warp;
-    const int loop = p->opts.ends == CP_ENDS_CLOSED && s->total > 0,
-              look_at = p->opts.orientation == CP_ORIENTATION_LOOK_AT;
-    const size_t nseg_u = loop ? s->nu : s->nu - 1;
-    if (nseg_u == 0)
-        return CP_OK; /* one u-knot: every channel is a constant */
+    const int look_at = p->opts.orientation == CP_ORIENTATION_LOOK_AT;
     channel_rates ch[CPI_CHANNELS];
     int nch = 0;
     size_t have = (size_t)-1; /* the u-segment whose channels ch holds */
-    for (size_t j = 0; j < w->nseg; j++) {
+    for (size_t j = j0; j < j1; j++) {
         const double *r0 = w->rec + j * (size_t)w->stride, *r1 = r0 + w->stride;
         const rates u = quintic_rates(r1[0] - r0[0], r0 + CPI_WARP_U, r1 + CPI_WARP_U);
         size_t k = (size_t)r0[CPI_WARP_K];
@@ -429,6 +429,240 @@ int cpi_path_check_timed(const cp_path *p, const cpi_field_names *names, cp_erro
                 return timing_fault(p, k, what, c.limit_text, names, error);
             }
         }
+    }
+    return CP_OK;
+}
+
+/* ---- the common case: a run of pieces proved at once ------------------------------------------ */
+
+/* The exact test above forms, for each warp piece, a handful of rates and
+ * their products, and compares each with a limit (1e140 at the least) that
+ * a real path misses by a hundred orders of magnitude. A run of RUN warp
+ * pieces is first tested from bounds over the whole run: the largest
+ * magnitude of each rate (a map's, a curve's, the warp's) over the pieces
+ * and u-segments of the run, put through the same formulas and the same
+ * products. Every operation there is a sum or a product of non-negative
+ * doubles, or 1 / h with h > 0, and rounding to nearest is monotone
+ * (x <= y gives fl(x) <= fl(y)); so where each operand is at least the
+ * magnitude of the per-piece operand, each result is at least the
+ * magnitude of the per-piece result (|fl(x y)| = fl(|x| |y|),
+ * |fl(x + y)| <= fl(|x| + |y|)), and a bound within its limit proves every
+ * per-piece term it bounds within it. Where a run's bounds pass, every test
+ * of the exact loop passes over it; where one does not, the run is tested
+ * by the exact loop (check_pieces), unchanged, which finds the same fault
+ * as it does over the whole path (the runs are in order, and a run that
+ * passes holds no fault). A largest value drops a NaN, so every value a
+ * maximum is taken of is also summed (as a magnitude): a NaN or an infinity
+ * anywhere leaves the sum NaN or infinite, and the run goes to the exact
+ * loop. */
+#define RUN 256
+
+static double max_abs(double m, double x)
+{
+    x = fabs(x);
+    return x > m ? x : m;
+}
+
+/* Bounds of curve_rates over a curve's segments [from, to) (what every
+ * u-segment of a run reads of it, and perhaps more), from the largest
+ * |value|, |dp| (a component's change over a segment), |tangent| and h and
+ * the least h over them (each component alike: curve_rates and the range
+ * test treat every component the same way). 1 when they prove every
+ * segment within the range test's limits (cpi_curve_segment_range with
+ * every limit LIMIT, as curve_rates calls it), *out then bounding the
+ * rates; 0 when they do not. */
+static int curve_bound(const cp_curve *c, size_t from, size_t to, rates *out)
+{
+    *out = (rates){0, 0};
+    if (to > c->nseg)
+        to = c->nseg;
+    if (from >= to)
+        return 1;
+    const int d = c->dim, st = c->stride, cubic = c->mode == CP_CURVE_CUBIC;
+    double vmax = 0, dmax = 0, mmax = 0, hmin = INFINITY, hmax = 0, sum = 0;
+    for (size_t s = from; s < to; s++) {
+        const double *k0 = c->rec + s * (size_t)st, *k1 = k0 + st;
+        const double h = k1[0] - k0[0];
+        hmin = h < hmin ? h : hmin;
+        hmax = h > hmax ? h : hmax;
+        sum += h; /* NaN or infinite if h is (a negative h fails hmin) */
+        for (int j = 0; j < d; j++) {
+            const double dp = fabs(k1[1 + j] - k0[1 + j]); /* NaN or infinite if either value is */
+            vmax = max_abs(vmax, k0[1 + j]);
+            dmax = dp > dmax ? dp : dmax;
+            sum += dp;
+            if (cubic) {
+                const double m0 = fabs(k0[c->tout + j]), m1 = fabs(k1[c->tin + j]);
+                mmax = m0 > mmax ? m0 : mmax;
+                mmax = m1 > mmax ? m1 : mmax;
+                sum += m0 + m1;
+            }
+        }
+    }
+    for (int j = 0; j < d; j++)
+        vmax = max_abs(vmax, c->rec[to * (size_t)st + 1 + j]); /* the last segment's end */
+    /* the values and their differences */
+    if (!(sum < INFINITY) || !(vmax <= LIMIT) || !(dmax <= LIMIT))
+        return 0;
+    if (c->mode == CP_CURVE_STEP)
+        return 1; /* no rates */
+    /* 1 / h <= 1 / hmin, and every term of the range test from there */
+    if (!(hmin > 0))
+        return 0;
+    const double ih = 1.0 / hmin, ih2 = ih * ih, turn = c->rotation ? 3.2 : 1.0;
+    if (!(6.0 * turn * turn * ih2 <= LIMIT) || !(turn * ih <= LIMIT) || !(1.5 * dmax * ih <= LIMIT) ||
+        !(6.0 * dmax * ih2 <= LIMIT))
+        return 0;
+    if (cubic && (!(mmax <= LIMIT) || !(hmax * mmax <= LIMIT) || !(4.0 * mmax * ih <= LIMIT)))
+        return 0;
+    /* curve_rates' sums: m = |m0| + |m1| <= mmax + mmax */
+    const double m = cubic ? mmax + mmax : 0.0;
+    *out = (rates){1.5 * dmax * ih + m, 6.0 * (dmax * ih) * ih + 4.0 * m * ih};
+    return 1;
+}
+
+/* Bounds of quintic_rates over pieces: the largest |y0|, |dy|, |d0| + |d1|,
+ * |a0| + |a1| and h, and the least h, of the pieces that are not flat (a
+ * flat piece's rates are 0, below any bound); `sum` adds their magnitudes. */
+typedef struct quintic_bound {
+    double y, dy, d, a, hmin, hmax, sum;
+    size_t n; /* pieces that are not flat */
+} quintic_bound;
+
+#define QUINTIC_BOUND_EMPTY {0, 0, 0, 0, INFINITY, 0, 0, 0}
+
+static inline void quintic_add(quintic_bound *q, double h, const double *v0, const double *v1)
+{
+    const double dy = fabs(v1[0] - v0[0]), d = fabs(v0[1]) + fabs(v1[1]), a = fabs(v0[2]) + fabs(v1[2]);
+    if (v0[0] == v1[0] && d == 0 && a == 0)
+        return; /* flat (false for NaN) */
+    q->y = max_abs(q->y, v0[0]);
+    q->dy = dy > q->dy ? dy : q->dy;
+    q->d = d > q->d ? d : q->d;
+    q->a = a > q->a ? a : q->a;
+    q->hmin = h < q->hmin ? h : q->hmin;
+    q->hmax = h > q->hmax ? h : q->hmax;
+    q->sum += dy + d + a + h; /* NaN or infinite if any of v0, v1 or h is (a negative h fails hmin) */
+    q->n++;
+}
+
+/* quintic_rates' formulas from the bounds, 1 / h <= 1 / hmin (h >= hmin > 0):
+ * at least the magnitude of every piece's rates; 0 when the bounds do not
+ * keep the value's terms within LIMIT (quintic_rates' infinity) or are not
+ * finite. No piece: rates 0. */
+static int quintic_rates_bound(const quintic_bound *q, rates *r)
+{
+    *r = (rates){0, 0};
+    if (q->n == 0)
+        return 1; /* every piece flat */
+    if (!(q->sum < INFINITY) || !(q->hmin > 0) || !(q->y <= LIMIT) || !(q->dy <= LIMIT) ||
+        !(q->hmax * q->d <= LIMIT) || !(q->hmax * (q->hmax * q->a) <= LIMIT))
+        return 0;
+    const double ih = 1.0 / q->hmin;
+    *r = (rates){1.875 * q->dy * ih + q->d + 0.068 * (q->hmax * q->a),
+                 5.78 * (q->dy * ih) * ih + 3.95 * q->d * ih + q->a};
+    return 1;
+}
+
+/* segment_channels' tests and the products of the exact loop, from a
+ * channel's bounds: its curve's rates c, its map's m, the warp's u1 and u2. */
+static int channel_proved(rates c, rates m, double u1, double u2, cpi_channel ch)
+{
+    if (!(c.r1 <= LIMIT) || !(c.r2 <= LIMIT) || !(m.r1 <= LIMIT) || !(m.r2 <= LIMIT))
+        return 0;
+    const double v1 = c.r1 * m.r1, a2 = c.r2 * m.r1 * m.r1, b2 = c.r1 * m.r2, v2 = a2 + b2, uu = u1 * u1;
+    return v1 <= LIMIT && a2 <= LIMIT && b2 <= LIMIT && v1 * u1 <= ch.d1 && v2 * uu <= ch.d2 && v1 * u2 <= ch.d2 &&
+           v2 * uu + v1 * u2 <= ch.d2;
+}
+
+/* Whether the bounds over warp pieces [j0, j1) prove that the exact loop
+ * passes them. */
+static int run_proved(const cp_path *p, size_t j0, size_t j1, size_t nseg_u)
+{
+    const cpi_shape *s = p->shape;
+    const cp_curve *w = s->warp;
+    const int look_at = p->opts.orientation == CP_ORIENTATION_LOOK_AT;
+    /* the warp's rates (a hold's are zero), and the u-segments the pieces lie in */
+    quintic_bound qu = QUINTIC_BOUND_EMPTY;
+    size_t kmin = (size_t)-1, kmax = 0;
+    for (size_t j = j0; j < j1; j++) {
+        const double *r0 = w->rec + j * (size_t)w->stride, *r1 = r0 + w->stride;
+        quintic_add(&qu, r1[0] - r0[0], r0 + CPI_WARP_U, r1 + CPI_WARP_U);
+        size_t k = (size_t)r0[CPI_WARP_K];
+        if (k >= nseg_u)
+            k = nseg_u - 1;
+        kmin = k < kmin ? k : kmin;
+        kmax = k > kmax ? k : kmax;
+    }
+    rates u;
+    if (!quintic_rates_bound(&qu, &u) || !(u.r1 <= U1_LIMIT) || !(u.r2 <= LIMIT))
+        return 0;
+    /* the maps over u-segments [kmin, kmax], and the curves' segments they
+     * reach: curve_rates reads [uk[k].pseg, uk[k + 1].pseg) for u-segment
+     * k, within [least, largest pseg over knots kmin..kmax + 1) (the same
+     * for rseg; a curve over u reads [k, k + 1)) */
+    quintic_bound qp = QUINTIC_BOUND_EMPTY, qr = QUINTIC_BOUND_EMPTY, qf = QUINTIC_BOUND_EMPTY;
+    quintic_bound qx[CPI_X_COUNT] = {QUINTIC_BOUND_EMPTY, QUINTIC_BOUND_EMPTY, QUINTIC_BOUND_EMPTY,
+                                     QUINTIC_BOUND_EMPTY};
+    uint32_t pmin = s->uk[kmax + 1].pseg, pmax = pmin, rmin = s->uk[kmax + 1].rseg, rmax = rmin;
+    for (size_t k = kmin; k <= kmax; k++) {
+        const cpi_uknot *a = &s->uk[k], *b = a + 1;
+        const double du = b->u - a->u;
+        quintic_add(&qp, du, a->sp, b->sp);
+        quintic_add(&qr, du, a->sr, b->sr);
+        if (s->fov_mono)
+            quintic_add(&qf, du, a->f, b->f);
+        for (int c = 0; c < CPI_X_COUNT; c++)
+            if ((p->xmask & CPI_X_BIT(c)) && s->x_mono[c])
+                quintic_add(&qx[c], du, s->xk[k].v[c], s->xk[k + 1].v[c]);
+        pmin = a->pseg < pmin ? a->pseg : pmin;
+        pmax = a->pseg > pmax ? a->pseg : pmax;
+        rmin = a->rseg < rmin ? a->rseg : rmin;
+        rmax = a->rseg > rmax ? a->rseg : rmax;
+    }
+    rates mp, mr, mf, mx[CPI_X_COUNT] = {{0, 0}};
+    if (!quintic_rates_bound(&qp, &mp) || !quintic_rates_bound(&qr, &mr) || !quintic_rates_bound(&qf, &mf))
+        return 0;
+    for (int c = 0; c < CPI_X_COUNT; c++)
+        if (!quintic_rates_bound(&qx[c], &mx[c]))
+            return 0;
+    rates cp, cr;
+    if (!curve_bound(p->pos, pmin, pmax, &cp) || !curve_bound(look_at ? p->target : p->rot, rmin, rmax, &cr) ||
+        !channel_proved(cp, mp, u.r1, u.r2, cpi_channel_of(CPI_CH_POSITION, look_at)) ||
+        !channel_proved(cr, mr, u.r1, u.r2, cpi_channel_of(look_at ? CPI_CH_TARGET : CPI_CH_ROTATION, look_at)))
+        return 0;
+    /* fov and the scalar channels: the map, or the curve over u (the other
+     * factor 1 and 0, as segment_channels sets it) */
+    for (int c = -1; c < CPI_X_COUNT; c++) {
+        if (c >= 0 && !(p->xmask & CPI_X_BIT(c)))
+            continue;
+        const int mono = c < 0 ? s->fov_mono : s->x_mono[c];
+        rates map = {1.0, 0.0}, curve = {1.0, 0.0};
+        if (mono)
+            map = c < 0 ? mf : mx[c];
+        else if (!curve_bound(c < 0 ? p->fov : p->xc[c], kmin, kmax + 1, &curve))
+            return 0;
+        if (!channel_proved(curve, map, u.r1, u.r2, cpi_channel_of(c < 0 ? CPI_CH_FOV : CPI_CH_ROLL + c, look_at)))
+            return 0;
+    }
+    return 1;
+}
+
+int cpi_path_check_timed(const cp_path *p, const cpi_field_names *names, cp_error *error)
+{
+    const cpi_shape *s = p->shape;
+    const cp_curve *w = s->warp;
+    const int loop = p->opts.ends == CP_ENDS_CLOSED && s->total > 0;
+    const size_t nseg_u = loop ? s->nu : s->nu - 1;
+    if (nseg_u == 0)
+        return CP_OK; /* one u-knot: every channel is a constant */
+    for (size_t j0 = 0; j0 < w->nseg; j0 += RUN) {
+        const size_t j1 = w->nseg - j0 > RUN ? j0 + RUN : w->nseg;
+        if (run_proved(p, j0, j1, nseg_u))
+            continue;
+        const int rc = check_pieces(p, j0, j1, nseg_u, names, error);
+        if (rc != CP_OK)
+            return rc;
     }
     return CP_OK;
 }

@@ -9,8 +9,10 @@
  *   - random sampling against one dependent load from memory (DRAM miss);
  *   - `campath validate` and `campath check` against loading the file
  *     (cp_path_load, in this process), rotation and look-at paths;
- *   - constant-speed retiming of look-at paths, 10^6 keys against 10^5.
- * `bench_long build|sample|tools|retime` runs one part. */
+ *   - constant-speed retiming of look-at paths, 10^6 keys against 10^5;
+ *   - the editor's edit: cp_path_update of one key in the middle of 10^5
+ *     keys against cp_path_create of the whole path, keys and smooth timing.
+ * `bench_long build|sample|tools|retime|update` runs one part. */
 #define _GNU_SOURCE
 #include <malloc.h>
 #include <math.h>
@@ -315,6 +317,77 @@ static void part_retime(size_t big)
     fflush(stdout);
 }
 
+/* The largest difference of poses between an updated path and the whole
+ * build of the same keys at m random times: position relative to the
+ * flight's extent, velocity relative to its largest value, fov in degrees. */
+static void update_difference(const cp_path *a, const cp_path *b, double out[3])
+{
+    const double t0 = cp_path_start(b), span = cp_path_duration(b);
+    double dp = 0, dv = 0, vmax = 0, df = 0, ext = 0;
+    for (int i = 0; i < 100000; i++) {
+        const double t = t0 + span * bench_uniform(0, 1);
+        cp_pose x, y;
+        cp_path_sample(a, t, &x);
+        cp_path_sample(b, t, &y);
+        dp = fmax(dp, cp_vec3_length(cp_vec3_sub(x.position, y.position)));
+        ext = fmax(ext, cp_vec3_length(y.position));
+        dv = fmax(dv, cp_vec3_length(cp_vec3_sub(x.velocity, y.velocity)));
+        vmax = fmax(vmax, cp_vec3_length(y.velocity));
+        df = fmax(df, fabs(x.fov - y.fov));
+    }
+    out[0] = dp / ext, out[1] = dv / vmax, out[2] = df;
+}
+
+/* The editor's edit of a long recording: one key in the middle moved (and
+ * moved back, so every update starts from the same path), cp_path_update
+ * against cp_path_create of all the keys, best of 20 and REPS. */
+static void part_update(void)
+{
+    const size_t n = 100000, mid = n / 2;
+    cp_key *k = make_flight(n, 0);
+    printf("Editing one key in the middle of a 10^5-key recorded flight, ms (best of 20 | best of %d)\n", REPS);
+    for (int smooth = 0; smooth < 2; smooth++) {
+        const cp_timing timing = smooth ? CP_TIMING_SMOOTH : CP_TIMING_KEYS;
+        cp_path *p = build(k, n, timing, CP_ORIENTATION_ROTATION);
+        double best = INFINITY, cpu;
+        int in_place = 1;
+        for (int r = 0; r < 20; r++) {
+            cp_key e = k[mid];
+            e.position.y += r % 2 ? 0.0 : 0.5;
+            cp_error err;
+            double changed[2];
+            const double t0 = bench_now();
+            cp_path *q = cp_path_update(p, mid, &e, 1, changed, &err);
+            best = fmin(best, bench_now() - t0);
+            if (!q) {
+                fprintf(stderr, "bench: %s\n", err.message);
+                exit(1);
+            }
+            in_place &= q == p;
+            p = q;
+        }
+        const double whole = time_build(k, n, timing, NULL, &cpu);
+        /* the last update moved the key back: against the whole build of the flight as it is */
+        cp_key e = k[mid];
+        e.position.y += 0.5;
+        cp_path *q = cp_path_update(p, mid, &e, 1, NULL, NULL);
+        k[mid].position.y += 0.5;
+        cp_path *ref = build(k, n, timing, CP_ORIENTATION_ROTATION);
+        k[mid].position.y -= 0.5;
+        double diff[3];
+        update_difference(q, ref, diff);
+        printf("  %-6s timing: cp_path_update %7.3f (%s)   cp_path_create %7.1f   ratio %6.4f\n"
+               "    largest difference from the whole build: position %.1g of the extent, velocity %.1g of its "
+               "largest, fov %.1g degrees\n",
+               smooth ? "smooth" : "keys", best * 1e3, in_place ? "in place" : "rebuilt whole", whole * 1e3,
+               best / whole, diff[0], diff[1], diff[2]);
+        fflush(stdout);
+        cp_path_destroy(q);
+        cp_path_destroy(ref);
+    }
+    free(k);
+}
+
 int main(int argc, char **argv)
 {
     const char *only = argc > 1 ? argv[1] : NULL;
@@ -325,6 +398,8 @@ int main(int argc, char **argv)
         part_tools();
     if (!only || !strcmp(only, "retime"))
         part_retime(argc > 2 ? (size_t)strtoull(argv[2], NULL, 10) : 1000000);
+    if (!only || !strcmp(only, "update"))
+        part_update();
     printf("(checksum %g)\n", bench_sink);
     return 0;
 }

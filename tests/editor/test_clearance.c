@@ -192,6 +192,40 @@ static void a_thin_wall_should_not_slip_between_samples(void **state)
     ed_world_free(&w);
 }
 
+/* A fast path passes 0.1 m from a sliver of geometry halfway between where
+ * samples one block apart (0.5 m at 100 m/s) would fall, 0.27 m from each:
+ * samples at most half the clearance apart find it at 0.1 m. */
+static void a_near_miss_between_blocks_should_be_found(void **state)
+{
+    (void)state;
+    ed_world w;
+    ed_world_init(&w);
+    const float white[4] = {1, 1, 1, 1};
+    int mat = ed_world_add_material(&w, white, -1);
+    ed_mesh *m = ed_world_add_mesh(&w, mat, 3, 1, 0);
+    const float pos[9] = {0.1f, 1, -0.25f, 0.1f, 3, -0.25f, 0.11f, 2, -0.25f};
+    memcpy(m->positions, pos, sizeof pos);
+    memset(m->normals, 0, 9 * sizeof(float));
+    const unsigned idx[3] = {0, 1, 2};
+    memcpy(m->indices, idx, sizeof idx);
+    ed_world_mesh_done(&w, m);
+    ed_bvh b;
+    assert_int_equal(ed_bvh_build(&b, &w), 0);
+    cp_path *p = line_path(cp_vec3_make(0, 2, 500), cp_vec3_make(0, 2, -500), 10.0);
+    ed_clearance c = {0};
+    assert_int_equal(ed_clearance_check(&c, p, &b, 0.2), 0);
+    assert_int_equal(c.count, 1);
+    assert_false(c.ranges[0].through);
+    assert_true(c.ranges[0].min_distance >= 0.1 - 1e-6 && c.ranges[0].min_distance < 0.12);
+    assert_true(c.ranges[0].t0 <= 5.0025 && c.ranges[0].t1 >= 5.0025);
+    /* every step within half the clearance: 1 km at 0.1 m at most */
+    assert_true(c.samples >= 10000);
+    ed_clearance_free(&c);
+    cp_path_destroy(p);
+    ed_bvh_free(&b);
+    ed_world_free(&w);
+}
+
 static void a_path_near_the_wall_should_be_close_and_one_away_clear(void **state)
 {
     (void)state;
@@ -262,6 +296,7 @@ int main(void)
         cmocka_unit_test(the_bvh_should_answer_as_brute_force_does),
         cmocka_unit_test(a_path_through_the_wall_should_be_found_at_the_right_time),
         cmocka_unit_test(a_thin_wall_should_not_slip_between_samples),
+        cmocka_unit_test(a_near_miss_between_blocks_should_be_found),
         cmocka_unit_test(a_path_near_the_wall_should_be_close_and_one_away_clear),
         cmocka_unit_test(the_app_should_check_its_path_against_its_scene_and_follow_edits),
     };

@@ -135,6 +135,42 @@ static void unknown_fields_should_survive_an_edit_and_a_save(void **state)
     cp_document_free(&doc);
 }
 
+/* Each member a file carries is a difference: a recovery file or an outside
+ * write that changes only it must not be taken for the document on screen
+ * (and dropped). */
+static void documents_should_differ_in_every_member_a_file_carries(void **state)
+{
+    fixture *f = *state;
+    ed_app *app = &f->app;
+    assert_int_equal(ed_app_open(app, f->file), 0);
+    edtest_record_line(app, 3, 6.0);
+    const cp_document *cur = &app->doc.cur.doc;
+    enum { EASE_IN, EASE_OUT, SHAKE_SCALE, FRAME_WIDTH, DOLLY, MAX_TURN, SEED, SHAKE_POS, SHAKE_ROT, SHAKE_FOV,
+           HOLD, CASES };
+    for (int c = 0; c < CASES; c++) {
+        cp_document d;
+        assert_int_equal(cp_document_copy(&d, cur, NULL), CP_OK);
+        assert_true(ed_doc_equal(&d, cur));
+        cp_key *k = &d.keys[1];
+        switch (c) {
+        case EASE_IN: k->ease[0] = 0.5; break;
+        case EASE_OUT: k->ease[1] = 0.5; break;
+        case SHAKE_SCALE: k->flags |= CP_KEY_SHAKE_SCALE, k->shake_scale = 1.0; break;
+        case FRAME_WIDTH: k->frame_width = 2.0; break;
+        case DOLLY: d.options.dolly_zoom = !d.options.dolly_zoom; break;
+        case MAX_TURN: d.options.max_angular_speed = 45.0; break;
+        case SEED: d.options.shake.seed++; break;
+        case SHAKE_POS: d.options.shake.position.amplitude = 0.01; break;
+        case SHAKE_ROT: d.options.shake.rotation.frequency = 3.0; break;
+        case SHAKE_FOV: d.options.shake.fov.amplitude = 0.5; break;
+        case HOLD: k->flags |= CP_KEY_HOLD, k->hold = 0.5; break;
+        }
+        if (ed_doc_equal(&d, cur))
+            fail_msg("case %d: a document that differs was taken for the same", c);
+        cp_document_free(&d);
+    }
+}
+
 /* ---- recovery ---------------------------------------------------------------------------------- */
 
 static void recovery_should_be_written_while_dirty_and_removed_by_a_save(void **state)
@@ -596,6 +632,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(the_dirty_flag_should_follow_undo_back_to_the_saved_state, setup, teardown),
         cmocka_unit_test_setup_teardown(a_file_that_does_not_load_should_not_be_opened, setup, teardown),
         cmocka_unit_test_setup_teardown(unknown_fields_should_survive_an_edit_and_a_save, setup, teardown),
+        cmocka_unit_test_setup_teardown(documents_should_differ_in_every_member_a_file_carries, setup, teardown),
         cmocka_unit_test_setup_teardown(recovery_should_be_written_while_dirty_and_removed_by_a_save, setup, teardown),
         cmocka_unit_test_setup_teardown(recovery_should_be_offered_after_a_crash, setup, teardown),
         cmocka_unit_test_setup_teardown(discarding_recovery_should_remove_it, setup, teardown),
