@@ -10,7 +10,9 @@
  * document in one run of keys alone (diff.h), its path is the old one updated
  * (cp_path_update) rather than built anew, and `change` says where it moved,
  * for the caches of the trace and the clearance check to redo that part
- * alone; so do undo, redo and the steps of a drag. An edit that follows the mouse
+ * alone; so do undo, redo and the steps of a drag. An edit of one run of
+ * keys alone may skip the copy (ed_doc_commit_keys, ed_doc_live_update_keys):
+ * it changes the keys in place and keeps the run's old keys for undo. An edit that follows the mouse
  * (ed_doc_live_*) shows each step without an undo step and makes the whole
  * drag one undo step when it ends.
  *
