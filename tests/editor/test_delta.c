@@ -144,8 +144,10 @@ static void edit_whole(pair *p, testutil_rng *rng, int step)
     memset(&sw, 0, sizeof sw);
     int with_sel = 0;
     if (what == 0) {
-        wa.options.timing = ww.options.timing =
-            ww.options.timing == CP_TIMING_SMOOTH ? CP_TIMING_CONSTANT_SPEED : CP_TIMING_SMOOTH;
+        /* constant speed now and then (its build, a retime, is the slow one) */
+        wa.options.timing = ww.options.timing = ww.options.timing != CP_TIMING_SMOOTH ? CP_TIMING_SMOOTH
+                                                : rnd(rng, 4) == 0                    ? CP_TIMING_CONSTANT_SPEED
+                                                                                      : CP_TIMING_KEYS;
     } else if (what == 1) {
         wa.options.orientation = ww.options.orientation =
             ww.options.orientation == CP_ORIENTATION_LOOK_AT ? CP_ORIENTATION_ROTATION : CP_ORIENTATION_LOOK_AT;
@@ -267,7 +269,7 @@ static void run(unsigned long long seed, cp_timing timing, int steps, int closin
 static void random_edits_should_equal_the_whole_documents_way(void **state)
 {
     (void)state;
-    for (unsigned long long seed = 1; seed <= 12; seed++)
+    for (unsigned long long seed = 1; seed <= 10; seed++)
         run(seed, seed % 3 ? CP_TIMING_SMOOTH : CP_TIMING_KEYS, 300, (int)(seed % 2));
 }
 
