@@ -300,9 +300,9 @@ static int bench_edit(ed_offscreen *off, ed_app *app, long frames, cp_document *
         edit_row("as the editor makes it (cp_path_update):", now, n, 0x1f);
         qsort(lib, (size_t)n, sizeof *lib, cmp_double);
         qsort(own, (size_t)n, sizeof *own, cmp_double);
-        printf("      its path: cp_path_update alone %.2f/%.2f ms (the rest: the run written in place, its undo delta, "
-               "the selection); the copy of the document and its comparison an edit made before it changed its run "
-               "in place %.2f/%.2f ms\n", lib[0], lib[n / 2], own[0], own[n / 2]);
+        printf("      its path: cp_path_update alone (on the path built afresh) %.2f/%.2f ms; the copy of the "
+               "document and its comparison an edit made before it changed its run in place %.2f/%.2f ms\n",
+               lib[0], lib[n / 2], own[0], own[n / 2]);
         edit_row("the editor's part, a window of 16 keys each side:", win, n, 0x1e);
         edit_row("the old way (built, sampled, checked whole):", old, n, 0x1f);
         qsort(now_total, (size_t)n, sizeof *now_total, cmp_double);
