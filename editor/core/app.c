@@ -97,6 +97,14 @@ int ed_app_commit(ed_app *app, cp_document *work, long selected, int keep_period
     return ed_app_commit_sel(app, work, NULL, selected, keep_period);
 }
 
+int ed_app_commit_keys(ed_app *app, size_t first, size_t count, const cp_key *keys, long selected, int keep_period)
+{
+    if (ed_app_ready(app))
+        return -1;
+    const cp_recorder_options closing = ed_rec_options(&app->rec);
+    return ed_doc_commit_keys(&app->doc, &app->base, first, count, keys, selected, keep_period ? NULL : &closing);
+}
+
 int ed_app_need_selection(ed_app *app) { return ed_doc_need_selection(&app->doc, &app->base); }
 
 void ed_app_fit_key(ed_app *app, const cp_document *d, cp_key *k, const cp_key *near)

@@ -21,6 +21,11 @@ int ed_app_begin(ed_app *app, cp_document *work);
 int ed_app_commit(ed_app *app, cp_document *work, long selected, int keep_period);
 /* The same with the selection given (`sel`, moved in, for work's keys). */
 int ed_app_commit_sel(ed_app *app, cp_document *work, ed_sel *sel, long selected, int keep_period);
+/* An edit of keys [first, first + count) alone, `keys` their new values
+ * (doc.h: ed_doc_commit_keys): ed_app_begin, the run written and
+ * ed_app_commit, at the cost of the run rather than the document where it
+ * can. 0, or -1 with a message. */
+int ed_app_commit_keys(ed_app *app, size_t first, size_t count, const cp_key *keys, long selected, int keep_period);
 /* -1 (with a message) when no key is selected. */
 int ed_app_need_selection(ed_app *app);
 /* Starts a drag if none runs (drag.h: refused while a question waits) and

@@ -217,6 +217,9 @@ int ed_doc_changed_since(const ed_doc *d, unsigned long serial, double span[2])
 /* The path for the document again after it changed from `from` (which the
  * path was built for): updated where it can be, else built whole (rebuild). */
 static int rebuild_from(ed_doc *d, ed_base *b, const cp_document *from);
+/* The same when the document changed in keys [first, first + count) alone
+ * (where the two differ, as ed_diff_key_run finds it). */
+static void rebuild_run(ed_doc *d, ed_base *b, size_t first, size_t count);
 
 static int rebuild(ed_doc *d, ed_base *b)
 {
@@ -371,6 +374,114 @@ int ed_doc_commit(ed_doc *d, ed_base *b, cp_document *work, ed_sel *sel, long se
     return 0;
 }
 
+/* ---- an edit of one run of keys ------------------------------------------------------------------- */
+
+/* Whether a path built for doc writes back into its keys (take_times): a
+ * change of a run may then change keys beyond it. */
+static int takes_keys(const cp_document *doc)
+{
+    return doc->options.timing == CP_TIMING_CONSTANT_SPEED || doc->options.orientation == CP_ORIENTATION_LOOK_AT;
+}
+
+/* Narrows the run [*first, *first + *count) whose new keys are *keys to
+ * where they differ from doc's, as ed_diff_key_run finds it (first 0, count
+ * 0 when nowhere). */
+static void narrow(const cp_document *doc, size_t *first, size_t *count, const cp_key **keys)
+{
+    size_t a = 0, e = *count;
+    while (a < e && memcmp(&doc->keys[*first + a], &(*keys)[a], sizeof **keys) == 0)
+        a++;
+    while (e > a && memcmp(&doc->keys[*first + e - 1], &(*keys)[e - 1], sizeof **keys) == 0)
+        e--;
+    if (a == e) {
+        *first = 0;
+        *count = 0;
+        *keys = doc->keys;
+        return;
+    }
+    *first += a;
+    *keys += a;
+    *count = e - a;
+}
+
+static int run_fits(const cp_document *doc, ed_base *b, size_t first, size_t count)
+{
+    if (first <= doc->count && count <= doc->count - first)
+        return 0;
+    ed_base_message(b, 1, "keys %zu to %zu are past the path's %zu keys: the edit was not made", first,
+                    first + count - 1, doc->count);
+    return -1;
+}
+
+/* The whole document's way: a copy with the run replaced, committed. */
+static int commit_whole(ed_doc *d, ed_base *b, size_t first, size_t count, const cp_key *keys, long selected,
+                        const cp_recorder_options *closing)
+{
+    cp_document work;
+    if (ed_doc_copy(d, b, &work))
+        return -1;
+    if (count)
+        memcpy(work.keys + first, keys, count * sizeof *keys);
+    return ed_doc_commit(d, b, &work, NULL, selected, closing);
+}
+
+int ed_doc_commit_keys(ed_doc *d, ed_base *b, size_t first, size_t count, const cp_key *keys, long selected,
+                       const cp_recorder_options *closing)
+{
+    const cp_document *doc = &d->cur.doc;
+    if (run_fits(doc, b, first, count))
+        return -1;
+    /* a path that writes back into its keys, or a loop whose closing segment
+       is timed anew, may change more than the run: those take the whole way */
+    if (!d->path || doc->count < 2 || takes_keys(doc) || (closing && doc->options.ends == CP_ENDS_CLOSED))
+        return commit_whole(d, b, first, count, keys, selected, closing);
+    name_state(d, b);
+    size_t a = first, c = count;
+    const cp_key *k = keys;
+    narrow(doc, &a, &c, &k);
+    ed_state previous;
+    memset(&previous, 0, sizeof previous);
+    ed_sel given;
+    if (default_selection(d, doc, selected, &given) || (c && !(previous.run.keys = malloc(c * sizeof *k))) ||
+        ed_history_reserve(&d->history) != 0) {
+        free(previous.run.keys);
+        ed_sel_free(&given);
+        ed_base_message(b, 1, "out of memory for undo: the edit was not made");
+        return -1;
+    }
+    cp_error err;
+    double changed[2];
+    cp_path *p = cp_path_update(d->path, a, k, c, changed, &err);
+    if (!p) {
+        /* refused: the whole way refuses it too, and says why in the user's terms */
+        free(previous.run.keys);
+        ed_sel_free(&given);
+        return commit_whole(d, b, first, count, keys, selected, closing);
+    }
+    d->path = p; /* the old one may be gone: p is the path now */
+    previous.run.delta = 1;
+    previous.run.first = a;
+    previous.run.count = c;
+    if (c)
+        memcpy(previous.run.keys, doc->keys + a, c * sizeof *k);
+    previous.sel = d->cur.sel;
+    previous.selected = d->cur.selected;
+    previous.revision = d->cur.revision;
+    memcpy(previous.what, d->cur.what, sizeof previous.what);
+    memset(&d->cur.sel, 0, sizeof d->cur.sel);
+    if (ed_history_push(&d->history, &previous) != 0)
+        ed_state_free(&previous); /* cannot be (ed_history_reserve made room); were it, no undo step */
+    if (c)
+        memcpy(d->cur.doc.keys + a, k, c * sizeof *k);
+    d->cur.sel = given;
+    d->cur.selected = selected;
+    d->cur.revision = d->next_revision++;
+    naming(d, b);
+    set_updated(d, p, changed);
+    clamp(d, b);
+    return 0;
+}
+
 int ed_doc_replace(ed_doc *d, ed_base *b, cp_document *doc)
 {
     ed_history_free(&d->history);
@@ -391,8 +502,27 @@ int ed_doc_undo(ed_doc *d, ed_base *b, int redo)
         return -1;
     /* the state left is the one the path was built for */
     const ed_history *h = &d->history;
-    rebuild_from(d, b, redo ? &h->undo[h->undo_count - 1].doc : &h->redo[h->redo_count - 1].doc);
+    const ed_state *left = redo ? &h->undo[h->undo_count - 1] : &h->redo[h->redo_count - 1];
+    if (left->run.delta)
+        rebuild_run(d, b, left->run.first, left->run.count);
+    else
+        rebuild_from(d, b, &left->doc);
     return 0;
+}
+
+static void rebuild_run(ed_doc *d, ed_base *b, size_t first, size_t count)
+{
+    cp_error err;
+    double changed[2];
+    cp_path *p = d->path && d->cur.doc.count >= 2
+                     ? cp_path_update(d->path, first, d->cur.doc.keys + first, count, changed, &err)
+                     : NULL;
+    if (!p) {
+        rebuild(d, b); /* also when the update refused: the whole build says why */
+        return;
+    }
+    set_updated(d, p, changed);
+    clamp(d, b);
 }
 
 static int rebuild_from(ed_doc *d, ed_base *b, const cp_document *from)
@@ -429,6 +559,8 @@ int ed_doc_live_begin(ed_doc *d, ed_base *b)
     d->live.serial = b->message_serial;
     d->live.active = 1;
     d->live.changed = 0;
+    d->live.span[0] = d->live.span[1] = 0;
+    d->live.whole = 0;
     return 0;
 }
 
@@ -476,6 +608,68 @@ int ed_doc_live_update(ed_doc *d, ed_base *b, cp_document *work)
         set_updated(d, p, changed);
     else
         set_path(d, p);
+    d->live.changed = 1;
+    d->live.whole = 1;
+    return 0;
+}
+
+/* The whole document's way of a step: the origin copied, the run replaced. */
+static int live_whole(ed_doc *d, ed_base *b, size_t first, size_t count, const cp_key *keys)
+{
+    cp_document work;
+    if (ed_doc_live_work(d, b, &work))
+        return -1;
+    if (count)
+        memcpy(work.keys + first, keys, count * sizeof *keys);
+    return ed_doc_live_update(d, b, &work);
+}
+
+int ed_doc_live_update_keys(ed_doc *d, ed_base *b, size_t first, size_t count, const cp_key *keys)
+{
+    if (!d->live.active && ed_doc_live_begin(d, b))
+        return -1;
+    const cp_document *o = &d->live.origin.doc;
+    cp_document *doc = &d->cur.doc;
+    if (run_fits(o, b, first, count))
+        return -1;
+    if (d->live.whole || !d->path || doc->count < 2 || doc->count != o->count || takes_keys(doc))
+        return live_whole(d, b, first, count, keys);
+    /* the keys that may differ from the document shown: this step's and the last one's */
+    size_t lo = first, hi = first + count;
+    if (d->live.span[1] > d->live.span[0]) {
+        lo = d->live.span[0] < lo ? d->live.span[0] : lo;
+        hi = d->live.span[1] > hi ? d->live.span[1] : hi;
+    }
+    cp_key *run = hi > lo ? malloc((hi - lo) * sizeof *run) : NULL;
+    if (hi > lo && !run) {
+        ed_base_message(b, 1, "out of memory: the drag stopped");
+        return -1;
+    }
+    if (hi > lo) {
+        memcpy(run, o->keys + lo, (hi - lo) * sizeof *run);
+        if (count)
+            memcpy(run + (first - lo), keys, count * sizeof *keys);
+    }
+    size_t a = lo, c = hi - lo;
+    const cp_key *k = run;
+    if (c)
+        narrow(doc, &a, &c, &k);
+    else
+        a = 0, k = doc->keys;
+    cp_error err;
+    double changed[2];
+    cp_path *p = cp_path_update(d->path, a, k, c, changed, &err);
+    if (!p) {
+        free(run);
+        return live_whole(d, b, first, count, keys); /* refused there too, with the message */
+    }
+    d->path = p; /* the old one may be gone: p is the path now */
+    if (c)
+        memcpy(doc->keys + a, k, c * sizeof *k);
+    free(run);
+    d->live.span[0] = first;
+    d->live.span[1] = first + count;
+    set_updated(d, p, changed);
     d->live.changed = 1;
     return 0;
 }

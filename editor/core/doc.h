@@ -10,7 +10,9 @@
  * document in one run of keys alone (diff.h), its path is the old one updated
  * (cp_path_update) rather than built anew, and `change` says where it moved,
  * for the caches of the trace and the clearance check to redo that part
- * alone; so do undo, redo and the steps of a drag. An edit that follows the mouse
+ * alone; so do undo, redo and the steps of a drag. An edit of one run of
+ * keys alone may skip the copy (ed_doc_commit_keys, ed_doc_live_update_keys):
+ * it changes the keys in place and keeps the run's old keys for undo. An edit that follows the mouse
  * (ed_doc_live_*) shows each step without an undo step and makes the whole
  * drag one undo step when it ends.
  *
@@ -43,6 +45,10 @@ typedef struct ed_doc {
         int      changed;
         ed_state origin;            /* the state when it began */
         unsigned long serial;       /* the message serial when it began */
+        size_t   span[2];           /* keys [span[0], span[1]) are the only ones that may differ
+                                       from the origin's (the last ed_doc_live_update_keys) */
+        int      whole;             /* a step of the whole document's way was taken (it may
+                                       change anything): the next steps take it too */
     } live;
     int           naming;           /* the state just made waits for its edit's message to name it */
     ed_retimer   *retimer;          /* a retime under way, or NULL */
@@ -111,6 +117,17 @@ int ed_doc_copy(const ed_doc *d, ed_base *b, cp_document *work);
  * and returns -1 with a message. */
 int ed_doc_commit(ed_doc *d, ed_base *b, cp_document *work, ed_sel *sel, long selected,
                   const cp_recorder_options *closing);
+/* An edit of keys [first, first + count) alone, with `keys` their new
+ * values: the same as ed_doc_copy, the run written into the copy, and
+ * ed_doc_commit (sel NULL) of it, and for the user no different, but when
+ * the path is updated rather than built (and a built path writes nothing
+ * back into the keys: not constant-speed timing nor look-at orientation; not
+ * a closed loop with `closing`) without the copy: the keys change in place
+ * and the undo step is a delta (history.h), so the edit costs the run, not
+ * the document. Otherwise it takes the whole way. 0, or -1 with a message
+ * (nothing changed). */
+int ed_doc_commit_keys(ed_doc *d, ed_base *b, size_t first, size_t count, const cp_key *keys, long selected,
+                       const cp_recorder_options *closing);
 /* Makes `doc` (moved in) the document of a new file: no history, nothing
  * selected, a new revision; builds its path (-1 with a message when it does
  * not build: the keys stay, the path is NULL). */
@@ -140,6 +157,13 @@ int ed_doc_live_work(ed_doc *d, ed_base *b, cp_document *work);
  * document, without an undo step. A work that does not build is refused
  * (-1, message): the last good state stays. */
 int ed_doc_live_update(ed_doc *d, ed_base *b, cp_document *work);
+/* A step that makes the keys those of the origin with [first, first + count)
+ * replaced by `keys` (starting a drag if none runs): the same as
+ * ed_doc_live_work, the run written, and ed_doc_live_update, but when it
+ * can (as ed_doc_commit_keys) without copying the document: it costs this
+ * step's run and the last step's. A step refused leaves the last good
+ * state. 0, or -1 with a message. */
+int ed_doc_live_update_keys(ed_doc *d, ed_base *b, size_t first, size_t count, const cp_key *keys);
 /* Ends it: one undo step if anything changed. */
 int ed_doc_live_end(ed_doc *d, ed_base *b);
 /* Puts the keys back as they were when it began. */

@@ -3,6 +3,7 @@
 #include "drag.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app_impl.h"
@@ -27,17 +28,38 @@ int ed_drag_work(ed_app *app, cp_document *work)
 
 int ed_drag_move(ed_app *app, cp_vec3 d)
 {
-    cp_document work;
-    if (ed_drag_work(app, &work))
+    if (ed_drag_begin(app))
         return -1;
+    /* the run from the first chosen key to the last, as they were when the drag began */
+    const cp_document *o = ed_doc_live_origin(&app->doc);
+    const ed_sel *sel = &app->doc.cur.sel;
+    size_t first = 0, end = 0;
+    if (sel->count && sel->n != o->count) {
+        end = o->count; /* cannot be (a selection is for the keys): each key asked */
+    } else if (sel->count) {
+        first = ed_sel_next(sel, 0);
+        end = ed_sel_last(sel) + 1;
+    } else if (!sel->count && app->doc.cur.selected >= 0 && (size_t)app->doc.cur.selected < o->count) {
+        first = (size_t)app->doc.cur.selected;
+        end = first + 1;
+    }
+    cp_key *run = end > first ? malloc((end - first) * sizeof *run) : NULL;
+    if (end > first && !run) {
+        ed_app_message(app, 1, "out of memory: the drag stopped");
+        return -1;
+    }
     size_t n = 0;
-    for (size_t i = 0; i < work.count; i++)
+    for (size_t i = first; i < end; i++) {
+        run[i - first] = o->keys[i];
         if (ed_doc_chosen(&app->doc, i)) {
-            work.keys[i].position = cp_vec3_add(work.keys[i].position, d);
-            work.keys[i].target = cp_vec3_add(work.keys[i].target, d);
+            run[i - first].position = cp_vec3_add(run[i - first].position, d);
+            run[i - first].target = cp_vec3_add(run[i - first].target, d);
             n++;
         }
-    if (ed_doc_live_update(&app->doc, &app->base, &work))
+    }
+    int rc = ed_doc_live_update_keys(&app->doc, &app->base, first, end - first, run);
+    free(run);
+    if (rc)
         return -1;
     if (n == 1)
         ed_app_message(app, 0, "key %ld moved by (%.3g, %.3g, %.3g) m", app->doc.cur.selected, d.x, d.y, d.z);

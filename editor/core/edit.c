@@ -187,15 +187,12 @@ int ed_edit_position(ed_app *app, cp_vec3 p)
         ed_app_message(app, 1, "a position needs three finite numbers");
         return -1;
     }
-    cp_document work;
-    if (ed_app_begin(app, &work))
-        return -1;
     size_t s = (size_t)app->doc.cur.selected;
-    cp_key *k = &work.keys[s];
+    cp_key k = app->doc.cur.doc.keys[s];
     /* a look-at key keeps looking the same way: its target moves with it */
-    k->target = cp_vec3_add(k->target, cp_vec3_sub(p, k->position));
-    k->position = p;
-    if (ed_app_commit(app, &work, (long)s, 0))
+    k.target = cp_vec3_add(k.target, cp_vec3_sub(p, k.position));
+    k.position = p;
+    if (ed_app_commit_keys(app, s, 1, &k, (long)s, 0))
         return -1;
     ed_app_message(app, 0, "key %zu at (%.3g, %.3g, %.3g)", s, p.x, p.y, p.z);
     return 0;

@@ -9,6 +9,7 @@ void ed_state_free(ed_state *s)
 {
     cp_document_free(&s->doc);
     ed_sel_free(&s->sel);
+    free(s->run.keys);
     memset(s, 0, sizeof *s);
 }
 
@@ -30,7 +31,7 @@ static int reserve(ed_state **stack, size_t *cap, size_t need)
 static void clear_redo(ed_history *h)
 {
     for (size_t i = 0; i < h->redo_count; i++) {
-        h->keys_held -= h->redo[i].doc.count;
+        h->keys_held -= ed_state_keys(&h->redo[i]);
         ed_state_free(&h->redo[i]);
     }
     h->redo_count = 0;
@@ -43,7 +44,7 @@ static void trim(ed_history *h)
     size_t keys = h->keys_held;
     while (h->undo_count - drop > 1 &&
            (h->undo_count - drop > ED_HISTORY_DEPTH || keys > ED_HISTORY_MAX_KEYS)) {
-        keys -= h->undo[drop].doc.count;
+        keys -= ed_state_keys(&h->undo[drop]);
         ed_state_free(&h->undo[drop]);
         drop++;
     }
@@ -62,7 +63,7 @@ int ed_history_push(ed_history *h, ed_state *previous)
         return -1;
     clear_redo(h);
     h->undo[h->undo_count++] = *previous;
-    h->keys_held += previous->doc.count;
+    h->keys_held += ed_state_keys(previous);
     memset(previous, 0, sizeof *previous);
     trim(h);
     return 0;
@@ -73,10 +74,34 @@ static int swap_top(ed_state *from, size_t *from_count, ed_state **to, size_t *t
 {
     if (*from_count == 0 || reserve(to, to_cap, *to_count + 1))
         return -1;
+    ed_state *top = &from[*from_count - 1];
+    if (top->run.delta) {
+        if (top->run.first > current->doc.count || top->run.count > current->doc.count - top->run.first)
+            return -1; /* cannot be: a delta is for its neighbour's keys */
+        cp_key *k = current->doc.keys + top->run.first;
+        for (size_t i = 0; i < top->run.count; i++) {
+            cp_key t = k[i];
+            k[i] = top->run.keys[i];
+            top->run.keys[i] = t;
+        }
+        /* the rest of the state swaps whole; the document stays where it is */
+        ed_state kept = *current;
+        current->sel = top->sel;
+        current->selected = top->selected;
+        current->revision = top->revision;
+        memcpy(current->what, top->what, sizeof current->what);
+        top->sel = kept.sel;
+        top->selected = kept.selected;
+        top->revision = kept.revision;
+        memcpy(top->what, kept.what, sizeof top->what);
+        (*to)[(*to_count)++] = *top;
+        --*from_count;
+        return 0;
+    }
     (*to)[(*to_count)++] = *current;
-    *keys_held += current->doc.count;
+    *keys_held += ed_state_keys(current);
     *current = from[--*from_count];
-    *keys_held -= current->doc.count;
+    *keys_held -= ed_state_keys(current);
     return 0;
 }
 

@@ -266,9 +266,10 @@ static int bench_edit(ed_offscreen *off, ed_app *app, long frames, cp_document *
         a = SDL_GetPerformanceCounter();
         rc |= ed_clearance_check(&old_check, whole, bvh, radius);
         old[EDIT_CLEARANCE * n + e] = ms_since(a);
-        /* the editor's own part of the path step: the copy of the document an
-           edit changes, and its comparison with the document; kept to the end,
-           as the undo history keeps each edit's (so each takes fresh memory) */
+        /* what the path step of an edit cost before it changed its run in
+           place: a copy of the document to change, and its comparison with
+           the document; kept to the end, as the undo history kept each
+           edit's (so each takes fresh memory) */
         size_t first, count;
         a = SDL_GetPerformanceCounter();
         rc |= cp_document_copy(&copies[e], &app->doc.cur.doc, &err) == CP_OK ? 0 : -1;
@@ -299,8 +300,9 @@ static int bench_edit(ed_offscreen *off, ed_app *app, long frames, cp_document *
         edit_row("as the editor makes it (cp_path_update):", now, n, 0x1f);
         qsort(lib, (size_t)n, sizeof *lib, cmp_double);
         qsort(own, (size_t)n, sizeof *own, cmp_double);
-        printf("      its path: cp_path_update alone %.2f/%.2f ms; the editor's copy of the document and its "
-               "comparison %.2f/%.2f ms\n", lib[0], lib[n / 2], own[0], own[n / 2]);
+        printf("      its path: cp_path_update alone (on the path built afresh) %.2f/%.2f ms; the copy of the "
+               "document and its comparison an edit made before it changed its run in place %.2f/%.2f ms\n",
+               lib[0], lib[n / 2], own[0], own[n / 2]);
         edit_row("the editor's part, a window of 16 keys each side:", win, n, 0x1e);
         edit_row("the old way (built, sampled, checked whole):", old, n, 0x1f);
         qsort(now_total, (size_t)n, sizeof *now_total, cmp_double);
