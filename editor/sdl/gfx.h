@@ -34,8 +34,15 @@ typedef struct ed_gfx {
     /* the graph panel as last drawn, but for the playhead and the selected
        key: drawn again only when what it shows changes (graph.c) */
     ed_gl_target   graph_cache;
-    unsigned char  graph_key[160];
+    unsigned char  graph_key[400];
     int            graph_cached;
+    int            graph_part;     /* drawing the panel in part: the bar's columns graph_cols[0..1] alone,
+                                      but the strips whose scale changed (graph_strip_whole), whole */
+    int            graph_cols[2];
+    int            graph_strip_whole[8];
+    int            graph_strip;    /* the strip being drawn */
+    int            graph_whole;    /* draw the panel whole on its next refresh (the benchmark's check) */
+    unsigned long  graph_draws[2]; /* how often the panel was drawn into the cache: whole, in part */
     /* what went wrong while drawing (a world too large for the graphics
        memory, textures missing), for the front end to show; it clears it */
     char           warning[600];

@@ -432,5 +432,12 @@ else
     bad "docs/editor-images.sh: $(cat "$TMP/out")"
 fi
 if "$ED" --bench-frames 4 --size 320x180 > "$TMP/out" 2>&1 && grep -q "median" "$TMP/out"; then ok "the frame benchmark runs"; else bad "bench: $(cat "$TMP/out")"; fi
+# after an edit of one key the graph is drawn again in the columns it moved, and
+# those come out as the whole panel drawn afresh does, pixel for pixel
+if grep -Eq "drawn again in the columns the edit moved in [1-9][0-9]* of [0-9]+ edits; against the whole panel drawn afresh, 0 pixels differ" "$TMP/out"; then
+    ok "an edit draws the graph again in part, as the whole panel would be"
+else
+    bad "the graph drawn in part: $(grep "its graph" "$TMP/out")"
+fi
 
 editor_done
