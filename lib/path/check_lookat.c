@@ -143,11 +143,11 @@ static double lookat_turn_bound(const cp_path *p, size_t seg)
         const double ml = sqrt(m[0] * m[0] + m[1] * m[1] + m[2] * m[2]), mh = sqrt(m[0] * m[0] + m[2] * m[2]);
         if (!(ml > 0) || !(mh > 0))
             return INFINITY;
-        double far = INFINITY, level = INFINITY, height = 0, step = 0, rstep = 0;
+        double ahead = INFINITY, level = INFINITY, height = 0, step = 0, rstep = 0;
         for (int k = 0; k < 4; k++) { /* (a path's curves are finite: no NaN to drop) */
             const double f = (m[0] * q[k][0] + m[1] * q[k][1] + m[2] * q[k][2]) / ml,
                          l = (m[0] * q[k][0] + m[2] * q[k][2]) / mh, y = fabs(q[k][1]);
-            far = f < far ? f : far, level = l < level ? l : level, height = y > height ? y : height;
+            ahead = f < ahead ? f : ahead, level = l < level ? l : level, height = y > height ? y : height;
             if (k < 3) {
                 const double e[3] = {q[k + 1][0] - q[k][0], q[k + 1][1] - q[k][1], q[k + 1][2] - q[k][2]};
                 const double e2 = e[0] * e[0] + e[1] * e[1] + e[2] * e[2], er = fabs(r[k + 1][0] - r[k][0]);
@@ -155,10 +155,10 @@ static double lookat_turn_bound(const cp_path *p, size_t seg)
             }
         }
         step = sqrt(step);
-        if (!(far > 0) || !(level > 0))
+        if (!(ahead > 0) || !(level > 0))
             return INFINITY;
         const double d1 = 3.0 * step / H, r1 = 3.0 * rstep / H * (3.14159265358979323846 / 180.0);
-        const double A = d1 / far, B = height * d1 / (far * level) + r1;
+        const double A = d1 / ahead, B = height * d1 / (ahead * level) + r1;
         sum += H * sqrt(A * A + B * B);
     }
     return isfinite(sum) ? sum : INFINITY;
@@ -249,10 +249,10 @@ static void nearest_keys_timing(const cpi_checker *c, size_t seg, double margin,
     /* |d| >= m . d >= the least m . b_k for a unit m (here along b_0 + b_3) */
     double m[3] = {b[0][0] + b[3][0], b[0][1] + b[3][1], b[0][2] + b[3][2]};
     const double ml = sqrt(m[0] * m[0] + m[1] * m[1] + m[2] * m[2]);
-    double far = ml > 0 ? INFINITY : 0.0; /* (fmin drops a NaN: no direction, no bound) */
+    double ahead = ml > 0 ? INFINITY : 0.0; /* (fmin drops a NaN: no direction, no bound) */
     for (int k = 0; k < 4 && ml > 0; k++)
-        far = fmin(far, (m[0] * b[k][0] + m[1] * b[k][1] + m[2] * b[k][2]) / ml);
-    const int distant = far >= 2.0 * ldexp(c->o.target_distance, -e) && far >= 1e-4 * S;
+        ahead = fmin(ahead, (m[0] * b[k][0] + m[1] * b[k][1] + m[2] * b[k][2]) / ml);
+    const int distant = ahead >= 2.0 * ldexp(c->o.target_distance, -e) && ahead >= 1e-4 * S;
     /* the view's horizontal length at least the least mh . b_k (mh unit,
      * horizontal), its height at most the largest |b_k y| */
     const double mx = m[0], mz = m[2], mhl = sqrt(mx * mx + mz * mz);
