@@ -117,6 +117,30 @@ static inline int edtest_write_path(const char *file, int count, const char *ext
     return testutil_write_file(file, text);
 }
 
+/* A world of n random triangles, each within 1 m of a centre drawn from a
+ * 20 m square, `half_height` metres above or below 0. */
+static inline void edtest_random_world(ed_world *w, double half_height, size_t n, testutil_rng *rng)
+{
+    ed_world_init(w);
+    const float white[4] = {1, 1, 1, 1};
+    int mat = ed_world_add_material(w, white, -1);
+    ed_mesh *m = ed_world_add_mesh(w, mat, 3 * n, n, 0);
+    assert_non_null(m);
+    for (size_t t = 0; t < n; t++) {
+        double cx = testutil_uniform(rng, -10, 10), cy = testutil_uniform(rng, -half_height, half_height),
+               cz = testutil_uniform(rng, -10, 10);
+        for (size_t k = 0; k < 3; k++) {
+            size_t v = 3 * t + k;
+            m->positions[3 * v] = (float)(cx + testutil_uniform(rng, -1, 1));
+            m->positions[3 * v + 1] = (float)(cy + testutil_uniform(rng, -1, 1));
+            m->positions[3 * v + 2] = (float)(cz + testutil_uniform(rng, -1, 1));
+            m->normals[3 * v] = 0, m->normals[3 * v + 1] = 1, m->normals[3 * v + 2] = 0;
+            m->indices[v] = (unsigned)v;
+        }
+    }
+    ed_world_mesh_done(w, m);
+}
+
 /* A glTF scene in dir: `name`.gltf and `name`.bin, one mesh (a box of 8
  * shared corners from lo to hi, no normals) and the nodes and scene given
  * as glTF members (`"scenes": ..., "nodes": ...`). Returns the .gltf's

@@ -8,27 +8,6 @@
 #include "import.h"
 #include "world.h"
 
-/* A world of n random triangles in a 20 m cube. */
-static void random_world(ed_world *w, size_t n, testutil_rng *rng)
-{
-    ed_world_init(w);
-    const float white[4] = {1, 1, 1, 1};
-    int mat = ed_world_add_material(w, white, -1);
-    ed_mesh *m = ed_world_add_mesh(w, mat, 3 * n, n, 0);
-    assert_non_null(m);
-    for (size_t t = 0; t < n; t++) {
-        double cx = testutil_uniform(rng, -10, 10), cy = testutil_uniform(rng, -10, 10), cz = testutil_uniform(rng, -10, 10);
-        for (int k = 0; k < 3; k++) {
-            size_t v = 3 * t + k;
-            m->positions[3 * v] = (float)(cx + testutil_uniform(rng, -1, 1));
-            m->positions[3 * v + 1] = (float)(cy + testutil_uniform(rng, -1, 1));
-            m->positions[3 * v + 2] = (float)(cz + testutil_uniform(rng, -1, 1));
-            m->normals[3 * v] = 0, m->normals[3 * v + 1] = 1, m->normals[3 * v + 2] = 0;
-            m->indices[v] = (unsigned)v;
-        }
-    }
-    ed_world_mesh_done(w, m);
-}
 
 static cp_vec3 corner(const ed_world *w, size_t t, int k)
 {
@@ -65,7 +44,7 @@ static void the_bvh_should_answer_as_brute_force_does(void **state)
     (void)state;
     testutil_rng rng = {11};
     ed_world w;
-    random_world(&w, 3000, &rng);
+    edtest_random_world(&w, 10.0, 3000, &rng);
     ed_bvh b;
     assert_int_equal(ed_bvh_build(&b, &w), 0);
     assert_int_equal(b.tri_count, 3000);

@@ -19,7 +19,7 @@
 
 /* ---- fixtures ------------------------------------------------------------------------------------ */
 
-/* n keys winding through the 20 m cube of random_world, timed ~0.4 s apart. */
+/* n keys winding through the 20 m cube of edtest_random_world, timed ~0.4 s apart. */
 static void make_doc(cp_document *d, size_t n, cp_timing timing, testutil_rng *rng)
 {
     memset(d, 0, sizeof *d);
@@ -39,27 +39,6 @@ static void make_doc(cp_document *d, size_t n, cp_timing timing, testutil_rng *r
     d->options.timing = timing;
 }
 
-/* A world of n random triangles in a 20 m cube (as test_clearance.c makes it). */
-static void random_world(ed_world *w, size_t n, testutil_rng *rng)
-{
-    ed_world_init(w);
-    const float white[4] = {1, 1, 1, 1};
-    int mat = ed_world_add_material(w, white, -1);
-    ed_mesh *m = ed_world_add_mesh(w, mat, 3 * n, n, 0);
-    assert_non_null(m);
-    for (size_t t = 0; t < n; t++) {
-        double cx = testutil_uniform(rng, -10, 10), cy = testutil_uniform(rng, -3, 3), cz = testutil_uniform(rng, -10, 10);
-        for (int k = 0; k < 3; k++) {
-            size_t v = 3 * t + k;
-            m->positions[3 * v] = (float)(cx + testutil_uniform(rng, -1, 1));
-            m->positions[3 * v + 1] = (float)(cy + testutil_uniform(rng, -1, 1));
-            m->positions[3 * v + 2] = (float)(cz + testutil_uniform(rng, -1, 1));
-            m->normals[3 * v] = 0, m->normals[3 * v + 1] = 1, m->normals[3 * v + 2] = 0;
-            m->indices[v] = (unsigned)v;
-        }
-    }
-    ed_world_mesh_done(w, m);
-}
 
 /* ---- comparing ----------------------------------------------------------------------------------- */
 
@@ -230,7 +209,7 @@ static void random_edits(cp_timing timing, unsigned seed)
     testutil_rng rng = {seed};
     ed_world w;
     ed_bvh bvh;
-    random_world(&w, 300, &rng);
+    edtest_random_world(&w, 3.0, 300, &rng);
     assert_int_equal(ed_bvh_build(&bvh, &w), 0);
     ed_base b;
     ed_base_init(&b);
@@ -301,7 +280,7 @@ static void a_drag_should_update_and_its_cancel_put_back(void **state)
     testutil_rng rng = {21};
     ed_world w;
     ed_bvh bvh;
-    random_world(&w, 200, &rng);
+    edtest_random_world(&w, 3.0, 200, &rng);
     assert_int_equal(ed_bvh_build(&bvh, &w), 0);
     ed_base b;
     ed_base_init(&b);
@@ -466,7 +445,7 @@ static void a_local_change_with_its_span_should_equal_whole_builds(void **state)
     testutil_rng rng = {51};
     ed_world w;
     ed_bvh bvh;
-    random_world(&w, 300, &rng);
+    edtest_random_world(&w, 3.0, 300, &rng);
     assert_int_equal(ed_bvh_build(&bvh, &w), 0);
     cp_document doc;
     make_doc(&doc, 150, CP_TIMING_KEYS, &rng);
@@ -532,7 +511,7 @@ static void outside_a_narrow_span_the_old_samples_should_stay(void **state)
     testutil_rng rng = {61};
     ed_world w;
     ed_bvh bvh;
-    random_world(&w, 300, &rng);
+    edtest_random_world(&w, 3.0, 300, &rng);
     assert_int_equal(ed_bvh_build(&bvh, &w), 0);
     cp_document doc;
     make_doc(&doc, 150, CP_TIMING_SMOOTH, &rng);
